@@ -1,0 +1,16 @@
+"""Classic Monopoly (US board, current decks)."""
+
+from pathlib import Path
+
+from pennybags.editions import Edition, register
+from pennybags.editions.classic.game import ClassicGame, ClassicOptions
+
+EDITION = Edition(
+    id="classic",
+    game_class=ClassicGame,
+    data_path=Path(__file__).with_name("classic.json"),
+    summary="The official rules on the US board with the 2008+ Chance and Community Chest.",
+)
+register(EDITION)
+
+__all__ = ["EDITION", "ClassicGame", "ClassicOptions"]

@@ -1,0 +1,103 @@
+"""The board: spaces, colour groups and how a token moves between spaces.
+
+Nothing here assumes 40 spaces or one track: an edition with several tracks gives its own
+:class:`Board` subclass with its own :meth:`Board.advance`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+DEED_KINDS = frozenset({"street", "railroad", "utility"})
+"""Space kinds that have a title deed (can be owned)."""
+
+
+@dataclass(slots=True)
+class Space:
+    """One space of the board with the figures printed on it or on its title deed."""
+
+    index: int
+    name: str
+    kind: str
+    group: str = ""
+    price: int = 0
+    mortgage: int = 0
+    rents: tuple[int, ...] = ()
+    house_cost: int = 0
+    amount: int = 0
+    aliases: tuple[str, ...] = ()
+    extra: Mapping[str, Any] = field(default_factory=dict)
+
+    @property
+    def is_deed(self) -> bool:
+        return self.kind in DEED_KINDS
+
+
+class Board:
+    """A single closed track of spaces, GO at index 0, moving clockwise."""
+
+    def __init__(self, spaces: Sequence[Space], groups: Mapping[str, Mapping[str, Any]]) -> None:
+        self.spaces: tuple[Space, ...] = tuple(spaces)
+        self.size = len(self.spaces)
+        members: dict[str, list[int]] = {g: [] for g in groups}
+        for s in self.spaces:
+            if s.group:
+                members.setdefault(s.group, []).append(s.index)
+        self.groups: dict[str, tuple[int, ...]] = {g: tuple(v) for g, v in members.items()}
+        self.group_info: dict[str, Mapping[str, Any]] = dict(groups)
+        self.deeds: tuple[int, ...] = tuple(s.index for s in self.spaces if s.is_deed)
+        self.group_of: tuple[tuple[int, ...], ...] = tuple(
+            self.groups[s.group] if s.group else () for s in self.spaces
+        )
+        self._names: dict[str, int] = {}
+        for s in self.spaces:
+            for n in (s.name, *s.aliases):
+                self._names.setdefault(_fold(n), s.index)
+
+    def __getitem__(self, index: int) -> Space:
+        return self.spaces[index]
+
+    def advance(self, position: int, steps: int) -> tuple[int, bool]:
+        """Where ``steps`` spaces forward (or back, if negative) leads, and whether GO was
+        passed or landed on while moving forward."""
+        target = (position + steps) % self.size
+        return target, steps > 0 and position + steps >= self.size
+
+    def of_kind(self, kind: str) -> tuple[int, ...]:
+        return tuple(s.index for s in self.spaces if s.kind == kind)
+
+    def nearest(self, position: int, kind: str) -> int:
+        """The first space of ``kind`` forward from ``position`` (not counting it)."""
+        for step in range(1, self.size + 1):
+            i = (position + step) % self.size
+            if self.spaces[i].kind == kind:
+                return i
+        raise ValueError(f"no {kind} on the board")
+
+    def find(self, name: str | int) -> int:
+        """The index of a space by name, alias or index; raises ValueError with the options."""
+        if isinstance(name, int) and not isinstance(name, bool):
+            if 0 <= name < self.size:
+                return name
+            raise ValueError(f"there is no space {name}: the board has 0..{self.size - 1}")
+        key = _fold(str(name))
+        if key in self._names:
+            return self._names[key]
+        if key.isdigit() and int(key) < self.size:
+            return int(key)
+        raise ValueError(f"there is no space called '{name}'")
+
+    def find_deed(self, name: str | int) -> int:
+        i = self.find(name)
+        if not self.spaces[i].is_deed:
+            raise ValueError(f"'{self.spaces[i].name}' has no title deed")
+        return i
+
+    def names(self, indices: Iterable[int]) -> list[str]:
+        return [self.spaces[i].name for i in indices]
+
+
+def _fold(name: str) -> str:
+    return " ".join(name.lower().replace(".", "").replace("'", "").replace("-", " ").split())

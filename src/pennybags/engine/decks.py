@@ -1,0 +1,71 @@
+"""Card decks: shuffled once, drawn from the top, returned to the bottom.
+
+A card that is kept (Get Out of Jail Free) is simply not returned until it is used.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import deque
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+
+@dataclass(frozen=True, slots=True)
+class Card:
+    """One printed card: a stable id, its text, the effect kind and the effect's figures."""
+
+    id: str
+    text: str
+    kind: str
+    params: Mapping[str, Any] = field(default_factory=dict)
+
+    def get(self, key: str, default: Any = None) -> Any:
+        return self.params.get(key, default)
+
+
+class Deck:
+    """A pile of cards, identified by index into ``cards``; ``order[0]`` is the top."""
+
+    __slots__ = ("cards", "key", "name", "order")
+
+    def __init__(self, key: str, name: str, cards: Iterable[Card]) -> None:
+        self.key = key
+        self.name = name
+        self.cards: tuple[Card, ...] = tuple(cards)
+        self.order: deque[int] = deque(range(len(self.cards)))
+
+    def shuffle(self, rng: random.Random) -> None:
+        order = list(self.order)
+        rng.shuffle(order)
+        self.order = deque(order)
+
+    def draw(self) -> int:
+        """Take the top card (its index). The caller returns it with :meth:`put_bottom`."""
+        return self.order.popleft()
+
+    def put_bottom(self, card: int) -> None:
+        self.order.append(card)
+
+    def stack(self, ids: Iterable[str]) -> None:
+        """Put the cards with these ids on top, in the order given (for scenarios)."""
+        wanted = list(ids)
+        for card_id in reversed(wanted):
+            for i in self.order:
+                if self.cards[i].id == card_id:
+                    self.order.remove(i)
+                    self.order.appendleft(i)
+                    break
+            else:
+                known = sorted({c.id for c in self.cards})
+                raise ValueError(
+                    f"no card '{card_id}' left in the {self.name} deck; its cards are: "
+                    + ", ".join(known)
+                )
+
+    def index_of(self, card_id: str) -> int:
+        for i, c in enumerate(self.cards):
+            if c.id == card_id:
+                return i
+        raise ValueError(f"no card '{card_id}' in the {self.name} deck")

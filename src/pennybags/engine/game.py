@@ -1,0 +1,253 @@
+"""The edition-agnostic game: players, ledger, dice, decks, decisions and the turn loop's
+machinery.
+
+An edition subclasses :class:`Game` and writes its rules as methods. The base class gives:
+
+* ``act(player, action)``: the one entry point for every answer, which asks the edition
+  whether the action is legal (:meth:`Game.why_illegal`), refuses it with the reason if not
+  (changing nothing), and otherwise records it in the history and applies it;
+* dues (:meth:`Game.owe`): payments that are settled in order, each either paid at once or
+  turned into a decision for a payer who is short of cash;
+* steps (:meth:`Game.then`): what the rules do next once the current decision is answered,
+  so a rule reads in the order of the rulebook even when a player must answer in between;
+* events (:meth:`Game.emit`), which cost nothing when nobody listens.
+"""
+
+from __future__ import annotations
+
+import random
+from abc import ABC, abstractmethod
+from collections import deque
+from collections.abc import Callable, Sequence
+from typing import Any, ClassVar
+
+from pennybags.engine.actions import Action, Decision, IllegalAction
+from pennybags.engine.board import Board
+from pennybags.engine.data import EditionData
+from pennybags.engine.decks import Deck
+from pennybags.engine.dice import Dice
+from pennybags.engine.ledger import BANK, Ledger
+
+Step = tuple[Callable[..., None], tuple[Any, ...]]
+
+
+class Event:
+    """Something that happened: ``kind`` (such as ``"rolled"``) and its data."""
+
+    __slots__ = ("data", "kind")
+
+    def __init__(self, kind: str, data: dict[str, Any]) -> None:
+        self.kind = kind
+        self.data = data
+
+    def __repr__(self) -> str:
+        return f"Event({self.kind!r}, {self.data!r})"
+
+
+class Player:
+    """One player's state apart from money, which lives in the ledger."""
+
+    __slots__ = ("bankrupt", "cards", "in_jail", "jail_turns", "name", "position", "seat")
+
+    def __init__(self, seat: int, name: str) -> None:
+        self.seat = seat
+        self.name = name
+        self.position = 0
+        self.in_jail = False
+        self.jail_turns = 0
+        self.bankrupt = False
+        self.cards: list[tuple[str, int]] = []
+        """Kept cards (Get Out of Jail Free) as (deck key, card index)."""
+
+
+class Game(ABC):
+    """A game in progress. Subclasses implement an edition's rules."""
+
+    edition_id: ClassVar[str] = ""
+    options_class: ClassVar[type[Any]]
+
+    def __init__(
+        self,
+        data: EditionData,
+        names: Sequence[str],
+        seed: int | None = None,
+        options: Any = None,
+        *,
+        record: bool = True,
+    ) -> None:
+        if not data.min_players <= len(names) <= data.max_players:
+            raise ValueError(
+                f"{data.name} is for {data.min_players} to {data.max_players} players, "
+                f"not {len(names)}"
+            )
+        seen = set()
+        for name in names:
+            key = name.strip().lower()
+            if not key:
+                raise ValueError("a player's name cannot be empty")
+            if key in seen:
+                raise ValueError(f"two players are called '{name}': names must differ")
+            seen.add(key)
+        self.data = data
+        self.board: Board = data.board
+        self.seed = seed if seed is not None else random.SystemRandom().randrange(2**63)
+        self.rng = random.Random(self.seed)
+        self.options = options if options is not None else self.options_class()
+        rules = data.rules
+        self.dice = Dice(self.rng, rules.get("dice", 2), rules.get("dice_sides", 6))
+        self.players = [Player(i, n.strip()) for i, n in enumerate(names)]
+        self.ledger = Ledger(len(names), recording=record)
+        size = self.board.size
+        self.owner: list[int] = [-1] * size
+        """Owner seat of each space's deed, -1 for the bank (or no deed)."""
+        self.houses: list[int] = [0] * size
+        """Improvement level of each deed (edition-defined: houses, or a rent level)."""
+        self.mortgaged: list[bool] = [False] * size
+        self.decks: dict[str, Deck] = {
+            key: Deck(key, name, cards) for key, (name, cards) in data.decks.items()
+        }
+        self.pending: list[Decision] = []
+        self.history: list[tuple[int, Action]] = []
+        self.listeners: list[Callable[[Event], None]] = []
+        self.current = 0
+        self.first = 0
+        self.round = 1
+        self.turns = 0
+        self.over = False
+        self.winner: int | None = None
+        self.end_reason = ""
+        self._dues: deque[tuple[int, int, int, str]] = deque()
+        self._steps: list[Step] = []
+
+    # ----------------------------------------------------------------- answering
+
+    def act(self, player: int, action: Action) -> None:
+        """Answer for ``player``. Raises :class:`IllegalAction` (changing nothing) if the
+        rules do not allow it now."""
+        reason = self.why_illegal(player, action)
+        if reason is not None:
+            raise IllegalAction(reason)
+        self.history.append((player, action))
+        self.apply(player, action)
+        self.run()
+
+    def can(self, player: int, action: Action) -> bool:
+        return self.why_illegal(player, action) is None
+
+    @abstractmethod
+    def why_illegal(self, player: int, action: Action) -> str | None:
+        """Why ``action`` is not allowed for ``player`` now, or None if it is."""
+
+    @abstractmethod
+    def apply(self, player: int, action: Action) -> None:
+        """Carry out an action already known to be legal."""
+
+    @abstractmethod
+    def legal_actions(self, player: int) -> list[Action]:
+        """Every action ``player`` may take now. Actions with a free amount (a bid) appear
+        once with the smallest legal amount; trade offers are not listed."""
+
+    def deciders(self) -> list[int]:
+        """The players the game is waiting on."""
+        return [d.player for d in self.pending]
+
+    def decision_for(self, player: int) -> Decision | None:
+        for d in self.pending:
+            if d.player == player:
+                return d
+        return None
+
+    # ----------------------------------------------------------------- the loop
+
+    def owe(self, payer: int, payee: int, amount: int, reason: str) -> None:
+        """Queue a payment; it is settled before the next step."""
+        if amount > 0:
+            self._dues.append((payer, payee, amount, reason))
+
+    def then(self, step: Callable[..., None], *args: Any) -> None:
+        """Do ``step(*args)`` once what is already under way has been settled. Steps run
+        last-in first-out: push the later one first."""
+        self._steps.append((step, args))
+
+    def run(self) -> None:
+        """Carry the game forward until someone must decide or it is over."""
+        while not self.over:
+            if self.pending:
+                if not self.resume_after_decision():
+                    return
+                continue
+            if self._dues:
+                self.settle_dues()
+                continue
+            if self._steps:
+                step, args = self._steps.pop()
+                step(*args)
+                continue
+            raise RuntimeError("the game has nothing to do and nobody to ask")
+
+    def resume_after_decision(self) -> bool:
+        """Hook: clear a decision that answered itself (e.g. a debt now covered). Returns
+        True if the loop may continue."""
+        return False
+
+    @abstractmethod
+    def settle_dues(self) -> None:
+        """Pay the first due, or ask its payer to settle a shortfall."""
+
+    # ----------------------------------------------------------------- money
+
+    def cash(self, player: int) -> int:
+        return self.ledger.balances[player]
+
+    def pay(self, payer: int, payee: int, amount: int, reason: str) -> None:
+        """Move money now (the caller has checked it can be paid) and tell listeners."""
+        if amount <= 0:
+            return
+        self.ledger.transfer(payer, payee, amount, reason)
+        if self.listeners:
+            self.emit("paid", payer=payer, payee=payee, amount=amount, reason=reason)
+
+    def money(self, amount: int) -> str:
+        """An amount as the edition prints it ("$1,500")."""
+        symbol = self.data.currency.get("symbol", "$")
+        sign = "-" if amount < 0 else ""
+        return f"{sign}{symbol}{abs(amount):,}"
+
+    # ----------------------------------------------------------------- events
+
+    def emit(self, kind: str, **data: Any) -> None:
+        if self.listeners:
+            event = Event(kind, data)
+            for listener in self.listeners:
+                listener(event)
+
+    # ----------------------------------------------------------------- queries
+
+    def active_players(self) -> list[int]:
+        return [p.seat for p in self.players if not p.bankrupt]
+
+    def name(self, account: int) -> str:
+        if account >= 0:
+            return self.players[account].name
+        return "the bank" if account == BANK else "the pot"
+
+    def seat_of(self, name: str | int) -> int:
+        """A player's seat by name (case-insensitive) or seat number."""
+        if isinstance(name, int) and not isinstance(name, bool):
+            if 0 <= name < len(self.players):
+                return name
+        else:
+            key = str(name).strip().lower()
+            for p in self.players:
+                if p.name.lower() == key:
+                    return p.seat
+        names = ", ".join(p.name for p in self.players)
+        raise ValueError(f"no player '{name}'; the players are {names}")
+
+    def deeds_of(self, player: int) -> list[int]:
+        owner = self.owner
+        return [d for d in self.board.deeds if owner[d] == player]
+
+    def snapshot_extra(self) -> dict[str, Any]:
+        """Edition-specific parts of the state snapshot (see engine.snapshot)."""
+        return {}

@@ -1,0 +1,69 @@
+"""The state snapshot: a documented JSON view of a game (see docs/snapshot.md).
+
+Shared by ``scenario run``, ``replay`` and the fronts. It is a view: a game is rebuilt from
+its record (edition, options, seed, actions), never from a snapshot.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pennybags.engine.game import Game
+from pennybags.engine.notation import action_to_json, trade_words
+from pennybags.engine.options import options_dict
+
+
+def snapshot(game: Game) -> dict[str, Any]:
+    board = game.board
+    players = []
+    for p in game.players:
+        players.append({
+            "name": p.name,
+            "cash": game.cash(p.seat),
+            "position": p.position,
+            "at": board[p.position].name,
+            "in_jail": p.in_jail,
+            "jail_turns": p.jail_turns,
+            "bankrupt": p.bankrupt,
+            "cards": [game.decks[k].cards[i].id + "@" + k for k, i in p.cards],
+        })
+    deeds = {}
+    for d in board.deeds:
+        deeds[board[d].name] = {
+            "owner": game.name(game.owner[d]) if game.owner[d] >= 0 else None,
+            "houses": game.houses[d],
+            "mortgaged": game.mortgaged[d],
+        }
+    pending = []
+    for decision in game.pending:
+        entry: dict[str, Any] = {
+            "player": game.name(decision.player),
+            "kind": decision.kind,
+            "actions": [action_to_json(game, a) for a in game.legal_actions(decision.player)],
+        }
+        if decision.deed >= 0:
+            entry["deed"] = board[decision.deed].name
+        if decision.amount:
+            entry["amount"] = decision.amount
+        if decision.kind == "debt":
+            entry["creditor"] = game.name(decision.creditor)
+        if decision.trade is not None:
+            entry["offer"] = trade_words(game, decision.trade)
+        pending.append(entry)
+    out: dict[str, Any] = {
+        "edition": game.edition_id,
+        "options": options_dict(game.options),
+        "seed": game.seed,
+        "round": game.round,
+        "turns": game.turns,
+        "turn": game.name(game.current),
+        "players": players,
+        "deeds": deeds,
+        "pending": pending,
+        "over": game.over,
+        "winner": game.name(game.winner) if game.winner is not None else None,
+        "end_reason": game.end_reason or None,
+        "decks": {k: [d.cards[i].id for i in d.order] for k, d in game.decks.items()},
+    }
+    out.update(game.snapshot_extra())
+    return out
