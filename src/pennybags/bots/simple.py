@@ -140,11 +140,11 @@ class SimpleBot:
         value_out = sum(board[d].price for d in trade.take)
         value_in = sum(board[d].price for d in trade.give) + trade.give_cash - trade.take_cash
         for d in trade.take:  # would the proposer complete a group with it?
-            if all(game.owner[g] == trade.proposer for g in board.group_of[d] if g != d) \
-                    and board[d].kind == "street":
-                # Sell only for a premium and only if we hold a group ourselves.
-                if value_in < value_out * 2 or not self.has_group(game, player):
-                    return REJECT
+            completes = board[d].kind == "street" and all(
+                game.owner[g] == trade.proposer for g in board.group_of[d] if g != d)
+            # Sell a group's last deed only for a premium and only holding a group ourselves.
+            if completes and (value_in < value_out * 2 or not self.has_group(game, player)):
+                return REJECT
         if value_in >= value_out * 3 // 2 and game.can(player, Action("accept")):
             return Action("accept")
         return REJECT

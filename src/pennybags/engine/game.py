@@ -248,6 +248,16 @@ class Game(ABC):
         owner = self.owner
         return [d for d in self.board.deeds if owner[d] == player]
 
+    @abstractmethod
+    def begin_turn(self) -> None:
+        """Start the current player's turn (asking for their first decision)."""
+
+    def setup_done(self) -> None:
+        """Hook: a scenario has placed deeds and buildings by hand; bring derived state (such
+        as the bank's building stock) in line, or raise ValueError if the position is
+        impossible."""
+        return None
+
     def snapshot_extra(self) -> dict[str, Any]:
         """Edition-specific parts of the state snapshot (see engine.snapshot)."""
         return {}

@@ -1055,6 +1055,27 @@ class ClassicGame(Game):
                         out.append(Action(do, deed))
         return out
 
+    def setup_done(self) -> None:
+        """Take the buildings placed by a scenario out of the bank's stock."""
+        houses = sum(h for h in self.houses if h < HOTEL)
+        hotels = sum(1 for h in self.houses if h == HOTEL)
+        r = self.data.rules
+        if houses > r["houses"] or hotels > r["hotels"]:
+            raise ValueError(f"the position uses {houses} houses and {hotels} hotels; the bank "
+                             f"has only {r['houses']} and {r['hotels']}")
+        for d in self.board.deeds:
+            if self.houses[d]:
+                space = self.board[d]
+                if space.kind != "street" or self.owner[d] < 0:
+                    raise ValueError(f"{space.name} cannot have buildings")
+                if not self.owns_group(self.owner[d], d):
+                    raise ValueError(f"{space.name} has buildings but its owner does not own "
+                                     f"the whole {space.group} group")
+                if self.mortgaged[d]:
+                    raise ValueError(f"{space.name} has buildings and is mortgaged")
+        self.bank_houses = r["houses"] - houses
+        self.bank_hotels = r["hotels"] - hotels
+
     # ================================================================ snapshot
 
     def snapshot_extra(self) -> dict[str, Any]:

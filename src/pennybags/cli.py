@@ -1,0 +1,212 @@
+"""The ``pennybags`` command: play, resume, replay, scenario, editions.
+
+Every subcommand has ``--help``. Errors are one readable line on stderr and exit status 2;
+no traceback reaches the user.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+from pennybags import __version__
+
+
+class UserError(Exception):
+    """A problem with the user's input: printed as one line, exit status 2."""
+
+
+def parse_option_pairs(pairs: Sequence[str]) -> dict[str, str]:
+    """``["free-parking-pot=true", "max-rounds=200"]`` as a mapping."""
+    out = {}
+    for pair in pairs:
+        name, eq, value = pair.partition("=")
+        if not eq:
+            name, value = pair, "true"
+        out[name.strip()] = value.strip()
+    return out
+
+
+def cmd_editions(args: argparse.Namespace) -> int:
+    from pennybags.editions import all_editions
+
+    rows: list[dict[str, Any]] = []
+    for e in all_editions():
+        lo, hi = e.players
+        rows.append({"id": e.id, "name": e.name, "min_players": lo, "max_players": hi,
+                     "summary": e.summary,
+                     "options": [{"name": n, "type": t, "default": d, "help": h}
+                                 for n, t, d, h in e.describe_options()]})
+    if args.json:
+        print(json.dumps(rows, indent=1))
+        return 0
+    for r in rows:
+        print(f"{r['id']:<20} {r['name']} ({r['min_players']}-{r['max_players']} players)")
+        if r["summary"]:
+            print(f"{'':<20} {r['summary']}")
+        for o in r["options"]:
+            print(f"{'':<20}   -o {o['name']}=<{o['type']}> (default {o['default']}): {o['help']}")
+    return 0
+
+
+def cmd_scenario_run(args: argparse.Namespace) -> int:
+    from pennybags import scenario
+
+    try:
+        outcome = scenario.run(scenario.load(Path(args.file)))
+    except scenario.ScenarioError as e:
+        raise UserError(str(e)) from None
+    if args.json:
+        print(json.dumps(outcome.snapshot, indent=1))
+    else:
+        from pennybags.terminal.render import describe_state
+
+        print(describe_state(outcome.game))
+    for f in outcome.failures:
+        print(f"unmet: {f}", file=sys.stderr)
+    return 1 if outcome.failures else 0
+
+
+def cmd_scenario_check(args: argparse.Namespace) -> int:
+    from pennybags import scenario
+
+    failed = 0
+    for name in args.files:
+        path = Path(name)
+        try:
+            outcome = scenario.run(scenario.load(path))
+        except scenario.ScenarioError as e:
+            failed += 1
+            print(f"FAIL {path}: {e}")
+            continue
+        if outcome.failures:
+            failed += 1
+            print(f"FAIL {path}")
+            for f in outcome.failures:
+                print(f"  - {f}")
+        else:
+            print(f"ok   {path}")
+    print(f"{len(args.files) - failed} passed, {failed} failed")
+    return 1 if failed else 0
+
+
+def cmd_replay(args: argparse.Namespace) -> int:
+    from pennybags import history
+    from pennybags.engine.snapshot import snapshot
+
+    try:
+        rec = history.load(Path(args.file))
+        if args.verify:
+            problems = history.verify(rec)
+            if problems:
+                print("replay differs from the record:")
+                for p in problems[:50]:
+                    print(f"  - {p}")
+                return 1
+            print(f"verified: {len(rec.get('actions', []))} actions replay to the recorded "
+                  "final state")
+            return 0
+        game = history.replay(rec)
+    except history.RecordError as e:
+        raise UserError(str(e)) from None
+    if args.json:
+        print(json.dumps(snapshot(game), indent=1))
+    else:
+        from pennybags.terminal.render import describe_state
+
+        print(describe_state(game))
+    return 0
+
+
+def cmd_play(args: argparse.Namespace) -> int:
+    from pennybags.terminal.app import play
+
+    code: int = play(args)
+    return code
+
+
+def cmd_resume(args: argparse.Namespace) -> int:
+    from pennybags.terminal.app import resume
+
+    code: int = resume(args)
+    return code
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="pennybags",
+        description="Play, check and replay games of the Monopoly family.",
+        epilog="Example: pennybags play --edition classic --players 'Ann,bot,bot'",
+    )
+    parser.add_argument("--version", action="version", version=f"pennybags {__version__}")
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND")
+    sub.required = True
+
+    p = sub.add_parser("play", help="play a game in the terminal",
+                       description="Play a game in the terminal against people or bots.",
+                       epilog="Example: pennybags play --edition classic "
+                              "--players 'Ann,bot,bot:random' --save ann.json")
+    p.add_argument("--edition", default="classic", help="edition id (see 'pennybags editions')")
+    p.add_argument("--players", default="You,bot,bot",
+                   help="comma-separated seats: a name is a person, 'bot' or 'bot:NAME' a "
+                        "computer player (default: 'You,bot,bot')")
+    p.add_argument("--seed", type=int, default=None, help="seed for the dice and decks")
+    p.add_argument("-o", "--option", action="append", default=[], metavar="NAME=VALUE",
+                   help="a house rule or table option, repeatable (see 'pennybags editions')")
+    p.add_argument("--save", metavar="FILE", help="save the game to FILE after every answer")
+    p.add_argument("--auto", action="store_true",
+                   help="let bots play every seat without pauses (a demonstration)")
+    p.set_defaults(func=cmd_play)
+
+    p = sub.add_parser("resume", help="resume a saved game",
+                       description="Resume a game saved with 'play --save FILE'.")
+    p.add_argument("file", help="the saved game")
+    p.set_defaults(func=cmd_resume)
+
+    p = sub.add_parser("replay", help="re-run a saved game record",
+                       description="Re-run a game record and show (or verify) its final state.")
+    p.add_argument("file", help="a game record (JSON)")
+    p.add_argument("--verify", action="store_true",
+                   help="check that the replay reaches the recorded final state")
+    p.add_argument("--json", action="store_true", help="print the state snapshot as JSON")
+    p.set_defaults(func=cmd_replay)
+
+    p = sub.add_parser("scenario", help="run or check scenario files",
+                       description="Scenario files set up a position, script dice and answers "
+                                   "and state expectations (docs/scenarios.md).")
+    ssub = p.add_subparsers(dest="scenario_command", metavar="ACTION")
+    ssub.required = True
+    r = ssub.add_parser("run", help="play a scenario and show the resulting state")
+    r.add_argument("file")
+    r.add_argument("--json", action="store_true", help="print the state snapshot as JSON")
+    r.set_defaults(func=cmd_scenario_run)
+    c = ssub.add_parser("check", help="check scenarios' expectations; non-zero if any unmet")
+    c.add_argument("files", nargs="+")
+    c.set_defaults(func=cmd_scenario_check)
+
+    p = sub.add_parser("editions", help="list the editions and their options")
+    p.add_argument("--json", action="store_true", help="print as JSON")
+    p.set_defaults(func=cmd_editions)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    try:
+        code: int = args.func(args)
+    except UserError as e:
+        print(f"pennybags: {e}", file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        print("\ninterrupted", file=sys.stderr)
+        return 130
+    return code
+
+
+if __name__ == "__main__":
+    sys.exit(main())
