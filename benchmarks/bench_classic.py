@@ -1,0 +1,51 @@
+"""Benchmark: classic games between four bots on one core, full rules.
+
+Prints player-turns per second and games per second.
+
+    .venv/bin/python benchmarks/bench_classic.py --games 200 --bot simple
+"""
+
+from __future__ import annotations
+
+import argparse
+import time
+
+from pennybags.bots import make_bot
+from pennybags.editions import get_edition
+
+
+def play(games: int, bot: str, seed: int, max_rounds: int) -> tuple[int, int, float, dict[str, int]]:
+    edition = get_edition("classic")
+    turns = 0
+    ends: dict[str, int] = {}
+    start = time.perf_counter()
+    for g in range(games):
+        game = edition.new_game(["A", "B", "C", "D"], seed=seed + g,
+                                options={"max-rounds": max_rounds}, record=False)
+        bots = [make_bot(bot, (seed + g) * 8 + i) for i in range(4)]
+        pending = game.pending
+        while not game.over:
+            pending = game.pending
+            d = pending[0]
+            game.act(d.player, bots[d.player].choose(game, d.player))
+        turns += game.turns
+        ends[game.end_reason] = ends.get(game.end_reason, 0) + 1
+    return games, turns, time.perf_counter() - start, ends
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=200)
+    parser.add_argument("--bot", default="simple")
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--max-rounds", type=int, default=1000)
+    args = parser.parse_args()
+    games, turns, seconds, ends = play(args.games, args.bot, args.seed, args.max_rounds)
+    print(f"bot={args.bot} games={games} player_turns={turns} seconds={seconds:.2f}")
+    print(f"player-turns/s: {turns / seconds:,.0f}")
+    print(f"games/s: {games / seconds:,.2f}")
+    print("ended: " + ", ".join(f"{k} {v}" for k, v in sorted(ends.items())))
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,399 @@
+"""``standard``: the heuristic bot, playing like a sound human.
+
+One name for every edition: :class:`StandardBot` picks the strategy written for the game's
+edition. The classic strategy (also used by editions that play classic rules):
+
+* buys what it can afford above a cash reserve that grows with the danger on the board
+  (the highest rent an opponent can charge now); always buys a deed that completes or
+  blocks a colour group when it has the cash;
+* bids in auctions up to a value it computes: the price, more for a deed that completes its
+  own group or blocks an opponent's;
+* builds toward three houses quickly, evenly, on its best groups first; keeps four houses
+  instead of a hotel while houses are short and opponents could build;
+* leaves jail early in the game and stays late, when the board is dangerous;
+* raises cash in a sensible order: mortgages lone deeds, then sells houses from its weakest
+  group, then mortgages group deeds; declares bankruptcy only when nothing is left;
+* proposes trades that complete its groups (a swap that completes one for each side, or
+  cash) and accepts only trades that do not hand an opponent the game.
+
+Parameters (``bot:standard?reserve=300&aggression=120&trade=50``): ``reserve`` (base cash
+reserve at classic scale, default 150), ``aggression`` (percent of its computed value it
+bids and pays, default 100), ``trade`` (willingness to trade in percent, 0 = never,
+default 100).
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from pennybags.bots import int_param, no_more_params, register_bot
+from pennybags.engine.actions import (
+    ACCEPT,
+    AUCTION,
+    BUY,
+    DECLARE_BANKRUPTCY,
+    END_TURN,
+    KEEP_MORTGAGED,
+    PASS,
+    PAY_BAIL,
+    REJECT,
+    ROLL,
+    USE_CARD,
+    Action,
+    Trade,
+)
+from pennybags.engine.game import Game
+
+HOTEL = 5
+
+
+class ClassicStrategy:
+    """The standard strategy for classic rules (houses, mortgages, trades, auctions)."""
+
+    def __init__(self, rng: random.Random, reserve: int, aggression: int, trade: int) -> None:
+        self.rng = rng
+        self.base_reserve = reserve
+        self.aggression = aggression / 100
+        self.willingness = trade / 100
+        self._settled_turn = -1
+        self._traded_turn = -1
+        self._offers: dict[tuple[int, ...], int] = {}
+        self._danger_turn = -1
+        self._danger = 0
+
+    # ---------------------------------------------------------------- the answer
+
+    def choose(self, game: Any, p: int) -> Action:
+        decision = game.decision_for(p)
+        if decision is None:
+            raise ValueError("the bot was asked to act without a decision")
+        kind = decision.kind
+        if kind == "roll" or kind == "end-turn" or kind == "jail":
+            if self._settled_turn != game.turns:
+                action = self.manage(game, p)
+                if action is not None:
+                    return action
+                self._settled_turn = game.turns
+            if kind == "roll":
+                return ROLL
+            if kind == "end-turn":
+                return END_TURN
+            return self.jail(game, p)
+        if kind == "buy":
+            return BUY if self.wants(game, p, decision.deed, decision.amount) else AUCTION
+        if kind == "bid":
+            return self.bid(game, p, decision.deed, decision.amount)
+        if kind == "debt":
+            return self.raise_cash(game, p, decision.amount)
+        if kind == "trade":
+            return self.answer(game, p, decision.trade)
+        if kind == "mortgaged-deeds":
+            for deed in sorted(game.lift_offer):
+                if game.cash(p) - game.unmortgage_cost(deed) >= self.reserve(game) and \
+                        game.can_unmortgage(p, deed) is None:
+                    return Action("unmortgage", deed)
+            return KEEP_MORTGAGED
+        if kind == "place-house":
+            return self.place_house(game, p)
+        raise ValueError(f"the standard bot does not know the decision '{kind}'")
+
+    # ---------------------------------------------------------------- judgement
+
+    def scale(self, game: Any) -> float:
+        start: int = game.data.rules["starting_cash"]
+        return start / 1500
+
+    def danger(self, game: Any) -> int:
+        """The highest rent an opponent's deed would charge now (once per turn)."""
+        if self._danger_turn == game.turns:
+            return self._danger
+        worst = 0
+        owner = game.owner
+        board = game.board
+        for d in board.deeds:
+            o = owner[d]
+            if o < 0 or game.mortgaged[d]:
+                continue
+            space = board[d]
+            if space.kind == "street":
+                level = game.houses[d]
+                rent = space.rents[level] if level else space.rents[0]
+            elif space.kind == "railroad":
+                rent = 200 if game.owns_group(o, d) else 50
+            else:
+                rent = 70
+            worst = max(worst, rent)
+        self._danger_turn = game.turns
+        self._danger = worst
+        return worst
+
+    def reserve(self, game: Any) -> int:
+        base = self.base_reserve * self.scale(game)
+        return int(max(base, min(self.danger(game) * 0.35, 600 * self.scale(game))))
+
+    def group_state(self, game: Any, p: int, deed: int) -> tuple[int, int, int]:
+        """(deeds of the group p owns, deeds others own, deeds the bank holds)."""
+        mine = others = bank = 0
+        for d in game.board.group_of[deed]:
+            o = game.owner[d]
+            if o == p:
+                mine += 1
+            elif o < 0:
+                bank += 1
+            else:
+                others += 1
+        return mine, others, bank
+
+    def completes(self, game: Any, p: int, deed: int) -> bool:
+        return all(game.owner[d] == p for d in game.board.group_of[deed] if d != deed)
+
+    def blocks(self, game: Any, p: int, deed: int) -> bool:
+        """Whether the deed is the last one an opponent needs for a group."""
+        owners = {game.owner[d] for d in game.board.group_of[deed] if d != deed}
+        return len(owners) == 1 and -1 not in owners and p not in owners
+
+    def value(self, game: Any, p: int, deed: int) -> float:
+        price: int = game.board[deed].price
+        bonus = 1.0
+        if self.completes(game, p, deed):
+            bonus += 0.8
+        elif self.blocks(game, p, deed):
+            bonus += 0.4
+        return price * bonus * self.aggression
+
+    def wants(self, game: Any, p: int, deed: int, price: int) -> bool:
+        cash = game.cash(p)
+        if cash < price:
+            return False
+        if self.completes(game, p, deed) or self.blocks(game, p, deed):
+            return True
+        return cash - price >= self.reserve(game) // 2
+
+    def bid(self, game: Any, p: int, deed: int, high: int) -> Action:
+        cash = game.cash(p)
+        if deed < 0:  # a house during a housing shortage
+            limit = min(cash - self.reserve(game), int(400 * self.scale(game)))
+        else:
+            limit = min(int(self.value(game, p, deed)), cash - self.reserve(game) // 3)
+        step = max(1, int(10 * self.scale(game)), high // 20)
+        amount = high + step
+        if amount > limit and high < limit:
+            amount = limit
+        return Action("bid", amount=amount) if amount <= limit and amount > high else PASS
+
+    def jail(self, game: Any, p: int) -> Action:
+        """Leave early (while deeds are for sale and the board is safe); stay late."""
+        unowned = sum(1 for d in game.board.deeds if game.owner[d] < 0)
+        late = unowned < 6 and self.danger(game) >= 400 * self.scale(game)
+        if not late:
+            if game.players[p].cards:
+                return USE_CARD
+            if game.can(p, PAY_BAIL) and game.cash(p) - game.jail_fine >= self.reserve(game) // 2:
+                return PAY_BAIL
+        return ROLL
+
+    # ---------------------------------------------------------------- between turns
+
+    def manage(self, game: Any, p: int) -> Action | None:
+        if not game.managing(p):
+            return None
+        action = self.build(game, p)
+        if action is not None:
+            return action
+        action = self.lift(game, p)
+        if action is not None:
+            return action
+        if self.willingness > 0 and self._traded_turn != game.turns:
+            self._traded_turn = game.turns
+            return self.propose(game, p)
+        return None
+
+    def my_groups(self, game: Any, p: int) -> list[tuple[int, ...]]:
+        out = []
+        for group in game.board.groups.values():
+            if group and game.board[group[0]].kind == "street" and \
+                    all(game.owner[d] == p for d in group):
+                out.append(group)
+        return out
+
+    def build(self, game: Any, p: int) -> Action | None:
+        cash = game.cash(p)
+        reserve = self.reserve(game)
+        shortage = game.bank_houses <= 8
+        best: tuple[float, int] | None = None
+        for group in self.my_groups(game, p):
+            if any(game.mortgaged[d] for d in group):
+                continue
+            low = min(game.houses[d] for d in group)
+            if low >= HOTEL or (shortage and low >= HOTEL - 1):
+                continue
+            deed = max((d for d in group if game.houses[d] == low), key=lambda d: d)
+            space = game.board[deed]
+            if cash - space.house_cost < reserve:
+                continue
+            if game.can_build(p, deed) is not None:
+                continue
+            gain = (space.rents[low + 1] - (space.rents[low] if low else space.rents[0] * 2))
+            # Three houses first: the best return on a house.
+            score = gain / space.house_cost + (5.0 if low < 3 else 0.0)
+            if best is None or score > best[0]:
+                best = (score, deed)
+        return None if best is None else Action("build", best[1])
+
+    def lift(self, game: Any, p: int) -> Action | None:
+        cash = game.cash(p)
+        reserve = self.reserve(game)
+        for d in game.deeds_of(p):
+            if game.mortgaged[d] and cash - game.unmortgage_cost(d) >= reserve * 2 and \
+                    game.can_unmortgage(p, d) is None:
+                return Action("unmortgage", d)
+        return None
+
+    def place_house(self, game: Any, p: int) -> Action:
+        for group in self.my_groups(game, p):
+            for d in sorted(group, key=lambda d: game.houses[d]):
+                if game.houses[d] < HOTEL - 1 and game.can_build(p, d, check_cash=False) is None:
+                    return Action("build", d)
+        raise ValueError("no place for the house won at auction")
+
+    # ---------------------------------------------------------------- debt
+
+    def raise_cash(self, game: Any, p: int, owed: int) -> Action:
+        """Mortgage lone deeds, then sell houses from the weakest group, then mortgage group
+        deeds; bankruptcy when nothing is left (or nothing could cover the debt)."""
+        board = game.board
+        deeds = game.deeds_of(p)
+        raisable = game.cash(p)
+        for d in deeds:
+            if not game.mortgaged[d]:
+                raisable += board[d].mortgage
+            level = game.houses[d]
+            raisable += board[d].house_cost // 2 * (level + (3 if level == HOTEL else 0))
+        if raisable < owed:
+            return DECLARE_BANKRUPTCY
+        lone = [d for d in deeds if not game.mortgaged[d] and not game.owns_group(p, d)
+                and game.can_mortgage(p, d) is None]
+        if lone:
+            return Action("mortgage", min(lone, key=lambda d: board[d].price))
+        built = [d for d in deeds if game.houses[d] and game.can_sell_building(p, d) is None]
+        if built:
+            return Action("sell-building", min(built, key=lambda d: board[d].house_cost))
+        rest = [d for d in deeds if game.can_mortgage(p, d) is None]
+        if rest:
+            return Action("mortgage", min(rest, key=lambda d: board[d].price))
+        return DECLARE_BANKRUPTCY
+
+    # ---------------------------------------------------------------- trades
+
+    def gain(self, game: Any, side: int, get: tuple[int, ...], give: tuple[int, ...],
+             cash: int) -> float:
+        """What a trade is worth to ``side``: deeds valued with the group each completes."""
+        owner = list(game.owner)
+        for d in give:
+            owner[d] = -2
+        for d in get:
+            owner[d] = side
+        total = float(cash)
+        for d in get:
+            group = game.board.group_of[d]
+            price = game.board[d].price
+            complete = game.board[d].kind == "street" and all(owner[g] == side for g in group)
+            total += price * (3.0 if complete else 1.0)
+        for d in give:
+            total -= game.board[d].price
+        return total
+
+    def answer(self, game: Any, p: int, trade: Trade | None) -> Action:
+        if trade is None or self.willingness <= 0:
+            return REJECT
+        cash_in = trade.give_cash - trade.take_cash
+        mine = self.gain(game, p, trade.give, trade.take, cash_in)
+        theirs = self.gain(game, trade.proposer, trade.take, trade.give, -cash_in)
+        margin = 1.1 - 0.1 * self.willingness
+        completes_mine = mine > 2 * sum(game.board[d].price for d in trade.give) + cash_in
+        worthwhile = completes_mine or cash_in > 0
+        if worthwhile and mine > 0 and mine >= theirs * margin and game.can(p, ACCEPT):
+            return ACCEPT
+        return REJECT
+
+    def propose(self, game: Any, p: int) -> Action | None:
+        """Offer for the deeds that complete one of our groups: a swap that completes one of
+        theirs too, or cash."""
+        board = game.board
+        cash = game.cash(p)
+        for group in board.groups.values():
+            if not group or board[group[0]].kind != "street":
+                continue
+            missing = [d for d in group if game.owner[d] != p]
+            if not missing or len(missing) == len(group):
+                continue
+            holders = {game.owner[d] for d in missing}
+            if len(holders) != 1:
+                continue
+            other = holders.pop()
+            if other < 0 or any(game.houses[d] for d in group):
+                continue
+            take = tuple(missing)
+            key = (other, *take)
+            if self._offers.get(key, -100) > game.round - 8:
+                continue
+            give = self.swap_for(game, p, other, group)
+            price = sum(board[d].price for d in take)
+            give_value = sum(board[d].price for d in give)
+            if give:
+                give_cash = max(0, price - give_value)
+            else:
+                give_cash = int(price * (1.6 + 0.6 * self.willingness))
+            give_cash = min(give_cash, max(0, cash - self.reserve(game)))
+            if not give and give_cash < price:
+                continue
+            self._offers[key] = game.round
+            trade = Trade(p, other, give=give, take=take, give_cash=give_cash)
+            action = Action("propose-trade", trade=trade)
+            if game.can(p, action):
+                return action
+        return None
+
+    def swap_for(self, game: Any, p: int, other: int,
+                 wanted: tuple[int, ...]) -> tuple[int, ...]:
+        """Deeds of ours that would complete another group (not ``wanted``) for ``other``."""
+        board = game.board
+        for group in board.groups.values():
+            if not group or board[group[0]].kind != "street" or group == wanted:
+                continue
+            if any(game.houses[d] for d in group):
+                continue
+            missing = [d for d in group if game.owner[d] != other]
+            if missing and len(missing) < len(group) and all(game.owner[d] == p
+                                                              for d in missing):
+                return tuple(missing)
+        return ()
+
+
+class StandardBot:
+    """The heuristic bot; the strategy is chosen by the game's edition."""
+
+    name = "standard"
+
+    def __init__(self, rng: random.Random, reserve: int = 150, aggression: int = 100,
+                 trade: int = 100) -> None:
+        self.rng = rng
+        self.params = (reserve, aggression, trade)
+        self._strategy: ClassicStrategy | None = None
+
+    def choose(self, game: Game, player: int) -> Action:
+        if self._strategy is None:
+            self._strategy = ClassicStrategy(self.rng, *self.params)
+        return self._strategy.choose(game, player)
+
+
+def _make(rng: random.Random, params: dict[str, str]) -> StandardBot:
+    reserve = int_param(params, "reserve", 150)
+    aggression = int_param(params, "aggression", 100)
+    trade = int_param(params, "trade", 100)
+    no_more_params("standard", params)
+    return StandardBot(rng, reserve, aggression, trade)
+
+
+register_bot("standard", _make)
