@@ -15,6 +15,10 @@ are scenarios, and rules lawyers write their own::
       - {player: Bob, do: roll}
     expect:
       players: {Bob: {cash: 150, at: Jail, in_jail: true}}
+
+An action may say it must be refused (``refused: true`` or ``refused: "part of the
+reason"``): the engine must refuse it and change nothing, and the run goes on. An action may
+also carry its own ``expect:``, checked right after it.
 """
 
 from __future__ import annotations
@@ -159,13 +163,37 @@ def _set_up(spec: Mapping[str, Any]) -> Game:
     return game
 
 
-def play_actions(game: Game, actions: list[Any]) -> None:
-    """Answer the scripted actions in order; stop at the first that is not legal."""
+ACTION_KEYS = {"refused", "expect"}
+"""Fields of an action entry that are about checking it, not part of the action."""
+
+
+def play_actions(game: Game, actions: list[Any]) -> list[str]:
+    """Answer the scripted actions in order and return what went against the script.
+
+    An entry marked ``refused: true`` (or ``refused: "words of the reason"``) must be refused
+    by the engine and change nothing; the run goes on after it. An entry with ``expect:`` is
+    followed by a check of those expectations. An unmarked action that is not legal stops the
+    run with a :class:`ScenarioError` naming it, the pending decision and the legal actions.
+    A marked action that the engine accepts is a failure, and stops the run: what follows
+    was written for a different position.
+    """
+    failures: list[str] = []
     for number, raw in enumerate(actions or [], start=1):
         if not isinstance(raw, (Mapping, str)):
             raise ScenarioError(
                 f"action {number} should be a mapping like {{player: Ann, do: roll}}")
         obj = dict(raw) if isinstance(raw, Mapping) else {"do": raw}
+        odd = [k for k in obj if not isinstance(k, str)]
+        if odd:
+            raise ScenarioError(f"action {number} has a field named {odd[0]!r}: field names are "
+                                "words (in YAML, quote values that hold a comma)")
+        refused = obj.pop("refused", None)
+        expect = obj.pop("expect", None)
+        label = f"action {number} ({_short(obj)})"
+        if expect is not None and not isinstance(expect, Mapping):
+            raise ScenarioError(f"{label}: 'expect' should be a mapping of expectations")
+        if refused is not None and not isinstance(refused, (bool, str)):
+            raise ScenarioError(f"{label}: 'refused' should be true or part of the reason")
         try:
             if "player" in obj:
                 seat = game.seat_of(obj.pop("player"))
@@ -174,9 +202,37 @@ def play_actions(game: Game, actions: list[Any]) -> None:
             else:
                 raise ValueError("nobody is asked to act")
             action = action_from_json(game, seat, obj)
-            game.act(seat, action)
-        except (IllegalAction, ValueError) as e:
+        except ValueError as e:
             raise ScenarioError(_illegal_message(game, number, raw, e)) from None
+        if refused is None or refused is False:
+            try:
+                game.act(seat, action)
+            except IllegalAction as e:
+                raise ScenarioError(_illegal_message(game, number, raw, e)) from None
+        else:
+            before = snapshot(game)
+            try:
+                game.act(seat, action)
+            except IllegalAction as e:
+                reason = str(e)
+                if isinstance(refused, str) and refused.lower() not in reason.lower():
+                    failures.append(f"{label}: refused for another reason: expected a reason "
+                                    f"containing {refused!r}, got {reason!r}")
+                after = snapshot(game)
+                if after != before:
+                    changed = sorted(k for k in before if before[k] != after.get(k))
+                    failures.append(f"{label}: refused but the state changed "
+                                    f"({', '.join(changed)})")
+            else:
+                left = len(actions) - number
+                failures.append(f"{label}: should have been refused but was accepted"
+                                + (f"; the {left} action(s) after it were not played"
+                                   if left else ""))
+                return failures
+        if expect:
+            failures.extend(f"after {label}: {f}"
+                            for f in check(game, snapshot(game), expect))
+    return failures
 
 
 def _illegal_message(game: Game, number: int, raw: Any, e: Exception) -> str:
@@ -198,9 +254,10 @@ def _short(obj: Any) -> str:
 def run(spec: Mapping[str, Any]) -> Outcome:
     """Set up, play the actions and check the expectations."""
     game = set_up(spec)
-    play_actions(game, spec.get("actions") or [])
+    failures = play_actions(game, spec.get("actions") or [])
     snap = snapshot(game)
-    failures = check(game, snap, spec.get("expect") or {})
+    if not any("should have been refused" in f for f in failures):
+        failures.extend(check(game, snap, spec.get("expect") or {}))
     return Outcome(game, snap, failures)
 
 
@@ -268,9 +325,29 @@ def check(game: Game, snap: Mapping[str, Any], expect: Mapping[str, Any]) -> lis
             for i, (w, g) in enumerate(zip(want_list, got_pending, strict=True)):
                 for f, v in w.items():
                     compare(f"pending[{i}].{f}", v, g.get(f))
-        elif key == "bank" and isinstance(want, Mapping):
+        elif key == "decks" and isinstance(want, Mapping):
+            for deck_key, w in want.items():
+                order = snap["decks"].get(deck_key)
+                if order is None:
+                    failures.append(f"decks.{deck_key}: no such deck; the decks are "
+                                    f"{', '.join(snap['decks'])}")
+                elif isinstance(w, Mapping):
+                    for end, cards in w.items():
+                        if end not in ("top", "bottom"):
+                            failures.append(f"decks.{deck_key}.{end}: say 'top' or 'bottom'")
+                            continue
+                        ids = [str(c) for c in (cards if isinstance(cards, list) else [cards])]
+                        part = order[:len(ids)] if end == "top" else order[len(order) - len(ids):]
+                        compare(f"decks.{deck_key}.{end}", ids, part)
+                else:
+                    compare(f"decks.{deck_key}", list(w), order)
+        elif isinstance(want, Mapping) and isinstance(snap.get(key), Mapping):
             for f, v in want.items():
-                compare(f"bank.{f}", v, snap.get("bank", {}).get(f))
+                got_part = snap[key]
+                if f in got_part:
+                    compare(f"{key}.{f}", v, got_part[f])
+                else:
+                    failures.append(f"{key}.{f}: the snapshot's {key} has no field '{f}'")
         elif key in snap:
             compare(key, want, snap[key])
         else:

@@ -586,7 +586,12 @@ class ClassicGame(Game):
         self.ask_bid()
 
     def restore_decisions(self) -> None:
-        self.pending = self._suspended.pop()
+        """Bring back the decisions set aside for an offer or a house auction. A debt paid in
+        the meantime (with the cash a trade brought) is not asked again."""
+        dues = self._dues
+        self.pending = [d for d in self._suspended.pop()
+                        if d.kind != "debt" or (bool(dues) and dues[0][:3] == (
+                            d.player, d.creditor, d.amount))]
 
     def can_sell_building(self, p: int, deed: int) -> str | None:
         space = self.board[deed]
@@ -846,13 +851,13 @@ class ClassicGame(Game):
         self.emit("game-over", winner=winner, reason=reason)
 
     def total_assets(self, p: int) -> int:
-        """Cash, deeds at their printed price (half when mortgaged) and buildings at cost."""
+        """Cash, deeds at their printed price (half when mortgaged) and buildings at cost: a
+        hotel counts as the four houses turned in for it plus its own price."""
         total = self.cash(p)
         for d in self.deeds_of(p):
             space = self.board[d]
             total += space.price // 2 if self.mortgaged[d] else space.price
-            level = self.houses[d]
-            total += space.house_cost * (level + (HOTEL - 1 if level == HOTEL else 0))
+            total += space.house_cost * self.houses[d]
         return total
 
     def end_by_round_cap(self) -> None:
@@ -893,6 +898,12 @@ class ClassicGame(Game):
         if not 0 <= player < len(self.players):
             return f"there is no player {player}"
         do = action.do
+        if not -1 <= action.deed < self.board.size:
+            return f"there is no space {action.deed}"
+        if action.amount < 0:
+            return "an amount cannot be negative"
+        if action.trade is not None and do not in ("propose-trade", "counter"):
+            return f"'{do}' takes no trade"
         decision = self.answering(player, action)
         if decision is None and do in _MANAGEMENT:
             if not self.managing(player):
@@ -1046,12 +1057,13 @@ class ClassicGame(Game):
                     if self.why_illegal(player, a) is None:
                         out.append(a)
         if self.managing(player):
+            answers = set(out)  # a lift offered by 'mortgaged-deeds' is listed once
             for deed in self.deeds_of(player):
                 for do, check in (("build", self.can_build),
                                   ("sell-building", self.can_sell_building),
                                   ("mortgage", self.can_mortgage),
                                   ("unmortgage", self.can_unmortgage)):
-                    if check(player, deed) is None:
+                    if check(player, deed) is None and Action(do, deed) not in answers:
                         out.append(Action(do, deed))
         return out
 
