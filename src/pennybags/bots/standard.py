@@ -61,6 +61,8 @@ class ClassicStrategy:
         self._offers: dict[tuple[int, ...], int] = {}
         self._danger_turn = -1
         self._danger = 0
+        self._idle_memo: tuple[Any, ...] = ()
+        self._idle_cash = 0
 
     # ---------------------------------------------------------------- the answer
 
@@ -71,9 +73,16 @@ class ClassicStrategy:
         kind = decision.kind
         if kind == "roll" or kind == "end-turn" or kind == "jail":
             if self._settled_turn != game.turns:
-                action = self.manage(game, p)
-                if action is not None:
-                    return action
+                # Nothing to do last time, same deeds and no more cash: nothing to do now.
+                memo = (tuple(game.owner), tuple(game.houses), tuple(game.mortgaged),
+                        game.round // 8)
+                cash = game.cash(p)
+                if memo != self._idle_memo or cash > self._idle_cash:
+                    action = self.manage(game, p)
+                    if action is not None:
+                        return action
+                    self._idle_memo = memo
+                    self._idle_cash = cash
                 self._settled_turn = game.turns
             if kind == "roll":
                 return ROLL
@@ -163,7 +172,7 @@ class ClassicStrategy:
         return price * bonus * self.aggression
 
     def wants(self, game: Any, p: int, deed: int, price: int) -> bool:
-        cash = game.cash(p)
+        cash: int = game.cash(p)
         if cash < price:
             return False
         if self.completes(game, p, deed) or self.blocks(game, p, deed):

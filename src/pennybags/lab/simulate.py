@@ -1,0 +1,292 @@
+"""Bot-only games in bulk: ``pennybags simulate``.
+
+Game ``i`` of a run with seed ``s`` is always played with the same seed (derived from ``s``
+and ``i``) and the same bot seeds, so a run gives the same results whatever the number of
+worker processes: workers only change who plays which game, and results are gathered in
+game order.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import multiprocessing
+import statistics
+import sys
+import time
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from pennybags.bots import make_bot
+from pennybags.editions import get_edition
+from pennybags.lab.landing import LandingCounter
+
+
+@dataclass(frozen=True)
+class Setup:
+    """What every game of a run shares."""
+
+    edition: str
+    bots: tuple[str, ...]
+    seed: int
+    max_rounds: int
+    options: Mapping[str, Any] = field(default_factory=dict)
+    landing: bool = False
+
+
+@dataclass
+class GameResult:
+    """One finished game."""
+
+    index: int
+    seed: int
+    rounds: int
+    player_turns: int
+    end_reason: str
+    winner: int | None
+    seconds: float
+    assets: list[int]
+    landing: list[int] | None = None
+    landing_jail: int = 0
+    landing_rolls: int = 0
+
+
+def game_seed(run_seed: int, index: int) -> int:
+    """The seed of game ``index`` of a run: independent of how the run is split."""
+    return (run_seed * 1_000_003 + index) % (2**63)
+
+
+def play_one(setup: Setup, index: int) -> GameResult:
+    """Play game ``index`` of a run to its end."""
+    seed = game_seed(setup.seed, index)
+    edition = get_edition(setup.edition)
+    names = [f"{spec.partition('?')[0]}-{seat + 1}" for seat, spec in enumerate(setup.bots)]
+    options = dict(setup.options)
+    if setup.max_rounds:
+        options["max-rounds"] = setup.max_rounds
+    started = time.perf_counter()
+    game = edition.new_game(names, seed=seed, options=options, record=False)
+    counter = None
+    if setup.landing:
+        counter = LandingCounter(game)
+        game.listeners.append(counter)
+    bots = [make_bot(spec, seed * 8 + seat) for seat, spec in enumerate(setup.bots)]
+    act = game.act
+    pending = game.pending
+    while not game.over:
+        pending = game.pending
+        decision = pending[0]
+        seat = decision.player
+        act(seat, bots[seat].choose(game, seat))
+    assets_of = getattr(game, "total_assets", game.cash)
+    return GameResult(
+        index=index,
+        seed=seed,
+        rounds=game.round,
+        player_turns=game.turns,
+        end_reason=game.end_reason,
+        winner=game.winner,
+        seconds=time.perf_counter() - started,
+        assets=[assets_of(p) if not game.players[p].bankrupt else 0
+                for p in range(len(names))],
+        landing=list(counter.counts) if counter else None,
+        landing_jail=counter.in_jail if counter else 0,
+        landing_rolls=counter.rolls if counter else 0,
+    )
+
+
+def _play_chunk(args: tuple[Setup, list[int]]) -> list[GameResult]:
+    setup, indices = args
+    return [play_one(setup, i) for i in indices]
+
+
+def run_games(setup: Setup, games: int, workers: int = 1,
+              progress: Callable[[int], None] | None = None) -> list[GameResult]:
+    """Play ``games`` games, on ``workers`` processes; results in game order."""
+    results: list[GameResult] = []
+    if workers <= 1:
+        for i in range(games):
+            results.append(play_one(setup, i))
+            if progress:
+                progress(1)
+        return results
+    chunk = max(1, min(50, games // (workers * 8) or 1))
+    chunks = [(setup, list(range(start, min(games, start + chunk))))
+              for start in range(0, games, chunk)]
+    ctx = multiprocessing.get_context("spawn")
+    with ctx.Pool(workers) as pool:
+        for part in pool.imap_unordered(_play_chunk, chunks):
+            results.extend(part)
+            if progress:
+                progress(len(part))
+    results.sort(key=lambda r: r.index)
+    return results
+
+
+def _percentile(values: Sequence[int], q: float) -> float:
+    ordered = sorted(values)
+    if not ordered:
+        return 0.0
+    k = (len(ordered) - 1) * q
+    lo = int(k)
+    hi = min(lo + 1, len(ordered) - 1)
+    return ordered[lo] + (ordered[hi] - ordered[lo]) * (k - lo)
+
+
+def summarise(setup: Setup, results: Sequence[GameResult], seconds: float) -> dict[str, Any]:
+    """The run's summary (the ``--json`` object)."""
+    seats = len(setup.bots)
+    wins = {str(s): 0 for s in range(seats)}
+    by_bot: dict[str, int] = {}
+    ended: dict[str, int] = {}
+    draws = 0
+    for r in results:
+        ended[r.end_reason] = ended.get(r.end_reason, 0) + 1
+        if r.winner is None:
+            draws += 1
+            continue
+        wins[str(r.winner)] += 1
+        bot = setup.bots[r.winner]
+        by_bot[bot] = by_bot.get(bot, 0) + 1
+    rounds = [r.rounds for r in results]
+    turns = sum(r.player_turns for r in results)
+    out: dict[str, Any] = {
+        "edition": setup.edition,
+        "players": list(setup.bots),
+        "seed": setup.seed,
+        "max_rounds": setup.max_rounds,
+        "games": len(results),
+        "player_turns": turns,
+        "seconds": round(seconds, 3),
+        "player_turns_per_second": round(turns / seconds) if seconds > 0 else None,
+        "wins": wins,
+        "wins_by_bot": by_bot,
+        "draws": draws,
+        "ended": ended,
+        "rounds": {
+            "mean": round(statistics.fmean(rounds), 2) if rounds else 0.0,
+            "median": statistics.median(rounds) if rounds else 0,
+            "p90": round(_percentile(rounds, 0.9), 2),
+        },
+    }
+    if setup.landing:
+        out["landing"] = landing_summary(setup, results)
+    return out
+
+
+def landing_summary(setup: Setup, results: Sequence[GameResult]) -> dict[str, Any]:
+    board = get_edition(setup.edition).data.board
+    counts = [0] * board.size
+    jail = rolls = 0
+    for r in results:
+        if r.landing is not None:
+            for i, c in enumerate(r.landing):
+                counts[i] += c
+        jail += r.landing_jail
+        rolls += r.landing_rolls
+    return {
+        "rolls": rolls,
+        "squares": [{"index": i, "name": board[i].name, "count": c,
+                     "frequency": c / rolls if rolls else 0.0} for i, c in enumerate(counts)],
+        "in_jail": {"count": jail, "frequency": jail / rolls if rolls else 0.0},
+    }
+
+
+# ------------------------------------------------------------------------ command line
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--edition", default="classic", help="edition id (default classic)")
+    parser.add_argument("--players", default="standard,standard,standard,standard",
+                        help="comma-separated bot specs, one per seat, e.g. "
+                             "'standard,standard?reserve=300,random' (default: four standard)")
+    parser.add_argument("--games", type=int, default=100, help="number of games (default 100)")
+    parser.add_argument("--seed", type=int, default=1, help="seed of the run (default 1)")
+    parser.add_argument("--max-rounds", type=int, default=1000,
+                        help="end a game after this many rounds, richest wins (default 1000; "
+                             "0 = no cap)")
+    parser.add_argument("--workers", type=int, default=1,
+                        help="worker processes (default 1); results do not depend on it")
+    parser.add_argument("-o", "--option", action="append", default=[], metavar="NAME=VALUE",
+                        help="a house rule or table option, repeatable")
+    parser.add_argument("--landing", action="store_true",
+                        help="count, for every dice roll, the square where the token ends")
+    parser.add_argument("--json", action="store_true", help="print the summary as one JSON object")
+
+
+def setup_from_args(args: argparse.Namespace, options: Mapping[str, Any]) -> Setup:
+    """Check the command line; ValueError with a readable reason when it is wrong."""
+    bots = tuple(s.strip() for s in str(args.players).split(",") if s.strip())
+    if args.games < 1:
+        raise ValueError("--games must be at least 1")
+    if args.workers < 1:
+        raise ValueError("--workers must be at least 1")
+    if args.max_rounds < 0:
+        raise ValueError("--max-rounds cannot be negative")
+    edition = get_edition(args.edition)
+    lo, hi = edition.players
+    if not lo <= len(bots) <= hi:
+        raise ValueError(f"{edition.name} is for {lo} to {hi} players, not {len(bots)}")
+    for spec in bots:
+        make_bot(spec.removeprefix("bot:"), 0)
+    edition.options(options)
+    bots = tuple(spec.removeprefix("bot:") for spec in bots)
+    return Setup(args.edition, bots, args.seed, args.max_rounds, dict(options), args.landing)
+
+
+def run_cli(args: argparse.Namespace, options: Mapping[str, Any]) -> int:
+    setup = setup_from_args(args, options)
+    started = time.perf_counter()
+    if sys.stderr.isatty() and not args.json:
+        from rich.progress import (
+            BarColumn,
+            MofNCompleteColumn,
+            Progress,
+            TextColumn,
+            TimeElapsedColumn,
+            TimeRemainingColumn,
+        )
+
+        with Progress(TextColumn("simulating"), BarColumn(), MofNCompleteColumn(),
+                      TimeElapsedColumn(), TimeRemainingColumn(), transient=True) as bar:
+            task = bar.add_task("games", total=args.games)
+            results = run_games(setup, args.games, args.workers,
+                                lambda n: bar.advance(task, n))
+    else:
+        results = run_games(setup, args.games, args.workers)
+    summary = summarise(setup, results, time.perf_counter() - started)
+    if args.json:
+        print(json.dumps(summary))
+    else:
+        print_summary(summary)
+    return 0
+
+
+def print_summary(s: Mapping[str, Any]) -> None:
+    from rich.console import Console
+    from rich.table import Table
+
+    console = Console()
+    console.print(f"[bold]{s['games']}[/] games of {s['edition']} · {s['player_turns']:,} "
+                  f"player-turns in {s['seconds']:.1f} s "
+                  f"({s['player_turns_per_second'] or 0:,}/s)")
+    table = Table("seat", "bot", "wins", "share")
+    for seat, bot in enumerate(s["players"]):
+        w = s["wins"][str(seat)]
+        table.add_row(str(seat), bot, str(w), f"{w / s['games']:.1%}")
+    if s["draws"]:
+        table.add_row("-", "draw", str(s["draws"]), f"{s['draws'] / s['games']:.1%}")
+    console.print(table)
+    if len(s["wins_by_bot"]) > 1:
+        console.print("wins by bot: " + ", ".join(f"{b} {w}" for b, w in s["wins_by_bot"].items()))
+    console.print("ended: " + ", ".join(f"{k} {v}" for k, v in sorted(s["ended"].items())))
+    r = s["rounds"]
+    console.print(f"rounds per game: mean {r['mean']}, median {r['median']}, p90 {r['p90']}")
+    if "landing" in s:
+        land = s["landing"]
+        table = Table("square", "name", "frequency")
+        for sq in land["squares"]:
+            table.add_row(str(sq["index"]), sq["name"], f"{sq['frequency']:.4%}")
+        table.add_row("-", "in jail", f"{land['in_jail']['frequency']:.4%}")
+        console.print(f"landing frequencies over {land['rolls']:,} rolls")
+        console.print(table)
