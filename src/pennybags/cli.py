@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 from collections.abc import Sequence
 from pathlib import Path
@@ -71,12 +72,31 @@ def cmd_scenario_run(args: argparse.Namespace) -> int:
     return 1 if outcome.failures else 0
 
 
+SCENARIO_SUFFIXES = (".yaml", ".yml", ".json")
+
+
+def scenario_files(names: Sequence[str]) -> list[Path]:
+    """The files named, with every scenario file under a named folder (sorted)."""
+    out: list[Path] = []
+    for name in names:
+        path = Path(name)
+        if path.is_dir():
+            found = sorted(p for p in path.rglob("*")
+                           if p.suffix in SCENARIO_SUFFIXES and p.is_file())
+            if not found:
+                raise UserError(f"no scenario files (*.yaml, *.yml, *.json) in {path}")
+            out.extend(found)
+        else:
+            out.append(path)
+    return out
+
+
 def cmd_scenario_check(args: argparse.Namespace) -> int:
     from pennybags import scenario
 
+    files = scenario_files(args.files)
     failed = 0
-    for name in args.files:
-        path = Path(name)
+    for path in files:
         try:
             outcome = scenario.run(scenario.load(path))
         except scenario.ScenarioError as e:
@@ -90,7 +110,7 @@ def cmd_scenario_check(args: argparse.Namespace) -> int:
                 print(f"  - {f}")
         else:
             print(f"ok   {path}")
-    print(f"{len(args.files) - failed} passed, {failed} failed")
+    print(f"{len(files) - failed} passed, {failed} failed")
     return 1 if failed else 0
 
 
@@ -185,7 +205,8 @@ def build_parser() -> argparse.ArgumentParser:
     r.add_argument("--json", action="store_true", help="print the state snapshot as JSON")
     r.set_defaults(func=cmd_scenario_run)
     c = ssub.add_parser("check", help="check scenarios' expectations; non-zero if any unmet")
-    c.add_argument("files", nargs="+")
+    c.add_argument("files", nargs="+", metavar="FILE",
+                   help="scenario files, or folders to search for *.yaml, *.yml and *.json")
     c.set_defaults(func=cmd_scenario_check)
 
     p = sub.add_parser("editions", help="list the editions and their options")
@@ -205,6 +226,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     except KeyboardInterrupt:
         print("\ninterrupted", file=sys.stderr)
         return 130
+    except BrokenPipeError:
+        # The reader went away (``pennybags replay x --json | head``): stop quietly.
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        return 141
     return code
 
 

@@ -57,27 +57,60 @@ def new_game(rec: Mapping[str, Any]) -> Game:
                           f"expected {FORMAT!r})")
     try:
         if "setup" in rec:
+            if not isinstance(rec["setup"], Mapping):
+                raise ValueError("'setup' should be a scenario mapping")
             return scenario.set_up(rec["setup"])
-        edition = get_edition(rec["edition"])
-        return edition.new_game(rec["players"], seed=rec["seed"], options=rec.get("options"))
+        missing = [k for k in ("edition", "players", "seed") if k not in rec]
+        if missing:
+            raise ValueError(f"the record has no {', '.join(missing)}")
+        edition = get_edition(str(rec["edition"]))
+        players = rec["players"]
+        if not isinstance(players, list) or not all(isinstance(p, str) for p in players):
+            raise ValueError("'players' should be a list of names")
+        seed = rec["seed"]
+        if not isinstance(seed, int) or isinstance(seed, bool):
+            raise ValueError(f"'seed' should be a whole number, not {seed!r}")
+        options = rec.get("options") or {}
+        if not isinstance(options, Mapping):
+            raise ValueError("'options' should be a mapping of option names to values")
+        return edition.new_game(players, seed=seed, options=options)
     except (ValueError, KeyError, TypeError, scenario.ScenarioError) as e:
         raise RecordError(f"cannot start the recorded game: {e}") from None
 
 
 def replay(rec: Mapping[str, Any], upto: int | None = None) -> Game:
-    """Re-run a record (its first ``upto`` actions if given)."""
+    """Re-run a record (its first ``upto`` actions if given: ``upto=len(actions) - 1`` is
+    an undo of the last answer).
+
+    Raises :class:`RecordError` naming the first action that cannot be read or is refused.
+    """
     game = new_game(rec)
     actions = rec.get("actions", [])
+    if not isinstance(actions, list):
+        raise RecordError("the record's 'actions' should be a list")
     if upto is not None:
+        if upto < 0:
+            raise RecordError(f"cannot replay the first {upto} actions")
         actions = actions[:upto]
     for number, obj in enumerate(actions, start=1):
+        if not isinstance(obj, Mapping):
+            raise RecordError(f"action {number} of the record should be a mapping like "
+                              f"{{\"player\": \"Ann\", \"do\": \"roll\"}}, not {obj!r}")
         entry = dict(obj)
+        if "player" not in entry:
+            raise RecordError(f"action {number} of the record ({entry.get('do', '?')}) does "
+                              "not say which player answered")
         try:
             seat = game.seat_of(entry.pop("player"))
             game.act(seat, action_from_json(game, seat, entry))
-        except (IllegalAction, ValueError, KeyError) as e:
-            raise RecordError(f"action {number} of the record cannot be replayed: {e}") from None
+        except (IllegalAction, ValueError) as e:
+            raise RecordError(f"action {number} of the record ({_words(obj)}) cannot be "
+                              f"replayed: {e}") from None
     return game
+
+
+def _words(obj: Mapping[str, Any]) -> str:
+    return ", ".join(f"{k} {v}" for k, v in obj.items())
 
 
 def save(path: Path, game: Game, setup: Mapping[str, Any] | None = None,
@@ -113,9 +146,9 @@ def load(path: Path) -> dict[str, Any]:
 
 def verify(rec: Mapping[str, Any]) -> list[str]:
     """Replay and compare with the record's final snapshot; the differences, if any."""
-    game = replay(rec)
     if "final" not in rec:
         return ["the record has no final state to compare with"]
+    game = replay(rec)
     return _diff("", rec["final"], snapshot(game))
 
 

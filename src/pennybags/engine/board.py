@@ -6,6 +6,7 @@ Nothing here assumes 40 spaces or one track: an edition with several tracks give
 
 from __future__ import annotations
 
+import difflib
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -52,9 +53,11 @@ class Board:
             self.groups[s.group] if s.group else () for s in self.spaces
         )
         self._names: dict[str, int] = {}
+        self._spelling: dict[str, str] = {}
         for s in self.spaces:
             for n in (s.name, *s.aliases):
                 self._names.setdefault(_fold(n), s.index)
+                self._spelling.setdefault(_fold(n), n)
 
     def __getitem__(self, index: int) -> Space:
         return self.spaces[index]
@@ -87,7 +90,11 @@ class Board:
             return self._names[key]
         if key.isdigit() and int(key) < self.size:
             return int(key)
-        raise ValueError(f"there is no space called '{name}'")
+        close = difflib.get_close_matches(key, self._names, n=3, cutoff=0.6)
+        hint = ""
+        if close:
+            hint = "; did you mean " + " or ".join(f"'{self._spelling[c]}'" for c in close) + "?"
+        raise ValueError(f"there is no space called '{name}'{hint}")
 
     def find_deed(self, name: str | int) -> int:
         i = self.find(name)

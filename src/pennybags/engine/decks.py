@@ -49,20 +49,28 @@ class Deck:
         self.order.append(card)
 
     def stack(self, ids: Iterable[str]) -> None:
-        """Put the cards with these ids on top, in the order given (for scenarios)."""
-        wanted = list(ids)
-        for card_id in reversed(wanted):
+        """Put the cards with these ids on top, in the order given (for scenarios).
+
+        An id printed on several cards (classic's two "nearest railroad" cards) may be named
+        as many times as there are copies left in the deck.
+        """
+        chosen: list[int] = []
+        for card_id in ids:
             for i in self.order:
-                if self.cards[i].id == card_id:
-                    self.order.remove(i)
-                    self.order.appendleft(i)
+                if self.cards[i].id == card_id and i not in chosen:
+                    chosen.append(i)
                     break
             else:
                 known = sorted({c.id for c in self.cards})
+                if any(c.id == card_id for c in self.cards):
+                    raise ValueError(f"no card '{card_id}' left in the {self.name} deck "
+                                     "(all its copies are stacked already or held by a player)")
                 raise ValueError(
-                    f"no card '{card_id}' left in the {self.name} deck; its cards are: "
+                    f"no card '{card_id}' in the {self.name} deck; its cards are: "
                     + ", ".join(known)
                 )
+        rest = [i for i in self.order if i not in chosen]
+        self.order = deque(chosen + rest)
 
     def index_of(self, card_id: str) -> int:
         for i, c in enumerate(self.cards):

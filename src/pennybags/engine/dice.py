@@ -9,35 +9,52 @@ from __future__ import annotations
 import random
 from collections import deque
 from collections.abc import Iterable
+from typing import Any
 
 
 class Dice:
     """``count`` dice with ``sides`` sides each (two six-sided dice in classic)."""
 
-    __slots__ = ("_random", "count", "scripted", "sides")
+    __slots__ = ("_random", "count", "last", "scripted", "sides")
 
     def __init__(self, rng: random.Random, count: int = 2, sides: int = 6) -> None:
         self._random = rng.random
         self.count = count
         self.sides = sides
         self.scripted: deque[tuple[int, ...]] = deque()
+        self.last: tuple[int, ...] = ()
+        """The most recent roll, whatever it was for (empty before the first)."""
 
     def script(self, rolls: Iterable[Iterable[int]]) -> None:
-        """Queue rolls that will be used, in order, before seeded dice resume."""
-        for roll in rolls:
-            values = tuple(int(v) for v in roll)
-            if len(values) != self.count or not all(1 <= v <= self.sides for v in values):
-                raise ValueError(
-                    f"a roll must be {self.count} values from 1 to {self.sides}, got {list(values)}"
-                )
-            self.scripted.append(values)
+        """Queue rolls that will be used, in order, before seeded dice resume.
+
+        Every roll is checked before any is queued: a bad script changes nothing and raises
+        ValueError naming the bad roll.
+        """
+        checked = [self._check(number, roll) for number, roll in enumerate(rolls, start=1)]
+        self.scripted.extend(checked)
+
+    def _check(self, number: int, roll: Any) -> tuple[int, ...]:
+        want = f"roll {number} must be {self.count} whole numbers from 1 to {self.sides}"
+        if isinstance(roll, (str, bytes)) or not isinstance(roll, Iterable):
+            raise ValueError(f"{want}, like {[1] * self.count}; got {roll!r}")
+        values = list(roll)
+        if (len(values) != self.count
+                or not all(isinstance(v, int) and not isinstance(v, bool) for v in values)
+                or not all(1 <= v <= self.sides for v in values)):
+            raise ValueError(f"{want}; got {values!r}")
+        return tuple(values)
 
     def roll(self) -> tuple[int, ...]:
         """Roll every die once."""
         if self.scripted:
-            return self.scripted.popleft()
-        r = self._random
-        s = self.sides
-        if self.count == 2:
-            return (int(r() * s) + 1, int(r() * s) + 1)
-        return tuple(int(r() * s) + 1 for _ in range(self.count))
+            values = self.scripted.popleft()
+        else:
+            r = self._random
+            s = self.sides
+            if self.count == 2:
+                values = (int(r() * s) + 1, int(r() * s) + 1)
+            else:
+                values = tuple(int(r() * s) + 1 for _ in range(self.count))
+        self.last = values
+        return values

@@ -19,7 +19,7 @@ def action_to_json(game: Game, action: Action) -> dict[str, Any]:
     """An action as a JSON object: ``{"do": ..., "deed"/"amount"/trade fields}``."""
     out: dict[str, Any] = {"do": action.do}
     if action.deed >= 0:
-        out["deed"] = game.board[action.deed].name
+        out["deed"] = _space(game, action.deed)
     if action.amount:
         out["amount"] = action.amount
     t = action.trade
@@ -36,6 +36,12 @@ def action_to_json(game: Game, action: Action) -> dict[str, Any]:
             if getattr(t, key):
                 out[key] = list(getattr(t, key))
     return out
+
+
+def _space(game: Game, index: int) -> str | int:
+    """A space by name, or by its index when the name is shared (Chance, Community Chest)."""
+    name = game.board[index].name
+    return name if game.board.find(name) == index else index
 
 
 def action_from_json(game: Game, player: int, obj: Mapping[str, Any] | str) -> Action:
@@ -68,23 +74,47 @@ def action_from_json(game: Game, player: int, obj: Mapping[str, Any] | str) -> A
         trade = Trade(
             proposer=player,
             recipient=recipient,
-            give=tuple(game.board.find_deed(d) for d in obj.get("give", ())),
-            take=tuple(game.board.find_deed(d) for d in obj.get("take", ())),
+            give=tuple(game.board.find_deed(d) for d in _items(obj, "give")),
+            take=tuple(game.board.find_deed(d) for d in _items(obj, "take")),
             give_cash=_int(obj.get("give_cash", 0), "give_cash"),
             take_cash=_int(obj.get("take_cash", 0), "take_cash"),
-            give_cards=tuple(str(c) for c in obj.get("give_cards", ())),
-            take_cards=tuple(str(c) for c in obj.get("take_cards", ())),
+            give_cards=tuple(_card(game, c) for c in _items(obj, "give_cards")),
+            take_cards=tuple(_card(game, c) for c in _items(obj, "take_cards")),
         )
+    else:
+        extra = sorted(k for k in ("to", *_TRADE_KEYS) if k in obj)
+        if extra:
+            raise ValueError(f"'{do}' is not a trade offer: it takes no {', '.join(extra)}")
     return Action(do, deed, amount, trade)
 
 
+def _items(obj: Mapping[str, Any], key: str) -> list[Any]:
+    """A list field of a trade; a single name may stand for a list of one."""
+    value = obj.get(key, ())
+    if isinstance(value, (str, int)) and not isinstance(value, bool):
+        return [value]
+    if not isinstance(value, (list, tuple)):
+        raise ValueError(f"'{key}' should be a list, not {value!r}")
+    return list(value)
+
+
+def _card(game: Game, key: Any) -> str:
+    """A Get Out of Jail Free card, named by the key of the deck it came from."""
+    text = str(key)
+    if text not in game.decks:
+        raise ValueError(f"no deck '{text}' for a Get Out of Jail Free card; the decks are "
+                         + ", ".join(game.decks))
+    return text
+
+
 def _int(value: Any, what: str) -> int:
-    if isinstance(value, bool):
-        raise ValueError(f"{what} must be a whole number")
-    try:
+    if isinstance(value, int) and not isinstance(value, bool):
+        return value
+    if isinstance(value, float) and value.is_integer():
         return int(value)
-    except (TypeError, ValueError):
-        raise ValueError(f"{what} must be a whole number, not {value!r}") from None
+    if isinstance(value, str) and value.strip().lstrip("-").isdigit():
+        return int(value)
+    raise ValueError(f"{what} must be a whole number, not {value!r}")
 
 
 def trade_words(game: Game, t: Trade) -> str:

@@ -8,17 +8,37 @@ from __future__ import annotations
 
 from typing import Any
 
+from pennybags.engine.actions import Trade
 from pennybags.engine.game import Game
 from pennybags.engine.notation import action_to_json, trade_words
 from pennybags.engine.options import options_dict
 
+SNAPSHOT_VERSION = 1
+"""Bumped only when a field changes meaning or goes away; new fields may be added freely."""
+
+
+def trade_to_json(game: Game, t: Trade) -> dict[str, Any]:
+    """A trade offer as JSON: who offers to whom, and what each side hands over."""
+    return {
+        "from": game.name(t.proposer),
+        "to": game.name(t.recipient),
+        "give": game.board.names(t.give),
+        "take": game.board.names(t.take),
+        "give_cash": t.give_cash,
+        "take_cash": t.take_cash,
+        "give_cards": list(t.give_cards),
+        "take_cards": list(t.take_cards),
+    }
+
 
 def snapshot(game: Game) -> dict[str, Any]:
+    """The game's state as a JSON-able dict; docs/snapshot.md documents every field."""
     board = game.board
     players = []
     for p in game.players:
         players.append({
             "name": p.name,
+            "seat": p.seat,
             "cash": game.cash(p.seat),
             "position": p.position,
             "at": board[p.position].name,
@@ -30,6 +50,7 @@ def snapshot(game: Game) -> dict[str, Any]:
     deeds = {}
     for d in board.deeds:
         deeds[board[d].name] = {
+            "index": d,
             "owner": game.name(game.owner[d]) if game.owner[d] >= 0 else None,
             "houses": game.houses[d],
             "mortgaged": game.mortgaged[d],
@@ -47,16 +68,21 @@ def snapshot(game: Game) -> dict[str, Any]:
             entry["amount"] = decision.amount
         if decision.kind == "debt":
             entry["creditor"] = game.name(decision.creditor)
+        if decision.high_bidder >= 0:
+            entry["high_bidder"] = game.name(decision.high_bidder)
         if decision.trade is not None:
             entry["offer"] = trade_words(game, decision.trade)
+            entry["trade"] = trade_to_json(game, decision.trade)
         pending.append(entry)
     out: dict[str, Any] = {
+        "snapshot": SNAPSHOT_VERSION,
         "edition": game.edition_id,
         "options": options_dict(game.options),
         "seed": game.seed,
         "round": game.round,
         "turns": game.turns,
         "turn": game.name(game.current),
+        "dice": list(game.dice.last),
         "players": players,
         "deeds": deeds,
         "pending": pending,

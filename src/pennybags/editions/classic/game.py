@@ -944,8 +944,12 @@ class ClassicGame(Game):
             assert decision.trade is not None
             return self.can_trade(decision.trade)
         if do == "build":  # placing a house won at auction
-            return self.can_build(player, action.deed, check_cash=False) if \
-                0 <= action.deed < self.board.size else "no such space"
+            if not 0 <= action.deed < self.board.size:
+                return "no such space"
+            if self.houses[action.deed] >= HOTEL - 1:
+                return f"the house won at auction must go on a street with fewer than " \
+                       f"{HOTEL - 1} houses, not on {self.board[action.deed].name}"
+            return self.can_build(player, action.deed, check_cash=False)
         if do == "unmortgage":
             return self.can_unmortgage(player, action.deed)
         return None

@@ -1,0 +1,160 @@
+"""Shared helpers for the engine, history, property and CLI tests.
+
+The helpers are plain functions handed out by session-scoped fixtures, so Hypothesis tests
+can use them too.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Mapping
+from typing import Any
+
+import pytest
+
+from pennybags.bots import make_bot
+from pennybags.editions import get_edition
+from pennybags.engine.actions import Action
+from pennybags.engine.game import Game
+
+HOTEL = 5
+HOUSES = 32
+HOTELS = 12
+MANAGEMENT = frozenset({"build", "sell-building", "mortgage", "unmortgage", "propose-trade"})
+ANSWERS = ("roll", "end-turn", "buy", "auction", "pass", "pay-bail", "use-card",
+           "declare-bankruptcy", "accept", "reject", "keep-mortgaged", "bid")
+
+
+def new_classic(names: list[str] | int = 3, seed: int = 1,
+                options: Mapping[str, Any] | None = None) -> Game:
+    """A fresh classic game; ``names`` may be a count (players P0, P1, ...)."""
+    if isinstance(names, int):
+        names = [f"P{i}" for i in range(names)]
+    return get_edition("classic").new_game(names, seed=seed, options=dict(options or {}))
+
+
+def play_bots(game: Game, bots: list[str] | str = "simple", seed: int = 0,
+              max_actions: int = 100_000,
+              each: Callable[[Game], None] | None = None) -> Game:
+    """Let bots answer every decision until the game ends (or ``max_actions`` answers)."""
+    specs = [bots] * len(game.players) if isinstance(bots, str) else bots
+    players = [make_bot(spec, seed + i) for i, spec in enumerate(specs)]
+    rng = random.Random(seed)
+    for _ in range(max_actions):
+        if game.over:
+            break
+        decision = rng.choice(game.pending)
+        game.act(decision.player, players[decision.player].choose(game, decision.player))
+        if each is not None:
+            each(game)
+    return game
+
+
+def check_invariants(game: Game, thorough: bool = True) -> None:
+    """The rules' invariants for a classic game; an AssertionError names the broken one.
+
+    ``thorough=False`` skips the costlier legality cross-checks (every listed action passes
+    why_illegal; every answer is refused to players who are not asked) but for one sample.
+    """
+    n = len(game.players)
+    board = game.board
+    assert game.ledger.conserved(), f"money not conserved: total {game.ledger.total()}"
+    for p in game.players:
+        cash = game.cash(p.seat)
+        assert cash >= 0, f"{p.name} has {cash}"
+        if p.bankrupt:
+            assert cash == 0, f"bankrupt {p.name} still has {cash}"
+            assert not game.deeds_of(p.seat), f"bankrupt {p.name} still owns deeds"
+            assert not p.cards, f"bankrupt {p.name} still holds cards"
+    for i, space in enumerate(board.spaces):
+        owner = game.owner[i]
+        assert -1 <= owner < n, f"{space.name} has owner {owner}"
+        if not space.is_deed:
+            assert owner == -1 and game.houses[i] == 0 and not game.mortgaged[i], space.name
+        if game.mortgaged[i]:
+            assert owner >= 0, f"{space.name} is mortgaged but belongs to the bank"
+        level = game.houses[i]
+        assert 0 <= level <= HOTEL, f"{space.name} has level {level}"
+        if level:
+            assert space.kind == "street", f"buildings on {space.name}"
+            group = board.group_of[i]
+            assert all(game.owner[d] == owner for d in group), \
+                f"buildings on {space.name}, whose group is not wholly owned"
+            assert not any(game.mortgaged[d] for d in group), \
+                f"buildings in the {space.group} group, which has a mortgaged deed"
+    houses = sum(h for h in game.houses if h < HOTEL)
+    hotels = sum(1 for h in game.houses if h == HOTEL)
+    bank_houses: int = getattr(game, "bank_houses")  # noqa: B009
+    bank_hotels: int = getattr(game, "bank_hotels")  # noqa: B009
+    assert houses + bank_houses == HOUSES, f"{houses} houses out + {bank_houses} in the bank"
+    assert hotels + bank_hotels == HOTELS, f"{hotels} hotels out + {bank_hotels} in the bank"
+    assert bank_houses >= 0 and bank_hotels >= 0
+    for key, deck in game.decks.items():
+        held = [i for p in game.players for k, i in p.cards if k == key]
+        everywhere = sorted([*deck.order, *held])
+        assert everywhere == list(range(len(deck.cards))), \
+            f"the {key} cards are not each in the deck or with exactly one player"
+        for i in held:
+            assert deck.cards[i].kind == "get_out_of_jail_free"
+    if game.over:
+        assert not game.pending, "decisions pending after the game ended"
+        assert all(not game.legal_actions(p) for p in range(n))
+        return
+    assert game.pending, "the game is not over but waits on nobody"
+    deciders = set(game.deciders())
+    for d in game.pending:
+        assert not game.players[d.player].bankrupt, "a bankrupt player is asked to decide"
+        legal = game.legal_actions(d.player)
+        assert legal, f"{d.kind} for {d.player} has no legal action"
+        for a in legal if thorough else [a for a in legal if a.do not in MANAGEMENT]:
+            reason = game.why_illegal(d.player, a)
+            assert reason is None, f"listed action {a} is refused: {reason}"
+        if d.kind == "debt":
+            assert game.cash(d.player) < d.amount, "a debt decision for a debt that is covered"
+    if thorough:
+        check_listing(game, len(game.history) % n)
+    for d in game.pending:
+        if d.kind in ("place-house", "mortgaged-deeds"):  # rare, so always checked
+            check_listing(game, d.player)
+    for seat in range(n):
+        if seat in deciders:
+            continue
+        for a in game.legal_actions(seat):
+            assert a.do in MANAGEMENT, f"{seat} is not asked but may {a}"
+            assert not game.players[seat].bankrupt
+        sample = (ANSWERS[(len(game.history) + seat) % len(ANSWERS)],)
+        for do in ANSWERS if thorough else sample:
+            assert game.why_illegal(seat, Action(do, amount=10**9 if do == "bid" else 0)) \
+                is not None, f"player {seat} may '{do}' without being asked"
+
+
+def check_listing(game: Game, seat: int) -> None:
+    """``legal_actions`` lists exactly the actions ``why_illegal`` allows (bids apart, which
+    are listed once at their smallest amount, and trade offers, which are not listed)."""
+    listed = set(game.legal_actions(seat))
+    candidates = [Action(do) for do in ANSWERS if do != "bid"]
+    candidates += [Action(do, deed) for do in ("build", "sell-building", "mortgage",
+                                                "unmortgage") for deed in game.board.deeds]
+    for action in candidates:
+        allowed = game.why_illegal(seat, action) is None
+        assert allowed == (action in listed), \
+            f"{action} for {seat}: allowed {allowed} but listed {action in listed}"
+    decision = game.decision_for(seat)
+    if decision is not None and decision.kind == "bid":
+        smallest = Action("bid", amount=decision.amount + 1)
+        assert (game.why_illegal(seat, smallest) is None) == (smallest in listed)
+
+
+@pytest.fixture(scope="session")
+def invariants() -> Callable[[Game], None]:
+    return check_invariants
+
+
+@pytest.fixture(scope="session")
+def classic() -> Callable[..., Game]:
+    return new_classic
+
+
+@pytest.fixture(scope="session")
+def bots() -> Callable[..., Game]:
+    return play_bots

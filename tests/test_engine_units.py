@@ -1,0 +1,463 @@
+"""Unit tests of the engine's parts: ledger, dice, decks, board, options, notation, snapshot."""
+
+from __future__ import annotations
+
+import json
+import random
+from dataclasses import dataclass
+from typing import Any
+
+import pytest
+
+from pennybags.editions import get_edition
+from pennybags.editions.classic.game import ClassicOptions
+from pennybags.engine.actions import Action, IllegalAction, Trade
+from pennybags.engine.board import Board
+from pennybags.engine.decks import Card, Deck
+from pennybags.engine.dice import Dice
+from pennybags.engine.game import Game
+from pennybags.engine.ledger import BANK, FREE_PARKING_POT, Ledger, Transaction
+from pennybags.engine.notation import action_from_json, action_label, action_to_json
+from pennybags.engine.options import describe, option, options_dict, parse_options
+from pennybags.engine.snapshot import snapshot
+
+
+def board() -> Board:
+    return get_edition("classic").data.board
+
+
+def game(names: tuple[str, ...] = ("Ann", "Bob", "Cy"), seed: int = 5) -> Game:
+    return get_edition("classic").new_game(list(names), seed=seed)
+
+
+# ------------------------------------------------------------------------- ledger
+
+def test_ledger_transfers_between_players_bank_and_pots() -> None:
+    ledger = Ledger(2)
+    ledger.transfer(BANK, 0, 1500, "starting money")
+    ledger.transfer(BANK, 1, 1500, "starting money")
+    ledger.transfer(0, 1, 200, "rent")
+    ledger.transfer(1, FREE_PARKING_POT, 50, "jail fine")
+    assert ledger.balance(0) == 1300
+    assert ledger.balance(1) == 1650
+    assert ledger.balance(BANK) == -3000
+    assert ledger.balance(FREE_PARKING_POT) == 50
+    assert ledger.balance(-3) == 0
+    assert ledger.total() == 0 and ledger.conserved()
+    assert ledger.transactions[2] == Transaction(0, 1, 200, "rent")
+    assert len(ledger.transactions) == 4
+
+
+def test_ledger_undo_last_reverses_exactly_one_transaction() -> None:
+    ledger = Ledger(2)
+    ledger.transfer(BANK, 0, 100, "a")
+    ledger.transfer(0, 1, 30, "b")
+    undone = ledger.undo_last()
+    assert undone == Transaction(0, 1, 30, "b")
+    assert (ledger.balance(0), ledger.balance(1), ledger.bank) == (100, 0, -100)
+    assert ledger.undo_last() == Transaction(BANK, 0, 100, "a")
+    assert (ledger.balance(0), ledger.bank) == (0, 0)
+    assert ledger.undo_last() is None
+    assert ledger.conserved()
+
+
+def test_ledger_refuses_negative_transfers_and_skips_zero() -> None:
+    ledger = Ledger(2)
+    with pytest.raises(ValueError, match="negative transfer of -5 for rent"):
+        ledger.transfer(0, 1, -5, "rent")
+    ledger.transfer(0, 1, 0, "nothing")
+    assert ledger.transactions == [] and ledger.balances == [0, 0]
+
+
+def test_ledger_without_recording_still_keeps_balances() -> None:
+    ledger = Ledger(1, recording=False)
+    ledger.transfer(BANK, 0, 10, "x")
+    assert ledger.balance(0) == 10 and ledger.transactions == [] and ledger.conserved()
+
+
+def test_ledger_notices_money_made_from_nothing() -> None:
+    ledger = Ledger(1)
+    ledger.balances[0] += 5  # bypassing transfers breaks conservation
+    assert not ledger.conserved() and ledger.total() == 5
+
+
+# ------------------------------------------------------------------------- dice
+
+def test_scripted_rolls_come_first_then_seeded_dice() -> None:
+    dice = Dice(random.Random(3))
+    dice.script([[6, 6], (1, 2)])
+    assert dice.roll() == (6, 6)
+    assert dice.last == (6, 6)
+    assert dice.roll() == (1, 2)
+    seeded = Dice(random.Random(3))
+    for _ in range(20):
+        roll = dice.roll()
+        assert roll == seeded.roll() and all(1 <= v <= 6 for v in roll)
+
+
+def test_same_seed_same_rolls() -> None:
+    a, b = Dice(random.Random(99)), Dice(random.Random(99))
+    assert [a.roll() for _ in range(50)] == [b.roll() for _ in range(50)]
+    three = Dice(random.Random(1), count=3, sides=8)
+    assert all(len(r) == 3 and all(1 <= v <= 8 for v in r) for r in
+               (three.roll() for _ in range(50)))
+
+
+@pytest.mark.parametrize("rolls, words", [
+    ([[7, 1]], "roll 1 must be 2 whole numbers from 1 to 6; got [7, 1]"),
+    ([[1, 1], [0, 3]], "roll 2 must be 2 whole numbers from 1 to 6; got [0, 3]"),
+    ([[1, 2, 3]], "got [1, 2, 3]"),
+    ([[6]], "got [6]"),
+    ([8], "like [1, 1]; got 8"),
+    (["66"], "got '66'"),
+    ([["6", "6"]], "got ['6', '6']"),
+    ([[True, 1]], "got [True, 1]"),
+])
+def test_bad_scripts_are_refused_with_the_roll_named(rolls: Any, words: str) -> None:
+    dice = Dice(random.Random(0))
+    with pytest.raises(ValueError) as info:
+        dice.script(rolls)
+    assert words in str(info.value)
+    assert not dice.scripted  # nothing of a bad script is queued
+
+
+# ------------------------------------------------------------------------- decks
+
+def deck() -> Deck:
+    cards = [Card("a", "A", "collect", {"amount": 1}), Card("b", "B", "pay"),
+             Card("twin", "T1", "pay"), Card("c", "C", "pay"), Card("twin", "T2", "pay")]
+    return Deck("test", "Test", cards)
+
+
+def test_draw_from_top_and_return_to_bottom() -> None:
+    d = deck()
+    top = d.draw()
+    assert top == 0 and list(d.order) == [1, 2, 3, 4]
+    d.put_bottom(top)
+    assert list(d.order) == [1, 2, 3, 4, 0]
+    assert d.cards[0].get("amount") == 1 and d.cards[1].get("amount", 7) == 7
+
+
+def test_shuffle_is_seeded() -> None:
+    a, b = deck(), deck()
+    a.shuffle(random.Random(4))
+    b.shuffle(random.Random(4))
+    assert a.order == b.order and sorted(a.order) == [0, 1, 2, 3, 4]
+
+
+def test_stack_puts_cards_on_top_in_order() -> None:
+    d = deck()
+    d.stack(["c", "a"])
+    assert [d.cards[i].id for i in d.order] == ["c", "a", "b", "twin", "twin"]
+    assert d.cards[d.draw()].id == "c"
+
+
+def test_stack_takes_every_copy_of_a_repeated_card() -> None:
+    d = deck()
+    d.stack(["twin", "b", "twin"])
+    assert [d.cards[i].text for i in list(d.order)[:3]] == ["T1", "B", "T2"]
+    with pytest.raises(ValueError, match="no card 'twin' left in the Test deck"):
+        d.stack(["twin", "twin", "twin"])
+
+
+def test_stack_unknown_id_lists_the_cards() -> None:
+    d = deck()
+    before = list(d.order)
+    with pytest.raises(ValueError) as info:
+        d.stack(["a", "nope"])
+    assert str(info.value) == "no card 'nope' in the Test deck; its cards are: a, b, c, twin"
+    assert list(d.order) == before
+
+
+def test_stack_of_a_card_held_by_a_player() -> None:
+    d = deck()
+    d.order.remove(3)  # card "c" is out of the deck (kept by someone)
+    with pytest.raises(ValueError, match="no card 'c' left"):
+        d.stack(["c"])
+    assert d.index_of("c") == 3
+    with pytest.raises(ValueError, match="no card 'zz' in the Test deck"):
+        d.index_of("zz")
+
+
+def test_classic_decks_can_stack_both_nearest_railroad_cards() -> None:
+    g = game()
+    g.decks["chance"].stack(["nearest-railroad", "nearest-railroad", "go-to-jail"])
+    order = g.decks["chance"].order
+    ids = [g.decks["chance"].cards[i].id for i in order]
+    assert ids[:3] == ["nearest-railroad", "nearest-railroad", "go-to-jail"]
+    assert len(set(list(order)[:2])) == 2
+
+
+# ------------------------------------------------------------------------- board
+
+@pytest.mark.parametrize("name, index", [
+    ("Boardwalk", 39), ("boardwalk", 39), ("  BOARDWALK ", 39), ("Mayfair", 39),
+    ("Old Kent Road", 1), ("St. Charles Place", 11), ("st charles place", 11),
+    ("King's Cross Station", 5), ("kings cross station", 5), ("Just Visiting", 10),
+    ("In Jail", 10), ("GO", 0), ("Go", 0), (39, 39), (0, 0), ("12", 12),
+])
+def test_find_by_name_alias_uk_name_and_index(name: str | int, index: int) -> None:
+    assert board().find(name) == index
+
+
+@pytest.mark.parametrize("name, words", [
+    ("Bordwalk", "there is no space called 'Bordwalk'; did you mean 'Boardwalk'?"),
+    ("Old Kent Rd", "did you mean 'Old Kent Road'?"),
+    ("Nowhere Street", "there is no space called 'Nowhere Street'"),
+    (40, "there is no space 40: the board has 0..39"),
+    (-1, "there is no space -1: the board has 0..39"),
+    ("40", "there is no space called '40'"),
+])
+def test_find_errors_name_the_problem(name: str | int, words: str) -> None:
+    with pytest.raises(ValueError) as info:
+        board().find(name)
+    assert words in str(info.value)
+
+
+def test_find_deed_and_groups() -> None:
+    b = board()
+    assert b.find_deed("Park Place") == 37
+    with pytest.raises(ValueError, match="'Chance' has no title deed"):
+        b.find_deed("Chance")
+    assert b.group_of[39] == (37, 39)
+    assert b.group_of[0] == ()
+    assert len(b.deeds) == 28 and b.size == 40
+    assert b.of_kind("railroad") == (5, 15, 25, 35)
+    assert b.nearest(36, "railroad") == 5 and b.nearest(7, "utility") == 12
+    assert b.advance(38, 3) == (1, True)
+    assert b.advance(10, -3) == (7, False)
+    assert b.advance(35, 5) == (0, True)
+    assert b.names([1, 3]) == ["Mediterranean Avenue", "Baltic Avenue"]
+
+
+# ------------------------------------------------------------------------- options
+
+@dataclass(frozen=True)
+class Opts:
+    pot: bool = option(False, "a pot")
+    max_rounds: int = option(0, "a cap")
+    label: str = option("x", "a label")
+
+
+@pytest.mark.parametrize("raw, value", [
+    ("true", True), ("Yes", True), ("on", True), ("1", True), (True, True),
+    ("false", False), ("no", False), ("OFF", False), ("0", False), (False, False),
+])
+def test_bool_options_accept_words(raw: Any, value: bool) -> None:
+    assert parse_options(Opts, {"pot": raw}).pot is value
+
+
+def test_int_and_str_options_and_both_spellings() -> None:
+    opts = parse_options(Opts, {"max-rounds": "200", "label": 5})
+    assert opts.max_rounds == 200 and opts.label == "5"
+    assert parse_options(Opts, {"max_rounds": 7}).max_rounds == 7
+    assert options_dict(parse_options(Opts, {"max-rounds": 7, "pot": "no"})) == {
+        "max-rounds": 7}
+
+
+@pytest.mark.parametrize("values, words", [
+    ({"pot": "maybe"}, "option 'pot' takes true or false, not 'maybe'"),
+    ({"max-rounds": "lots"}, "option 'max-rounds' takes a whole number, not 'lots'"),
+    ({"max-rounds": True}, "option 'max-rounds' takes a whole number, not 'True'"),
+    ({"max-rounds": -3}, "option 'max-rounds' cannot be negative"),
+    ({"speed-die": True},
+     "unknown option 'speed-die'; this edition's options are: pot, max-rounds, label"),
+])
+def test_bad_options_are_refused_clearly(values: dict[str, Any], words: str) -> None:
+    with pytest.raises(ValueError) as info:
+        parse_options(Opts, values)
+    assert str(info.value) == words
+
+
+def test_classic_options_are_described() -> None:
+    names = [name for name, *_ in describe(ClassicOptions)]
+    assert names == ["free-parking-pot", "no-auctions", "double-go", "max-rounds"]
+    assert all(help_text for *_, help_text in describe(ClassicOptions))
+    with pytest.raises(ValueError, match="free-parking-pot, no-auctions, double-go"):
+        get_edition("classic").new_game(["A", "B"], options={"free-parking": True})
+
+
+# ------------------------------------------------------------------------- games
+
+def test_player_count_and_names_are_checked() -> None:
+    edition = get_edition("classic")
+    with pytest.raises(ValueError, match="for 2 to 8 players, not 1"):
+        edition.new_game(["Ann"])
+    with pytest.raises(ValueError, match="two players are called 'ann'"):
+        edition.new_game(["Ann", "ann"])
+    with pytest.raises(ValueError, match="cannot be empty"):
+        edition.new_game(["Ann", " "])
+    with pytest.raises(ValueError, match=r"unknown edition 'chess'; the editions are: .*classic"):
+        get_edition("chess")
+
+
+def test_seat_of_by_name_or_number() -> None:
+    g = game()
+    assert g.seat_of("bob") == 1 and g.seat_of(2) == 2
+    with pytest.raises(ValueError, match="no player 'Dan'; the players are Ann, Bob, Cy"):
+        g.seat_of("Dan")
+    with pytest.raises(ValueError, match="no player '5'"):
+        g.seat_of(5)
+
+
+def test_refused_action_names_the_reason_and_changes_nothing() -> None:
+    g = game()
+    before = snapshot(g)
+    other = (g.current + 1) % 3
+    with pytest.raises(IllegalAction, match=r"it is not .* turn to act"):
+        g.act(other, Action("roll"))
+    with pytest.raises(IllegalAction, match="there is no space 77"):
+        g.act(g.current, Action("roll", deed=77))
+    with pytest.raises(IllegalAction, match="an amount cannot be negative"):
+        g.act(g.current, Action("roll", amount=-1))
+    with pytest.raises(IllegalAction, match="'roll' takes no trade"):
+        g.act(g.current, Action("roll", trade=Trade(0, 1, give_cash=1)))
+    assert snapshot(g) == before and g.history == []
+
+
+# ------------------------------------------------------------------------- notation
+
+def trades(g: Game) -> list[Trade]:
+    g.owner[39] = 0
+    g.owner[5] = 1
+    g.players[1].cards.append(("chance", g.decks["chance"].index_of("get-out-of-jail-free")))
+    return [
+        Trade(0, 1, give=(39,), take=(5,), give_cash=10, take_cash=0),
+        Trade(0, 2, give_cash=100),
+        Trade(0, 1, take=(5,), take_cards=("chance",), give_cards=()),
+        Trade(0, 1, give=(39,), take_cash=300, give_cards=("community_chest",)),
+    ]
+
+
+def test_actions_round_trip_through_json() -> None:
+    g = game()
+    actions = [Action("roll"), Action("bid", amount=37), Action("build", 39),
+               Action("mortgage", 5), Action("unmortgage", 12), Action("end-turn"),
+               Action("roll", deed=7), Action("roll", deed=33), Action("roll", deed=36)]
+    actions += [Action("propose-trade", trade=t) for t in trades(g)]
+    for a in actions:
+        obj = json.loads(json.dumps(action_to_json(g, a)))
+        assert action_from_json(g, 0, obj) == a, obj
+
+
+def test_action_json_is_readable() -> None:
+    g = game()
+    t = trades(g)[0]
+    assert action_to_json(g, Action("propose-trade", trade=t)) == {
+        "do": "propose-trade", "to": "Bob", "give": ["Boardwalk"], "take": ["Reading Railroad"],
+        "give_cash": 10}
+    assert action_to_json(g, Action("build", 39)) == {"do": "build", "deed": "Boardwalk"}
+    assert action_to_json(g, Action("roll", deed=22)) == {"do": "roll", "deed": 22}
+    assert action_from_json(g, 1, "roll") == Action("roll")
+    assert action_from_json(g, 1, {"do": "build", "deed": "mayfair"}) == Action("build", 39)
+    assert action_from_json(g, 1, {"do": "build", "deed": 39}) == Action("build", 39)
+    one = action_from_json(g, 0, {"do": "propose-trade", "to": "bob", "give": "Boardwalk",
+                                  "take_cards": "chance"})
+    assert one.trade == Trade(0, 1, give=(39,), take_cards=("chance",))
+
+
+def test_counter_goes_back_to_the_proposer() -> None:
+    g = game()
+    seat = g.current
+    other = (seat + 1) % 3
+    g.owner[39] = seat
+    g.act(seat, Action("propose-trade", trade=Trade(seat, other, give=(39,), take_cash=500)))
+    counter = action_from_json(g, other, {"do": "counter", "take": ["Boardwalk"],
+                                          "give_cash": 300})
+    assert counter.trade == Trade(other, seat, take=(39,), give_cash=300)
+    g.act(other, counter)
+    assert g.pending[0].player == seat and g.pending[0].kind == "trade"
+
+
+@pytest.mark.parametrize("obj, words", [
+    ({"deed": "Boardwalk"}, "an action needs a 'do' field"),
+    ({"do": "build", "deed": "Bordwalk"}, "did you mean 'Boardwalk'?"),
+    ({"do": "build", "deed": "Park Place", "house": 1},
+     "unknown field(s) in action 'build': house"),
+    ({"do": "bid", "amount": "lots"}, "amount must be a whole number, not 'lots'"),
+    ({"do": "bid", "amount": 2.5}, "amount must be a whole number, not 2.5"),
+    ({"do": "bid", "amount": True}, "amount must be a whole number, not True"),
+    ({"do": "propose-trade", "give": ["Boardwalk"]}, "a trade offer needs 'to'"),
+    ({"do": "propose-trade", "to": "Dan"}, "no player 'Dan'; the players are Ann, Bob, Cy"),
+    ({"do": "propose-trade", "to": "Bob", "give": ["Chance"]}, "'Chance' has no title deed"),
+    ({"do": "propose-trade", "to": "Bob", "take": ["Nowhere"]}, "no space called 'Nowhere'"),
+    ({"do": "propose-trade", "to": "Bob", "give": {"a": 1}}, "'give' should be a list"),
+    ({"do": "propose-trade", "to": "Bob", "give_cards": ["jokers"]},
+     "no deck 'jokers' for a Get Out of Jail Free card; the decks are chance, community_chest"),
+    ({"do": "propose-trade", "to": "Bob", "give_cash": "x"}, "give_cash must be a whole number"),
+    ({"do": "counter", "give_cash": 5}, "there is no offer to counter"),
+    ({"do": "roll", "to": "Bob"}, "'roll' is not a trade offer: it takes no to"),
+])
+def test_bad_action_json_gives_a_clear_reason(obj: dict[str, Any], words: str) -> None:
+    with pytest.raises(ValueError) as info:
+        action_from_json(game(), 0, obj)
+    assert words in str(info.value)
+
+
+def test_action_labels() -> None:
+    g = game()
+    assert action_label(g, Action("roll")) == "Roll the dice"
+    assert action_label(g, Action("mortgage", 39)) == "Mortgage Boardwalk (+$200)"
+    assert action_label(g, Action("bid", amount=11)) == "Bid (more than $10)"
+
+
+# ------------------------------------------------------------------------- snapshot
+
+def test_snapshot_fields() -> None:
+    g = game(seed=11)
+    g.act(g.current, Action("roll"))
+    snap = json.loads(json.dumps(snapshot(g)))
+    assert snap["snapshot"] == 1 and snap["edition"] == "classic" and snap["seed"] == 11
+    assert set(snap) >= {"options", "round", "turns", "turn", "dice", "players", "deeds",
+                         "pending", "over", "winner", "end_reason", "decks", "bank", "pot",
+                         "doubles", "auction"}
+    assert len(snap["dice"]) == 2 and snap["dice"] == list(g.dice.last)
+    assert [p["seat"] for p in snap["players"]] == [0, 1, 2]
+    assert snap["deeds"]["Boardwalk"] == {"index": 39, "owner": None, "houses": 0,
+                                          "mortgaged": False}
+    assert snap["bank"] == {"houses": 32, "hotels": 12} and snap["pot"] == 0
+    assert sum(len(v) for v in snap["decks"].values()) == 32
+    assert snap["pending"][0]["player"] == snap["turn"]
+
+
+def test_snapshot_shows_an_offer_and_its_terms() -> None:
+    g = game()
+    seat = g.current
+    other = (seat + 1) % 3
+    g.owner[39] = seat
+    g.act(seat, Action("propose-trade", trade=Trade(seat, other, give=(39,), take_cash=5)))
+    entry = snapshot(g)["pending"][0]
+    assert entry["kind"] == "trade" and entry["player"] == g.name(other)
+    assert entry["trade"] == {"from": g.name(seat), "to": g.name(other), "give": ["Boardwalk"],
+                              "take": [], "give_cash": 0, "take_cash": 5, "give_cards": [],
+                              "take_cards": []}
+    assert entry["offer"] == f"{g.name(seat)} gives Boardwalk for {g.name(other)}'s $5"
+
+
+# ------------------------------------------------------------------------- classic fixes
+
+def test_a_house_won_at_auction_cannot_become_a_hotel() -> None:
+    """In a housing shortage the auctioned item is a house: the winner places it on a street
+    with fewer than four houses, never turns four houses into a hotel with it."""
+    from pennybags import scenario
+
+    game = scenario.set_up({"players": [
+        {"name": "Ann", "cash": 2000, "owns": [
+            "Baltic Avenue", "Mediterranean Avenue", {"deed": "Park Place", "houses": 4},
+            {"deed": "Boardwalk", "houses": 4}]},
+        {"name": "Bob", "cash": 2000, "owns": [
+            {"deed": d, "houses": 4} for d in ("Illinois Avenue", "Indiana Avenue",
+                                               "Kentucky Avenue", "Pacific Avenue",
+                                               "North Carolina Avenue")
+        ] + [{"deed": "Pennsylvania Avenue", "houses": 3}]},
+    ], "turn": "Ann"})
+    assert getattr(game, "bank_houses") == 1  # noqa: B009
+    game.act(0, Action("build", 1))  # two players could build: the last house is auctioned
+    game.act(1, Action("bid", amount=200))
+    game.act(0, Action("pass"))
+    assert game.pending[0].kind == "place-house"
+    assert game.legal_actions(1) == [Action("build", 34)]
+    with pytest.raises(IllegalAction, match="fewer than 4 houses, not on Kentucky Avenue"):
+        game.act(1, Action("build", 21))
+    game.act(1, Action("build", 34))
+    assert game.houses[34] == 4 and getattr(game, "bank_houses") == 0  # noqa: B009
