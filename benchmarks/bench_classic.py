@@ -14,7 +14,9 @@ from pennybags.bots import make_bot
 from pennybags.editions import get_edition
 
 
-def play(games: int, bot: str, seed: int, max_rounds: int) -> tuple[int, int, float, dict[str, int]]:
+def play(
+    games: int, bot: str, seed: int, max_rounds: int
+) -> tuple[int, int, float, dict[str, int]]:
     edition = get_edition("classic")
     turns = 0
     ends: dict[str, int] = {}

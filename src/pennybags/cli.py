@@ -142,6 +142,21 @@ def cmd_replay(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_simulate(args: argparse.Namespace) -> int:
+    from pennybags.lab.simulate import run_cli
+
+    try:
+        return run_cli(args, parse_option_pairs(args.option))
+    except ValueError as e:
+        raise UserError(str(e)) from None
+
+
+def cmd_odds(args: argparse.Namespace) -> int:
+    from pennybags.lab.odds import run
+
+    return run(args)
+
+
 def cmd_play(args: argparse.Namespace) -> int:
     from pennybags.terminal.app import play
 
@@ -208,6 +223,23 @@ def build_parser() -> argparse.ArgumentParser:
     c.add_argument("files", nargs="+", metavar="FILE",
                    help="scenario files, or folders to search for *.yaml, *.yml and *.json")
     c.set_defaults(func=cmd_scenario_check)
+
+    from pennybags.lab import odds, simulate
+
+    p = sub.add_parser("simulate", help="play bot-only games and summarise the results",
+                       description="Play bot-only games (on several processes if asked) and "
+                                   "print wins per seat and bot, how games ended and their "
+                                   "length. The same seed gives the same results whatever "
+                                   "--workers is.",
+                       epilog="Example: pennybags simulate --players standard,standard,random "
+                              "--games 2000 --seed 1 --workers 2 --json")
+    simulate.add_arguments(p)
+    p.set_defaults(func=cmd_simulate)
+
+    p = sub.add_parser("odds", help="exact landing odds (Markov chain)",
+                       description=odds.DESCRIPTION, epilog=odds.EPILOG)
+    odds.add_arguments(p)
+    p.set_defaults(func=cmd_odds)
 
     p = sub.add_parser("editions", help="list the editions and their options")
     p.add_argument("--json", action="store_true", help="print as JSON")

@@ -422,15 +422,23 @@ def landing_odds(edition: str = "classic", jail: str = "long", per: str = "roll"
 # ---------------------------------------------------------------- the command
 
 
+DESCRIPTION = (
+    "Exact long-run odds that a roll (or a turn) leaves the token on each space, from the "
+    "Markov chain of the movement rules (not a simulation). Every roll counts, including the "
+    "extra rolls after doubles and the rolls in jail; 'in jail' is reported apart from the "
+    "jail space (just visiting)."
+)
+EPILOG = "example: pennybags odds --edition classic --jail long --income"
+
+
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
-        prog="pennybags odds",
-        description="Exact long-run odds that a roll (or a turn) leaves the token on each "
-                    "space, from the Markov chain of the movement rules (not a simulation). "
-                    "Every roll counts, including the extra rolls after doubles and the rolls "
-                    "in jail; 'in jail' is reported apart from the jail space (just visiting).",
-        epilog="example: pennybags odds --edition classic --jail long --income",
-    )
+    parser = argparse.ArgumentParser(prog="pennybags odds", description=DESCRIPTION,
+                                     epilog=EPILOG)
+    add_arguments(parser)
+    return parser
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--edition", default="classic", help="edition id (default: classic)")
     parser.add_argument("--jail", choices=STRATEGIES, default="long",
                         help="short: leave jail at once (pay or use a card); long: roll for "
@@ -442,12 +450,15 @@ def build_parser() -> argparse.ArgumentParser:
                         help="also show, per deed and rent level, the expected rent per "
                              "opponent roll and the opponent rolls to pay back the cost")
     parser.add_argument("--json", action="store_true", help="print one JSON object")
-    return parser
 
 
 def odds_main(argv: Sequence[str]) -> int:
     """``pennybags odds``: returns the exit status (2 for a bad edition)."""
-    args = build_parser().parse_args(list(argv))
+    return run(build_parser().parse_args(list(argv)))
+
+
+def run(args: argparse.Namespace) -> int:
+    """Run ``pennybags odds`` with parsed arguments."""
     from pennybags.editions import get_edition
 
     try:

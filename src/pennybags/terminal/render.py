@@ -1,8 +1,24 @@
-"""Plain-text views of a game (board and standings)."""
+"""Views of a game: a plain-text summary and Rich tables for the terminal.
+
+:func:`describe_state` is plain text (used by ``scenario run`` and ``replay``).
+:func:`board_view` is what ``play`` shows at the start of a person's turn and on ``b``: a
+standings table (cash, where each player is, jail, cards, total assets), the owned deeds by
+colour group (owner, buildings, mortgages) and the bank's buildings. Rich prints it without
+colour when the output is not a terminal.
+"""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
+from rich import box
+from rich.console import Group, RenderableType
+from rich.table import Table
+from rich.text import Text
+
 from pennybags.engine.game import Game
+from pennybags.engine.ledger import FREE_PARKING_POT
+from pennybags.terminal.narrate import HOTEL, buildings_words, group_title
 
 
 def describe_state(game: Game) -> str:
@@ -17,7 +33,7 @@ def describe_state(game: Game) -> str:
         for d in game.deeds_of(p.seat):
             label = board[d].name
             level = game.houses[d]
-            if level == 5:
+            if level == HOTEL:
                 label += " [hotel]"
             elif level:
                 label += f" [{level}h]"
@@ -32,3 +48,119 @@ def describe_state(game: Game) -> str:
     for decision in game.pending:
         lines.append(f"Waiting on {game.name(decision.player)}: {decision.kind}")
     return "\n".join(lines)
+
+
+def where_words(game: Game, seat: int) -> str:
+    """Where a player stands, in words ("In Jail (1 failed try)", "Just visiting Jail")."""
+    p = game.players[seat]
+    if p.bankrupt:
+        return "out (bankrupt)"
+    space = game.board[p.position]
+    if p.in_jail:
+        tries = p.jail_turns
+        return "In Jail" + (f" ({tries} {'try' if tries == 1 else 'tries'})" if tries else "")
+    if space.kind == "jail":
+        return f"Just visiting {space.name}"
+    return space.name
+
+
+def total_assets(game: Game, seat: int) -> int | None:
+    """The edition's total assets of a player (the round-cap measure), if it has one."""
+    fn = getattr(game, "total_assets", None)
+    if callable(fn):
+        value = fn(seat)
+        return value if isinstance(value, int) else None
+    return None
+
+
+def standings_table(game: Game, kinds: Sequence[str] | None = None) -> Table:
+    """Players with cash, position, jail, kept cards, deeds and total assets.
+
+    ``kinds`` gives a short note per seat (such as "bot: simple") shown after the name.
+    """
+    title = f"Round {game.round}"
+    if not game.over and game.players:
+        title += f": {game.name(game.current)}'s turn"
+    table = Table(title=title, box=box.SIMPLE_HEAD, title_justify="left")
+    table.add_column("Player", no_wrap=True)
+    table.add_column("Cash", justify="right", no_wrap=True)
+    table.add_column("Where", no_wrap=True)
+    table.add_column("Deeds", justify="right")
+    table.add_column("Jail cards", justify="right")
+    show_assets = bool(game.players) and total_assets(game, 0) is not None
+    if show_assets:
+        table.add_column("Assets", justify="right")
+    for p in game.players:
+        name = Text(p.name, style="bold" if p.seat == game.current and not game.over else "")
+        if kinds is not None and p.seat < len(kinds) and kinds[p.seat]:
+            name.append(f" ({kinds[p.seat]})", style="dim")
+        cards = ", ".join(game.decks[k].name for k, _ in p.cards) if p.cards else "-"
+        row: list[RenderableType] = [
+            name,
+            game.money(game.cash(p.seat)),
+            where_words(game, p.seat),
+            str(len(game.deeds_of(p.seat))),
+            cards,
+        ]
+        if show_assets:
+            assets = total_assets(game, p.seat)
+            row.append(game.money(assets) if assets is not None else "-")
+        table.add_row(*row, style="dim" if p.bankrupt else "")
+    return table
+
+
+def deeds_table(game: Game) -> Table | Text:
+    """The owned deeds, in board order, with their colour group, owner and buildings."""
+    board = game.board
+    owned = [d for d in board.deeds if game.owner[d] >= 0]
+    if not owned:
+        return Text("No deeds have been bought yet.")
+    table = Table(title="Deeds", box=box.SIMPLE_HEAD, title_justify="left")
+    table.add_column("Group")
+    table.add_column("Deed")
+    table.add_column("Owner")
+    table.add_column("Buildings")
+    table.add_column("Mortgaged")
+    last_group = None
+    for d in owned:
+        space = board[d]
+        colour = board.group_info.get(space.group, {}).get("color")
+        group_text = Text("" if space.group == last_group else group_title(space.group),
+                          style=str(colour) if colour else "")
+        last_group = space.group
+        whole = all(game.owner[x] == game.owner[d] for x in board.group_of[d])
+        level = game.houses[d]
+        buildings = buildings_words(level) if level else ("-" if space.kind == "street" else "")
+        owner = game.name(game.owner[d]) + (" (whole group)" if whole and len(
+            board.group_of[d]) > 1 else "")
+        table.add_row(group_text, space.name, owner, buildings,
+                      "mortgaged" if game.mortgaged[d] else "")
+    unowned = len(board.deeds) - len(owned)
+    table.caption = f"{unowned} deed{'s' if unowned != 1 else ''} still with the bank"
+    table.caption_justify = "left"
+    return table
+
+
+def bank_words(game: Game) -> str:
+    """The bank's building stock and the Free Parking pot, when the edition has them."""
+    parts = []
+    houses = getattr(game, "bank_houses", None)
+    hotels = getattr(game, "bank_hotels", None)
+    if isinstance(houses, int) and isinstance(hotels, int):
+        parts.append(f"the bank has {houses} houses and {hotels} hotels")
+    pot = game.ledger.balance(FREE_PARKING_POT)
+    if pot:
+        parts.append(f"the Free Parking pot holds {game.money(pot)}")
+    if not parts:
+        return ""
+    text = "; ".join(parts) + "."
+    return text[0].upper() + text[1:]
+
+
+def board_view(game: Game, kinds: Sequence[str] | None = None) -> Group:
+    """Standings, deeds and the bank, ready for ``console.print``."""
+    parts: list[RenderableType] = [standings_table(game, kinds), deeds_table(game)]
+    bank = bank_words(game)
+    if bank:
+        parts.append(Text(bank))
+    return Group(*parts)

@@ -226,7 +226,7 @@ class ClassicGame(Game):
             self.collect_salary(p, landed=target == 0)
         self.land(p)
 
-    def move_to(self, p: int, target: int, collect_go: bool, mode: str = "") -> None:
+    def move_to(self, p: int, target: int, collect_go: bool, card: Card | None = None) -> None:
         """Move forward to ``target`` (a card's "advance to"), collecting salary if GO is
         passed and the card allows it, then resolve the space."""
         player = self.players[p]
@@ -235,7 +235,7 @@ class ClassicGame(Game):
         self.emit("moved", player=p, start=start, to=target, steps=0)
         if collect_go and target <= start:
             self.collect_salary(p, landed=target == 0)
-        self.land(p, mode)
+        self.land(p, card)
 
     def collect_salary(self, p: int, landed: bool) -> None:
         """GO: collect the salary when passing or landing on it (twice with ``double-go``
@@ -247,12 +247,12 @@ class ClassicGame(Game):
 
     # ================================================================ landing
 
-    def land(self, p: int, mode: str = "") -> None:
-        """Resolve the space a player's token stopped on."""
+    def land(self, p: int, card: Card | None = None) -> None:
+        """Resolve the space a player's token stopped on (sent there by ``card``, if any)."""
         space = self.board[self.players[p].position]
         kind = space.kind
         if kind == "street" or kind == "railroad" or kind == "utility":
-            self.land_on_deed(p, space.index, mode)
+            self.land_on_deed(p, space.index, card)
         elif kind == "chance" or kind == "community_chest":
             self.draw(p, kind)
         elif kind == "tax":
@@ -264,16 +264,16 @@ class ClassicGame(Game):
             if pot:
                 self.pay(FREE_PARKING_POT, p, pot, "Free Parking pot")
 
-    def land_on_deed(self, p: int, deed: int, mode: str = "") -> None:
+    def land_on_deed(self, p: int, deed: int, card: Card | None = None) -> None:
         """Unowned: buy it or it goes to auction. Owned by another: pay rent, unless it is
         mortgaged."""
         owner = self.owner[deed]
         if owner < 0:
             self.pending = [Decision("buy", p, deed=deed, amount=self.board[deed].price)]
         elif owner != p and not self.mortgaged[deed]:
-            self.owe(p, owner, self.rent(deed, mode), "rent")
+            self.owe(p, owner, self.rent(deed, card), "rent")
 
-    def rent(self, deed: int, mode: str = "") -> int:
+    def rent(self, deed: int, card: Card | None = None) -> int:
         """The rent due on a deed.
 
         Streets: the deed's rent for its houses or hotel, the base rent doubled when one
@@ -294,11 +294,13 @@ class ClassicGame(Game):
         count = sum(1 for d in self.board.group_of[deed] if self.owner[d] == owner)
         if space.kind == "railroad":
             rent = self.railroad_rents[count - 1]
-            return rent * 2 if mode == "railroad-double" else rent
-        if mode == "utility-ten-times":
+            factor: int = card.get("rent_multiplier", 1) if card is not None else 1
+            return rent * factor
+        if card is not None and card.get("dice_multiplier"):
             dice = self.dice.roll()
             self.emit("rolled", player=self.current, dice=dice, double=False, for_rent=True)
-            return 10 * sum(dice)
+            multiplier: int = card.params["dice_multiplier"]
+            return multiplier * sum(dice)
         return self.utility_multipliers[count - 1] * sum(self.last_dice)
 
     def owns_group(self, player: int, deed: int) -> bool:
@@ -407,8 +409,7 @@ class ClassicGame(Game):
             self.move_to(p, card.params["target"], bool(card.get("collect_go_if_passed")))
         elif kind == "advance_to_nearest":
             target = self.board.nearest(position, card.params["space_type"])
-            mode = "railroad-double" if card.get("rent_multiplier") else "utility-ten-times"
-            self.move_to(p, target, bool(card.get("collect_go_if_passed")), mode)
+            self.move_to(p, target, bool(card.get("collect_go_if_passed")), card)
         elif kind == "move_relative":
             steps = card.params["spaces"]
             if steps > 0:

@@ -1,0 +1,811 @@
+"""``pennybags play`` and ``pennybags resume``: a game at the terminal.
+
+A :class:`Session` drives one game: bots answer their decisions at once and the narrator
+tells what they did; a person gets a numbered menu of the legal actions at each of their
+decisions, with the managing actions (build, sell, mortgage, lift a mortgage) in a
+"Manage properties..." sub-menu and a trade dialog. Before another player's turn starts, a
+person who could build or lift a mortgage is asked whether to do so first. Games are saved
+with :func:`pennybags.history.save` (the seats and bot specs go in the record's ``extra``),
+and resumed by replaying the record: the bots are replayed too, so a resumed game goes on
+exactly as it would have without the pause.
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import hashlib
+import sys
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from functools import partial
+from pathlib import Path
+from typing import Any, TextIO
+
+from rich.console import Console
+
+from pennybags import history
+from pennybags.bots import Bot, make_bot
+from pennybags.cli import UserError, parse_option_pairs
+from pennybags.editions import get_edition
+from pennybags.engine.actions import Action, Decision, IllegalAction, Trade
+from pennybags.engine.game import Event, Game
+from pennybags.engine.notation import action_from_json, action_label, trade_words
+from pennybags.terminal.menus import Prompter, QuitRequested
+from pennybags.terminal.narrate import HOTEL, Narrator, buildings_words, group_title
+from pennybags.terminal.render import board_view, standings_table
+
+BOT_GAME_ROUNDS = 1000
+"""The round limit given to a game of bots only when none is set."""
+
+MANAGING = ("build", "sell-building", "mortgage", "unmortgage")
+"""Actions a player may take whenever the rules allow, besides proposing a trade."""
+
+
+# ====================================================================== seats
+
+
+@dataclass(frozen=True)
+class Seat:
+    """One seat at the table: a person, or a bot given by its spec (``simple``,
+    ``random``, ``simple?reserve=300``)."""
+
+    name: str
+    bot: str | None = None
+
+    @property
+    def is_bot(self) -> bool:
+        return self.bot is not None
+
+    def to_json(self) -> dict[str, str]:
+        if self.bot is None:
+            return {"name": self.name, "kind": "person"}
+        return {"name": self.name, "kind": "bot", "bot": self.bot}
+
+    def note(self) -> str:
+        return "" if self.bot is None else self.bot
+
+
+def parse_seats(text: str, *, auto: bool = False) -> list[Seat]:
+    """``"Ann,bot,bot:random"`` as seats. Bots are named "Bot 1", "Bot 2"... (skipping
+    names people already use). With ``auto`` every person is played by the simple bot.
+
+    Raises UserError for an empty seat or an unknown bot.
+    """
+    parts = [p.strip() for p in text.split(",")]
+    if not text.strip() or any(not p for p in parts):
+        raise UserError(f"--players needs comma-separated names or 'bot', got '{text}'")
+    specs: list[str | None] = []
+    for part in parts:
+        low = part.lower()
+        if low == "bot" or low.startswith("bot:"):
+            spec = part[4:].strip() or "simple"
+            try:
+                make_bot(spec, 0)
+            except ValueError as e:
+                raise UserError(f"--players: {e}") from None
+            specs.append(spec)
+        else:
+            specs.append(None)
+    taken = {p.lower() for p, s in zip(parts, specs, strict=True) if s is None}
+    seats: list[Seat] = []
+    number = 0
+    for part, kind in zip(parts, specs, strict=True):
+        if kind is None:
+            seats.append(Seat(part, "simple" if auto else None))
+            continue
+        number += 1
+        while f"bot {number}" in taken:
+            number += 1
+        seats.append(Seat(f"Bot {number}", kind))
+    return seats
+
+
+def bot_seed(game_seed: int, seat: int) -> int:
+    """A bot's seed, fixed by the game's seed and the bot's seat."""
+    digest = hashlib.sha256(f"pennybags-bot/{game_seed}/{seat}".encode()).digest()
+    return int.from_bytes(digest[:8], "big")
+
+
+def make_bots(game: Game, seats: Sequence[Seat]) -> dict[int, Bot]:
+    return {i: make_bot(s.bot, bot_seed(game.seed, i))
+            for i, s in enumerate(seats) if s.bot is not None}
+
+
+def seats_from_record(rec: Mapping[str, Any]) -> tuple[list[Seat], bool]:
+    """The seats saved in a record's ``extra`` (every seat a person when it has none), and
+    whether they were found there."""
+    names = rec.get("players")
+    if not isinstance(names, list) or not all(isinstance(n, str) for n in names):
+        raise UserError("the saved game has no list of players")
+    extra = rec.get("extra")
+    saved = extra.get("seats") if isinstance(extra, Mapping) else None
+    if saved is None:
+        return [Seat(n) for n in names], False
+    if not isinstance(saved, list) or len(saved) != len(names):
+        raise UserError("the saved game's seats do not match its players")
+    seats = []
+    for name, entry in zip(names, saved, strict=True):
+        if not isinstance(entry, Mapping):
+            raise UserError("the saved game's seats are not readable")
+        spec = entry.get("bot") if entry.get("kind") == "bot" else None
+        if spec is not None:
+            try:
+                make_bot(str(spec), 0)
+            except ValueError as e:
+                raise UserError(f"the saved game has a bot this version lacks: {e}") from None
+        seats.append(Seat(name, None if spec is None else str(spec)))
+    return seats, True
+
+
+def rebuild(rec: Mapping[str, Any]) -> tuple[Game, list[Seat], bool, dict[int, Bot]]:
+    """Replay a record like :func:`pennybags.history.replay`, letting each bot choose at
+    its recorded decisions too (their choices are the record's), so that the bots' own
+    state (random numbers, offers already made) is what it was when the game was saved.
+
+    Returns the game, its seats, whether the record said which seats are bots, and the
+    bots."""
+    game = history.new_game(rec)
+    seats, found = seats_from_record(rec)
+    if len(seats) != len(game.players):
+        raise history.RecordError("the saved seats do not match the game's players")
+    bots = make_bots(game, seats)
+    try:
+        for obj in rec.get("actions", []):
+            entry = dict(obj)
+            seat = game.seat_of(entry.pop("player"))
+            bot = bots.get(seat)
+            if bot is not None and game.decision_for(seat) is not None:
+                with contextlib.suppress(Exception):  # only warming the bot's state
+                    bot.choose(game, seat)
+            game.act(seat, action_from_json(game, seat, entry))
+    except (IllegalAction, ValueError, KeyError, TypeError, AttributeError):
+        history.replay(rec)  # raises the RecordError that names the action at fault
+        raise history.RecordError("the record cannot be replayed") from None
+    return game, seats, found, bots
+
+
+# ====================================================================== the session
+
+
+class Session:
+    """One game at the terminal, from its current position to the end (or a quit)."""
+
+    def __init__(self, game: Game, seats: Sequence[Seat], *, console: Console,
+                 infile: TextIO, save_path: Path | None = None,
+                 bots: dict[int, Bot] | None = None,
+                 setup: Mapping[str, Any] | None = None) -> None:
+        self.game = game
+        self.seats = list(seats)
+        self.console = console
+        self.save_path = save_path
+        self.setup = setup
+        self.bots = bots if bots is not None else make_bots(game, self.seats)
+        self.prompter = Prompter(console, infile, on_save=self.save_command,
+                                 on_board=self.show_board)
+        self.narrator = Narrator(game)
+        self.turn_started: int | None = None
+        self.offer_queue: list[int] = []
+        """People asked, before the next turn starts, whether to manage first."""
+        self.offer_for = -1
+        self.offer_key: tuple[tuple[str, int, int, int], ...] = ()
+        self.saved_actions = -1
+        self.acting = False
+        game.listeners.append(self._listen)
+
+    # ------------------------------------------------------------ events and output
+
+    def _listen(self, event: Event) -> None:
+        self.narrator(event)
+        if event.kind == "turn":
+            self.turn_started = int(event.data["player"])
+
+    def say(self, text: str = "", style: str | None = None) -> None:
+        self.prompter.say(text, style)
+
+    def tell(self) -> None:
+        for line in self.narrator.take():
+            style = "bold" if line.startswith("---") or line.startswith("Game over") else None
+            self.say(line, style)
+
+    def show_board(self) -> None:
+        self.console.print(board_view(self.game, [s.note() for s in self.seats]))
+
+    def is_person(self, seat: int) -> bool:
+        return seat not in self.bots
+
+    # ------------------------------------------------------------ saving
+
+    def extra(self) -> dict[str, Any]:
+        return {"front": "terminal", "seats": [s.to_json() for s in self.seats]}
+
+    def save_to(self, path: Path) -> bool:
+        try:
+            history.save(path, self.game, setup=self.setup, extra=self.extra())
+        except OSError as e:
+            self.prompter.reason(f"Could not save to {path}: {e.strerror or e}.")
+            return False
+        self.saved_actions = len(self.game.history)
+        return True
+
+    def autosave(self) -> None:
+        if self.save_path is not None and self.saved_actions != len(self.game.history):
+            self.save_to(self.save_path)
+
+    def save_command(self) -> None:
+        """``s`` at a prompt."""
+        if self.save_path is None:
+            name = self.prompter.raw("Save to which file? (Enter to cancel) ")
+            if not name:
+                self.say("Not saved.")
+                return
+            path = Path(name).expanduser()
+            if self.save_to(path):
+                self.save_path = path
+                self.say(f"Saved to {path}. From now on the game is saved there after "
+                         "every answer.")
+            return
+        if self.save_to(self.save_path):
+            self.say(f"Saved to {self.save_path}.")
+
+    def saved_note(self) -> None:
+        if self.save_path is not None:
+            self.say(f"Continue later with: pennybags resume {self.save_path}")
+
+    # ------------------------------------------------------------ running
+
+    def run(self) -> int:
+        """Play until the game ends or the person quits. The exit status: 0, or 130 after
+        Ctrl-C."""
+        try:
+            self.loop()
+        except QuitRequested:
+            self.tell()
+            return self.quit()
+        except EOFError:
+            self.tell()
+            self.final_save("Input ended.")
+            return 0
+        except KeyboardInterrupt:
+            self.say()
+            if self.acting:
+                # Interrupted in the middle of an action: rebuild the position from the
+                # record so that what is saved is whole.
+                self.game = history.replay(history.record(self.game, self.setup,
+                                                          self.extra()))
+                self.saved_actions = -1
+            self.final_save("Interrupted.")
+            return 130
+        return 0
+
+    def final_save(self, why: str) -> None:
+        if self.save_path is not None and self.save_to(self.save_path):
+            self.say(f"{why} The game is saved in {self.save_path}.")
+            self.saved_note()
+        else:
+            self.say(f"{why} The game was not saved.")
+
+    def quit(self) -> int:
+        if self.save_path is not None:
+            self.final_save("Leaving the table.")
+            return 0
+        try:
+            name = self.prompter.raw("Save the game before quitting? Type a file name, or "
+                                     "press Enter to quit without saving: ")
+        except EOFError:
+            name = ""
+        if name:
+            path = Path(name).expanduser()
+            if self.save_to(path):
+                self.save_path = path
+                self.say(f"Saved to {path}.")
+                self.saved_note()
+                return 0
+        self.say("Quit without saving.")
+        return 0
+
+    def loop(self) -> None:
+        game = self.game
+        while not game.over:
+            self.tell()
+            if self.turn_started is not None:
+                self.start_of_turn(self.turn_started)
+                self.turn_started = None
+            if self.offer_queue and self.manage_offer():
+                continue
+            decision = self.next_decision()
+            if decision.player in self.bots:
+                self.bot_turn(decision.player)
+                continue
+            self.autosave()
+            self.person_turn(decision.player, decision)
+        self.tell()
+        self.autosave()
+        self.say()
+        self.console.print(standings_table(game, [s.note() for s in self.seats]))
+        self.say(self.result_words(), style="bold")
+        if self.save_path is not None and self.saved_actions == len(game.history):
+            self.say(f"The finished game is saved in {self.save_path}.")
+
+    def result_words(self) -> str:
+        game = self.game
+        if game.winner is None:
+            return f"The game ended without a winner ({game.end_reason})."
+        how = "the last player standing" if game.end_reason == "bankruptcy" else \
+            "the richest player at the round limit" if game.end_reason == "round-cap" else \
+            game.end_reason
+        return f"Winner: {game.name(game.winner)} ({how})."
+
+    def next_decision(self) -> Decision:
+        pending = self.game.pending
+        if not pending:
+            raise RuntimeError("the game waits on nobody")
+        for d in pending:
+            if d.player in self.bots:
+                return d
+        return pending[0]
+
+    def start_of_turn(self, player: int) -> None:
+        """A turn has begun: show a person the board; ask other people who could build or
+        lift a mortgage whether to do so before it."""
+        if self.is_person(player):
+            self.say()
+            self.show_board()
+        self.offer_queue = [q for q in range(len(self.seats))
+                            if q != player and self.is_person(q) and self.could_improve(q)]
+        self.offer_for = player
+        self.offer_key = self.pending_key()
+
+    def could_improve(self, seat: int) -> bool:
+        return any(a.do in ("build", "unmortgage") and not self.answers(seat, a)
+                   for a in self.game.legal_actions(seat))
+
+    def manage_offer(self) -> bool:
+        """Ask the first person in the queue whether to manage before the turn that is
+        starting. Returns False when the game must first settle something else (an auction
+        or a trade answer the offer led to)."""
+        seat = self.offer_queue[0]
+        game = self.game
+        if self.pending_key() != self.offer_key:
+            if self.can_manage(seat) or not game.pending:
+                # The turn has moved on: the offers are over.
+                self.offer_queue.clear()
+                return True
+            return False
+        if not self.can_manage(seat):
+            self.offer_queue.pop(0)
+            return True
+        self.autosave()
+        possible = [a for a in game.legal_actions(seat)
+                    if a.do in MANAGING and not self.answers(seat, a)]
+        items = ["Continue", f"Manage properties... ({manage_kinds(possible)})"]
+        if self.can_propose(seat):
+            items.append("Propose a trade...")
+        pick = self.prompter.choose(
+            items, empty=0,
+            title=f"{game.name(seat)}, before {game.name(self.offer_for)}'s turn you could "
+                  f"build or lift a mortgage ({game.money(game.cash(seat))} in cash).")
+        if pick == 0:
+            self.offer_queue.pop(0)
+        elif pick == 1:
+            self.manage_properties(seat)
+        else:
+            self.propose_trade(seat)
+        return True
+
+    # ------------------------------------------------------------ bots
+
+    def bot_turn(self, seat: int) -> None:
+        game = self.game
+        bot = self.bots[seat]
+        action = bot.choose(game, seat)
+        reason = game.why_illegal(seat, action)
+        if reason is not None:
+            legal = game.legal_actions(seat)
+            self.say(f"({game.name(seat)} chose something illegal: {reason}; playing "
+                     f"'{legal[0].do}' instead.)", style="red")
+            action = legal[0]
+        self.act(seat, action)
+
+    def act(self, seat: int, action: Action) -> bool:
+        """Carry out an action; a refusal is reported (nothing changes)."""
+        self.acting = True
+        try:
+            self.game.act(seat, action)
+        except IllegalAction as e:
+            self.prompter.reason(f"Not allowed: {e}.")
+            return False
+        finally:
+            self.acting = False
+        return True
+
+    # ------------------------------------------------------------ people
+
+    def answers(self, seat: int, action: Action) -> bool:
+        """Whether ``action`` answers ``seat``'s decision (rather than being a managing
+        action the rules allow at any time)."""
+        answering = getattr(self.game, "answering", None)
+        if callable(answering):
+            return answering(seat, action) is not None
+        return action.do not in MANAGING and action.do != "propose-trade"
+
+    def can_manage(self, seat: int) -> bool:
+        managing = getattr(self.game, "managing", None)
+        if callable(managing):
+            return bool(managing(seat))
+        return any(a.do in MANAGING and not self.answers(seat, a)
+                   for a in self.game.legal_actions(seat))
+
+    def can_propose(self, seat: int) -> bool:
+        game = self.game
+        others = [p for p in game.active_players() if p != seat]
+        return bool(others) and not game.players[seat].bankrupt and self.can_manage(seat)
+
+    def person_turn(self, seat: int, decision: Decision) -> None:
+        """Show a person their decision and carry out one choice."""
+        game = self.game
+        legal = game.legal_actions(seat)
+        main = [a for a in legal if self.answers(seat, a)]
+        manage = [a for a in legal if not self.answers(seat, a) and a.do in MANAGING]
+        inline: list[Action] = []
+        if decision.kind == "debt":
+            inline = [a for a in manage if a.do in ("sell-building", "mortgage")]
+        items: list[tuple[str, Callable[[], object]]] = []
+        for a in main:
+            if a.do == "bid":
+                items.append(("Bid...", lambda: self.ask_bid(seat, decision)))
+            else:
+                items.append((self.label(seat, a, decision), partial(self.act, seat, a)))
+        if decision.trade is not None and decision.kind == "trade":
+            offer = decision.trade
+            items.append(("Make a counter-offer...",
+                          lambda: self.propose_trade(seat, counter_to=offer)))
+        for a in inline:
+            items.append((self.label(seat, a, decision), partial(self.act, seat, a)))
+        rest = [a for a in manage if a not in inline]
+        if rest:
+            items.append((f"Manage properties... ({manage_kinds(rest)})",
+                          lambda: self.manage_properties(seat)))
+        if self.can_propose(seat):
+            items.append(("Propose a trade...", lambda: self.propose_trade(seat)))
+        if not items:
+            raise RuntimeError(f"{game.name(seat)} has a '{decision.kind}' decision and "
+                               "nothing to do")
+        pick = self.prompter.choose([label for label, _ in items],
+                                    title=self.decision_words(seat, decision))
+        items[pick][1]()
+
+    def ask_bid(self, seat: int, decision: Decision) -> None:
+        game = self.game
+        high = decision.amount
+        leader = decision.high_bidder
+        who = f" by {game.name(leader)}" if leader >= 0 else ""
+        prompt = (f"Your bid (more than {game.money(high)}{who}; you have "
+                  f"{game.money(game.cash(seat))}; Enter to go back): ")
+        amount = self.prompter.amount(
+            prompt, lambda n: game.why_illegal(seat, Action("bid", amount=n)),
+            symbol=self.symbol())
+        if amount is not None:
+            self.act(seat, Action("bid", amount=amount))
+
+    def symbol(self) -> str:
+        return str(self.game.data.currency.get("symbol", "$"))
+
+    def pending_key(self) -> tuple[tuple[str, int, int, int], ...]:
+        return tuple((d.kind, d.player, d.deed, d.amount) for d in self.game.pending)
+
+    def manage_properties(self, seat: int) -> None:
+        """The sub-menu of building, selling, mortgaging and lifting mortgages. It stays
+        open for several actions while the game waits on the same decision."""
+        game = self.game
+        while not game.over:
+            actions = [a for a in game.legal_actions(seat)
+                       if a.do in MANAGING and not self.answers(seat, a)]
+            if not actions:
+                self.say("There is nothing to build, sell, mortgage or lift right now.")
+                return
+            order = {do: i for i, do in enumerate(MANAGING)}
+            actions.sort(key=lambda a: (order[a.do], a.deed))
+            labels = [self.label(seat, a, None) for a in actions] + ["Back"]
+            pick = self.prompter.choose(
+                labels, empty=len(actions),
+                title=f"Manage properties ({game.name(seat)} has "
+                      f"{game.money(game.cash(seat))}):")
+            if pick == len(actions):
+                return
+            before = self.pending_key()
+            self.act(seat, actions[pick])
+            self.tell()
+            if self.pending_key() != before:
+                return
+
+    # ------------------------------------------------------------ trades
+
+    def tradeable(self, seat: int) -> list[int]:
+        """Deeds ``seat`` could put in a trade (no buildings in their group)."""
+        game = self.game
+        board = game.board
+        return [d for d in game.deeds_of(seat)
+                if not any(game.houses[g] for g in board.group_of[d])]
+
+    def deed_words(self, deed: int) -> str:
+        game = self.game
+        space = game.board[deed]
+        group = f", {group_title(space.group)}" if space.group else ""
+        mortgaged = ", mortgaged" if game.mortgaged[deed] else ""
+        return f"{space.name} ({game.money(space.price)}{group}{mortgaged})"
+
+    def propose_trade(self, seat: int, counter_to: Trade | None = None) -> None:
+        """The trade dialog: pick the other player, the deeds, cash and cards each way,
+        then make the offer (or the counter-offer) if the rules allow it."""
+        game = self.game
+        p = self.prompter
+        if counter_to is not None:
+            other = counter_to.proposer
+            p.say(f"The offer: {trade_words(game, counter_to)}.")
+            p.say(f"Your counter-offer to {game.name(other)}:", style="bold")
+        else:
+            others = [q for q in game.active_players() if q != seat]
+            labels = [f"{game.name(q)} ({game.money(game.cash(q))}, "
+                      f"{plural(len(game.deeds_of(q)), 'deed')})" for q in others] + ["Cancel"]
+            pick = p.choose(labels, title="Trade with whom?", empty=len(others))
+            if pick == len(others):
+                return
+            other = others[pick]
+        give = self.pick_deeds(seat, "Deeds you could give:", "Deeds you give")
+        take = self.pick_deeds(other, f"{game.name(other)}'s deeds you could ask for:",
+                               "Deeds you ask for")
+        symbol = self.symbol()
+        mine, theirs = game.cash(seat), game.cash(other)
+        give_cash = p.amount(
+            f"Cash you give (you have {game.money(mine)}; Enter for none): ",
+            lambda n: _cash_problem(game, n, mine, "you have"), symbol=symbol, default=0)
+        take_cash = p.amount(
+            f"Cash you ask for ({game.name(other)} has {game.money(theirs)}; Enter for "
+            "none): ",
+            lambda n: _cash_problem(game, n, theirs, f"{game.name(other)} has"),
+            symbol=symbol, default=0)
+        give_cards = self.pick_cards(seat, "you give")
+        take_cards = self.pick_cards(other, "you ask for")
+        trade = Trade(seat, other, tuple(give), tuple(take), give_cash or 0, take_cash or 0,
+                      tuple(give_cards), tuple(take_cards))
+        action = Action("counter" if counter_to is not None else "propose-trade",
+                        trade=trade)
+        problem = game.why_illegal(seat, action)
+        if problem is not None:
+            p.reason(f"That offer cannot be made: {problem}. Nothing was offered.")
+            return
+        if not p.yes_no(f"Offer: {trade_words(game, trade)}. Make this offer? [y/n] "):
+            p.say("Nothing was offered.")
+            return
+        self.act(seat, action)
+
+    def pick_deeds(self, seat: int, title: str, what: str) -> list[int]:
+        deeds = self.tradeable(seat)
+        if not deeds:
+            self.say(f"{title} none.")
+            return []
+        self.say(title, style="bold")
+        for i, d in enumerate(deeds, start=1):
+            self.say(f"  {i:>2}. {self.deed_words(d)}")
+        picked = self.prompter.pick_many(
+            f"{what} (numbers separated by spaces; Enter for none): ", len(deeds))
+        return [deeds[i] for i in picked]
+
+    def pick_cards(self, seat: int, what: str) -> list[str]:
+        game = self.game
+        held = [k for k, _ in game.players[seat].cards]
+        if not held:
+            return []
+        whose = "Your" if what == "you give" else f"{game.name(seat)}'s"
+        self.say(f"{whose} Get Out of Jail Free cards:", style="bold")
+        for i, key in enumerate(held, start=1):
+            self.say(f"  {i}. the {game.decks[key].name} card")
+        picked = self.prompter.pick_many(
+            f"Cards {what} (numbers; Enter for none): ", len(held))
+        return [held[i] for i in picked]
+
+    # ------------------------------------------------------------ words
+
+    def decision_words(self, seat: int, d: Decision) -> str:
+        """The question a person is asked, with what they need to know to answer it."""
+        game = self.game
+        name = game.name(seat)
+        cash = game.money(game.cash(seat))
+        player = game.players[seat]
+        board = game.board
+        kind = d.kind
+        if kind == "roll":
+            again = " again (doubles)" if getattr(game, "doubles", 0) else ""
+            return f"{name}, your roll{again}. You are on {board[player.position].name} " \
+                   f"with {cash}."
+        if kind == "jail":
+            limit = getattr(game, "max_jail_turns", 3)
+            return (f"{name}, you are in Jail (failed tries so far: {player.jail_turns} of "
+                    f"{limit}) with {cash}.")
+        if kind == "buy":
+            space = board[d.deed]
+            group = board.group_of[d.deed]
+            mine = sum(1 for g in group if game.owner[g] == seat)
+            about = ""
+            if space.group:
+                about = f" {group_title(space.group)} group: you own {mine} of {len(group)}."
+            rent = f" Rent {game.money(space.rents[0])}." if space.kind == "street" and \
+                space.rents else ""
+            return (f"{name}, {space.name} is for sale for {game.money(d.amount)}. "
+                    f"You have {cash}.{rent}{about}")
+        if kind == "bid":
+            what = board[d.deed].name if d.deed >= 0 else "a house"
+            printed = f" (printed price {game.money(board[d.deed].price)})" if d.deed >= 0 \
+                else ""
+            high = (f"the high bid is {game.money(d.amount)} by {game.name(d.high_bidder)}"
+                    if d.high_bidder >= 0 else "no bids yet")
+            return f"{name}: auction of {what}{printed}; {high}. You have {cash}."
+        if kind == "debt":
+            return (f"{name}, you owe {game.name(d.creditor)} {game.money(d.amount)} but have "
+                    f"{cash}. Raise the cash (sell buildings, mortgage, trade) or declare "
+                    "bankruptcy.")
+        if kind == "end-turn":
+            return f"{name}, your turn is done ({cash})."
+        if kind == "trade" and d.trade is not None:
+            return (f"{name}, {game.name(d.trade.proposer)} offers: "
+                    f"{trade_words(game, d.trade)}. You have {cash}.")
+        if kind == "mortgaged-deeds":
+            offer = sorted(getattr(game, "lift_offer", ()))
+            names = ", ".join(board[x].name for x in offer) or "deeds"
+            return (f"{name}, you received mortgaged deeds ({names}). Lift a mortgage now "
+                    f"for its value alone, or keep it; lifting later costs 10% more. "
+                    f"You have {cash}.")
+        if kind == "place-house":
+            return f"{name}, you won a house at auction: choose the street for it."
+        return f"{name}: {kind} ({cash})."
+
+    def label(self, seat: int, a: Action, d: Decision | None) -> str:
+        """A menu line for an action."""
+        game = self.game
+        board = game.board
+        space = board[a.deed] if a.deed >= 0 else None
+        do = a.do
+        if space is not None and do == "build":
+            level = game.houses[a.deed]
+            if d is not None and d.kind == "place-house":
+                return f"Place the house on {space.name} (has {buildings_words(level)})"
+            cost = game.money(space.house_cost)
+            if level == HOTEL - 1:
+                return f"Build a hotel on {space.name} ({cost}; has 4 houses)"
+            return f"Build a house on {space.name} ({cost}; has {buildings_words(level)})"
+        if space is not None and do == "sell-building":
+            level = game.houses[a.deed]
+            what = "the hotel" if level == HOTEL else "a house"
+            return f"Sell {what} on {space.name} (+{game.money(space.house_cost // 2)})"
+        if space is not None and do == "mortgage":
+            return f"Mortgage {space.name} (+{game.money(space.mortgage)})"
+        if space is not None and do == "unmortgage":
+            cost_fn = getattr(game, "unmortgage_cost", None)
+            lift = cost_fn(a.deed) if callable(cost_fn) else None
+            extra = f" (-{game.money(lift)})" if isinstance(lift, int) else ""
+            return f"Lift the mortgage on {space.name}{extra}"
+        if do == "roll":
+            return "Roll for doubles" if d is not None and d.kind == "jail" else "Roll the dice"
+        if do == "auction" and d is not None and d.deed >= 0:
+            options = game.options
+            if getattr(options, "no_auctions", False):
+                return f"Don't buy {board[d.deed].name} (it stays with the bank)"
+            return f"Don't buy it: {board[d.deed].name} goes to auction"
+        if do == "end-turn":
+            return "End your turn"
+        if do == "declare-bankruptcy":
+            return "Declare bankruptcy"
+        return action_label(game, a)
+
+
+def plural(count: int, word: str) -> str:
+    return f"{count} {word}" + ("" if count == 1 else "s")
+
+
+def manage_kinds(actions: Sequence[Action]) -> str:
+    """What a list of managing actions allows, in words: "build, mortgage"."""
+    words = {"build": "build", "sell-building": "sell buildings", "mortgage": "mortgage",
+             "unmortgage": "lift mortgages"}
+    present = {a.do for a in actions}
+    return ", ".join(words[do] for do in MANAGING if do in present)
+
+
+def _cash_problem(game: Game, amount: int, limit: int, holder: str) -> str | None:
+    if amount < 0:
+        return "cash in a trade cannot be negative"
+    if amount > limit:
+        return f"{holder} only {game.money(limit)}"
+    return None
+
+
+# ====================================================================== commands
+
+
+def _console(out: TextIO) -> Console:
+    isatty = getattr(out, "isatty", None)
+    tty = bool(callable(isatty) and isatty())
+    return Console(file=out, no_color=not tty, highlight=False, emoji=False)
+
+
+def _order_words(game: Game) -> str:
+    n = len(game.players)
+    order = [game.name((game.first + i) % n) for i in range(n)]
+    return (f"The dice decided the order of play: {order[0]} goes first, then "
+            + ", then ".join(order[1:]) + ".")
+
+
+def play(args: argparse.Namespace, *, infile: TextIO | None = None,
+         out: TextIO | None = None) -> int:
+    """``pennybags play``: start a game and play it to the end (or a quit)."""
+    try:
+        edition = get_edition(args.edition)
+    except ValueError as e:
+        raise UserError(str(e)) from None
+    seats = parse_seats(args.players, auto=bool(getattr(args, "auto", False)))
+    lo, hi = edition.players
+    if not lo <= len(seats) <= hi:
+        raise UserError(f"{edition.name} is for {lo} to {hi} players; --players gives "
+                        f"{len(seats)}")
+    options = parse_option_pairs(getattr(args, "option", None) or [])
+    cap_note = ""
+    if all(s.is_bot for s in seats) and "max-rounds" not in options and any(
+            name == "max-rounds" for name, *_ in edition.describe_options()):
+        # Bots alone can reach a position nobody can break; the game must still end.
+        options["max-rounds"] = str(BOT_GAME_ROUNDS)
+        cap_note = (f"Only bots play: the game ends after {BOT_GAME_ROUNDS} rounds at most, "
+                    "won by the richest player (change with -o max-rounds=N).")
+    try:
+        game = edition.new_game([s.name for s in seats], seed=args.seed, options=options)
+    except ValueError as e:
+        raise UserError(str(e)) from None
+    save: str | None = getattr(args, "save", None)
+    console = _console(out if out is not None else sys.stdout)
+    session = Session(game, seats, console=console,
+                      infile=infile if infile is not None else sys.stdin,
+                      save_path=Path(save) if save else None)
+    people = [s.name for s in seats if not s.is_bot]
+    session.say(f"{edition.name}: " + ", ".join(
+        s.name + (f" ({s.note()})" if s.is_bot else "") for s in seats)
+        + f". Seed {game.seed}.", style="bold")
+    if people:
+        session.say("Type the number of a choice; b shows the board, s saves, q quits, "
+                    "? helps.")
+    if session.save_path is not None:
+        session.say(f"The game is saved in {session.save_path} after every answer.")
+    if cap_note:
+        session.say(cap_note)
+    session.say(_order_words(game))
+    session.say(f"--- Round {game.round}: {game.name(game.current)}'s turn ---", style="bold")
+    session.turn_started = game.current
+    return session.run()
+
+
+def resume(args: argparse.Namespace, *, infile: TextIO | None = None,
+           out: TextIO | None = None) -> int:
+    """``pennybags resume FILE``: load a saved game and go on from where it stood."""
+    path = Path(args.file)
+    try:
+        rec = history.load(path)
+        game, seats, found, bots = rebuild(rec)
+    except history.RecordError as e:
+        raise UserError(str(e)) from None
+    console = _console(out if out is not None else sys.stdout)
+    setup = rec.get("setup") if isinstance(rec.get("setup"), Mapping) else None
+    session = Session(game, seats, console=console,
+                      infile=infile if infile is not None else sys.stdin,
+                      save_path=path, bots=bots, setup=setup)
+    session.saved_actions = len(game.history)
+    session.say(f"Resuming {path}: {len(game.history)} answers replayed.", style="bold")
+    if not found:
+        session.say("The record does not say which seats are bots: people play every seat.")
+    if game.over:
+        session.say(session.result_words(), style="bold")
+        session.show_board()
+        return 0
+    waiting = ", ".join(f"{game.name(d.player)} ({d.kind})" for d in game.pending)
+    session.say(f"Round {game.round}, {game.name(game.current)}'s turn; waiting on "
+                f"{waiting}.")
+    if any(session.is_person(d.player) for d in game.pending):
+        session.show_board()
+    return session.run()

@@ -1,0 +1,350 @@
+"""Narration: the engine's events told as plain sentences.
+
+A :class:`Narrator` listens to a game (``game.listeners.append(narrator)``) and collects
+lines such as "Ann rolls 3+4 and moves to Chance." A few events come in pairs (a payment
+followed by the event that explains it, a roll followed by the move it makes); the narrator
+joins those into one sentence, so call :meth:`Narrator.flush` once the game has stopped to
+wait for an answer and then take the lines with :meth:`Narrator.take`.
+
+Amounts are written with ``game.money`` (editions print money differently) and spaces by
+their names on ``game.board``.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pennybags.engine.actions import Trade
+from pennybags.engine.game import Event, Game
+from pennybags.engine.ledger import BANK, FREE_PARKING_POT
+from pennybags.engine.notation import trade_words
+
+HOTEL = 5
+"""The improvement level that is a hotel on classic-like boards."""
+
+_EXPLAINED_BY_NEXT = {
+    "purchase": "bought",
+    "auction": "auction-won",
+    "house auction": "auction-won",
+    "building": "built",
+    "building sold": "sold-building",
+    "mortgage": "mortgaged",
+    "mortgage lifted": "unmortgaged",
+    "trade": "trade-accepted",
+}
+"""Payment reasons that the event right after them tells in full."""
+
+_LEFT_JAIL = {
+    "doubles": "by rolling doubles",
+    "paid the fine": "by paying the fine",
+    "used a Get Out of Jail Free card": "with a Get Out of Jail Free card",
+    "fine after the third try": "after the third try, paying the fine",
+}
+
+_END_REASONS = {
+    "bankruptcy": "the last player standing",
+    "round-cap": "the richest player when the round limit was reached",
+}
+
+
+def group_title(group: str) -> str:
+    """``light_blue`` as "Light blue"."""
+    return group.replace("_", " ").replace("-", " ").capitalize() if group else ""
+
+
+def buildings_words(level: int) -> str:
+    """An improvement level in words: "no buildings", "1 house", "3 houses", "a hotel"."""
+    if level >= HOTEL:
+        return "a hotel"
+    if level == 1:
+        return "1 house"
+    return f"{level} houses" if level else "no buildings"
+
+
+class Narrator:
+    """Turns a game's events into sentences."""
+
+    def __init__(self, game: Game) -> None:
+        self.game = game
+        self.lines: list[str] = []
+        self._roll: tuple[int, str] | None = None
+        """A roll not yet told, waiting for the move it makes: (player, words)."""
+        self._payments: list[Event] = []
+        """Payments waiting for the event that explains them."""
+        self._card_text = ""
+        self._last_move_to = -1
+
+    # ------------------------------------------------------------ listening
+
+    def __call__(self, event: Event) -> None:
+        kind = event.kind
+        data = event.data
+        if kind == "paid" and data.get("reason") in _EXPLAINED_BY_NEXT:
+            self._payments.append(event)
+            return
+        if kind == "moved" and self._roll is not None and data.get("steps", 0) > 0 \
+                and self._roll[0] == data["player"]:
+            words = self._roll[1]
+            self._roll = None
+            self._flush_payments()
+            self.lines.append(f"{words} and moves to {self._arrival(data['to'])}.")
+            self._last_move_to = data["to"]
+            return
+        self._flush_roll()
+        explained = self._take_payments(kind)
+        line = self.describe(event, explained)
+        self._flush_payments()
+        if kind == "rolled" and not data.get("for_rent"):
+            self._roll = (data["player"], line)
+            return
+        if line:
+            self.lines.append(line)
+
+    def flush(self) -> None:
+        """Tell whatever is still held back (call when the game waits for an answer)."""
+        self._flush_roll()
+        self._flush_payments()
+
+    def take(self) -> list[str]:
+        """The lines told since the last call, and forget them."""
+        self.flush()
+        out = self.lines
+        self.lines = []
+        return out
+
+    def _flush_roll(self) -> None:
+        if self._roll is not None:
+            self.lines.append(self._roll[1] + ".")
+            self._roll = None
+
+    def _take_payments(self, kind: str) -> int:
+        """The amount of held payments that ``kind`` explains (removing them)."""
+        total = 0
+        keep = []
+        for ev in self._payments:
+            if _EXPLAINED_BY_NEXT.get(ev.data.get("reason", "")) == kind:
+                total += int(ev.data.get("amount", 0))
+            else:
+                keep.append(ev)
+        self._payments = keep
+        return total
+
+    def _flush_payments(self) -> None:
+        held = self._payments
+        self._payments = []
+        for ev in held:
+            line = self.describe(ev, 0)
+            if line:
+                self.lines.append(line)
+
+    # ------------------------------------------------------------ words
+
+    def _who(self, account: Any) -> str:
+        if not isinstance(account, int):
+            return str(account)
+        return self.game.name(account)
+
+    def _arrival(self, index: int) -> str:
+        """Where a move ends, in words ("Jail (just visiting)")."""
+        name = self._space(index)
+        if 0 <= index < self.game.board.size and self.game.board[index].kind == "jail":
+            return f"{name} (just visiting)"
+        return name
+
+    def _space(self, index: Any) -> str:
+        if isinstance(index, int) and 0 <= index < self.game.board.size:
+            return self.game.board[index].name
+        return "a house" if index == -1 else str(index)
+
+    def _money(self, amount: Any) -> str:
+        return self.game.money(int(amount))
+
+    def _trade(self, trade: Any) -> str:
+        return trade_words(self.game, trade) if isinstance(trade, Trade) else "a trade"
+
+    def describe(self, event: Event, explained: int = 0) -> str:
+        """One event as a sentence ("" for events not worth telling). ``explained`` is the
+        amount of the payments this event explains (a purchase price, a building's cost)."""
+        d = event.data
+        kind = event.kind
+        who = self._who(d.get("player", d.get("winner")))
+        handler = getattr(self, "_on_" + kind.replace("-", "_"), None)
+        if handler is not None:
+            text: str = handler(d, who, explained)
+            return text
+        fields = ", ".join(f"{k}={v}" for k, v in d.items())
+        return f"({kind}: {fields})" if fields else f"({kind})"
+
+    def _on_order_roll(self, d: dict[str, Any], who: str, paid: int) -> str:
+        totals = d.get("totals", {})
+        parts = [f"{self._who(p)} {t}" for p, t in totals.items()]
+        return "Rolling for the order of play: " + ", ".join(parts) + "."
+
+    def _on_order(self, d: dict[str, Any], who: str, paid: int) -> str:
+        return f"{self._who(d['first'])} goes first."
+
+    def _on_turn(self, d: dict[str, Any], who: str, paid: int) -> str:
+        return f"--- Round {d.get('round', '?')}: {who}'s turn ---"
+
+    def _on_rolled(self, d: dict[str, Any], who: str, paid: int) -> str:
+        dice = d.get("dice", ())
+        shown = "+".join(str(x) for x in dice)
+        if d.get("for_rent"):
+            return f"{who} rolls {shown} for the rent"
+        words = f"{who} rolls {shown}"
+        if d.get("double"):
+            words += " (doubles)"
+        return words
+
+    def _on_moved(self, d: dict[str, Any], who: str, paid: int) -> str:
+        self._last_move_to = d["to"]
+        to = self._arrival(d["to"])
+        steps = d.get("steps", 0)
+        if steps < 0:
+            return f"{who} goes back {-steps} spaces to {to}."
+        return f"{who} moves to {to}."
+
+    def _on_paid(self, d: dict[str, Any], who: str, paid: int) -> str:
+        payer, payee = d["payer"], d["payee"]
+        amount = self._money(d["amount"])
+        reason = str(d.get("reason", ""))
+        if reason == "rent":
+            return f"{self._who(payer)} pays {self._who(payee)} {amount} rent."
+        if reason == "GO salary":
+            where = "landing on" if self._last_move_to == 0 else "passing"
+            return f"{self._who(payee)} collects {amount} for {where} GO."
+        if reason == "Free Parking pot":
+            return f"{self._who(payee)} collects the Free Parking pot: {amount}."
+        if reason == "bankruptcy":
+            return f"{self._who(payer)}'s last {amount} goes to {self._who(payee)}."
+        if reason.startswith("10% on a mortgaged deed"):
+            return f"{self._who(payer)} pays {amount} (10% interest on a mortgaged deed " \
+                   "received)."
+        note = "" if reason == self._card_text or not reason else f" ({reason})"
+        if reason == "jail fine":
+            note = " (the jail fine)"
+        if payer >= 0 and payee == BANK:
+            return f"{self._who(payer)} pays {amount} to the bank{note}."
+        if payer >= 0 and payee == FREE_PARKING_POT:
+            return f"{self._who(payer)} pays {amount} into the Free Parking pot{note}."
+        if payer < 0 and payee >= 0:
+            return f"{self._who(payee)} collects {amount}{note}."
+        return f"{self._who(payer)} pays {self._who(payee)} {amount}{note}."
+
+    def _on_bought(self, d: dict[str, Any], who: str, paid: int) -> str:
+        return f"{who} buys {self._space(d['deed'])} for {self._money(d['price'])}."
+
+    def _on_declined(self, d: dict[str, Any], who: str, paid: int) -> str:
+        return f"{who} does not buy {self._space(d['deed'])}."
+
+    def _on_auction(self, d: dict[str, Any], who: str, paid: int) -> str:
+        return f"{self._space(d['deed'])} goes to auction."
+
+    def _on_bid(self, d: dict[str, Any], who: str, paid: int) -> str:
+        return f"{who} bids {self._money(d['amount'])} for {self._space(d.get('deed', -1))}."
+
+    def _on_bid_pass(self, d: dict[str, Any], who: str, paid: int) -> str:
+        return f"{who} passes (out of the auction for {self._space(d.get('deed', -1))})."
+
+    def _on_unsold(self, d: dict[str, Any], who: str, paid: int) -> str:
+        return f"Nobody bids: {self._space(d['deed'])} stays with the bank."
+
+    def _on_auction_won(self, d: dict[str, Any], who: str, paid: int) -> str:
+        return f"{who} wins {self._space(d.get('deed', -1))} at auction for " \
+               f"{self._money(d['amount'])}."
+
+    def _on_house_auction(self, d: dict[str, Any], who: str, paid: int) -> str:
+        return (f"Houses are short: {who} wants one for {self._space(d['deed'])}, so a house "
+                f"is auctioned among the players who could build, opening at "
+                f"{self._money(d['amount'])}.")
+
+    def _on_drew(self, d: dict[str, Any], who: str, paid: int) -> str:
+        deck = self.game.decks.get(d.get("deck", ""))
+        deck_name = deck.name if deck is not None else str(d.get("deck", "a card"))
+        self._card_text = str(d.get("text", ""))
+        return f"{who} draws {deck_name}: '{self._card_text}'."
+
+    def _on_jailed(self, d: dict[str, Any], who: str, paid: int) -> str:
+        return f"{who} goes to Jail."
+
+    def _on_left_jail(self, d: dict[str, Any], who: str, paid: int) -> str:
+        how = str(d.get("how", ""))
+        return f"{who} leaves Jail {_LEFT_JAIL.get(how, '(' + how + ')')}."
+
+    def _on_stays_in_jail(self, d: dict[str, Any], who: str, paid: int) -> str:
+        tries = d.get("tries", 0)
+        limit = getattr(self.game, "max_jail_turns", 3)
+        return f"{who} stays in Jail (failed try {tries} of {limit})."
+
+    def _on_speeding(self, d: dict[str, Any], who: str, paid: int) -> str:
+        return f"{who} rolls doubles three times in a row: speeding!"
+
+    def _on_built(self, d: dict[str, Any], who: str, paid: int) -> str:
+        level = int(d.get("level", 0))
+        what = "a hotel" if level >= HOTEL else "a house"
+        cost = f" for {self._money(paid)}" if paid else ""
+        return f"{who} builds {what} on {self._space(d['deed'])}{cost} " \
+               f"(now {buildings_words(level)})."
+
+    def _on_sold_building(self, d: dict[str, Any], who: str, paid: int) -> str:
+        gain = f" for {self._money(paid)}" if paid else ""
+        if int(d.get("level", 0)) == HOTEL - 1:
+            return f"{who} sells the hotel on {self._space(d['deed'])}{gain} (now 4 houses)."
+        return f"{who} sells a house on {self._space(d['deed'])}{gain} " \
+               f"(now {buildings_words(int(d.get('level', 0)))})."
+
+    def _on_mortgaged(self, d: dict[str, Any], who: str, paid: int) -> str:
+        gain = f" for {self._money(paid)}" if paid else ""
+        return f"{who} mortgages {self._space(d['deed'])}{gain}."
+
+    def _on_unmortgaged(self, d: dict[str, Any], who: str, paid: int) -> str:
+        cost = f" for {self._money(paid)}" if paid else ""
+        return f"{who} lifts the mortgage on {self._space(d['deed'])}{cost}."
+
+    def _on_trade_offer(self, d: dict[str, Any], who: str, paid: int) -> str:
+        trade = d.get("trade")
+        if not isinstance(trade, Trade):
+            return "A trade is offered."
+        proposer = self._who(trade.proposer)
+        recipient = self._who(trade.recipient)
+        if d.get("counter"):
+            return f"{proposer} makes a counter-offer to {recipient}: {self._trade(trade)}."
+        return f"{proposer} offers {recipient} a trade: {self._trade(trade)}."
+
+    def _on_trade_rejected(self, d: dict[str, Any], who: str, paid: int) -> str:
+        return f"{who} rejects the offer."
+
+    def _on_trade_accepted(self, d: dict[str, Any], who: str, paid: int) -> str:
+        return f"{who} accepts the offer: {self._trade(d.get('trade'))}."
+
+    def _on_debt(self, d: dict[str, Any], who: str, paid: int) -> str:
+        player = d["player"]
+        reason = str(d.get("reason", ""))
+        because = f" ({reason})" if reason and reason != self._card_text else ""
+        return (f"{who} owes {self._who(d['creditor'])} {self._money(d['amount'])}{because} "
+                f"but has only {self._money(self.game.cash(player))}: they must raise the "
+                "cash or go bankrupt.")
+
+    def _on_bankrupt(self, d: dict[str, Any], who: str, paid: int) -> str:
+        creditor = d.get("creditor", BANK)
+        if isinstance(creditor, int) and creditor >= 0:
+            return f"{who} is bankrupt! Everything {who} had goes to {self._who(creditor)}."
+        return f"{who} is bankrupt! {who}'s deeds go back to the bank."
+
+    def _on_game_over(self, d: dict[str, Any], who: str, paid: int) -> str:
+        reason = str(d.get("reason", ""))
+        why = _END_REASONS.get(reason, reason)
+        winner = d.get("winner")
+        if winner is None:
+            if reason == "round-cap":
+                return ("Game over: the round limit was reached and the richest players are "
+                        "tied, so nobody wins (a draw).")
+            return f"Game over: nobody wins ({why})."
+        name = self._who(winner)
+        if reason == "round-cap":
+            assets = getattr(self.game, "total_assets", None)
+            worth = f" with {self._money(assets(winner))} in total assets" \
+                if callable(assets) else ""
+            return (f"Game over: the round limit was reached. {name} wins as the richest "
+                    f"player{worth}.")
+        return f"Game over: {name} wins, {why}."
