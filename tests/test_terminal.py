@@ -62,8 +62,8 @@ def test_person_plays_a_few_turns_then_quits_with_save(
     save = tmp_path / "ann.json"
     # roll, buy Vermont Avenue, end the turn; next turn roll, buy, end; then quit.
     code, out, err = run_cli(monkeypatch, capsys,
-                             ["play", "--players", "Ann,bot,bot", "--seed", str(ANN_FIRST),
-                              "--save", str(save)],
+                             ["play", "--players", "Ann,bot:simple,bot:simple",
+                              "--seed", str(ANN_FIRST), "--save", str(save)],
                              lines("1", "1", "1", "1", "1", "1", "q"))
     assert code == 0, err
     assert err == ""
@@ -163,7 +163,7 @@ def test_bad_input_is_refused_with_a_reason_and_changes_nothing(
         monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str],
         tmp_path: Path) -> None:
     good_save, bad_save = tmp_path / "good.json", tmp_path / "bad.json"
-    argv = ["play", "--players", "Ann,bot,bot", "--seed", str(ANN_FIRST), "--save"]
+    argv = ["play", "--players", "Ann,bot:simple,bot:simple", "--seed", str(ANN_FIRST), "--save"]
     code, _, _ = run_cli(monkeypatch, capsys, [*argv, str(good_save)], _auction_inputs(False))
     assert code == 0
     code, out, err = run_cli(monkeypatch, capsys, [*argv, str(bad_save)],
@@ -313,7 +313,7 @@ def test_auto_lets_bots_play_every_seat(
                            ["play", "--players", "Ann,Bob", "--auto", "--seed", "4",
                             "-o", "max-rounds=40"], "")
     assert code == 0
-    assert "Ann (simple), Bob (simple)" in out
+    assert "Ann (standard), Bob (standard)" in out
     assert "Choose" not in out
     assert "Winner: " in out or "without a winner" in out
 
@@ -602,8 +602,8 @@ def test_players_command_line_error_through_the_real_command() -> None:
 def test_seats_are_named_and_bots_seeded_by_seat() -> None:
     seats = parse_seats("Ann, bot, Bot 2, bot:random, bot:simple?reserve=300")
     assert [s.name for s in seats] == ["Ann", "Bot 1", "Bot 2", "Bot 3", "Bot 4"]
-    assert [s.bot for s in seats] == [None, "simple", None, "random", "simple?reserve=300"]
-    assert [s.bot for s in parse_seats("Ann,bot", auto=True)] == ["simple", "simple"]
+    assert [s.bot for s in seats] == [None, "standard", None, "random", "simple?reserve=300"]
+    assert [s.bot for s in parse_seats("Ann,bot", auto=True)] == ["standard", "standard"]
     assert bot_seed(7, 1) == bot_seed(7, 1)
     assert len({bot_seed(7, 1), bot_seed(7, 2), bot_seed(8, 1)}) == 3
 

@@ -267,4 +267,8 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    # Run as ``python -m pennybags.cli``: use the package's module, not this copy of it, so
+    # that its UserError is the one the other modules raise.
+    from pennybags.cli import main as package_main
+
+    sys.exit(package_main())

@@ -74,6 +74,7 @@ class Game(ABC):
         options: Any = None,
         *,
         record: bool = True,
+        listeners: Sequence[Callable[[Event], None]] = (),
     ) -> None:
         if not data.min_players <= len(names) <= data.max_players:
             raise ValueError(
@@ -108,7 +109,8 @@ class Game(ABC):
         }
         self.pending: list[Decision] = []
         self.history: list[tuple[int, Action]] = []
-        self.listeners: list[Callable[[Event], None]] = []
+        self.listeners: list[Callable[[Event], None]] = list(listeners)
+        """Called with every event; given at construction to hear the first ones too."""
         self.current = 0
         self.first = 0
         self.round = 1

@@ -47,8 +47,8 @@ MANAGING = ("build", "sell-building", "mortgage", "unmortgage")
 
 @dataclass(frozen=True)
 class Seat:
-    """One seat at the table: a person, or a bot given by its spec (``simple``,
-    ``random``, ``simple?reserve=300``)."""
+    """One seat at the table: a person, or a bot given by its spec (``standard``,
+    ``random``, ``standard?reserve=300``)."""
 
     name: str
     bot: str | None = None
@@ -68,7 +68,7 @@ class Seat:
 
 def parse_seats(text: str, *, auto: bool = False) -> list[Seat]:
     """``"Ann,bot,bot:random"`` as seats. Bots are named "Bot 1", "Bot 2"... (skipping
-    names people already use). With ``auto`` every person is played by the simple bot.
+    names people already use). With ``auto`` every person is played by the standard bot.
 
     Raises UserError for an empty seat or an unknown bot.
     """
@@ -79,7 +79,7 @@ def parse_seats(text: str, *, auto: bool = False) -> list[Seat]:
     for part in parts:
         low = part.lower()
         if low == "bot" or low.startswith("bot:"):
-            spec = part[4:].strip() or "simple"
+            spec = part[4:].strip() or "standard"
             try:
                 make_bot(spec, 0)
             except ValueError as e:
@@ -92,7 +92,7 @@ def parse_seats(text: str, *, auto: bool = False) -> list[Seat]:
     number = 0
     for part, kind in zip(parts, specs, strict=True):
         if kind is None:
-            seats.append(Seat(part, "simple" if auto else None))
+            seats.append(Seat(part, "standard" if auto else None))
             continue
         number += 1
         while f"bot {number}" in taken:

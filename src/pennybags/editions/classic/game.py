@@ -23,7 +23,7 @@ still in the game may also ``build``, ``sell-building``, ``mortgage``, ``unmortg
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -45,7 +45,7 @@ from pennybags.engine.actions import (
 )
 from pennybags.engine.data import EditionData
 from pennybags.engine.decks import Card
-from pennybags.engine.game import Game
+from pennybags.engine.game import Event, Game
 from pennybags.engine.ledger import BANK, FREE_PARKING_POT
 from pennybags.engine.options import option
 
@@ -102,8 +102,9 @@ class ClassicGame(Game):
 
     def __init__(self, data: EditionData, names: Sequence[str], seed: int | None = None,
                  options: ClassicOptions | None = None, *, record: bool = True,
+                 listeners: Sequence[Callable[[Event], None]] = (),
                  decide_order: bool = True, start: bool = True) -> None:
-        super().__init__(data, names, seed, options, record=record)
+        super().__init__(data, names, seed, options, record=record, listeners=listeners)
         self.options: ClassicOptions
         r = data.rules
         self.go_salary: int = r["go_salary"]
