@@ -19,7 +19,8 @@ edition. The classic strategy (also used by editions that play classic rules):
 Parameters (``bot:standard?reserve=300&aggression=120&trade=50``): ``reserve`` (base cash
 reserve at classic scale, default 150), ``aggression`` (percent of its computed value it
 bids and pays, default 100), ``trade`` (willingness to trade in percent, 0 = never,
-default 100).
+default 100), ``jail`` (``auto``: leave early, stay late, the default; ``short``: always
+leave at once; ``long``: always roll for doubles).
 """
 
 from __future__ import annotations
@@ -51,8 +52,10 @@ HOTEL = 5
 class ClassicStrategy:
     """The standard strategy for classic rules (houses, mortgages, trades, auctions)."""
 
-    def __init__(self, rng: random.Random, reserve: int, aggression: int, trade: int) -> None:
+    def __init__(self, rng: random.Random, reserve: int, aggression: int, trade: int,
+                 jail: str = "auto") -> None:
         self.rng = rng
+        self.jail_plan = jail
         self.base_reserve = reserve
         self.aggression = aggression / 100
         self.willingness = trade / 100
@@ -193,12 +196,18 @@ class ClassicStrategy:
 
     def jail(self, game: Any, p: int) -> Action:
         """Leave early (while deeds are for sale and the board is safe); stay late."""
-        unowned = sum(1 for d in game.board.deeds if game.owner[d] < 0)
-        late = unowned < 6 and self.danger(game) >= 400 * self.scale(game)
+        if self.jail_plan == "long":
+            late = True
+        elif self.jail_plan == "short":
+            late = False
+        else:
+            unowned = sum(1 for d in game.board.deeds if game.owner[d] < 0)
+            late = unowned < 6 and self.danger(game) >= 400 * self.scale(game)
         if not late:
             if game.players[p].cards:
                 return USE_CARD
-            if game.can(p, PAY_BAIL) and game.cash(p) - game.jail_fine >= self.reserve(game) // 2:
+            if game.can(p, PAY_BAIL) and (self.jail_plan == "short" or game.cash(p) -
+                                          game.jail_fine >= self.reserve(game) // 2):
                 return PAY_BAIL
         return ROLL
 
@@ -386,14 +395,15 @@ class StandardBot:
     name = "standard"
 
     def __init__(self, rng: random.Random, reserve: int = 150, aggression: int = 100,
-                 trade: int = 100) -> None:
+                 trade: int = 100, jail: str = "auto") -> None:
         self.rng = rng
         self.params = (reserve, aggression, trade)
+        self.jail = jail
         self._strategy: ClassicStrategy | None = None
 
     def choose(self, game: Game, player: int) -> Action:
         if self._strategy is None:
-            self._strategy = ClassicStrategy(self.rng, *self.params)
+            self._strategy = ClassicStrategy(self.rng, *self.params, jail=self.jail)
         return self._strategy.choose(game, player)
 
 
@@ -401,8 +411,11 @@ def _make(rng: random.Random, params: dict[str, str]) -> StandardBot:
     reserve = int_param(params, "reserve", 150)
     aggression = int_param(params, "aggression", 100)
     trade = int_param(params, "trade", 100)
+    jail = params.pop("jail", "auto")
+    if jail not in ("auto", "short", "long"):
+        raise ValueError(f"bot parameter jail takes auto, short or long, not '{jail}'")
     no_more_params("standard", params)
-    return StandardBot(rng, reserve, aggression, trade)
+    return StandardBot(rng, reserve, aggression, trade, jail)
 
 
 register_bot("standard", _make)
