@@ -26,7 +26,8 @@ leave at once; ``long``: always roll for doubles).
 from __future__ import annotations
 
 import random
-from typing import Any
+from collections.abc import Callable
+from typing import Any, Protocol
 
 from pennybags.bots import int_param, no_more_params, register_bot
 from pennybags.engine.actions import (
@@ -62,10 +63,14 @@ class ClassicStrategy:
         self._settled_turn = -1
         self._traded_turn = -1
         self._offers: dict[tuple[int, ...], int] = {}
-        self._danger_turn = -1
+        self._seen = (-1, -1)
+        """(game.changes, seat) when the cached views below were worked out."""
         self._danger = 0
-        self._idle_memo: tuple[Any, ...] = ()
-        self._idle_cash = 0
+        self._reserve = 0
+        self._groups: list[tuple[int, ...]] = []
+        self._mortgaged = False
+        self._unowned = 0
+        self._wanted: list[tuple[tuple[int, ...], int]] = []
 
     # ---------------------------------------------------------------- the answer
 
@@ -76,16 +81,9 @@ class ClassicStrategy:
         kind = decision.kind
         if kind == "roll" or kind == "end-turn" or kind == "jail":
             if self._settled_turn != game.turns:
-                # Nothing to do last time, same deeds and no more cash: nothing to do now.
-                memo = (tuple(game.owner), tuple(game.houses), tuple(game.mortgaged),
-                        game.round // 8)
-                cash = game.cash(p)
-                if memo != self._idle_memo or cash > self._idle_cash:
-                    action = self.manage(game, p)
-                    if action is not None:
-                        return action
-                    self._idle_memo = memo
-                    self._idle_cash = cash
+                action = self.manage(game, p)
+                if action is not None:
+                    return action
                 self._settled_turn = game.turns
             if kind == "roll":
                 return ROLL
@@ -102,7 +100,7 @@ class ClassicStrategy:
             return self.answer(game, p, decision.trade)
         if kind == "mortgaged-deeds":
             for deed in sorted(game.lift_offer):
-                if game.cash(p) - game.unmortgage_cost(deed) >= self.reserve(game) and \
+                if game.cash(p) - game.unmortgage_cost(deed) >= self.reserve(game, p) and \
                         game.can_unmortgage(p, deed) is None:
                     return Action("unmortgage", deed)
             return KEEP_MORTGAGED
@@ -116,33 +114,68 @@ class ClassicStrategy:
         start: int = game.data.rules["starting_cash"]
         return start / 1500
 
-    def danger(self, game: Any) -> int:
-        """The highest rent an opponent's deed would charge now (once per turn)."""
-        if self._danger_turn == game.turns:
-            return self._danger
-        worst = 0
-        owner = game.owner
+    def refresh(self, game: Any, p: int) -> None:
+        """Work out again what depends only on the deeds, when they have changed."""
+        key = (game.changes, p)
+        if key == self._seen:
+            return
+        self._seen = key
         board = game.board
+        owner = game.owner
+        houses = game.houses
+        mortgaged = game.mortgaged
+        worst = 0
+        unowned = 0
+        any_mortgaged = False
         for d in board.deeds:
             o = owner[d]
-            if o < 0 or game.mortgaged[d]:
+            if o < 0:
+                unowned += 1
+                continue
+            if mortgaged[d]:
+                any_mortgaged = any_mortgaged or o == p
+                continue
+            if o == p:
                 continue
             space = board[d]
             if space.kind == "street":
-                level = game.houses[d]
+                level = houses[d]
                 rent = space.rents[level] if level else space.rents[0]
             elif space.kind == "railroad":
                 rent = 200 if game.owns_group(o, d) else 50
             else:
                 rent = 70
-            worst = max(worst, rent)
-        self._danger_turn = game.turns
+            if rent > worst:
+                worst = rent
         self._danger = worst
-        return worst
+        self._unowned = unowned
+        self._mortgaged = any_mortgaged
+        scale = self.scale(game)
+        self._reserve = int(max(self.base_reserve * scale, min(worst * 0.35, 600 * scale)))
+        groups = []
+        wanted = []
+        for group in board.groups.values():
+            if not group or board[group[0]].kind != "street":
+                continue
+            missing = [d for d in group if owner[d] != p]
+            if not missing:
+                groups.append(group)
+            elif len(missing) < len(group):
+                holders = {owner[d] for d in missing}
+                if len(holders) == 1 and -1 not in holders:
+                    wanted.append((group, holders.pop()))
+        self._groups = groups
+        self._wanted = wanted
 
-    def reserve(self, game: Any) -> int:
-        base = self.base_reserve * self.scale(game)
-        return int(max(base, min(self.danger(game) * 0.35, 600 * self.scale(game))))
+    def danger(self, game: Any, p: int) -> int:
+        """The highest rent an opponent's deed would charge now."""
+        self.refresh(game, p)
+        return self._danger
+
+    def reserve(self, game: Any, p: int) -> int:
+        """Cash kept back: the base reserve, more when the board is dangerous."""
+        self.refresh(game, p)
+        return self._reserve
 
     def group_state(self, game: Any, p: int, deed: int) -> tuple[int, int, int]:
         """(deeds of the group p owns, deeds others own, deeds the bank holds)."""
@@ -180,14 +213,14 @@ class ClassicStrategy:
             return False
         if self.completes(game, p, deed) or self.blocks(game, p, deed):
             return True
-        return cash - price >= self.reserve(game) // 2
+        return cash - price >= self.reserve(game, p) // 2
 
     def bid(self, game: Any, p: int, deed: int, high: int) -> Action:
         cash = game.cash(p)
         if deed < 0:  # a house during a housing shortage
-            limit = min(cash - self.reserve(game), int(400 * self.scale(game)))
+            limit = min(cash - self.reserve(game, p), int(400 * self.scale(game)))
         else:
-            limit = min(int(self.value(game, p, deed)), cash - self.reserve(game) // 3)
+            limit = min(int(self.value(game, p, deed)), cash - self.reserve(game, p) // 3)
         step = max(1, int(10 * self.scale(game)), high // 20)
         amount = high + step
         if amount > limit and high < limit:
@@ -201,13 +234,12 @@ class ClassicStrategy:
         elif self.jail_plan == "short":
             late = False
         else:
-            unowned = sum(1 for d in game.board.deeds if game.owner[d] < 0)
-            late = unowned < 6 and self.danger(game) >= 400 * self.scale(game)
+            late = self.danger(game, p) >= 400 * self.scale(game) and self._unowned < 6
         if not late:
             if game.players[p].cards:
                 return USE_CARD
             if game.can(p, PAY_BAIL) and (self.jail_plan == "short" or game.cash(p) -
-                                          game.jail_fine >= self.reserve(game) // 2):
+                                          game.jail_fine >= self.reserve(game, p) // 2):
                 return PAY_BAIL
         return ROLL
 
@@ -216,31 +248,26 @@ class ClassicStrategy:
     def manage(self, game: Any, p: int) -> Action | None:
         if not game.managing(p):
             return None
-        action = self.build(game, p)
-        if action is not None:
-            return action
-        action = self.lift(game, p)
-        if action is not None:
-            return action
-        if self.willingness > 0 and self._traded_turn != game.turns:
+        self.refresh(game, p)
+        if self._groups:
+            action = self.build(game, p)
+            if action is not None:
+                return action
+        if self._mortgaged:
+            action = self.lift(game, p)
+            if action is not None:
+                return action
+        if self._wanted and self.willingness > 0 and self._traded_turn != game.turns:
             self._traded_turn = game.turns
             return self.propose(game, p)
         return None
 
-    def my_groups(self, game: Any, p: int) -> list[tuple[int, ...]]:
-        out = []
-        for group in game.board.groups.values():
-            if group and game.board[group[0]].kind == "street" and \
-                    all(game.owner[d] == p for d in group):
-                out.append(group)
-        return out
-
     def build(self, game: Any, p: int) -> Action | None:
         cash = game.cash(p)
-        reserve = self.reserve(game)
+        reserve = self.reserve(game, p)
         shortage = game.bank_houses <= 8
         best: tuple[float, int] | None = None
-        for group in self.my_groups(game, p):
+        for group in self._groups:
             if any(game.mortgaged[d] for d in group):
                 continue
             low = min(game.houses[d] for d in group)
@@ -261,7 +288,7 @@ class ClassicStrategy:
 
     def lift(self, game: Any, p: int) -> Action | None:
         cash = game.cash(p)
-        reserve = self.reserve(game)
+        reserve = self.reserve(game, p)
         for d in game.deeds_of(p):
             if game.mortgaged[d] and cash - game.unmortgage_cost(d) >= reserve * 2 and \
                     game.can_unmortgage(p, d) is None:
@@ -269,7 +296,8 @@ class ClassicStrategy:
         return None
 
     def place_house(self, game: Any, p: int) -> Action:
-        for group in self.my_groups(game, p):
+        self.refresh(game, p)
+        for group in self._groups:
             for d in sorted(group, key=lambda d: game.houses[d]):
                 if game.houses[d] < HOTEL - 1 and game.can_build(p, d, check_cash=False) is None:
                     return Action("build", d)
@@ -340,19 +368,10 @@ class ClassicStrategy:
         theirs too, or cash."""
         board = game.board
         cash = game.cash(p)
-        for group in board.groups.values():
-            if not group or board[group[0]].kind != "street":
+        for group, other in self._wanted:
+            if any(game.houses[d] for d in group):
                 continue
-            missing = [d for d in group if game.owner[d] != p]
-            if not missing or len(missing) == len(group):
-                continue
-            holders = {game.owner[d] for d in missing}
-            if len(holders) != 1:
-                continue
-            other = holders.pop()
-            if other < 0 or any(game.houses[d] for d in group):
-                continue
-            take = tuple(missing)
+            take = tuple(d for d in group if game.owner[d] != p)
             key = (other, *take)
             if self._offers.get(key, -100) > game.round - 8:
                 continue
@@ -363,7 +382,7 @@ class ClassicStrategy:
                 give_cash = max(0, price - give_value)
             else:
                 give_cash = int(price * (1.6 + 0.6 * self.willingness))
-            give_cash = min(give_cash, max(0, cash - self.reserve(game)))
+            give_cash = min(give_cash, max(0, cash - self.reserve(game, p)))
             if not give and give_cash < price:
                 continue
             self._offers[key] = game.round
@@ -389,33 +408,72 @@ class ClassicStrategy:
         return ()
 
 
-class StandardBot:
-    """The heuristic bot; the strategy is chosen by the game's edition."""
+class Strategy(Protocol):
+    """How the standard bot plays one edition."""
 
-    name = "standard"
-
-    def __init__(self, rng: random.Random, reserve: int = 150, aggression: int = 100,
-                 trade: int = 100, jail: str = "auto") -> None:
-        self.rng = rng
-        self.params = (reserve, aggression, trade)
-        self.jail = jail
-        self._strategy: ClassicStrategy | None = None
-
-    def choose(self, game: Game, player: int) -> Action:
-        if self._strategy is None:
-            self._strategy = ClassicStrategy(self.rng, *self.params, jail=self.jail)
-        return self._strategy.choose(game, player)
+    def choose(self, game: Any, p: int) -> Action:
+        ...
 
 
-def _make(rng: random.Random, params: dict[str, str]) -> StandardBot:
+StrategyFactory = Callable[[random.Random, dict[str, str]], Strategy]
+"""Makes a strategy from the bot's rng and its parameters (it pops those it knows)."""
+
+_STRATEGIES: dict[str, StrategyFactory] = {}
+
+
+def register_strategy(edition_id: str, factory: StrategyFactory) -> None:
+    """Give the standard bot its strategy for an edition (editions without one that play
+    classic rules use the classic strategy)."""
+    _STRATEGIES[edition_id] = factory
+
+
+def classic_strategy(rng: random.Random, params: dict[str, str]) -> ClassicStrategy:
     reserve = int_param(params, "reserve", 150)
     aggression = int_param(params, "aggression", 100)
     trade = int_param(params, "trade", 100)
     jail = params.pop("jail", "auto")
     if jail not in ("auto", "short", "long"):
         raise ValueError(f"bot parameter jail takes auto, short or long, not '{jail}'")
-    no_more_params("standard", params)
-    return StandardBot(rng, reserve, aggression, trade, jail)
+    return ClassicStrategy(rng, reserve, aggression, trade, jail)
+
+
+register_strategy("classic", classic_strategy)
+
+
+class StandardBot:
+    """The heuristic bot; the strategy is chosen by the game's edition."""
+
+    name = "standard"
+
+    def __init__(self, rng: random.Random, params: dict[str, str] | None = None) -> None:
+        self.rng = rng
+        self.params = dict(params or {})
+        classic_strategy(random.Random(0), dict(self.params))  # checks the values now
+        self._strategy: Strategy | None = None
+
+    def choose(self, game: Game, player: int) -> Action:
+        if self._strategy is None:
+            factory = _STRATEGIES.get(game.edition_id, classic_strategy)
+            self._strategy = factory(self.rng, dict(self.params))
+        return self._strategy.choose(game, player)
+
+
+CLASSIC_PARAMS = frozenset({"reserve", "aggression", "trade", "jail"})
+_EXTRA_PARAMS: set[str] = set()
+
+
+def allow_params(*names: str) -> None:
+    """Parameters an edition's strategy understands beyond the classic ones."""
+    _EXTRA_PARAMS.update(names)
+
+
+def _make(rng: random.Random, params: dict[str, str]) -> StandardBot:
+    unknown = set(params) - CLASSIC_PARAMS - _EXTRA_PARAMS
+    if unknown:
+        no_more_params("standard", {k: params[k] for k in unknown})
+    bot = StandardBot(rng, params)
+    params.clear()
+    return bot
 
 
 register_bot("standard", _make)

@@ -104,6 +104,9 @@ class Game(ABC):
         self.houses: list[int] = [0] * size
         """Improvement level of each deed (edition-defined: houses, or a rent level)."""
         self.mortgaged: list[bool] = [False] * size
+        self.changes = 0
+        """Counts changes to deeds (owner, buildings, mortgages), so bots and fronts can
+        cache what they work out from them."""
         self.decks: dict[str, Deck] = {
             key: Deck(key, name, cards) for key, (name, cards) in data.decks.items()
         }

@@ -313,6 +313,7 @@ class ClassicGame(Game):
         self.pending = []
         self.pay(p, BANK, self.board[deed].price, "purchase")
         self.owner[deed] = p
+        self.changes += 1
         self.emit("bought", player=p, deed=deed, price=self.board[deed].price)
 
     def decline(self, p: int, deed: int) -> None:
@@ -376,6 +377,7 @@ class ClassicGame(Game):
         if a.deed >= 0:
             self.pay(winner, BANK, a.high, "auction")
             self.owner[a.deed] = winner
+            self.changes += 1
             self.emit("auction-won", player=winner, deed=a.deed, amount=a.high)
             return
         # A house won in a housing-shortage auction.
@@ -552,6 +554,7 @@ class ClassicGame(Game):
         else:
             self.bank_houses -= 1
         self.houses[deed] += 1
+        self.changes += 1
         self.emit("built", player=p, deed=deed, level=self.houses[deed])
 
     def house_builders(self) -> list[int]:
@@ -617,10 +620,12 @@ class ClassicGame(Game):
             self.bank_hotels += 1
             self.bank_houses -= kept
             self.houses[deed] = kept
+            self.changes += 1
             self.pay(BANK, p, half * (1 + HOTEL - 1 - kept), "building sold")
         else:
             self.bank_houses += 1
             self.houses[deed] = level - 1
+            self.changes += 1
             self.pay(BANK, p, half, "building sold")
         self.emit("sold-building", player=p, deed=deed, level=self.houses[deed])
 
@@ -650,6 +655,7 @@ class ClassicGame(Game):
 
     def mortgage(self, p: int, deed: int) -> None:
         self.mortgaged[deed] = True
+        self.changes += 1
         self.pay(BANK, p, self.board[deed].mortgage, "mortgage")
         self.emit("mortgaged", player=p, deed=deed)
 
@@ -668,6 +674,7 @@ class ClassicGame(Game):
     def unmortgage(self, p: int, deed: int) -> None:
         self.pay(p, BANK, self.unmortgage_cost(deed), "mortgage lifted")
         self.mortgaged[deed] = False
+        self.changes += 1
         self.lift_offer.discard(deed)
         self.emit("unmortgaged", player=p, deed=deed)
         d = self.decision_for(p)
@@ -756,8 +763,10 @@ class ClassicGame(Game):
         self.pay(t.recipient, t.proposer, t.take_cash, "trade")
         for d in t.give:
             self.owner[d] = t.recipient
+            self.changes += 1
         for d in t.take:
             self.owner[d] = t.proposer
+            self.changes += 1
         self.move_cards(t.proposer, t.recipient, t.give_cards)
         self.move_cards(t.recipient, t.proposer, t.take_cards)
         self.emit("trade-accepted", player=p, trade=t)
@@ -824,6 +833,7 @@ class ClassicGame(Game):
         if creditor >= 0:
             for deed in deeds:
                 self.owner[deed] = creditor
+                self.changes += 1
             self.move_cards(p, creditor, [k for k, _ in player.cards])
             mortgaged = [deed for deed in deeds if self.mortgaged[deed]]
             if mortgaged:
@@ -834,7 +844,9 @@ class ClassicGame(Game):
             player.cards.clear()
             for deed in deeds:
                 self.owner[deed] = -1
+                self.changes += 1
                 self.mortgaged[deed] = False
+                self.changes += 1
             if not self.options.no_auctions:
                 for deed in reversed(deeds):
                     self.then(self.start_auction, deed, p)
@@ -1093,6 +1105,7 @@ class ClassicGame(Game):
                     raise ValueError(f"{space.name} has buildings and is mortgaged")
         self.bank_houses = r["houses"] - houses
         self.bank_hotels = r["hotels"] - hotels
+        self.changes += 1
 
     # ================================================================ snapshot
 
