@@ -24,7 +24,7 @@ def play(
     start = time.process_time()
     for g in range(games):
         game = edition.new_game(["A", "B", "C", "D"], seed=seed + g,
-                                options={"max-rounds": max_rounds}, record=False)
+                                options={"max-rounds": max_rounds, "auto-end-turn": True}, record=False)
         bots = [make_bot(bot, (seed + g) * 8 + i) for i in range(4)]
         pending = game.pending
         while not game.over:

@@ -271,7 +271,8 @@ def test_bad_options_are_refused_clearly(values: dict[str, Any], words: str) -> 
 
 def test_classic_options_are_described() -> None:
     names = [name for name, *_ in describe(ClassicOptions)]
-    assert names == ["free-parking-pot", "no-auctions", "double-go", "max-rounds"]
+    assert names == ["free-parking-pot", "no-auctions", "double-go", "max-rounds",
+                     "auto-end-turn"]
     assert all(help_text for *_, help_text in describe(ClassicOptions))
     with pytest.raises(ValueError, match="free-parking-pot, no-auctions, double-go"):
         get_edition("classic").new_game(["A", "B"], options={"free-parking": True})

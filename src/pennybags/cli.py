@@ -171,6 +171,16 @@ def cmd_resume(args: argparse.Namespace) -> int:
     return code
 
 
+def cmd_bank(args: argparse.Namespace) -> int:
+    from pennybags.banking.companion import run_companion
+    from pennybags.banking.store import StoreError
+
+    try:
+        return run_companion(args.edition, Path(args.state).expanduser() if args.state else None)
+    except (ValueError, StoreError) as e:
+        raise UserError(str(e)) from None
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="pennybags",
@@ -244,6 +254,19 @@ def build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser("editions", help="list the editions and their options")
     p.add_argument("--json", action="store_true", help="print as JSON")
     p.set_defaults(func=cmd_editions)
+
+    p = sub.add_parser("bank", help="the banking unit at the terminal, for a physical board",
+                       description="Open an edition's banking unit in the terminal: keys "
+                                   "stand for its buttons, the display is drawn large, and "
+                                   "the balances are saved after every key (reopening "
+                                   "resumes). See docs/banking-unit.md.",
+                       epilog="Example: pennybags bank electronic-banking --state family.db "
+                              "(then: i1 600k - o pays the bank 600K from card 1)")
+    p.add_argument("edition", help="an edition with a banking unit: electronic-banking")
+    p.add_argument("--state", metavar="FILE",
+                   help="the unit's state file (default: "
+                        "~/.local/share/pennybags/bank-EDITION.sqlite3)")
+    p.set_defaults(func=cmd_bank)
     return parser
 
 

@@ -70,3 +70,5 @@ def no_more_params(bot: str, params: dict[str, Any]) -> None:
 from pennybags.bots import random_bot as _random_bot  # noqa: E402,F401
 from pennybags.bots import simple as _simple  # noqa: E402,F401
 from pennybags.bots import standard as _standard  # noqa: E402,F401
+from pennybags.bots import ultimate_banking as _ultimate_banking  # noqa: E402,F401
+from pennybags.bots import monopoly_2_3 as _monopoly_2_3  # noqa: E402,F401

@@ -50,6 +50,61 @@ from pennybags.engine.game import Game
 HOTEL = 5
 
 
+class BoardView:
+    """What every standard bot of a game derives from the deeds, worked out once per change
+    of the deeds and shared by the bots of that game."""
+
+    __slots__ = ("changes", "game", "mortgagers", "street_groups", "unowned", "worst_rent")
+
+    def __init__(self, game: Any) -> None:
+        self.game = game
+        self.changes: int = game.changes
+        board = game.board
+        owner = game.owner
+        houses = game.houses
+        mortgaged = game.mortgaged
+        worst: dict[int, int] = {}
+        unowned = 0
+        mortgagers: set[int] = set()
+        for d in board.deeds:
+            o = owner[d]
+            if o < 0:
+                unowned += 1
+                continue
+            if mortgaged[d]:
+                mortgagers.add(o)
+                continue
+            space = board.spaces[d]
+            if space.kind == "street":
+                level = houses[d]
+                rent = space.rents[level] if level else space.rents[0]
+            elif space.kind == "railroad":
+                rent = 200 if game.owns_group(o, d) else 50
+            else:
+                rent = 70
+            if rent > worst.get(o, 0):
+                worst[o] = rent
+        self.worst_rent = worst
+        """The highest rent each owner's deeds charge now."""
+        self.unowned = unowned
+        self.mortgagers = mortgagers
+        self.street_groups = [
+            (group, [owner[d] for d in group]) for group in board.groups.values()
+            if group and board.spaces[group[0]].kind == "street"
+        ]
+
+
+_last_view: BoardView | None = None
+
+
+def board_view(game: Any) -> BoardView:
+    global _last_view
+    view = _last_view
+    if view is None or view.game is not game or view.changes != game.changes:
+        view = _last_view = BoardView(game)
+    return view
+
+
 class ClassicStrategy:
     """The standard strategy for classic rules (houses, mortgages, trades, auctions)."""
 
@@ -120,50 +175,26 @@ class ClassicStrategy:
         if key == self._seen:
             return
         self._seen = key
-        board = game.board
-        owner = game.owner
-        houses = game.houses
-        mortgaged = game.mortgaged
+        view = board_view(game)
         worst = 0
-        unowned = 0
-        any_mortgaged = False
-        for d in board.deeds:
-            o = owner[d]
-            if o < 0:
-                unowned += 1
-                continue
-            if mortgaged[d]:
-                any_mortgaged = any_mortgaged or o == p
-                continue
-            if o == p:
-                continue
-            space = board[d]
-            if space.kind == "street":
-                level = houses[d]
-                rent = space.rents[level] if level else space.rents[0]
-            elif space.kind == "railroad":
-                rent = 200 if game.owns_group(o, d) else 50
-            else:
-                rent = 70
-            if rent > worst:
+        for o, rent in view.worst_rent.items():
+            if o != p and rent > worst:
                 worst = rent
         self._danger = worst
-        self._unowned = unowned
-        self._mortgaged = any_mortgaged
+        self._unowned = view.unowned
+        self._mortgaged = p in view.mortgagers
         scale = self.scale(game)
         self._reserve = int(max(self.base_reserve * scale, min(worst * 0.35, 600 * scale)))
         groups = []
         wanted = []
-        for group in board.groups.values():
-            if not group or board[group[0]].kind != "street":
+        for group, owners in view.street_groups:
+            if p not in owners:
                 continue
-            missing = [d for d in group if owner[d] != p]
-            if not missing:
+            others = {o for o in owners if o != p}
+            if not others:
                 groups.append(group)
-            elif len(missing) < len(group):
-                holders = {owner[d] for d in missing}
-                if len(holders) == 1 and -1 not in holders:
-                    wanted.append((group, holders.pop()))
+            elif len(others) == 1 and -1 not in others:
+                wanted.append((group, others.pop()))
         self._groups = groups
         self._wanted = wanted
 
@@ -221,8 +252,9 @@ class ClassicStrategy:
             limit = min(cash - self.reserve(game, p), int(400 * self.scale(game)))
         else:
             limit = min(int(self.value(game, p, deed)), cash - self.reserve(game, p) // 3)
-        step = max(1, int(10 * self.scale(game)), high // 20)
-        amount = high + step
+        # Open at half the limit, then raise by a tenth: auctions end in a few rounds.
+        step = max(1, int(10 * self.scale(game)), high // 10)
+        amount = max(high + step, limit // 2)
         if amount > limit and high < limit:
             amount = limit
         return Action("bid", amount=amount) if amount <= limit and amount > high else PASS
@@ -263,28 +295,38 @@ class ClassicStrategy:
         return None
 
     def build(self, game: Any, p: int) -> Action | None:
+        """The best house to build now: three houses first (the best return on a house),
+        evenly, keeping the reserve; no hotels while houses are short."""
         cash = game.cash(p)
         reserve = self.reserve(game, p)
         shortage = game.bank_houses <= 8
-        best: tuple[float, int] | None = None
+        houses = game.houses
+        mortgaged = game.mortgaged
+        spaces = game.board.spaces
+        candidates: list[tuple[float, int]] = []
         for group in self._groups:
-            if any(game.mortgaged[d] for d in group):
+            cost = spaces[group[0]].house_cost
+            if cash - cost < reserve:
                 continue
-            low = min(game.houses[d] for d in group)
-            if low >= HOTEL or (shortage and low >= HOTEL - 1):
+            low = HOTEL + 1
+            deed = -1
+            for d in group:
+                if mortgaged[d]:
+                    deed = -2
+                    break
+                level = houses[d]
+                if level < low or (level == low and d > deed):
+                    low = level
+                    deed = d
+            if deed < 0 or low >= HOTEL or (shortage and low >= HOTEL - 1):
                 continue
-            deed = max((d for d in group if game.houses[d] == low), key=lambda d: d)
-            space = game.board[deed]
-            if cash - space.house_cost < reserve:
-                continue
-            if game.can_build(p, deed) is not None:
-                continue
-            gain = (space.rents[low + 1] - (space.rents[low] if low else space.rents[0] * 2))
-            # Three houses first: the best return on a house.
-            score = gain / space.house_cost + (5.0 if low < 3 else 0.0)
-            if best is None or score > best[0]:
-                best = (score, deed)
-        return None if best is None else Action("build", best[1])
+            rents = spaces[deed].rents
+            gain = rents[low + 1] - (rents[low] if low else rents[0] * 2)
+            candidates.append((gain / cost + (5.0 if low < 3 else 0.0), deed))
+        for _, deed in sorted(candidates, reverse=True):
+            if game.can_build(p, deed) is None:
+                return Action("build", deed)
+        return None
 
     def lift(self, game: Any, p: int) -> Action | None:
         cash = game.cash(p)

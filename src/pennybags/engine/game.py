@@ -178,7 +178,8 @@ class Game(ABC):
         """Carry the game forward until someone must decide or it is over."""
         while not self.over:
             if self.pending:
-                if not self.resume_after_decision():
+                if self.pending[0].kind not in self.self_clearing or \
+                        not self.resume_after_decision():
                     return
                 continue
             if self._dues:
@@ -190,9 +191,12 @@ class Game(ABC):
                 continue
             raise RuntimeError("the game has nothing to do and nobody to ask")
 
+    self_clearing: ClassVar[frozenset[str]] = frozenset()
+    """Decision kinds that may answer themselves (see :meth:`resume_after_decision`)."""
+
     def resume_after_decision(self) -> bool:
-        """Hook: clear a decision that answered itself (e.g. a debt now covered). Returns
-        True if the loop may continue."""
+        """Hook: clear a decision of a ``self_clearing`` kind that answered itself (e.g. a
+        debt now covered). Returns True if the loop may continue."""
         return False
 
     @abstractmethod

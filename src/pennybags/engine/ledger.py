@@ -66,8 +66,15 @@ class Ledger:
             raise ValueError(f"negative transfer of {amount} for {reason}")
         if amount == 0:
             return
-        self._add(payer, -amount)
-        self._add(payee, amount)
+        balances = self.balances
+        if payer >= 0:
+            balances[payer] -= amount
+        else:
+            self._add(payer, -amount)
+        if payee >= 0:
+            balances[payee] += amount
+        else:
+            self._add(payee, amount)
         if self.recording:
             self.transactions.append(Transaction(payer, payee, amount, reason))
 

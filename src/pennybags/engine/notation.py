@@ -17,6 +17,11 @@ _TRADE_KEYS = ("give", "take", "give_cash", "take_cash", "give_cards", "take_car
 
 def action_to_json(game: Game, action: Action) -> dict[str, Any]:
     """An action as a JSON object: ``{"do": ..., "deed"/"amount"/trade fields}``."""
+    encode = getattr(game, "action_to_fields", None)  # an edition's own fields
+    if encode is not None:
+        fields = encode(action)
+        if fields is not None:
+            return dict(fields)
     out: dict[str, Any] = {"do": action.do}
     if action.deed >= 0:
         out["deed"] = _space(game, action.deed)
@@ -54,6 +59,11 @@ def action_from_json(game: Game, player: int, obj: Mapping[str, Any] | str) -> A
     if not isinstance(obj, Mapping) or "do" not in obj:
         raise ValueError(f"an action needs a 'do' field, got {obj!r}")
     do = str(obj["do"])
+    decode = getattr(game, "action_from_fields", None)  # an edition's own fields
+    if decode is not None:
+        custom = decode(player, obj)
+        if custom is not None:
+            return custom
     known = {"do", "player", "deed", "amount", "to", *_TRADE_KEYS}
     unknown = set(obj) - known
     if unknown:
@@ -149,11 +159,25 @@ _LABELS = {
     "unmortgage": "Lift the mortgage on {deed}",
     "bid": "Bid (more than {amount})",
     "propose-trade": "Propose a trade",
+    # Monopoly 2.3 (its game gives fuller lines through action_words)
+    "buy-deed": "Buy {deed} from the market",
+    "force-buy": "Force the sale of {deed} (1.5 times its price)",
+    "play-card": "Play a card",
+    "buy-building": "Buy a building for the monopoly of {deed}",
+    "give-deed": "Hand over {deed}",
+    "give-building": "Hand over a building of {deed}",
+    "move": "Move a player",
+    "decline": "Don't buy {deed}",
 }
 
 
 def action_label(game: Game, action: Action) -> str:
     """A short sentence for a menu."""
+    words = getattr(game, "action_words", None)  # an edition's own menu lines
+    if words is not None:
+        text = words(action)
+        if text:
+            return str(text)
     template = _LABELS.get(action.do, action.do)
     space = game.board[action.deed] if action.deed >= 0 else None
     decision = game.pending[0] if game.pending else None

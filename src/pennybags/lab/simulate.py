@@ -65,6 +65,9 @@ def play_one(setup: Setup, index: int) -> GameResult:
     options = dict(setup.options)
     if setup.max_rounds:
         options["max-rounds"] = setup.max_rounds
+    if "auto-end-turn" not in options and _has_option(edition, "auto-end-turn"):
+        # Bots need no end-turn stop: they manage at their roll decisions.
+        options["auto-end-turn"] = True
     started = time.perf_counter()
     game = edition.new_game(names, seed=seed, options=options, record=False)
     counter = None
@@ -80,10 +83,14 @@ def play_one(setup: Setup, index: int) -> GameResult:
         seat = decision.player
         act(seat, bots[seat].choose(game, seat))
     assets_of = getattr(game, "total_assets", game.cash)
+    rounds = game.round
+    if game.end_reason == "round-cap" and setup.max_rounds:
+        # The round counter has moved on to the round that the cap stops.
+        rounds = min(rounds, setup.max_rounds)
     return GameResult(
         index=index,
         seed=seed,
-        rounds=game.round,
+        rounds=rounds,
         player_turns=game.turns,
         end_reason=game.end_reason,
         winner=game.winner,
@@ -94,6 +101,10 @@ def play_one(setup: Setup, index: int) -> GameResult:
         landing_jail=counter.in_jail if counter else 0,
         landing_rolls=counter.rolls if counter else 0,
     )
+
+
+def _has_option(edition: Any, name: str) -> bool:
+    return any(option == name for option, *_ in edition.describe_options())
 
 
 def _play_chunk(args: tuple[Setup, list[int]]) -> list[GameResult]:
@@ -202,9 +213,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                              "'standard,standard?reserve=300,random' (default: four standard)")
     parser.add_argument("--games", type=int, default=100, help="number of games (default 100)")
     parser.add_argument("--seed", type=int, default=1, help="seed of the run (default 1)")
-    parser.add_argument("--max-rounds", type=int, default=1000,
+    parser.add_argument("--max-rounds", type=int, default=None,
                         help="end a game after this many rounds, richest wins (default 1000; "
-                             "0 = no cap)")
+                             "0 = no cap; -o max-rounds=N says the same)")
     parser.add_argument("--workers", type=int, default=1,
                         help="worker processes (default 1); results do not depend on it")
     parser.add_argument("-o", "--option", action="append", default=[], metavar="NAME=VALUE",
@@ -221,23 +232,34 @@ def setup_from_args(args: argparse.Namespace, options: Mapping[str, Any]) -> Set
         raise ValueError("--games must be at least 1")
     if args.workers < 1:
         raise ValueError("--workers must be at least 1")
-    if args.max_rounds < 0:
-        raise ValueError("--max-rounds cannot be negative")
     edition = get_edition(args.edition)
     lo, hi = edition.players
     if not lo <= len(bots) <= hi:
         raise ValueError(f"{edition.name} is for {lo} to {hi} players, not {len(bots)}")
     for spec in bots:
         make_bot(spec.removeprefix("bot:"), 0)
-    edition.options(options)
+    parsed = edition.options(options)
+    # The round cap may come as --max-rounds or as the house rule -o max-rounds=N; it is
+    # kept in Setup.max_rounds only, so the two cannot disagree.
+    cap_keys = [k for k in options if k.replace("_", "-") == "max-rounds"]
+    if cap_keys and args.max_rounds is not None:
+        raise ValueError("give the round cap once: --max-rounds N or -o max-rounds=N")
+    if cap_keys:
+        max_rounds = int(parsed.max_rounds)
+    else:
+        max_rounds = 1000 if args.max_rounds is None else args.max_rounds
+    if max_rounds < 0:
+        raise ValueError("--max-rounds cannot be negative")
+    rest = {k: v for k, v in options.items() if k not in cap_keys}
     bots = tuple(spec.removeprefix("bot:") for spec in bots)
-    return Setup(args.edition, bots, args.seed, args.max_rounds, dict(options), args.landing)
+    return Setup(args.edition, bots, args.seed, max_rounds, rest, args.landing)
 
 
 def run_cli(args: argparse.Namespace, options: Mapping[str, Any]) -> int:
     setup = setup_from_args(args, options)
     started = time.perf_counter()
     if sys.stderr.isatty() and not args.json:
+        from rich.console import Console
         from rich.progress import (
             BarColumn,
             MofNCompleteColumn,
@@ -248,7 +270,8 @@ def run_cli(args: argparse.Namespace, options: Mapping[str, Any]) -> int:
         )
 
         with Progress(TextColumn("simulating"), BarColumn(), MofNCompleteColumn(),
-                      TimeElapsedColumn(), TimeRemainingColumn(), transient=True) as bar:
+                      TimeElapsedColumn(), TimeRemainingColumn(), transient=True,
+                      console=Console(stderr=True)) as bar:
             task = bar.add_task("games", total=args.games)
             results = run_games(setup, args.games, args.workers,
                                 lambda n: bar.advance(task, n))
@@ -277,8 +300,8 @@ def print_summary(s: Mapping[str, Any]) -> None:
     if s["draws"]:
         table.add_row("-", "draw", str(s["draws"]), f"{s['draws'] / s['games']:.1%}")
     console.print(table)
-    if len(s["wins_by_bot"]) > 1:
-        console.print("wins by bot: " + ", ".join(f"{b} {w}" for b, w in s["wins_by_bot"].items()))
+    console.print("wins by bot: " + (", ".join(f"{b} {w}" for b, w in
+                                               sorted(s["wins_by_bot"].items())) or "none"))
     console.print("ended: " + ", ".join(f"{k} {v}" for k, v in sorted(s["ended"].items())))
     r = s["rounds"]
     console.print(f"rounds per game: mean {r['mean']}, median {r['median']}, p90 {r['p90']}")

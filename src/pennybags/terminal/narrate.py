@@ -348,3 +348,158 @@ class Narrator:
             return (f"Game over: the round limit was reached. {name} wins as the richest "
                     f"player{worth}.")
         return f"Game over: {name} wins, {why}."
+
+    # ------------------------------------------------------------ electronic-banking
+    # Editions with a banking unit emit a 'unit' event after each payment (or after the
+    # event that tells it): the unit operation a player would have made, in words.
+
+    def _on_unit(self, d: dict[str, Any], who: str, paid: int) -> str:
+        words = str(d.get("words", ""))
+        return f"  Banking unit: {words}" if words else ""
+
+    # ------------------------------------------------------------ monopoly-2.3
+    # The market of deeds, whom the roll moves, cards played on players, buildings per
+    # monopoly, forced purchases and paying with property.
+
+    def _on_market(self, d: dict[str, Any], who: str, paid: int) -> str:
+        return f"{self._space(d['deed'])} is turned up in the market."
+
+    def _on_move_chosen(self, d: dict[str, Any], who: str, paid: int) -> str:
+        target = self._who(d["target"])
+        whom = "themself" if d["target"] == d["player"] else target
+        return f"{who} moves {whom} {d.get('steps', 0)} spaces."
+
+    def _on_no_move(self, d: dict[str, Any], who: str, paid: int) -> str:
+        return "Nobody can be moved: the roll moves nobody."
+
+    def _on_turn_ends(self, d: dict[str, Any], who: str, paid: int) -> str:
+        return f"{who} went to Jail during their own turn: the turn ends."
+
+    def _on_no_rent(self, d: dict[str, Any], who: str, paid: int) -> str:
+        return f"{self._who(d['owner'])} is in Jail and collects no rent for " \
+               f"{self._space(d['deed'])}."
+
+    def _on_drew_card(self, d: dict[str, Any], who: str, paid: int) -> str:
+        deck = self.game.decks.get(str(d.get("deck", "")))
+        return f"{who} draws a {deck.name if deck is not None else 'card'} card."
+
+    def _on_reshuffled(self, d: dict[str, Any], who: str, paid: int) -> str:
+        deck = self.game.decks.get(str(d.get("deck", "")))
+        return f"The {deck.name if deck is not None else 'card'} discards are shuffled " \
+               "back in."
+
+    def _on_played_card(self, d: dict[str, Any], who: str, paid: int) -> str:
+        deck = self.game.decks.get(str(d.get("deck", "")))
+        self._card_text = str(d.get("text", ""))
+        target = d.get("target")
+        on = "themself" if target == d.get("player") else self._who(target)
+        name = deck.name if deck is not None else "a card"
+        return f"{who} plays {name} '{self._card_text}' on {on}."
+
+    def _on_no_effect(self, d: dict[str, Any], who: str, paid: int) -> str:
+        return f"The card does not move {who}, who is in Jail."
+
+    def _on_built_monopoly(self, d: dict[str, Any], who: str, paid: int) -> str:
+        level = int(d.get("level", 0))
+        what = "a hotel" if level >= HOTEL else "a house"
+        cost = f" for {self._money(paid)}" if paid else ""
+        where = f"the {group_title(str(d.get('group', '')))} monopoly" if d.get("whole") \
+            else self._space(d["deed"])
+        return f"{who} buys {what} for {where}{cost} (now {buildings_words(level)})."
+
+    def _on_forced_purchase(self, d: dict[str, Any], who: str, paid: int) -> str:
+        return f"{who} makes {self._who(d['seller'])} sell {self._space(d['deed'])} for " \
+               f"{self._money(d['price'])}."
+
+    def _on_must_pay(self, d: dict[str, Any], who: str, paid: int) -> str:
+        return (f"{who} owes {self._who(d['creditor'])} {self._money(d['amount'])} but has "
+                f"only {self._money(d.get('cash', 0))} in cash: {who} pays with property.")
+
+    def _on_cannot_pay(self, d: dict[str, Any], who: str, paid: int) -> str:
+        return (f"{who} owes {self._who(d['creditor'])} {self._money(d['amount'])} and has "
+                f"only {self._money(d.get('worth', 0))} in all.")
+
+    def _on_gave_deed(self, d: dict[str, Any], who: str, paid: int) -> str:
+        return f"{who} hands over {self._space(d['deed'])} (worth " \
+               f"{self._money(d['value'])}) to {self._who(d['creditor'])}."
+
+    def _on_gave_building(self, d: dict[str, Any], who: str, paid: int) -> str:
+        return f"{who} hands over buildings of {self._space(d['deed'])} worth " \
+               f"{self._money(d['value'])} to {self._who(d['creditor'])} " \
+               f"(now {buildings_words(int(d.get('level', 0)))})."
+
+    def _on_overpaid(self, d: dict[str, Any], who: str, paid: int) -> str:
+        return f"{who} overpays by {self._money(d['amount'])} (no change for property)."
+
+    # ------------------------------------------------------------ ultimate-banking
+
+    def _on_rent_level(self, d: dict[str, Any], who: str, paid: int) -> str:
+        level, before = int(d.get("level", 0)), int(d.get("before", 0))
+        way = "up" if level > before else "down"
+        why = str(d.get("why", ""))
+        card = self.game.decks.get("events")
+        titles = {c.id: str(c.get("title", c.id)) for c in card.cards} if card else {}
+        because = {"landed": "", "set completed": " (colour set completed)"}.get(
+            why, f" ({titles.get(why, why)})")
+        return f"{self._space(d['deed'])} ({who}'s) goes {way} to rent level {level}{because}."
+
+    def _on_location(self, d: dict[str, Any], who: str, paid: int) -> str:
+        return f"{who} is on a Location space: pay {self._money(d['fee'])} to go to any " \
+               "property space (no GO salary), or stay."
+
+    def _on_rent_due(self, d: dict[str, Any], who: str, paid: int) -> str:
+        return f"{self._who(d['lander'])} lands on {who}'s {self._space(d['deed'])} (rent " \
+               f"level {d['level']}): {who} may ask for {self._money(d['amount'])}."
+
+    def _on_rent_waived(self, d: dict[str, Any], who: str, paid: int) -> str:
+        return f"{who} does not ask {self._who(d['lander'])} for rent."
+
+    def _on_owner_in_jail(self, d: dict[str, Any], who: str, paid: int) -> str:
+        return f"{who} is in Jail: no rent for {self._space(d['deed'])}, and its level stays."
+
+    def _on_set_completed(self, d: dict[str, Any], who: str, paid: int) -> str:
+        how = "all by " + who if d.get("sole") else "split between players"
+        return f"The {group_title(str(d.get('group', '')))} set is complete ({how}): its " \
+               "rent levels rise."
+
+    def _on_time_up(self, d: dict[str, Any], who: str, paid: int) -> str:
+        return "The auction timer runs out."
+
+    def _on_event_no_effect(self, d: dict[str, Any], who: str, paid: int) -> str:
+        return "The card has nothing to act on: no effect."
+
+    def _on_swapped(self, d: dict[str, Any], who: str, paid: int) -> str:
+        return f"{who} swaps {self._space(d['gave'])} for {self._who(d['other'])}'s " \
+               f"{self._space(d['got'])} (rent levels stay)."
+
+    def _on_gave_up(self, d: dict[str, Any], who: str, paid: int) -> str:
+        creditor = d.get("creditor", BANK)
+        to = f"to {self._who(creditor)}, keeping its rent level" if isinstance(
+            creditor, int) and creditor >= 0 else "back to the bank (unowned again)"
+        cash = self.game.cash(int(d["player"]))
+        left = f"{self._money(cash)} left" if cash >= 0 else f"still {self._money(-cash)} short"
+        return f"{who} gives up {self._space(d['deed'])} {to}, worth " \
+               f"{self._money(d['value'])} ({left})."
+
+    def _on_insolvent(self, d: dict[str, Any], who: str, paid: int) -> str:
+        creditor = d.get("creditor", BANK)
+        made_up = f"; the bank makes up what {who} could not pay" if isinstance(
+            creditor, int) and creditor >= 0 else ""
+        return f"{who} owes {self._money(d['owed'])} and even every property cannot cover " \
+               f"it: {who} is bankrupt{made_up}. The game ends."
+
+    def _on_final_scores(self, d: dict[str, Any], who: str, paid: int) -> str:
+        scores = d.get("scores", {})
+        ranked = sorted(scores.items(), key=lambda kv: -int(kv[1]))
+        parts = ", ".join(f"{self._who(p)} {self._money(v)}" for p, v in ranked)
+        return f"Final scores (cash + properties at purchase price): {parts}."
+
+
+_EXPLAINED_BY_NEXT.update({"monopoly building": "built-monopoly",
+                           "forced purchase": "forced-purchase"})
+_LEFT_JAIL.update({"matching dice": "by rolling a match (Just Visiting)",
+                   "second turn in jail": "after a second turn there (Just Visiting)"})
+_END_REASONS.update({"five-monopolies": "owning five monopolies"})
+_EXPLAINED_BY_NEXT.update({"property given up": "gave-up",
+                           "debt made up by the bank": "insolvent"})
+_END_REASONS.update({"final-scores": "with the highest final score"})

@@ -74,6 +74,11 @@ class ClassicOptions:
         "end the game after this many rounds (0 = no cap); the richest player by total "
         "assets wins",
     )
+    auto_end_turn: bool = option(
+        False,
+        "a table option for simulations: the turn passes on as soon as its last roll is "
+        "resolved, with no end-turn decision (players still manage at every roll decision)",
+    )
 
 
 class Auction:
@@ -99,6 +104,7 @@ class ClassicGame(Game):
 
     edition_id = "classic"
     options_class = ClassicOptions
+    self_clearing = frozenset({"debt"})
 
     def __init__(self, data: EditionData, names: Sequence[str], seed: int | None = None,
                  options: ClassicOptions | None = None, *, record: bool = True,
@@ -127,6 +133,8 @@ class ClassicGame(Game):
         10%."""
         self._suspended: list[list[Decision]] = []
         self.fee_payee = FREE_PARKING_POT if self.options.free_parking_pot else BANK
+        self.max_rounds = self.options.max_rounds
+        self.auto_end_turn = self.options.auto_end_turn
         for key, deck in self.decks.items():
             deck.shuffle(self.rng)
             del key
@@ -155,7 +163,8 @@ class ClassicGame(Game):
     def begin_turn(self) -> None:
         self.doubles = 0
         self.turns += 1
-        self.emit("turn", player=self.current, round=self.round)
+        if self.listeners:
+            self.emit("turn", player=self.current, round=self.round)
         self.ask_roll()
 
     def ask_roll(self) -> None:
@@ -171,7 +180,8 @@ class ClassicGame(Game):
         double = len(dice) == 2 and dice[0] == dice[1]
         self.pending = []
         player = self.players[p]
-        self.emit("rolled", player=p, dice=dice, double=double)
+        if self.listeners:
+            self.emit("rolled", player=p, dice=dice, double=double)
         if player.in_jail:
             self.roll_in_jail(p, total, double)
             return
@@ -193,6 +203,8 @@ class ClassicGame(Game):
             return
         if double and not player.in_jail:
             self.pending = [Decision("roll", p)]
+        elif self.auto_end_turn:
+            self.next_turn()
         else:
             self.pending = [Decision("end-turn", p)]
 
@@ -207,7 +219,7 @@ class ClassicGame(Game):
             if not self.players[s].bankrupt:
                 break
         self.current = s
-        cap = self.options.max_rounds
+        cap = self.max_rounds
         if cap and self.round > cap:
             self.end_by_round_cap()
             return
@@ -250,7 +262,7 @@ class ClassicGame(Game):
 
     def land(self, p: int, card: Card | None = None) -> None:
         """Resolve the space a player's token stopped on (sent there by ``card``, if any)."""
-        space = self.board[self.players[p].position]
+        space = self.board.spaces[self.players[p].position]
         kind = space.kind
         if kind == "street" or kind == "railroad" or kind == "utility":
             self.land_on_deed(p, space.index, card)
@@ -283,7 +295,7 @@ class ClassicGame(Game):
         Utilities: 4x or 10x the dice by how many the owner has (10x a fresh roll for the
         "nearest utility" card).
         """
-        space = self.board[deed]
+        space = self.board.spaces[deed]
         owner = self.owner[deed]
         if space.kind == "street":
             level = self.houses[deed]
@@ -292,7 +304,10 @@ class ClassicGame(Game):
             if self.owns_group(owner, deed):
                 return space.rents[0] * 2
             return space.rents[0]
-        count = sum(1 for d in self.board.group_of[deed] if self.owner[d] == owner)
+        count = 0
+        for d in self.board.group_of[deed]:
+            if self.owner[d] == owner:
+                count += 1
         if space.kind == "railroad":
             rent = self.railroad_rents[count - 1]
             factor: int = card.get("rent_multiplier", 1) if card is not None else 1
@@ -307,7 +322,10 @@ class ClassicGame(Game):
     def owns_group(self, player: int, deed: int) -> bool:
         """True when ``player`` owns every deed of ``deed``'s colour group."""
         owner = self.owner
-        return all(owner[d] == player for d in self.board.group_of[deed])
+        for d in self.board.group_of[deed]:
+            if owner[d] != player:
+                return False
+        return True
 
     def buy(self, p: int, deed: int) -> None:
         self.pending = []
@@ -907,6 +925,13 @@ class ClassicGame(Game):
         return decision
 
     def why_illegal(self, player: int, action: Action) -> str | None:
+        pending = self.pending
+        if (len(pending) == 1 and action.deed == -1 and action.amount == 0
+                and action.trade is None):
+            # The common case, answered quickly: a plain answer that needs no more checks.
+            d = pending[0]
+            if d.player == player and action.do in _PLAIN_ANSWERS.get(d.kind, ()):
+                return None
         if self.over:
             return "the game is over"
         if not 0 <= player < len(self.players):
@@ -997,7 +1022,7 @@ class ClassicGame(Game):
 
     def apply(self, player: int, action: Action) -> None:
         do = action.do
-        if self.answering(player, action) is None:
+        if do in _MANAGEMENT and self.answering(player, action) is None:
             self._manage(player, action)
             return
         d = self.pending[0] if self.pending else None
@@ -1138,6 +1163,18 @@ _ANSWERS: dict[str, tuple[str, ...]] = {
     "mortgaged-deeds": ("unmortgage", "keep-mortgaged"),
     "place-house": ("build",),
 }
+
+_PLAIN_ANSWERS: dict[str, frozenset[str]] = {
+    "roll": frozenset({"roll"}),
+    "jail": frozenset({"roll"}),
+    "end-turn": frozenset({"end-turn"}),
+    "buy": frozenset({"auction"}),
+    "bid": frozenset({"pass"}),
+    "debt": frozenset({"declare-bankruptcy"}),
+    "trade": frozenset({"reject"}),
+    "mortgaged-deeds": frozenset({"keep-mortgaged"}),
+}
+"""Answers that are legal whenever their decision is open (no cash or deed to check)."""
 
 _ANSWER_ACTIONS: dict[str, tuple[Action, ...]] = {
     "roll": (ROLL,),

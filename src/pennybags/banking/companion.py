@@ -1,0 +1,347 @@
+"""``pennybags bank electronic-banking``: the banking unit at the terminal.
+
+For people playing on a physical board whose unit is lost or broken. Keyboard keys stand
+for the unit's buttons (a help line shows the mapping), the display is drawn large, and
+the state is saved in a SQLite file after every key (:mod:`pennybags.banking.store`), so
+closing the program, a crash or a power cut loses nothing; opening it again resumes. ``h``
+lists every transaction since the last reset with the cards' balances; the reset (C held
+5 s with no card in) asks for confirmation first.
+
+On a terminal every key acts at once; from a pipe or a file, lines are read and each
+character of a line is a key (``i1 2.2m t o i2 t o`` is a whole transfer).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import sys
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import TextIO
+
+from rich.console import Console
+from rich.panel import Panel
+from rich.table import Table
+from rich.text import Text
+
+from pennybags.banking.amounts import format_km
+from pennybags.banking.electronic import RESET_SECONDS
+from pennybags.banking.store import StoreError, UnitStore
+from pennybags.banking.unit import ERRORS
+from pennybags.engine.ledger import BANK
+
+KEYS: dict[str, str] = {
+    **{d: d for d in "0123456789."},
+    "m": "M", "M": "M", "k": "K", "K": "K",
+    "+": "+", "-": "-", "t": "T", "T": "T", "g": "GO", "G": "GO", "c": "C", "C": "C",
+    "o": "out", "O": "out", "v": "hold:.:1", "V": "hold:.:1",
+}
+"""Keyboard key -> unit step. ``i`` followed by a card number inserts that card; ``r`` is
+C held for 5 seconds; ``h``, ``?`` and ``q`` are the program's own."""
+
+HELP_LINE = ("keys: i1-i6 insert card | o take it out | 0-9 . keypad | m M | k K | "
+             "+ credit | - debit | t transfer | g GO arrow | c C | r hold C 5 s (reset) | "
+             "v hold . (volume) | h history | ? help | q quit")
+
+HELP = """\
+The banking unit of Monopoly Electronic Banking. Each player has a bank card (1 to 6).
+  Pay the bank 600K:     i1 600k -  o      (insert card 1, key 600K, press -, take it out)
+  Receive 2M from bank:  i1 2m +  o
+  Pass GO:               i1 g o           (the GO arrow adds 2M)
+  Pay a player 2.2M:     i1 2.2m t o  i2 t o
+                         (the payer's card, the amount, transfer, out; then the payee's
+                         card and transfer again: the money moves then)
+  A mistake while keying: c (C) clears the entry; c also cancels a transfer that waits.
+  Start a new game: take the card out and hold C for 5 seconds (r): every card goes back
+  to 15M and the history starts again (you are asked to confirm).
+  The volume: hold the decimal point with no card in (v)."""
+
+_FONT: dict[str, tuple[str, ...]] = {
+    "0": ("###", "# #", "# #", "# #", "###"), "1": (" # ", "## ", " # ", " # ", "###"),
+    "2": ("###", "  #", "###", "#  ", "###"), "3": ("###", "  #", " ##", "  #", "###"),
+    "4": ("# #", "# #", "###", "  #", "  #"), "5": ("###", "#  ", "###", "  #", "###"),
+    "6": ("###", "#  ", "###", "# #", "###"), "7": ("###", "  #", "  #", "  #", "  #"),
+    "8": ("###", "# #", "###", "# #", "###"), "9": ("###", "# #", "###", "  #", "###"),
+    ".": (" ", " ", " ", " ", "#"), "-": ("   ", "   ", "###", "   ", "   "),
+    " ": ("  ", "  ", "  ", "  ", "  "),
+    "A": (" # ", "# #", "###", "# #", "# #"), "C": ("###", "#  ", "#  ", "#  ", "###"),
+    "D": ("## ", "# #", "# #", "# #", "## "), "E": ("###", "#  ", "###", "#  ", "###"),
+    "F": ("###", "#  ", "###", "#  ", "#  "), "I": ("###", " # ", " # ", " # ", "###"),
+    "K": ("# #", "# #", "## ", "# #", "# #"), "L": ("#  ", "#  ", "#  ", "#  ", "###"),
+    "M": ("#   #", "## ##", "# # #", "#   #", "#   #"),
+    "N": ("#  #", "## #", "# ##", "#  #", "#  #"), "O": ("###", "# #", "# #", "# #", "###"),
+    "P": ("###", "# #", "###", "#  ", "#  "), "R": ("## ", "# #", "## ", "# #", "# #"),
+    "S": ("###", "#  ", "###", "  #", "###"), "T": ("###", " # ", " # ", " # ", " # "),
+    "U": ("# #", "# #", "# #", "# #", "###"), "V": ("# #", "# #", "# #", "# #", " # "),
+    "Y": ("# #", "# #", " # ", " # ", " # "), "?": ("###", "  #", " ##", "   ", " # "),
+}
+
+
+def big(text: str) -> str:
+    """``text`` in a five-line block font (unknown characters as ``?``)."""
+    rows = ["", "", "", "", ""]
+    for i, ch in enumerate(text.upper()):
+        glyph = _FONT.get(ch, _FONT["?"])
+        for r in range(5):
+            rows[r] += ("" if i == 0 else " ") + glyph[r]
+    return "\n".join(r.replace("#", "\u2588").rstrip() for r in rows)
+
+
+def default_state_path(edition: str) -> Path:
+    """Where the unit's state lives unless ``--state`` says otherwise."""
+    base = os.environ.get("XDG_DATA_HOME") or str(Path.home() / ".local" / "share")
+    return Path(base) / "pennybags" / f"bank-{edition}.sqlite3"
+
+
+# ====================================================================== key sources
+
+
+class KeySource:
+    """Keys from lines of text: every character is a key, the end of a line is ``\\n``."""
+
+    def __init__(self, infile: TextIO) -> None:
+        self.infile = infile
+        self.buffer: list[str] = []
+        self.every_key = False
+        """True when the screen is redrawn after every key (a terminal in cbreak mode)."""
+
+    def next(self) -> str | None:
+        """The next key, None at the end of the input."""
+        if not self.buffer:
+            line = self.infile.readline()
+            if not line:
+                return None
+            self.buffer = [*line.rstrip("\r\n"), "\n"]
+        return self.buffer.pop(0)
+
+
+class TerminalKeys(KeySource):
+    """Keys straight from a terminal, one at a time (cbreak mode, no echo)."""
+
+    def __init__(self, infile: TextIO) -> None:
+        super().__init__(infile)
+        self.every_key = True
+        self.fd = infile.fileno()
+
+    def next(self) -> str | None:
+        data = os.read(self.fd, 1)
+        if not data or data == b"\x04":
+            return None
+        if data == b"\x03":
+            raise KeyboardInterrupt
+        return "\n" if data in (b"\r", b"\n") else data.decode("latin-1")
+
+
+@contextlib.contextmanager
+def cbreak(infile: TextIO) -> Iterator[bool]:
+    """Put a terminal in cbreak mode (keys one by one, not echoed) while inside; yields
+    whether it did (False for a pipe or a file)."""
+    try:
+        import termios
+        import tty
+    except ImportError:  # pragma: no cover - not on POSIX
+        yield False
+        return
+    if not infile.isatty():
+        yield False
+        return
+    fd = infile.fileno()
+    saved = termios.tcgetattr(fd)
+    try:
+        tty.setcbreak(fd)
+        yield True
+    finally:
+        termios.tcsetattr(fd, termios.TCSADRAIN, saved)
+
+
+# ====================================================================== the companion
+
+
+class Companion:
+    """The terminal unit over a :class:`UnitStore`."""
+
+    def __init__(self, store: UnitStore, console: Console, keys: KeySource, *,
+                 title: str = "Monopoly Electronic Banking") -> None:
+        self.store = store
+        self.unit = store.unit
+        self.console = console
+        self.keys = keys
+        self.title = title
+        self.notice = ""
+        """A line from the program itself (not the unit's display)."""
+        self.trail: list[str] = []
+        """The displays shown since the screen was last drawn."""
+
+    # ------------------------------------------------------------ screen
+
+    def screen(self) -> Panel:
+        unit = self.unit
+        display = unit.display
+        style = "bold red" if display in ERRORS else "bold green"
+        body = Text()
+        body.append(big(display) + "\n", style=style)
+        body.append(f"\nDisplay: {display}\n", style="bold")
+        slot = f"card {unit.card} in the slot" if unit.card is not None else "no card in"
+        parts = [slot]
+        if unit.waiting is not None:
+            parts.append(f"transfer of {format_km(unit.waiting[1])} from card "
+                         f"{unit.waiting[0]} waits for the payee's card")
+        parts.append(f"volume {unit.volume}")
+        if unit.sound:
+            parts.append(f"sound: {unit.sound}")
+        body.append(" | ".join(parts) + "\n")
+        if len(self.trail) > 1:
+            body.append("Shown on the way: " + ", ".join(self.trail) + "\n")
+        if self.notice:
+            body.append(self.notice + "\n", style="yellow")
+        body.append(HELP_LINE, style="dim")
+        return Panel(body, title=f"{self.title}: banking unit",
+                     subtitle=str(self.store.path), expand=False)
+
+    def draw(self) -> None:
+        if self.keys.every_key and self.console.is_terminal:
+            self.console.clear()
+        self.console.print(self.screen())
+        self.notice = ""
+        self.trail = []
+
+    def history_view(self) -> None:
+        table = Table(title="History since the last reset")
+        for col in ("#", "time (UTC)", "from", "to", "amount", "what"):
+            table.add_column(col)
+        for n, e in enumerate(self.store.history(), 1):
+            table.add_row(str(n), e.at.replace("T", " ")[:19], _who(e.payer), _who(e.payee),
+                          format_km(e.amount), e.reason)
+        self.console.print(table)
+        balances = ", ".join(f"card {c}: {format_km(v)}"
+                             for c, v in self.unit.balances().items())
+        self.console.print(f"Balances: {balances}")
+
+    # ------------------------------------------------------------ keys
+
+    def step(self, step: str) -> None:
+        """One step at the unit, saved before the next key is read."""
+        self.trail.append(self.unit.step(step))
+        self.store.save()
+
+    def run(self) -> int:
+        self.draw()
+        while True:
+            key = self.keys.next()
+            if key is None:
+                return 0
+            if key == "q":
+                self.console.print("The unit's state is saved; open it again to go on.")
+                return 0
+            self.handle(key)
+            if self.keys.every_key or key == "\n":
+                self.draw()
+
+    def handle(self, key: str) -> None:
+        if key in (" ", "\t", "\n"):
+            return
+        if key == "i":
+            card = self._next_key(skip_space=True)
+            if card is None or not card.isdigit():
+                self.notice = "i is followed by a card number: i1 to i6."
+                return
+            self.step(f"in:{card}")
+            return
+        if key == "r":
+            self.reset()
+            return
+        if key in ("h", "?"):
+            if key == "h":
+                self.history_view()
+            else:
+                self.console.print(HELP)
+            if self.keys.every_key:
+                self.console.print("Press any key to go back to the unit.")
+                self.keys.next()
+            return
+        step = KEYS.get(key)
+        if step is None:
+            self.notice = f"'{key}' is not a key of the unit (? for help)."
+            return
+        self.step(step)
+
+    def _next_key(self, *, skip_space: bool) -> str | None:
+        while True:
+            key = self.keys.next()
+            if key is None or not (skip_space and key in (" ", "\t", "\n")):
+                return key
+
+    def reset(self) -> None:
+        """C held 5 s. With no card in it resets the unit, after a confirmation."""
+        if self.unit.card is not None:
+            self.step(f"hold:C:{RESET_SECONDS:g}")
+            return
+        self.console.print(f"Reset the unit? Every card goes back to "
+                           f"{format_km(self.unit.start)} and the history starts again. "
+                           "Type y to reset, anything else to keep the balances: ",
+                           end="")
+        self.console.file.flush()
+        answer = self._next_key(skip_space=True)
+        self.console.print()
+        if answer is None or answer.lower() != "y":
+            self.notice = "Not reset: the balances are kept."
+            return
+        self.unit.hold("C", RESET_SECONDS)
+        self.store.save(reset=True)
+        self.notice = f"Reset: every card holds {format_km(self.unit.start)}."
+
+
+def _who(card: int) -> str:
+    return "bank" if card == BANK else f"card {card}"
+
+
+# ====================================================================== the command
+
+
+COMPANIONS: dict[str, Callable[[Path], UnitStore]] = {}
+"""Edition id -> how to open its unit's state file."""
+
+
+def _open_electronic(path: Path) -> UnitStore:
+    from pennybags.editions import get_edition
+
+    rules = get_edition("electronic-banking").data.rules
+    return UnitStore(path, kind="electronic-banking", start=int(rules["starting_cash"]),
+                     go=int(rules["go_salary"]), cards=int(rules.get("bank_cards", 6)))
+
+
+COMPANIONS["electronic-banking"] = _open_electronic
+
+
+def run_companion(edition: str, state: Path | None, *, infile: TextIO | None = None,
+                  outfile: TextIO | None = None) -> int:
+    """Open the unit of ``edition`` (its state in ``state``) and run it on the terminal.
+
+    Raises ValueError for an edition without a banking unit and StoreError for a state file
+    that cannot be used."""
+    key = edition.strip().lower().replace("_", "-")
+    opener = COMPANIONS.get(key)
+    if opener is None:
+        known = ", ".join(sorted(COMPANIONS))
+        raise ValueError(f"the edition '{edition}' has no banking unit to open here; "
+                         f"units: {known}")
+    infile = infile if infile is not None else sys.stdin
+    outfile = outfile if outfile is not None else sys.stdout
+    path = state if state is not None else default_state_path(key)
+    store = opener(path)
+    try:
+        console = Console(file=outfile, highlight=False)
+        if store.fresh:
+            console.print(f"A new unit: every card holds {format_km(store.start)}. "
+                          f"The state is kept in {path}.")
+        else:
+            console.print(f"Resuming the unit saved in {path}.")
+        with cbreak(infile) as live:
+            keys: KeySource = TerminalKeys(infile) if live else KeySource(infile)
+            return Companion(store, console, keys).run()
+    finally:
+        store.close()
+
+
+__all__ = ["COMPANIONS", "Companion", "KeySource", "StoreError", "big", "run_companion"]

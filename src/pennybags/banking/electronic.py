@@ -1,0 +1,260 @@
+"""The Electronic Banking unit: a state machine over the ledger.
+
+The unit of the rulebook has one card slot, a keypad (digits and a decimal point), the M and
+K keys that register the amount keyed in millions or thousands, and these buttons:
+
+========  ===================  ================================================================
+key       button               what it does (a card must be in)
+========  ===================  ================================================================
+``+``     credit (+ player)    the bank pays the card the registered amount
+``-``     debit (- player)     the card pays the bank the registered amount
+``T``     transfer (player to  pressed by the payer: holds the registered amount (the display
+          player)              shows the payer's balance after it); the payer takes the card
+                               out, the payee puts theirs in and presses it again: the money
+                               moves then, in one transfer
+``GO``    the GO arrow         the bank pays the card the GO salary (2M)
+``C``     C                    with a card in: cancels the entry (and a transfer that waits);
+                               with no card in: cancels a waiting transfer; held 5 s with no
+                               card in: resets the unit (every card back to 15M, long beep)
+``.``     decimal point        held with no card in: steps the volume (one level a second)
+========  ===================  ================================================================
+
+Holding a key is its own event (:meth:`ElectronicBankingUnit.hold`) with the time it was
+held, so a long press is explicit in tests and in the companion mode.
+
+Mistakes never move money: a payment larger than the card's balance is refused with
+``NO FUNDS`` (the real unit's behaviour is not documented; refusing is the safe reading); a
+keying mistake shows ``ERROR`` and clears the entry; a second card while one is in shows
+``CARD IN``; a button that needs a card shows ``NO CARD``; the payer's own card cannot
+receive its transfer (``SAME CARD``). While a transfer waits for its payee, only the
+transfer button (with another card) and C are taken.
+
+Steps (for scripts, the companion mode and the game narration) are short strings:
+``in:N`` (insert card N), ``out`` (take the card out), a key (``0``-``9``, ``.``, ``M``,
+``K``, ``+``, ``-``, ``T``, ``GO``, ``C``) and ``hold:KEY:SECONDS`` (``hold:C:5``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from typing import Any
+
+from pennybags.banking.amounts import format_km
+from pennybags.banking.unit import (
+    CARD_IN,
+    ERROR,
+    NO_CARD,
+    NO_FUNDS,
+    READY,
+    SAME_CARD,
+    BankingUnit,
+    Keypad,
+)
+from pennybags.engine.ledger import BANK, Ledger
+
+DIGIT_KEYS = frozenset("0123456789.")
+BUTTONS = ("M", "K", "+", "-", "T", "GO", "C")
+"""Every key besides the digits and the decimal point."""
+RESET_SECONDS = 5.0
+"""How long C must be held (with no card in) to reset the unit."""
+VOLUME_LEVELS = 4
+"""Volume levels 0 (silent) to 3."""
+
+BUTTON_NAMES = {"+": "+ (credit)", "-": "- (debit)", "T": "transfer", "GO": "the GO arrow",
+                "C": "C", "M": "M", "K": "K"}
+
+
+class ElectronicBankingUnit(BankingUnit):
+    """The banking unit of Monopoly Electronic Banking.
+
+    ``accounts`` maps card numbers (1 to 6) to ledger accounts; ``start`` is every card's
+    balance after a reset and ``go`` the GO arrow's amount, both in K.
+    """
+
+    def __init__(self, ledger: Ledger, accounts: Mapping[int, int], start: int = 15000,
+                 go: int = 2000) -> None:
+        super().__init__(ledger, accounts, start)
+        self.go = go
+        self.card: int | None = None
+        """The card in the slot."""
+        self.keypad = Keypad()
+        self.waiting: tuple[int, int] | None = None
+        """A transfer pressed by its payer: (payer card, amount)."""
+        self.volume = 2
+
+    # ------------------------------------------------------------ the card slot
+
+    def insert(self, card: int) -> str:
+        if not self.known(card):
+            return self.fail(ERROR)
+        if self.card is not None:
+            return self.fail(CARD_IN)
+        self.card = card
+        self.keypad.clear()
+        return self.show(self.shown_balance(card))
+
+    def remove(self) -> str:
+        if self.card is None:
+            return self.fail(NO_CARD)
+        self.card = None
+        self.keypad.clear()
+        if self.waiting is not None:
+            return self.show(self.waiting_text(), "")
+        return self.show(READY, "")
+
+    def waiting_text(self) -> str:
+        assert self.waiting is not None
+        return f"PAY {format_km(self.waiting[1])}"
+
+    # ------------------------------------------------------------ keys
+
+    def press(self, key: str) -> str:
+        """A short press of a key."""
+        if key not in BUTTONS and not (key in DIGIT_KEYS and len(key) == 1):
+            raise ValueError(f"the unit has no key '{key}'")
+        if key in DIGIT_KEYS:
+            return self._digit(key)
+        if key in ("M", "K"):
+            return self._register(key)
+        if key == "C":
+            return self._cancel()
+        if self.card is None:
+            return self.fail(NO_CARD)
+        if key == "T":
+            return self._transfer(self.card)
+        if self.waiting is not None:
+            return self.fail(ERROR)
+        if key == "GO":
+            self.keypad.clear()
+            self.move(BANK, self.card, self.go, "GO")
+            return self.show(self.shown_balance(self.card))
+        if key in ("+", "-"):
+            amount = self.keypad.amount
+            self.keypad.clear()
+            if amount is None:
+                return self.fail(ERROR)
+            if key == "+":
+                self.move(BANK, self.card, amount, "credit")
+            else:
+                if amount > self.balance(self.card):
+                    return self.fail(NO_FUNDS)
+                self.move(self.card, BANK, amount, "debit")
+        return self.show(self.shown_balance(self.card))
+
+    def hold(self, key: str, seconds: float) -> str:
+        """A key held down for ``seconds``: C held 5 s with no card in resets the unit; the
+        decimal point held with no card in steps the volume; otherwise a normal press."""
+        if seconds < 0:
+            raise ValueError("a key cannot be held for a negative time")
+        if key == "C" and self.card is None and seconds >= RESET_SECONDS:
+            self.reset()
+            return self.show("RESET", "long beep")
+        if key == "." and self.card is None:
+            steps = max(1, int(seconds))
+            self.volume = (self.volume + steps) % VOLUME_LEVELS
+            return self.show(f"VOL {self.volume}", "beep" if self.volume else "")
+        return self.press(key)
+
+    def reset(self) -> None:
+        """Every card back to the starting balance; anything keyed or waiting is dropped."""
+        self.keypad.clear()
+        self.waiting = None
+        self.reset_balances()
+
+    def _digit(self, char: str) -> str:
+        if self.card is None:
+            return self.fail(NO_CARD)
+        if self.waiting is not None:
+            return self.fail(ERROR)
+        if not self.keypad.key(char):
+            self.keypad.clear()
+            return self.fail(ERROR)
+        return self.show(self.keypad.shown())
+
+    def _register(self, unit: str) -> str:
+        if self.card is None:
+            return self.fail(NO_CARD)
+        if self.waiting is not None or not self.keypad.register(unit):
+            self.keypad.clear()
+            return self.fail(ERROR)
+        return self.show(self.keypad.shown())
+
+    def _cancel(self) -> str:
+        self.keypad.clear()
+        self.waiting = None
+        if self.card is None:
+            return self.show(READY)
+        return self.show(self.shown_balance(self.card))
+
+    def _transfer(self, card: int) -> str:
+        if self.waiting is not None:
+            payer, amount = self.waiting
+            if card == payer:
+                return self.fail(SAME_CARD)
+            if amount > self.balance(payer):
+                self.waiting = None
+                return self.fail(NO_FUNDS)
+            self.waiting = None
+            self.move(payer, card, amount, "transfer")
+            return self.show(self.shown_balance(card))
+        keyed = self.keypad.amount
+        self.keypad.clear()
+        if keyed is None:
+            return self.fail(ERROR)
+        if keyed > self.balance(card):
+            return self.fail(NO_FUNDS)
+        self.waiting = (card, keyed)
+        return self.show(format_km(self.balance(card) - keyed))
+
+    # ------------------------------------------------------------ scripts
+
+    def step(self, step: str) -> str:
+        """Do one step written as a string (see the module's docstring)."""
+        text = step.strip()
+        if text.startswith("in:"):
+            try:
+                card = int(text[3:])
+            except ValueError:
+                raise ValueError(f"'{step}': a card is a number") from None
+            return self.insert(card)
+        if text == "out":
+            return self.remove()
+        if text.startswith("hold:"):
+            _, key, seconds = [*text.split(":"), "1"][:3]
+            try:
+                held = float(seconds)
+            except ValueError:
+                raise ValueError(f"'{step}': the time held is a number of seconds") from None
+            return self.hold(key, held)
+        if (text in DIGIT_KEYS and len(text) == 1) or text in BUTTONS:
+            return self.press(text)
+        raise ValueError(f"'{step}' is not a step of the unit")
+
+    def run(self, steps: Iterable[str]) -> list[str]:
+        """Do several steps; the display after each."""
+        return [self.step(s) for s in steps]
+
+    # ------------------------------------------------------------ state
+
+    def to_json(self) -> dict[str, Any]:
+        """The unit's own state (the balances live in the ledger)."""
+        return {
+            "card": self.card,
+            "keypad": self.keypad.to_json(),
+            "waiting": list(self.waiting) if self.waiting is not None else None,
+            "volume": self.volume,
+            "display": self.display,
+            "sound": self.sound,
+        }
+
+    def load(self, obj: Mapping[str, Any]) -> None:
+        card = obj.get("card")
+        self.card = int(card) if card is not None and self.known(int(card)) else None
+        keypad = obj.get("keypad")
+        if isinstance(keypad, Mapping):
+            self.keypad.load(keypad)
+        waiting = obj.get("waiting")
+        self.waiting = (int(waiting[0]), int(waiting[1])) if waiting else None
+        self.volume = int(obj.get("volume", 2)) % VOLUME_LEVELS
+        self.display = str(obj.get("display", READY))
+        self.sound = str(obj.get("sound", ""))

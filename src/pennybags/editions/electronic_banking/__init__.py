@@ -1,0 +1,21 @@
+"""Monopoly Electronic Banking (UK board, money in K and M on bank cards)."""
+
+from pathlib import Path
+
+from pennybags.editions import Edition, register
+from pennybags.editions.electronic_banking.game import (
+    ElectronicBankingGame,
+    ElectronicBankingOptions,
+)
+
+EDITION = Edition(
+    id="electronic-banking",
+    game_class=ElectronicBankingGame,
+    data_path=Path(__file__).with_name("electronic_banking.json"),
+    summary="Classic rules on the UK board with money in K and M on bank cards; every "
+            "payment is told as the banking unit operation ('pennybags bank' is the unit "
+            "for a physical board).",
+)
+register(EDITION)
+
+__all__ = ["EDITION", "ElectronicBankingGame", "ElectronicBankingOptions"]

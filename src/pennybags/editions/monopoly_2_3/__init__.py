@@ -1,0 +1,18 @@
+"""Monopoly 2.3: a designer's variant of classic Monopoly, on the classic board (UK names)."""
+
+from pathlib import Path
+
+from pennybags.editions import Edition, register
+from pennybags.editions.monopoly_2_3.game import Monopoly23Game, Monopoly23Options
+
+EDITION = Edition(
+    id="monopoly-2.3",
+    game_class=Monopoly23Game,
+    data_path=Path(__file__).with_name("monopoly_2_3.json"),
+    summary="Monopoly 2.3 house rules: a market of four deeds, you choose whom the roll "
+            "moves, cards played on anyone, buildings per monopoly, 1.5x forced purchases, "
+            "five monopolies win.",
+)
+register(EDITION)
+
+__all__ = ["EDITION", "Monopoly23Game", "Monopoly23Options"]

@@ -1,0 +1,1088 @@
+"""Monopoly 2.3: a designer's variant of the classic game (../shared/rules/monopoly-2.3.txt).
+
+Everything the rulebook does not change stays classic (this class is a
+:class:`~pennybags.editions.classic.game.ClassicGame`). What changes, in the rulebook's order
+(docs/editions/monopoly-2.3.md has the full text and every reading we chose):
+
+* 3-6 players; five monopolies (complete colour groups) win at once, or being the last one
+  left; several at once: the highest total assets, equal totals a draw.
+* Every amount is rounded up to £5.
+* No buying by landing (except the cards that say so) and no auctions: a market of four
+  face-up title deeds, at most one bought per turn at its printed price, refilled from the
+  face-down deed deck (the ``deeds`` deck); deeds returned to the bank go under it.
+* The turn's player rolls, then chooses whom the roll moves (not a jailed player); doubles
+  mean nothing.
+* Chance and Community Chest: everyone starts with one of each; landing on one makes every
+  player (not in jail) draw from that deck, in seat order from the turn's player; cards are
+  played by the turn's player, any number, each on any player.
+* Buildings belong to a whole monopoly: one purchase raises every property of the group.
+* No trading and no mortgages; instead a forced purchase of another player's property that
+  is not part of a monopoly, at 1.5 times its price.
+* Payment: what cash cannot cover is paid with property and buildings, chosen by the payer
+  one at a time; a player who cannot pay with everything is bankrupt.
+* Jail: only by Go To Jail or a card; jailed players cannot be moved, buy, collect rent,
+  draw, or play cards but Get Out of Jail Free; a matching roll frees them; after two turns
+  in jail they are freed; no fine.
+
+Concurrency: only one decision is open at a time. The turn's player takes every action of
+the turn (rolls, moves someone, buys, plays cards); another player is asked only what the
+turn's events demand of them (paying a debt with property, a purchase a card offers).
+
+Decision kinds and the actions that answer them:
+
+* ``turn``: ``roll`` (once), ``move-whom`` follows; ``buy-deed`` (a market deed),
+  ``force-buy`` (a deed of another player), ``play-card`` (a card on a player),
+  ``buy-building`` (a deed of the monopoly), ``end-turn`` (after the roll)
+* ``move``: ``move`` (whom the roll moves)
+* ``jail``: ``roll`` (for a match), ``use-card`` (Get Out of Jail Free), ``buy-building``,
+  ``end-turn`` (stay without rolling)
+* ``pay``: ``give-deed``, ``give-building`` (what cash cannot cover; ``amount`` is what is
+  still owed, ``creditor`` who is owed)
+* ``buy``: ``buy``, ``decline`` (a deed a card lets its player buy)
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections import deque
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any, ClassVar
+
+from pennybags.editions.classic.game import ClassicGame
+from pennybags.engine.actions import Action, Decision
+from pennybags.engine.board import Board
+from pennybags.engine.data import EditionData
+from pennybags.engine.decks import Card, Deck
+from pennybags.engine.game import Event
+from pennybags.engine.ledger import BANK
+from pennybags.engine.options import option
+
+HOTEL = 5
+DEEDS = "deeds"
+"""The key of the face-down title deed deck in ``game.decks``."""
+CARD_DECKS = ("chance", "community_chest")
+ROLL = Action("roll")
+END_TURN = Action("end-turn")
+USE_CARD = Action("use-card")
+BUY = Action("buy")
+DECLINE = Action("decline")
+MOVING_CARDS = frozenset({"advance_to", "advance_to_nearest", "move_relative", "move_to"})
+
+
+def round_up(amount: int, unit: int = 5) -> int:
+    """Round up to the nearest multiple of ``unit`` (a multiple stays the same)."""
+    if amount <= 0:
+        return 0
+    return -(-amount // unit) * unit
+
+
+@dataclass(frozen=True)
+class Monopoly23Options:
+    """Table options; the rulebook's "Potential Changes to the Changes" are off by default."""
+
+    free_parking_pot: ClassVar[bool] = False
+    no_auctions: ClassVar[bool] = True
+    double_go: ClassVar[bool] = False
+    auto_end_turn: ClassVar[bool] = False
+
+    us_board: bool = option(False, "play with the US names (Boardwalk, ...) and dollars")
+    per_property_buildings: bool = option(
+        False,
+        "Potential Change: houses and hotels stand on single properties (built evenly, as in "
+        "classic) and cost 20/40/60/80 instead of 50/100/150/200",
+    )
+    card_limit: int = option(
+        0,
+        "Potential Change: most Chance and Community Chest cards a player may hold; a player "
+        "holding that many does not draw (0 = no limit)",
+    )
+    one_building_per_turn: bool = option(
+        False, "Potential Change: at most one building per monopoly per turn")
+    no_double_move: bool = option(
+        False,
+        "Potential Change: no player is moved twice in one turn (by the roll or by cards); "
+        "before the roll a card may not leave nobody for the roll to move",
+    )
+    max_rounds: int = option(
+        0,
+        "end the game after this many rounds (0 = no cap); the richest player by total "
+        "assets wins",
+    )
+
+
+class Monopoly23Game(ClassicGame):
+    """Monopoly 2.3 on the classic board."""
+
+    edition_id = "monopoly-2.3"
+    options_class = Monopoly23Options
+
+    def __init__(self, data: EditionData, names: Sequence[str], seed: int | None = None,
+                 options: Monopoly23Options | None = None, *, record: bool = True,
+                 listeners: Sequence[Callable[[Event], None]] = (),
+                 decide_order: bool = True, start: bool = True) -> None:
+        super().__init__(data, names, seed, options, record=record, listeners=listeners,  # type: ignore[arg-type]
+                         decide_order=False, start=False)
+        self.options: Monopoly23Options  # type: ignore[assignment]
+        opts = self.options
+        r = data.rules
+        self.unit: int = r["round_to"]
+        self.market_size: int = r["market_size"]
+        self.force_percent: int = r["forced_purchase_percent"]
+        self.to_win: int = r["monopolies_to_win"]
+        if opts.us_board:
+            self._use_us_board(data)
+        cheap: Mapping[str, int] = r["cheap_house_costs"]
+        self.building_cost: list[int] = [
+            (cheap.get(str(s.house_cost), s.house_cost) if opts.per_property_buildings
+             else s.house_cost) for s in self.board.spaces]
+        """What one building costs (and is worth) on each street."""
+        self.streets_groups: list[tuple[int, ...]] = [
+            g for g in self.board.groups.values() if g and self.board[g[0]].kind == "street"]
+        deed_cards = [Card(_slug(str(data.raw["spaces"][d]["name"])), self.board[d].name,
+                           "title_deed", {"deed": d}) for d in self.board.deeds]
+        deck = Deck(DEEDS, "Title deeds", deed_cards)
+        deck.shuffle(self.rng)
+        self.decks[DEEDS] = deck
+        self.market: list[int] = []
+        """The face-up deeds (board indices), in the order they were turned up."""
+        self.discards: dict[str, list[int]] = {k: [] for k in CARD_DECKS if k in self.decks}
+        self.dealt = False
+        self.rolled = False
+        self.bought_from_market = False
+        self.moved: set[int] = set()
+        """Players moved this turn (for ``no-double-move``)."""
+        self.built: set[str] = set()
+        """Groups built on this turn (for ``one-building-per-turn``)."""
+        self.turn_ends = False
+        self.jail_turn = False
+        self._check_win = False
+        if start:
+            if decide_order:
+                self.decide_order()
+            self.begin_turn()
+
+    def _use_us_board(self, data: EditionData) -> None:
+        spaces = []
+        for s in self.board.spaces:
+            us = str(s.extra.get("name_us", s.name))
+            aliases = tuple(a for a in (s.name, *s.aliases) if a != us)
+            spaces.append(dataclasses.replace(s, name=us, aliases=aliases))
+        self.board = Board(spaces, data.raw.get("groups", {}))
+        for key, deck in list(self.decks.items()):
+            cards = [dataclasses.replace(c, text=str(c.params.get("text_us", c.text)))
+                     for c in deck.cards]
+            new = Deck(key, deck.name, cards)
+            new.order = deque(deck.order)
+            self.decks[key] = new
+
+    def money(self, amount: int) -> str:
+        symbol = "$" if self.options.us_board else str(self.data.currency.get("symbol", "£"))
+        sign = "-" if amount < 0 else ""
+        return f"{sign}{symbol}{abs(amount):,}"
+
+    def r5(self, amount: int) -> int:
+        return round_up(amount, self.unit)
+
+    # ================================================================ the turn
+
+    def begin_turn(self) -> None:
+        if not self.dealt:
+            self.deal()
+        self.turns += 1
+        self.rolled = False
+        self.bought_from_market = False
+        self.moved = set()
+        self.built = set()
+        self.turn_ends = False
+        p = self.current
+        self.jail_turn = self.players[p].in_jail
+        self.emit("turn", player=p, round=self.round)
+        self.ask_roll()
+
+    def deal(self) -> None:
+        """Turn up the market and give every player one Chance and one Community Chest."""
+        self.dealt = True
+        self.refill_market()
+        for key in CARD_DECKS:
+            deck = self.decks.get(key)
+            if deck is None:
+                continue
+            for p in self.players:
+                if not p.bankrupt and deck.order:
+                    p.cards.append((key, deck.draw()))
+
+    def ask_roll(self) -> None:
+        p = self.current
+        kind = "jail" if self.players[p].in_jail else "turn"
+        self.pending = [Decision(kind, p)]
+
+    def resume_turn(self) -> None:
+        """Back to the turn's player after an action has been resolved."""
+        p = self.current
+        if self.players[p].bankrupt:
+            self.next_turn()
+            return
+        if self.turn_ends:
+            self.emit("turn-ends", player=p)
+            self.next_turn()
+            return
+        self.ask_roll()
+
+    def next_turn(self) -> None:
+        p = self.current
+        player = self.players[p]
+        if self.jail_turn and player.in_jail and not player.bankrupt:
+            player.jail_turns += 1
+            if player.jail_turns >= self.max_jail_turns:
+                self.leave_jail(p, "second turn in jail")
+        self.jail_turn = False
+        super().next_turn()
+
+    def roll(self, p: int) -> None:
+        dice = self.dice.roll()
+        self.last_dice = dice
+        total = sum(dice)
+        double = len(dice) == 2 and dice[0] == dice[1]
+        self.pending = []
+        self.emit("rolled", player=p, dice=dice, double=double)
+        if self.players[p].in_jail:
+            if double:
+                self.leave_jail(p, "matching dice")
+                self.jail_turn = False
+                self.ask_roll()
+            else:
+                self.emit("stays-in-jail", player=p, tries=self.players[p].jail_turns + 1)
+                self.next_turn()
+            return
+        self.rolled = True
+        movable = self.movable()
+        if not movable:
+            self.emit("no-move", player=p, steps=total)
+            self.ask_roll()
+            return
+        self.pending = [Decision("move", p, amount=total)]
+
+    def movable(self) -> list[int]:
+        """Players the roll may move: not in jail, not bankrupt (nor moved already this turn
+        with ``no-double-move``)."""
+        out = []
+        for q in self.players:
+            if q.bankrupt or q.in_jail:
+                continue
+            if self.options.no_double_move and q.seat in self.moved:
+                continue
+            out.append(q.seat)
+        return out
+
+    def move_player(self, p: int, target: int) -> None:
+        steps = sum(self.last_dice)
+        self.pending = []
+        self.moved.add(target)
+        self.emit("move-chosen", player=p, target=target, steps=steps)
+        self.then(self.resume_turn)
+        self.move(target, steps)
+
+    # ================================================================ moving and landing
+
+    def collect_salary(self, p: int, landed: bool) -> None:
+        self.pay(BANK, p, self.r5(self.go_salary), "GO salary")
+
+    def send_to_jail(self, p: int) -> None:
+        super().send_to_jail(p)
+        if p == self.current and not self.jail_turn:
+            self.turn_ends = True
+
+    def land(self, p: int, card: Card | None = None) -> None:
+        space = self.board[self.players[p].position]
+        kind = space.kind
+        if kind == "street" or kind == "railroad" or kind == "utility":
+            self.land_on_deed(p, space.index, card)
+        elif kind == "chance" or kind == "community_chest":
+            self.everyone_draws(kind)
+        elif kind == "tax":
+            self.owe(p, BANK, self.r5(space.amount), space.name)
+        elif kind == "go_to_jail":
+            self.send_to_jail(p)
+
+    def land_on_deed(self, p: int, deed: int, card: Card | None = None) -> None:
+        """No buying by landing, unless the card that sent the player says so; rent to an
+        owner who is not in jail."""
+        owner = self.owner[deed]
+        if owner < 0:
+            if card is not None and card.get("may_buy") and \
+                    self.cash(p) >= self.board[deed].price:
+                self.pending = [Decision("buy", p, deed=deed, amount=self.board[deed].price)]
+            return
+        if owner == p:
+            return
+        if self.players[owner].in_jail:
+            self.emit("no-rent", player=p, deed=deed, owner=owner)
+            return
+        self.owe(p, owner, self.rent(deed, card), "rent")
+
+    def rent(self, deed: int, card: Card | None = None) -> int:
+        return self.r5(super().rent(deed, card))
+
+    def buy(self, p: int, deed: int) -> None:
+        """Buy an unowned deed (from the market or the deed deck) at its printed price."""
+        self.pending = []
+        price = self.board[deed].price
+        self.pay(p, BANK, price, "purchase")
+        self.take_from_bank(deed)
+        self.set_owner(deed, p)
+        self.emit("bought", player=p, deed=deed, price=price)
+        self.refill_market()
+
+    def decline(self, p: int, deed: int) -> None:
+        self.pending = []
+        self.emit("declined", player=p, deed=deed)
+
+    # ================================================================ the market
+
+    def refill_market(self) -> None:
+        deck = self.decks[DEEDS]
+        while len(self.market) < self.market_size and deck.order:
+            index = deck.draw()
+            deed = int(deck.cards[index].params["deed"])
+            self.market.append(deed)
+            self.emit("market", deed=deed)
+
+    def take_from_bank(self, deed: int) -> None:
+        """Take an unowned deed out of the market or the face-down deck."""
+        if deed in self.market:
+            self.market.remove(deed)
+            return
+        deck = self.decks[DEEDS]
+        for i in list(deck.order):
+            if deck.cards[i].params["deed"] == deed:
+                deck.order.remove(i)
+                return
+
+    def return_to_bank(self, deed: int) -> None:
+        """A deed back with the bank goes under the deed deck."""
+        self.set_owner(deed, -1)
+        deck = self.decks[DEEDS]
+        for i, c in enumerate(deck.cards):
+            if c.params["deed"] == deed:
+                deck.put_bottom(i)
+                break
+
+    def buy_from_market(self, p: int, deed: int) -> None:
+        self.bought_from_market = True
+        self.buy(p, deed)
+        self.ask_roll()
+
+    def set_owner(self, deed: int, owner: int) -> None:
+        self.owner[deed] = owner
+        self.changes += 1
+        self._check_win = True
+
+    # ================================================================ forced purchases
+
+    def force_price(self, deed: int) -> int:
+        """1.5 times the printed price, rounded up to £5."""
+        return self.r5(-(-self.board[deed].price * self.force_percent // 100))
+
+    def monopolised(self, deed: int) -> bool:
+        """Part of a monopoly: a street whose owner owns its whole colour group."""
+        space = self.board[deed]
+        return space.kind == "street" and self.owner[deed] >= 0 and \
+            self.owns_group(self.owner[deed], deed)
+
+    def force_buy(self, p: int, deed: int) -> None:
+        seller = self.owner[deed]
+        price = self.force_price(deed)
+        self.pending = []
+        self.then(self.resume_turn)
+        self.then(self.finish_forced_purchase, p, seller, deed, price)
+        self.owe(p, seller, price, "forced purchase")
+
+    def finish_forced_purchase(self, p: int, seller: int, deed: int, price: int) -> None:
+        if self.players[p].bankrupt or self.owner[deed] != seller:
+            return
+        self.set_owner(deed, p)
+        self.emit("forced-purchase", player=p, seller=seller, deed=deed, price=price)
+
+    # ================================================================ cards
+
+    def everyone_draws(self, key: str) -> None:
+        """Every player not in jail draws one, in seat order from the turn's player; when the
+        deck is short, the rulebook's reshuffle of the discards tops it up first."""
+        deck = self.decks[key]
+        n = len(self.players)
+        limit = self.options.card_limit
+        drawers = []
+        for i in range(n):
+            q = self.players[(self.current + i) % n]
+            if q.bankrupt or q.in_jail:
+                continue
+            if limit and len(q.cards) >= limit:
+                continue
+            drawers.append(q.seat)
+        if len(deck.order) < len(drawers):
+            self.top_up(key, len(drawers))
+        for q in drawers:
+            if not deck.order:
+                break
+            index = deck.draw()
+            self.players[q].cards.append((key, index))
+            self.emit("drew-card", player=q, deck=key, card=deck.cards[index].id)
+
+    def top_up(self, key: str, wanted: int) -> None:
+        """Shuffle the discards; move enough of them to bring the deck up to ``wanted``;
+        shuffle the deck; the rest of the shuffled discards become the deck after the draw
+        (they go under it)."""
+        deck = self.decks[key]
+        pile = self.discards[key]
+        self.rng.shuffle(pile)
+        need = wanted - len(deck.order)
+        moved, rest = pile[:need], pile[need:]
+        order = list(deck.order) + moved
+        self.rng.shuffle(order)
+        deck.order = deque(order + rest)
+        self.discards[key] = []
+        self.emit("reshuffled", deck=key, cards=len(moved) + len(rest))
+
+    def card_at(self, code: int) -> tuple[str, int]:
+        return CARD_DECKS[code // 100], code % 100
+
+    def play_card(self, p: int, code: int, target: int) -> None:
+        key, index = self.card_at(code)
+        self.players[p].cards.remove((key, index))
+        self.discards[key].append(index)
+        card = self.decks[key].cards[index]
+        self.pending = []
+        self.emit("played-card", player=p, target=target, deck=key, card=card.id,
+                  text=card.text)
+        self.then(self.resume_turn)
+        self.obey(target, card)
+
+    def obey(self, p: int, card: Card) -> None:
+        kind = card.kind
+        player = self.players[p]
+        if kind in MOVING_CARDS or kind == "go_to_jail":
+            if player.in_jail:
+                self.emit("no-effect", player=p, card=card.id)
+                return
+            if kind != "go_to_jail":
+                self.moved.add(p)
+        if kind == "collect":
+            self.pay(BANK, p, self.r5(card.params["amount"]), card.text)
+        elif kind == "pay":
+            self.owe(p, BANK, self.r5(card.params["amount"]), card.text)
+        elif kind == "pay_each_player":
+            for q in self.active_players():
+                if q != p:
+                    self.owe(p, q, self.r5(card.params["amount"]), card.text)
+        elif kind == "collect_from_each_player":
+            for q in self.active_players():
+                if q != p:
+                    self.owe(q, p, self.r5(card.params["amount"]), card.text)
+        elif kind == "repairs":
+            houses, hotels = self.building_counts(p)
+            amount = houses * card.params["per_house"] + hotels * card.params["per_hotel"]
+            self.owe(p, BANK, self.r5(amount), card.text)
+        elif kind == "get_out_of_jail_free":
+            self.emit("no-effect", player=p, card=card.id)
+        else:
+            super().obey(p, card)
+
+    def use_card(self, p: int) -> None:
+        """Play a Get Out of Jail Free card: Just Visiting, then a normal turn."""
+        player = self.players[p]
+        for key, index in list(player.cards):
+            if self.decks[key].cards[index].kind == "get_out_of_jail_free":
+                player.cards.remove((key, index))
+                self.discards[key].append(index)
+                card = self.decks[key].cards[index]
+                self.emit("played-card", player=p, target=p, deck=key, card=card.id,
+                          text=card.text)
+                break
+        self.leave_jail(p, "used a Get Out of Jail Free card")
+        self.jail_turn = False
+        self.ask_roll()
+
+    def playable(self, p: int) -> list[tuple[int, Card]]:
+        """(code, card) of the cards ``p`` may play in a normal turn, one per printed card."""
+        seen: set[tuple[str, str]] = set()
+        out = []
+        for key, index in self.players[p].cards:
+            card = self.decks[key].cards[index]
+            if card.kind == "get_out_of_jail_free" or (key, card.id) in seen:
+                continue
+            seen.add((key, card.id))
+            out.append((CARD_DECKS.index(key) * 100 + index, card))
+        return out
+
+    # ================================================================ buildings
+
+    def building_counts(self, p: int) -> tuple[int, int]:
+        """Houses and hotels of ``p``, counted per monopoly purchase (per property with
+        ``per-property-buildings``)."""
+        houses = hotels = 0
+        for unit in self.building_units(p):
+            level = self.houses[unit]
+            if level == HOTEL:
+                hotels += 1
+            else:
+                houses += level
+        return houses, hotels
+
+    def building_units(self, p: int) -> list[int]:
+        """One deed per place where buildings stand: the first deed of each monopoly (each
+        street with ``per-property-buildings``)."""
+        out = []
+        if self.options.per_property_buildings:
+            return [d for d in self.deeds_of(p) if self.houses[d]]
+        for group in self.streets_groups:
+            if self.owner[group[0]] == p and self.houses[group[0]]:
+                out.append(group[0])
+        return out
+
+    def unit_of(self, deed: int) -> tuple[int, ...]:
+        """The deeds a building on ``deed`` stands for."""
+        if self.options.per_property_buildings:
+            return (deed,)
+        return self.board.group_of[deed]
+
+    def buildings_value(self, p: int) -> int:
+        return sum(self.houses[u] * self.building_cost[u] for u in self.building_units(p))
+
+    def can_buy_building(self, p: int, deed: int) -> str | None:
+        if not 0 <= deed < self.board.size:
+            return f"there is no space {deed}"
+        space = self.board[deed]
+        if space.kind != "street":
+            return f"nothing can be built on {space.name}"
+        if self.owner[deed] != p:
+            return f"{self.name(p)} does not own {space.name}"
+        if not self.owns_group(p, deed):
+            return f"{self.name(p)} does not own the whole {space.group} monopoly"
+        level = self.houses[deed]
+        if level >= HOTEL:
+            return f"{space.name} already has a hotel"
+        if self.options.per_property_buildings and \
+                level > min(self.houses[d] for d in self.board.group_of[deed]):
+            return f"build evenly: the other streets of the {space.group} group need a " \
+                   "house first"
+        if self.options.one_building_per_turn and space.group in self.built:
+            return f"one building per monopoly per turn: the {space.group} monopoly has " \
+                   "had its building this turn"
+        cost = self.building_cost[deed]
+        if self.cash(p) < cost:
+            return f"{self.name(p)} has {self.money(self.cash(p))}, a building costs " \
+                   f"{self.money(cost)}"
+        if level == HOTEL - 1:
+            if self.bank_hotels < 1:
+                return "the bank has no hotels left"
+        elif self.bank_houses < 1:
+            return "the bank has no houses left"
+        return None
+
+    def buy_building(self, p: int, deed: int) -> None:
+        self.pending = []
+        level = self.houses[deed]
+        self.pay(p, BANK, self.building_cost[deed], "monopoly building")
+        if level == HOTEL - 1:
+            self.bank_hotels -= 1
+            self.bank_houses += HOTEL - 1
+        else:
+            self.bank_houses -= 1
+        for d in self.unit_of(deed):
+            self.houses[d] = level + 1
+        self.changes += 1
+        self.built.add(self.board[deed].group)
+        self.emit("built-monopoly", player=p, deed=deed, group=self.board[deed].group,
+                  level=level + 1, whole=not self.options.per_property_buildings)
+        self.ask_roll()
+
+    def lower_building(self, deed: int) -> int:
+        """Take one building off (a hotel is exchanged for as many houses as the bank has,
+        up to four) and return its value."""
+        level = self.houses[deed]
+        if level == HOTEL:
+            kept = min(HOTEL - 1, self.bank_houses)
+            self.bank_hotels += 1
+            self.bank_houses -= kept
+            new = kept
+        else:
+            self.bank_houses += 1
+            new = level - 1
+        for d in self.unit_of(deed):
+            self.houses[d] = new
+        self.changes += 1
+        return (level - new) * self.building_cost[deed]
+
+    # ================================================================ paying
+
+    def payable(self, p: int) -> int:
+        """Everything ``p`` could pay with: cash, deeds at their price, buildings at cost."""
+        return self.cash(p) + sum(self.board[d].price for d in self.deeds_of(p)) + \
+            self.buildings_value(p)
+
+    def settle_dues(self) -> None:
+        payer, payee, amount, reason = self._dues[0]
+        if self.players[payer].bankrupt or (payee >= 0 and self.players[payee].bankrupt):
+            self._dues.popleft()
+            return
+        if self.cash(payer) >= amount:
+            self._dues.popleft()
+            self.pay(payer, payee, amount, reason)
+            return
+        if self.payable(payer) < amount:
+            self._dues.popleft()
+            self.emit("cannot-pay", player=payer, amount=amount, creditor=payee, reason=reason,
+                      worth=self.payable(payer))
+            self.go_bankrupt(payer, payee)
+            return
+        self.pending = [Decision("pay", payer, amount=amount, creditor=payee)]
+        self.emit("must-pay", player=payer, amount=amount, creditor=payee, reason=reason,
+                  cash=self.cash(payer))
+
+    def can_give_deed(self, p: int, deed: int) -> str | None:
+        if not 0 <= deed < self.board.size or not self.board[deed].is_deed:
+            return "only title deeds can be handed over"
+        space = self.board[deed]
+        if self.owner[deed] != p:
+            return f"{self.name(p)} does not own {space.name}"
+        if self.houses[deed]:
+            return f"{space.name} has buildings: hand those over first"
+        return None
+
+    def can_give_building(self, p: int, deed: int) -> str | None:
+        if not 0 <= deed < self.board.size or not self.board[deed].is_deed:
+            return "buildings stand only on streets"
+        space = self.board[deed]
+        if self.owner[deed] != p:
+            return f"{self.name(p)} does not own {space.name}"
+        if not self.houses[deed]:
+            return f"{space.name} has no buildings"
+        return None
+
+    def give(self, p: int, deed: int, building: bool) -> None:
+        """Hand over a deed or a building toward the debt; what cash covers is then paid."""
+        payer, payee, amount, reason = self._dues[0]
+        self.pending = []
+        if building:
+            value = self.lower_building(deed)
+            if payee >= 0:
+                self.pay(BANK, payee, value, "buildings exchanged")
+            self.emit("gave-building", player=p, creditor=payee, deed=deed,
+                      level=self.houses[deed], value=value)
+        else:
+            value = self.board[deed].price
+            if payee >= 0:
+                self.set_owner(deed, payee)
+            else:
+                self.return_to_bank(deed)
+                self.refill_market()
+            self.emit("gave-deed", player=p, creditor=payee, deed=deed, value=value)
+        left = amount - value
+        if left <= 0:
+            self._dues.popleft()
+            if left < 0:
+                self.emit("overpaid", player=p, creditor=payee, amount=-left)
+        elif self.cash(p) >= left:
+            self._dues.popleft()
+            self.pay(p, payee, left, reason)
+        else:
+            self._dues[0] = (payer, payee, left, reason)
+            self.pending = [Decision("pay", p, amount=left, creditor=payee)]
+
+    def go_bankrupt(self, p: int, creditor: int) -> None:
+        """Everything goes to the creditor (buildings as their value from the bank); to the
+        bank, deeds go under the deed deck. Cards in hand are discarded."""
+        player = self.players[p]
+        player.bankrupt = True
+        self.pending = []
+        self._dues = deque(x for x in self._dues if x[0] != p)
+        self.emit("bankrupt", player=p, creditor=creditor)
+        for unit in self.building_units(p):
+            while self.houses[unit]:
+                value = self.lower_building(unit)
+                if creditor >= 0:
+                    self.pay(BANK, creditor, value, "buildings exchanged")
+        self.pay(p, creditor, self.cash(p), "bankruptcy")
+        for deed in self.deeds_of(p):
+            if creditor >= 0:
+                self.set_owner(deed, creditor)
+            else:
+                self.return_to_bank(deed)
+        self.refill_market()
+        for key, index in player.cards:
+            self.discards[key].append(index)
+        player.cards.clear()
+        if p == self.current:
+            self._steps.clear()
+            self.then(self.next_turn)
+        if len(self.active_players()) == 1:
+            self.end(self.active_players()[0], "bankruptcy")
+
+    # ================================================================ the end
+
+    def monopolies(self, p: int) -> int:
+        owner = self.owner
+        return sum(1 for g in self.streets_groups if all(owner[d] == p for d in g))
+
+    def check_five(self) -> bool:
+        winners = [p for p in self.active_players() if self.monopolies(p) >= self.to_win]
+        if not winners:
+            return False
+        if len(winners) > 1:
+            totals = {p: self.total_assets(p) for p in winners}
+            best = max(totals.values())
+            winners = [p for p in winners if totals[p] == best]
+        self.end(winners[0] if len(winners) == 1 else None, "five-monopolies")
+        return True
+
+    def run(self) -> None:
+        while not self.over:
+            if self._check_win:
+                self._check_win = False
+                if self.check_five():
+                    return
+            if self.pending:
+                return
+            if self._dues:
+                self.settle_dues()
+                continue
+            if self._steps:
+                step, args = self._steps.pop()
+                step(*args)
+                continue
+            raise RuntimeError("the game has nothing to do and nobody to ask")
+
+    def total_assets(self, p: int) -> int:
+        return self.cash(p) + sum(self.board[d].price for d in self.deeds_of(p)) + \
+            self.buildings_value(p)
+
+    # ================================================================ legality
+
+    def managing(self, p: int) -> bool:
+        return False
+
+    def answering(self, player: int, action: Action) -> Decision | None:
+        return self.decision_for(player)
+
+    def why_illegal(self, player: int, action: Action) -> str | None:
+        if self.over:
+            return "the game is over"
+        if not 0 <= player < len(self.players):
+            return f"there is no player {player}"
+        if action.trade is not None:
+            return f"'{action.do}' takes no trade (there is no trading in Monopoly 2.3)"
+        d = self.decision_for(player)
+        if d is None:
+            return f"it is not {self.name(player)}'s turn to act; the game waits on " \
+                   + self._waiting()
+        do = action.do
+        allowed = _ANSWERS.get(d.kind, ())
+        if do not in allowed:
+            return f"'{do}' does not answer '{d.kind}'; {self.name(player)} may: " \
+                   + ", ".join(allowed)
+        deed = action.deed
+        if do == "roll":
+            if d.kind == "turn" and self.rolled:
+                return f"{self.name(player)} has rolled this turn already"
+            return None
+        if do == "end-turn":
+            if d.kind == "turn" and not self.rolled:
+                return f"{self.name(player)} must roll before ending the turn"
+            return None
+        if do == "move":
+            target = action.amount
+            if target not in self.movable():
+                if 0 <= target < len(self.players):
+                    return f"the roll cannot move {self.name(target)}" + (
+                        " (in jail)" if self.players[target].in_jail else "")
+                return f"there is no player {target}"
+            return None
+        if do == "buy-deed":
+            if deed not in self.market:
+                return "only a face-up deed of the market can be bought"
+            if self.bought_from_market:
+                return "one deed from the market per turn: bought already"
+            price = self.board[deed].price
+            if self.cash(player) < price:
+                return f"{self.board[deed].name} costs {self.money(price)}; " \
+                       f"{self.name(player)} has {self.money(self.cash(player))}"
+            return None
+        if do == "force-buy":
+            return self.why_not_force(player, deed)
+        if do == "play-card":
+            return self.why_not_play(player, action.amount)
+        if do == "buy-building":
+            return self.can_buy_building(player, deed)
+        if do == "use-card":
+            if not any(self.decks[k].cards[i].kind == "get_out_of_jail_free"
+                       for k, i in self.players[player].cards):
+                return f"{self.name(player)} has no Get Out of Jail Free card"
+            return None
+        if do == "give-deed":
+            return self.can_give_deed(player, deed)
+        if do == "give-building":
+            return self.can_give_building(player, deed)
+        if do == "buy":
+            if self.cash(player) < d.amount:
+                return f"{self.board[d.deed].name} costs {self.money(d.amount)}; " \
+                       f"{self.name(player)} has {self.money(self.cash(player))}"
+        return None
+
+    def why_not_force(self, p: int, deed: int) -> str | None:
+        if not 0 <= deed < self.board.size or not self.board[deed].is_deed:
+            return "only a title deed can be bought"
+        space = self.board[deed]
+        seller = self.owner[deed]
+        if seller < 0:
+            return f"{space.name} belongs to the bank: buy from the market"
+        if seller == p:
+            return f"{self.name(p)} owns {space.name} already"
+        if self.monopolised(deed):
+            return f"{space.name} is part of {self.name(seller)}'s monopoly"
+        price = self.force_price(deed)
+        if self.payable(p) < price:
+            return f"{space.name} costs {self.money(price)} (1.5 times its price); " \
+                   f"{self.name(p)} has only {self.money(self.payable(p))} in all"
+        return None
+
+    def why_not_play(self, p: int, amount: int) -> str | None:
+        target = amount % 10
+        code = amount // 10
+        if amount < 0 or code // 100 >= len(CARD_DECKS):
+            return "no such card"
+        key, index = self.card_at(code)
+        if (key, index) not in self.players[p].cards:
+            return f"{self.name(p)} does not hold that card"
+        card = self.decks[key].cards[index]
+        if card.kind == "get_out_of_jail_free":
+            return "a Get Out of Jail Free card is used from jail"
+        if not 0 <= target < len(self.players) or self.players[target].bankrupt:
+            return "cards are played on a player in the game"
+        if self.options.no_double_move and not self.players[target].in_jail and \
+                (card.kind in MOVING_CARDS or card.kind == "go_to_jail"):
+            if card.kind in MOVING_CARDS and target in self.moved:
+                return f"{self.name(target)} has been moved this turn already"
+            if not self.rolled and self.movable() == [target]:
+                return f"{self.name(target)} is the only player the roll could move"
+        return None
+
+    def apply(self, player: int, action: Action) -> None:
+        do = action.do
+        deed = action.deed
+        d = self.pending[0]
+        if do == "roll":
+            self.roll(player)
+        elif do == "end-turn":
+            self.pending = []
+            self.next_turn()
+        elif do == "move":
+            self.move_player(player, action.amount)
+        elif do == "buy-deed":
+            self.buy_from_market(player, deed)
+        elif do == "force-buy":
+            self.force_buy(player, deed)
+        elif do == "play-card":
+            self.play_card(player, action.amount // 10, action.amount % 10)
+        elif do == "buy-building":
+            self.buy_building(player, deed)
+        elif do == "use-card":
+            self.use_card(player)
+        elif do == "give-deed":
+            self.give(player, deed, building=False)
+        elif do == "give-building":
+            self.give(player, deed, building=True)
+        elif do == "buy":
+            self.buy(player, d.deed)
+        elif do == "decline":
+            self.decline(player, d.deed)
+
+    def legal_actions(self, player: int) -> list[Action]:
+        out: list[Action] = []
+        if self.over or not 0 <= player < len(self.players):
+            return out
+        d = self.decision_for(player)
+        if d is None:
+            return out
+        kind = d.kind
+        candidates: list[Action] = []
+        if kind == "turn":
+            candidates.append(ROLL)
+            candidates += [Action("buy-deed", deed) for deed in self.market]
+            candidates += [Action("force-buy", deed) for deed in self.board.deeds
+                           if 0 <= self.owner[deed] != player]
+            for code, _ in self.playable(player):
+                candidates += [Action("play-card", amount=code * 10 + q)
+                               for q in self.active_players()]
+            candidates += self.building_actions(player)
+            candidates.append(END_TURN)
+        elif kind == "move":
+            candidates += [Action("move", amount=q) for q in range(len(self.players))]
+        elif kind == "jail":
+            candidates += [ROLL, USE_CARD, *self.building_actions(player), END_TURN]
+        elif kind == "pay":
+            mine = self.deeds_of(player)
+            candidates += [Action("give-deed", deed) for deed in mine]
+            units = self.building_units(player)
+            candidates += [Action("give-building", u) for u in units]
+        elif kind == "buy":
+            candidates += [BUY, DECLINE]
+        for a in candidates:
+            if self.why_illegal(player, a) is None:
+                out.append(a)
+        return out
+
+    def building_actions(self, p: int) -> list[Action]:
+        out = []
+        for group in self.streets_groups:
+            if self.owner[group[0]] != p:
+                continue
+            targets = group if self.options.per_property_buildings else group[:1]
+            out += [Action("buy-building", d) for d in targets]
+        return out
+
+    # ================================================================ set-up, words
+
+    def setup_done(self) -> None:
+        """A scenario's position: buildings per monopoly (the same level on every deed of
+        the group) and owned deeds out of the deed deck."""
+        r = self.data.rules
+        for d in self.board.deeds:
+            if self.mortgaged[d]:
+                raise ValueError("there are no mortgages in Monopoly 2.3")
+            level = self.houses[d]
+            if level:
+                space = self.board[d]
+                if space.kind != "street" or self.owner[d] < 0:
+                    raise ValueError(f"{space.name} cannot have buildings")
+                if not self.owns_group(self.owner[d], d):
+                    raise ValueError(f"{space.name} has buildings but its owner does not own "
+                                     f"the whole {space.group} group")
+                if not self.options.per_property_buildings and any(
+                        self.houses[g] != level for g in self.board.group_of[d]):
+                    raise ValueError(f"buildings belong to the whole {space.group} monopoly: "
+                                     "give every deed of the group the same level")
+        houses = hotels = 0
+        for p in range(len(self.players)):
+            h, t = self.building_counts(p)
+            houses += h
+            hotels += t
+        if houses > r["houses"] or hotels > r["hotels"]:
+            raise ValueError(f"the position uses {houses} houses and {hotels} hotels; the bank "
+                             f"has only {r['houses']} and {r['hotels']}")
+        self.bank_houses = r["houses"] - houses
+        self.bank_hotels = r["hotels"] - hotels
+        for d in self.board.deeds:
+            if self.owner[d] >= 0:
+                self.take_from_bank(d)
+        self.changes += 1
+
+    def snapshot_extra(self) -> dict[str, Any]:
+        return {
+            "bank": {"houses": self.bank_houses, "hotels": self.bank_hotels},
+            "market": [self.board[d].name for d in self.market],
+            "discards": {k: [self.decks[k].cards[i].id for i in v]
+                         for k, v in self.discards.items()},
+            "rolled": self.rolled,
+            "bought_from_market": self.bought_from_market,
+            "monopolies": {p.name: self.monopolies(p.seat) for p in self.players},
+        }
+
+    def card_words(self, code: int) -> str:
+        key, index = self.card_at(code)
+        return f"{self.decks[key].name}: '{self.decks[key].cards[index].text}'"
+
+    def action_words(self, action: Action) -> str | None:
+        """A menu line for this edition's actions (used by notation.action_label)."""
+        do = action.do
+        board = self.board
+        if do == "move":
+            d = self.pending[0] if self.pending else None
+            steps = d.amount if d is not None else sum(self.last_dice)
+            q = action.amount
+            where = board.advance(self.players[q].position, steps)[0] if \
+                0 <= q < len(self.players) else 0
+            return f"Move {self.name(q)} {steps} spaces (to {board[where].name})"
+        if do == "play-card":
+            code, target = action.amount // 10, action.amount % 10
+            return f"Play {self.card_words(code)} on {self.name(target)}"
+        if action.deed < 0 or action.deed >= board.size:
+            return None
+        space = board[action.deed]
+        if do == "buy-deed":
+            return f"Buy {space.name} from the market ({self.money(space.price)})"
+        if do == "force-buy":
+            return (f"Force {self.name(self.owner[action.deed])} to sell {space.name} "
+                    f"({self.money(self.force_price(action.deed))})")
+        if do == "buy-building":
+            level = self.houses[action.deed]
+            what = "a hotel" if level == HOTEL - 1 else "a house"
+            where = space.name if self.options.per_property_buildings else \
+                f"the {space.group.replace('_', ' ')} monopoly"
+            return f"Buy {what} for {where} ({self.money(self.building_cost[action.deed])})"
+        if do == "give-deed":
+            return f"Hand over {space.name} (worth {self.money(space.price)})"
+        if do == "give-building":
+            level = self.houses[action.deed]
+            what = "the hotel" if level == HOTEL else "a house"
+            where = space.name if self.options.per_property_buildings else \
+                f"the {space.group.replace('_', ' ')} monopoly"
+            return f"Hand over {what} of {where} (worth {self.money(self.building_cost[action.deed])})"
+        return None
+
+    def action_to_fields(self, action: Action) -> dict[str, Any] | None:
+        """JSON for the actions that name a player or a card (see notation)."""
+        if action.do == "move":
+            return {"do": "move", "to": self.name(action.amount)}
+        if action.do == "play-card":
+            key, index = self.card_at(action.amount // 10)
+            return {"do": "play-card", "card": f"{key}:{self.decks[key].cards[index].id}",
+                    "to": self.name(action.amount % 10)}
+        return None
+
+    def action_from_fields(self, player: int, obj: Mapping[str, Any]) -> Action | None:
+        do = str(obj.get("do"))
+        if do not in ("move", "play-card"):
+            return None
+        unknown = set(obj) - {"do", "player", "to", "card"}
+        if unknown:
+            raise ValueError(f"unknown field(s) in action '{do}': {', '.join(sorted(unknown))}")
+        if "to" not in obj:
+            raise ValueError(f"'{do}' needs 'to': the player it is for")
+        target = self.seat_of(obj["to"])
+        if do == "move":
+            return Action("move", amount=target)
+        text = str(obj.get("card", ""))
+        key, _, card_id = text.partition(":")
+        if key not in CARD_DECKS or not card_id:
+            raise ValueError("'card' names a card as deck:id, such as chance:go-to-jail")
+        deck = self.decks[key]
+        held = [i for k, i in self.players[player].cards
+                if k == key and deck.cards[i].id == card_id]
+        if not held:
+            if not any(c.id == card_id for c in deck.cards):
+                raise ValueError(f"no card '{card_id}' in the {deck.name} deck")
+            index = deck.index_of(card_id)
+        else:
+            index = held[0]
+        code = CARD_DECKS.index(key) * 100 + index
+        return Action("play-card", amount=code * 10 + target)
+
+
+_ANSWERS: dict[str, tuple[str, ...]] = {
+    "turn": ("roll", "buy-deed", "force-buy", "play-card", "buy-building", "end-turn"),
+    "move": ("move",),
+    "jail": ("roll", "use-card", "buy-building", "end-turn"),
+    "pay": ("give-deed", "give-building"),
+    "buy": ("buy", "decline"),
+}
+
+
+def _slug(name: str) -> str:
+    out = []
+    for ch in name.lower():
+        if ch.isalnum():
+            out.append(ch)
+        elif ch in " -/&":
+            out.append("-")
+    return "-".join(filter(None, "".join(out).split("-")))
