@@ -106,6 +106,10 @@ class KeySource:
         self.every_key = False
         """True when the screen is redrawn after every key (a terminal in cbreak mode)."""
 
+    def push(self, key: str) -> None:
+        """Put a key back: it is the next one read."""
+        self.buffer.insert(0, key)
+
     def next(self) -> str | None:
         """The next key, None at the end of the input."""
         if not self.buffer:
@@ -125,6 +129,8 @@ class TerminalKeys(KeySource):
         self.fd = infile.fileno()
 
     def next(self) -> str | None:
+        if self.buffer:
+            return self.buffer.pop(0)
         data = os.read(self.fd, 1)
         if not data or data == b"\x04":
             return None
@@ -242,8 +248,10 @@ class Companion:
         if key in (" ", "\t", "\n"):
             return
         if key == "i":
-            card = self._next_key(skip_space=True)
+            card = self._next_key()
             if card is None or not card.isdigit():
+                if card is not None:
+                    self.keys.push(card)
                 self.notice = "i is followed by a card number: i1 to i6."
                 return
             self.step(f"in:{card}")
@@ -266,10 +274,12 @@ class Companion:
             return
         self.step(step)
 
-    def _next_key(self, *, skip_space: bool) -> str | None:
+    def _next_key(self, *, lines: bool = False) -> str | None:
+        """The next key that is not a space (nor the end of a line, with ``lines``)."""
+        skipped = (" ", "\t", "\n") if lines else (" ", "\t")
         while True:
             key = self.keys.next()
-            if key is None or not (skip_space and key in (" ", "\t", "\n")):
+            if key is None or key not in skipped:
                 return key
 
     def reset(self) -> None:
@@ -282,7 +292,7 @@ class Companion:
                            "Type y to reset, anything else to keep the balances: ",
                            end="")
         self.console.file.flush()
-        answer = self._next_key(skip_space=True)
+        answer = self._next_key(lines=True)
         self.console.print()
         if answer is None or answer.lower() != "y":
             self.notice = "Not reset: the balances are kept."
