@@ -88,7 +88,7 @@ class Monopoly23Strategy:
             return int(space.rents[0]) * (2 if game.owns_group(owner, deed) else 1)
         count = sum(1 for g in game.board.group_of[deed] if game.owner[g] == owner)
         if space.kind == "railroad":
-            return 25 * 2 ** (count - 1)
+            return int(25 * 2 ** (count - 1))
         return 28 if count == 1 else 70
 
     def leader(self, game: Any, p: int) -> int:
@@ -123,9 +123,9 @@ class Monopoly23Strategy:
                 holders.add(o)
         rest = len(group) - 1
         if mine == rest:
-            return 1000.0 + space.price
+            return 1000.0 + float(space.price)
         if others == 0:
-            return 150.0 + 100 * mine + space.price / 4
+            return 150.0 + 100 * mine + float(space.price) / 4
         if len(holders) == 1 and others == rest:
             return 120.0  # the last deed an opponent needs
         if mine:
@@ -296,22 +296,22 @@ class Monopoly23Strategy:
         weight = 1.3 if target == leader else 1.0
         jailed = game.players[target].in_jail
         if kind == "collect":
-            amount = game.r5(params["amount"])
+            amount = float(game.r5(params["amount"]))
             return amount if mine else -amount
         if kind == "pay":
-            amount = game.r5(params["amount"])
+            amount = float(game.r5(params["amount"]))
             return -amount if mine else amount * 0.6 * weight
         if kind == "collect_from_each_player":
-            amount = game.r5(params["amount"]) * (len(game.active_players()) - 1)
-            return amount if mine else -game.r5(params["amount"]) * 1.5
+            amount = float(game.r5(params["amount"])) * (len(game.active_players()) - 1)
+            return amount if mine else -float(game.r5(params["amount"])) * 1.5
         if kind == "pay_each_player":
-            amount = game.r5(params["amount"])
+            amount = float(game.r5(params["amount"]))
             if mine:
                 return -amount * (len(game.active_players()) - 1)
             return amount * 1.0 * weight + 5
         if kind == "repairs":
             houses, hotels = game.building_counts(target)
-            amount = game.r5(houses * params["per_house"] + hotels * params["per_hotel"])
+            amount = float(game.r5(houses * params["per_house"] + hotels * params["per_hotel"]))
             return -amount if mine else amount * 0.6 * weight
         if kind == "go_to_jail":
             if jailed:

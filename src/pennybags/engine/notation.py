@@ -62,7 +62,7 @@ def action_from_json(game: Game, player: int, obj: Mapping[str, Any] | str) -> A
     decode = getattr(game, "action_from_fields", None)  # an edition's own fields
     if decode is not None:
         custom = decode(player, obj)
-        if custom is not None:
+        if isinstance(custom, Action):
             return custom
     known = {"do", "player", "deed", "amount", "to", *_TRADE_KEYS}
     unknown = set(obj) - known

@@ -115,7 +115,7 @@ class Monopoly23Game(ClassicGame):
     """Monopoly 2.3 on the classic board."""
 
     edition_id = "monopoly-2.3"
-    options_class = Monopoly23Options
+    options_class = Monopoly23Options  # type: ignore[assignment]
 
     def __init__(self, data: EditionData, names: Sequence[str], seed: int | None = None,
                  options: Monopoly23Options | None = None, *, record: bool = True,
@@ -414,12 +414,12 @@ class Monopoly23Game(ClassicGame):
         limit = self.options.card_limit
         drawers = []
         for i in range(n):
-            q = self.players[(self.current + i) % n]
-            if q.bankrupt or q.in_jail:
+            drawer = self.players[(self.current + i) % n]
+            if drawer.bankrupt or drawer.in_jail:
                 continue
-            if limit and len(q.cards) >= limit:
+            if limit and len(drawer.cards) >= limit:
                 continue
-            drawers.append(q.seat)
+            drawers.append(drawer.seat)
         if len(deck.order) < len(drawers):
             self.top_up(key, len(drawers))
         for q in drawers:
@@ -823,10 +823,9 @@ class Monopoly23Game(ClassicGame):
             return self.can_give_deed(player, deed)
         if do == "give-building":
             return self.can_give_building(player, deed)
-        if do == "buy":
-            if self.cash(player) < d.amount:
-                return f"{self.board[d.deed].name} costs {self.money(d.amount)}; " \
-                       f"{self.name(player)} has {self.money(self.cash(player))}"
+        if do == "buy" and self.cash(player) < d.amount:
+            return f"{self.board[d.deed].name} costs {self.money(d.amount)}; " \
+                   f"{self.name(player)} has {self.money(self.cash(player))}"
         return None
 
     def why_not_force(self, p: int, deed: int) -> str | None:
@@ -986,7 +985,16 @@ class Monopoly23Game(ClassicGame):
             "rolled": self.rolled,
             "bought_from_market": self.bought_from_market,
             "monopolies": {p.name: self.monopolies(p.seat) for p in self.players},
+            "debt": self.debt_json(),
         }
+
+    def debt_json(self) -> dict[str, Any] | None:
+        """The payment being made with property, while a ``pay`` decision is open."""
+        if not self.pending or self.pending[0].kind != "pay" or not self._dues:
+            return None
+        payer, payee, amount, reason = self._dues[0]
+        return {"payer": self.name(payer), "creditor": self.name(payee), "amount": amount,
+                "reason": reason}
 
     def card_words(self, code: int) -> str:
         key, index = self.card_at(code)
@@ -1000,9 +1008,9 @@ class Monopoly23Game(ClassicGame):
             d = self.pending[0] if self.pending else None
             steps = d.amount if d is not None else sum(self.last_dice)
             q = action.amount
-            where = board.advance(self.players[q].position, steps)[0] if \
+            to = board.advance(self.players[q].position, steps)[0] if \
                 0 <= q < len(self.players) else 0
-            return f"Move {self.name(q)} {steps} spaces (to {board[where].name})"
+            return f"Move {self.name(q)} {steps} spaces (to {board[to].name})"
         if do == "play-card":
             code, target = action.amount // 10, action.amount % 10
             return f"Play {self.card_words(code)} on {self.name(target)}"
@@ -1027,7 +1035,8 @@ class Monopoly23Game(ClassicGame):
             what = "the hotel" if level == HOTEL else "a house"
             where = space.name if self.options.per_property_buildings else \
                 f"the {space.group.replace('_', ' ')} monopoly"
-            return f"Hand over {what} of {where} (worth {self.money(self.building_cost[action.deed])})"
+            worth = self.money(self.building_cost[action.deed])
+            return f"Hand over {what} of {where} (worth {worth})"
         return None
 
     def action_to_fields(self, action: Action) -> dict[str, Any] | None:
