@@ -1,4 +1,6 @@
-"""Bots: players that answer decisions. Found by name (``random``, ``simple``).
+"""Bots: players that answer decisions. Found by name (``random``, ``simple``,
+``standard``) or by a spec with parameters (``standard?reserve=300&jail=long``); see
+docs/simulate.md.
 
 A bot sees the game as a person would: the public state and its own decision. It answers
 with an action that is legal now.
@@ -67,8 +69,8 @@ def no_more_params(bot: str, params: dict[str, Any]) -> None:
         raise ValueError(f"bot '{bot}' has no parameter(s) {', '.join(sorted(params))}")
 
 
+from pennybags.bots import monopoly_2_3 as _monopoly_2_3  # noqa: E402,F401
 from pennybags.bots import random_bot as _random_bot  # noqa: E402,F401
 from pennybags.bots import simple as _simple  # noqa: E402,F401
 from pennybags.bots import standard as _standard  # noqa: E402,F401
 from pennybags.bots import ultimate_banking as _ultimate_banking  # noqa: E402,F401
-from pennybags.bots import monopoly_2_3 as _monopoly_2_3  # noqa: E402,F401

@@ -78,10 +78,15 @@ class BoardView:
             if space.kind == "street":
                 level = houses[d]
                 rent = space.rents[level] if level else space.rents[0]
-            elif space.kind == "railroad":
-                rent = 200 if game.owns_group(o, d) else 50
             else:
-                rent = 70
+                count = 0
+                for g in board.group_of[d]:
+                    if owner[g] == o:
+                        count += 1
+                if space.kind == "railroad":
+                    rent = game.railroad_rents[count - 1]
+                else:  # a utility, at the average roll of 7
+                    rent = game.utility_multipliers[count - 1] * 7
             if rent > worst.get(o, 0):
                 worst[o] = rent
         self.worst_rent = worst

@@ -75,6 +75,6 @@ def all_editions() -> list[Edition]:
 
 
 from pennybags.editions import classic as _classic  # noqa: E402,F401  (registers itself)
-from pennybags.editions import ultimate_banking as _ultimate_banking  # noqa: E402,F401
 from pennybags.editions import electronic_banking as _electronic_banking  # noqa: E402,F401
 from pennybags.editions import monopoly_2_3 as _monopoly_2_3  # noqa: E402,F401
+from pennybags.editions import ultimate_banking as _ultimate_banking  # noqa: E402,F401

@@ -216,6 +216,22 @@ class Game(ABC):
         if self.listeners:
             self.emit("paid", payer=payer, payee=payee, amount=amount, reason=reason)
 
+    def parse_money(self, text: str) -> int | None:
+        """An amount typed by a person ("120", "$1,200"), or None if it is not one."""
+        cleaned = text.strip().replace(",", "").replace("_", "")
+        negative = cleaned.startswith("-")
+        cleaned = cleaned.removeprefix("-").strip()
+        symbol = str(self.data.currency.get("symbol", "$"))
+        cleaned = cleaned.removeprefix(symbol).strip()
+        if not cleaned.isascii() or not cleaned.isdigit():
+            return None
+        return -int(cleaned) if negative else int(cleaned)
+
+    def describe_decision(self, decision: Decision) -> str | None:
+        """Hook: an edition's own question for one of its decisions, in words, for the
+        fronts ("whom does your roll of 7 move?"); None lets the front word it."""
+        return None
+
     def money(self, amount: int) -> str:
         """An amount as the edition prints it ("$1,500")."""
         symbol = self.data.currency.get("symbol", "$")

@@ -484,12 +484,17 @@ class Session:
                   f"{game.money(game.cash(seat))}; Enter to go back): ")
         amount = self.prompter.amount(
             prompt, lambda n: game.why_illegal(seat, Action("bid", amount=n)),
-            symbol=self.symbol())
+            **self.money_input())
         if amount is not None:
             self.act(seat, Action("bid", amount=amount))
 
     def symbol(self) -> str:
         return str(self.game.data.currency.get("symbol", "$"))
+
+    def money_input(self) -> dict[str, Any]:
+        """How amounts are typed in this edition ("120", "$120"; "2.2M" in the banking
+        editions)."""
+        return {"parse": self.game.parse_money, "example": self.game.money(120)}
 
     def pending_key(self) -> tuple[tuple[str, int, int, int], ...]:
         return tuple((d.kind, d.player, d.deed, d.amount) for d in self.game.pending)
@@ -555,16 +560,16 @@ class Session:
         give = self.pick_deeds(seat, "Deeds you could give:", "Deeds you give")
         take = self.pick_deeds(other, f"{game.name(other)}'s deeds you could ask for:",
                                "Deeds you ask for")
-        symbol = self.symbol()
         mine, theirs = game.cash(seat), game.cash(other)
         give_cash = p.amount(
             f"Cash you give (you have {game.money(mine)}; Enter for none): ",
-            lambda n: _cash_problem(game, n, mine, "you have"), symbol=symbol, default=0)
+            lambda n: _cash_problem(game, n, mine, "you have"), default=0,
+            **self.money_input())
         take_cash = p.amount(
             f"Cash you ask for ({game.name(other)} has {game.money(theirs)}; Enter for "
             "none): ",
             lambda n: _cash_problem(game, n, theirs, f"{game.name(other)} has"),
-            symbol=symbol, default=0)
+            default=0, **self.money_input())
         give_cards = self.pick_cards(seat, "you give")
         take_cards = self.pick_cards(other, "you ask for")
         trade = Trade(seat, other, tuple(give), tuple(take), give_cash or 0, take_cash or 0,
@@ -615,6 +620,9 @@ class Session:
         player = game.players[seat]
         board = game.board
         kind = d.kind
+        words = game.describe_decision(d)
+        if words is not None:
+            return f"{name}, {words} You have {cash}."
         if kind == "roll":
             again = " again (doubles)" if getattr(game, "doubles", 0) else ""
             return f"{name}, your roll{again}. You are on {board[player.position].name} " \

@@ -133,7 +133,9 @@ class Prompter:
             return number - 1
 
     def amount(self, prompt: str, check: Callable[[int], str | None], *,
-               symbol: str = "$", default: int | None = None) -> int | None:
+               symbol: str = "$", default: int | None = None,
+               parse: Callable[[str], int | None] | None = None,
+               example: str = "120") -> int | None:
         """A whole amount that ``check`` accepts (it returns the reason for refusing one).
 
         Enter returns ``default`` (None: go back without an amount).
@@ -142,9 +144,9 @@ class Prompter:
             text = self.line(prompt)
             if not text:
                 return default
-            number = parse_number(text, symbol)
+            number = parse(text) if parse is not None else parse_number(text, symbol)
             if number is None:
-                self.reason(f"'{text}' is not an amount: type a whole number like 120.")
+                self.reason(f"'{text}' is not an amount: type one like {example}.")
                 continue
             problem = check(number)
             if problem is not None:

@@ -132,9 +132,10 @@ class ClassicGame(Game):
         """Mortgaged deeds just received, whose mortgage may be lifted now without a second
         10%."""
         self._suspended: list[list[Decision]] = []
-        self.fee_payee = FREE_PARKING_POT if self.options.free_parking_pot else BANK
-        self.max_rounds = self.options.max_rounds
-        self.auto_end_turn = self.options.auto_end_turn
+        self.fee_payee = FREE_PARKING_POT if getattr(self.options, "free_parking_pot", False) \
+            else BANK
+        self.max_rounds: int = getattr(self.options, "max_rounds", 0)
+        self.auto_end_turn: bool = getattr(self.options, "auto_end_turn", False)
         for key, deck in self.decks.items():
             deck.shuffle(self.rng)
             del key
