@@ -50,6 +50,14 @@ class GameResult:
     landing: list[int] | None = None
     landing_jail: int = 0
     landing_rolls: int = 0
+    bankrupt_round: list[int | None] = field(default_factory=list)
+    """Per seat: the round in which the player went bankrupt (None: still in the game)."""
+    deeds: list[list[int]] = field(default_factory=list)
+    """Per seat: the deeds (space indices) the player held at the end."""
+    groups: list[list[str]] = field(default_factory=list)
+    """Per seat: the groups (of two deeds or more) the player held whole at the end of
+    some round or at the end of the game, unless the game ended by bankruptcy (then the last
+    bankrupt player's deeds have just gone to the winner, who would seem to hold them all)."""
 
 
 def game_seed(run_seed: int, index: int) -> int:
@@ -77,11 +85,29 @@ def play_one(setup: Setup, index: int) -> GameResult:
     bots = [make_bot(spec, seed * 8 + seat) for seat, spec in enumerate(setup.bots)]
     act = game.act
     pending = game.pending
+    seats = len(names)
+    gone: list[int | None] = [None] * seats
+    whole: list[list[str]] = [[] for _ in range(seats)]
+    groups = [(g, deeds) for g, deeds in game.board.groups.items() if len(deeds) >= 2]
+    last_round = game.round
     while not game.over:
         pending = game.pending
         decision = pending[0]
         seat = decision.player
         act(seat, bots[seat].choose(game, seat))
+        if game.round != last_round:
+            # Bankruptcies are noticed when a round ends: cheaper than listening to events.
+            _note_bankrupt(game, gone, last_round)
+            _note_groups(game.owner, whole, groups)
+            last_round = game.round
+    _note_bankrupt(game, gone, last_round)
+    if game.end_reason != "bankruptcy":
+        _note_groups(game.owner, whole, groups)
+    owner = game.owner
+    held: list[list[int]] = [[] for _ in range(seats)]
+    for deed in game.board.deeds:
+        if owner[deed] >= 0:
+            held[owner[deed]].append(deed)
     assets_of = getattr(game, "total_assets", game.cash)
     rounds = game.round
     if game.end_reason == "round-cap" and setup.max_rounds:
@@ -100,7 +126,24 @@ def play_one(setup: Setup, index: int) -> GameResult:
         landing=list(counter.counts) if counter else None,
         landing_jail=counter.in_jail if counter else 0,
         landing_rolls=counter.rolls if counter else 0,
+        bankrupt_round=gone,
+        deeds=held,
+        groups=whole,
     )
+
+
+def _note_bankrupt(game: Any, gone: list[int | None], round_: int) -> None:
+    for p, player in enumerate(game.players):
+        if player.bankrupt and gone[p] is None:
+            gone[p] = round_
+
+
+def _note_groups(owner: Sequence[int], whole: list[list[str]],
+                 groups: Sequence[tuple[str, Sequence[int]]]) -> None:
+    for name, deeds in groups:
+        first = owner[deeds[0]]
+        if first >= 0 and name not in whole[first] and all(owner[d] == first for d in deeds):
+            whole[first].append(name)
 
 
 def _has_option(edition: Any, name: str) -> bool:
@@ -183,7 +226,30 @@ def summarise(setup: Setup, results: Sequence[GameResult], seconds: float) -> di
     }
     if setup.landing:
         out["landing"] = landing_summary(setup, results)
+    if getattr(get_edition(setup.edition).game_class, "ends_with_totals", False):
+        out["final_score_margin"] = final_score_margin(results)
     return out
+
+
+def final_score_margin(results: Sequence[GameResult]) -> dict[str, Any]:
+    """For editions that end with every player's total (Ultimate Banking): how far the
+    winner's final score is ahead of the next best (a bankrupt player counts 0), over the
+    games that had a winner."""
+    margins = []
+    for r in results:
+        if r.winner is None or len(r.assets) < 2:
+            continue
+        ranked = sorted(r.assets, reverse=True)
+        margins.append(ranked[0] - ranked[1])
+    if not margins:
+        return {"games": 0, "mean": 0.0, "median": 0, "p10": 0.0, "p90": 0.0}
+    return {
+        "games": len(margins),
+        "mean": round(statistics.fmean(margins), 2),
+        "median": statistics.median(margins),
+        "p10": round(_percentile(margins, 0.1), 2),
+        "p90": round(_percentile(margins, 0.9), 2),
+    }
 
 
 def landing_summary(setup: Setup, results: Sequence[GameResult]) -> dict[str, Any]:
@@ -305,6 +371,11 @@ def print_summary(s: Mapping[str, Any]) -> None:
     console.print("ended: " + ", ".join(f"{k} {v}" for k, v in sorted(s["ended"].items())))
     r = s["rounds"]
     console.print(f"rounds per game: mean {r['mean']}, median {r['median']}, p90 {r['p90']}")
+    if "final_score_margin" in s:
+        m = s["final_score_margin"]
+        console.print(f"final-score margin (winner over the next best, {m['games']} games): "
+                      f"mean {m['mean']:,}, median {m['median']:,}, p10 {m['p10']:,}, "
+                      f"p90 {m['p90']:,}")
     if "landing" in s:
         land = s["landing"]
         table = Table("square", "name", "frequency")

@@ -325,8 +325,9 @@ class UltimateBankingGame(ClassicGame):
         self.close_auction()
 
     def bid(self, p: int, amount: int) -> None:
-        """Pressing M raises the bid by $20; an amount above the next step counts as that
-        many presses at once (rounded down to the $20 steps)."""
+        """Pressing M raises the bid by $20 (any amount up to the next step is one press);
+        an amount above the next step counts as that many presses at once (rounded down
+        to the $20 steps)."""
         b = self.bidding
         assert b is not None
         step = self.next_bid()
@@ -643,8 +644,6 @@ class UltimateBankingGame(ClassicGame):
                    f"{self.money(cash)}"
         if do == "bid":
             step = self.next_bid()
-            if action.amount and action.amount < step:
-                return f"the next bid is {self.money(step)}"
             amount = max(step, action.amount)
             amount = step + (amount - step) // self.bid_step * self.bid_step
             if amount > cash:
