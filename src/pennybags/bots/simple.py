@@ -1,10 +1,11 @@
 """``simple``: a plain, sound player for classic-like editions.
 
 It keeps a cash reserve, buys what it can afford above that reserve, bids up to the printed
-price, builds evenly on its colour groups, leaves jail at once, raises cash by selling
-buildings and then mortgaging, and offers cash for the last deed it needs to complete a
-group. It accepts an offer only when it is paid well and does not hand over a group. A
-stronger heuristic bot (``standard``) comes with the bots issue.
+price, builds evenly on its colour groups, leaves jail at once when it can spare the fine,
+raises cash by mortgaging lone deeds, then selling buildings, then mortgaging the rest, and
+offers cash for the last deed it needs to complete a group. It accepts an offer only when
+it is paid well and does not hand over a group. The stronger heuristic bot is ``standard``.
+In an edition whose decisions it does not know, it answers with the first legal action.
 
 Parameter: ``reserve`` (cash it keeps back, default 150).
 """
@@ -38,8 +39,19 @@ class SimpleBot:
         self.rng = rng
         self.reserve = reserve
         self.offered: set[tuple[int, int]] = set()
+        self.fallbacks = 0
+        """How many times the bot's own answer was not legal and it took the first legal
+        action instead (a decision of an edition it was not written for)."""
 
     def choose(self, game: Game, player: int) -> Action:
+        action = self.answer_for(game, player)
+        if game.can(player, action):
+            return action
+        self.fallbacks += 1
+        return game.legal_actions(player)[0]
+
+    def answer_for(self, game: Game, player: int) -> Action:
+        """The bot's answer by classic rules (possibly not legal in other editions)."""
         decision = game.decision_for(player)
         if decision is None:
             raise ValueError("the bot was asked to act without a decision")
@@ -155,8 +167,8 @@ class SimpleBot:
                    for g in board.groups.values() if g)
 
     def raise_cash(self, game: Game, player: int) -> Action | None:
-        """Sell buildings first on the cheapest groups, then mortgage lone deeds before
-        deeds of groups."""
+        """Mortgage lone deeds (cheapest mortgage first), then sell buildings (cheapest
+        houses first), then mortgage deeds of complete groups."""
         actions = game.legal_actions(player)
         mortgages = [a for a in actions if a.do == "mortgage"]
         lone = [a for a in mortgages if not self.completes_group_held(game, player, a.deed)]

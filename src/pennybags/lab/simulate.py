@@ -55,9 +55,9 @@ class GameResult:
     deeds: list[list[int]] = field(default_factory=list)
     """Per seat: the deeds (space indices) the player held at the end."""
     groups: list[list[str]] = field(default_factory=list)
-    """Per seat: the groups (of two deeds or more) the player held whole at the end of
-    some round or at the end of the game, unless the game ended by bankruptcy (then the last
-    bankrupt player's deeds have just gone to the winner, who would seem to hold them all)."""
+    """Per seat: the groups (of two deeds or more) the player held whole at the end of a
+    round before anyone went bankrupt, or at the end of a game where no one did: what the
+    player gathered by buying, bidding and trading, not what bankrupt players handed over."""
 
 
 def game_seed(run_seed: int, index: int) -> int:
@@ -98,10 +98,11 @@ def play_one(setup: Setup, index: int) -> GameResult:
         if game.round != last_round:
             # Bankruptcies are noticed when a round ends: cheaper than listening to events.
             _note_bankrupt(game, gone, last_round)
-            _note_groups(game.owner, whole, groups)
+            if all(g is None for g in gone):
+                _note_groups(game.owner, whole, groups)
             last_round = game.round
     _note_bankrupt(game, gone, last_round)
-    if game.end_reason != "bankruptcy":
+    if all(g is None for g in gone):
         _note_groups(game.owner, whole, groups)
     owner = game.owner
     held: list[list[int]] = [[] for _ in range(seats)]
