@@ -23,8 +23,9 @@ def play(
     ends: dict[str, int] = {}
     start = time.process_time()
     for g in range(games):
-        game = edition.new_game(["A", "B", "C", "D"], seed=seed + g,
-                                options={"max-rounds": max_rounds, "auto-end-turn": True}, record=False)
+        options = {"max-rounds": max_rounds, "auto-end-turn": True}
+        game = edition.new_game(["A", "B", "C", "D"], seed=seed + g, options=options,
+                                record=False)
         bots = [make_bot(bot, (seed + g) * 8 + i) for i in range(4)]
         pending = game.pending
         while not game.over:

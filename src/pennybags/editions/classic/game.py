@@ -222,6 +222,7 @@ class ClassicGame(Game):
         self.current = s
         cap = self.max_rounds
         if cap and self.round > cap:
+            self.round = cap  # the last round played
             self.end_by_round_cap()
             return
         self.begin_turn()
