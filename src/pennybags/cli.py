@@ -181,6 +181,28 @@ def cmd_bank(args: argparse.Namespace) -> int:
         raise UserError(str(e)) from None
 
 
+def cmd_lab_run(args: argparse.Namespace) -> int:
+    from pennybags.lab.experiment import ExperimentError, run_cli
+    from pennybags.lab.store import require_lab_packages
+
+    try:
+        require_lab_packages()
+        return run_cli(args.experiment, args.out, args.workers, args.backend, args.games,
+                       args.ray_address, args.commit_every)
+    except ExperimentError as e:
+        raise UserError(str(e)) from None
+
+
+def cmd_lab_report(args: argparse.Namespace) -> int:
+    from pennybags.lab.experiment import ExperimentError
+    from pennybags.lab.report import run_cli as report_cli
+
+    try:
+        return report_cli(args.results, args.out)
+    except ExperimentError as e:
+        raise UserError(str(e)) from None
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="pennybags",
@@ -256,17 +278,63 @@ def build_parser() -> argparse.ArgumentParser:
     p.set_defaults(func=cmd_editions)
 
     p = sub.add_parser("bank", help="the banking unit at the terminal, for a physical board",
-                       description="Open an edition's banking unit in the terminal: keys "
-                                   "stand for its buttons, the display is drawn large, and "
-                                   "the balances are saved after every key (reopening "
-                                   "resumes). See docs/banking-unit.md.",
-                       epilog="Example: pennybags bank electronic-banking --state family.db "
-                              "(then: i1 600k - o pays the bank 600K from card 1)")
-    p.add_argument("edition", help="an edition with a banking unit: electronic-banking")
+                       description="Open an edition's banking unit in the terminal, for a "
+                                   "physical board: typed keys or words stand for its "
+                                   "buttons and cards, and the balances are saved after "
+                                   "every operation (reopening resumes). Electronic "
+                                   "Banking: keys, display drawn large (docs/banking-unit.md)."
+                                   " Ultimate Banking: one tap or press a line, such as "
+                                   "'car', '12' or 'm', with a live auction timer "
+                                   "(docs/ultimate-banking-unit.md). In both, h shows the "
+                                   "history, ? the help, q quits; a reset asks first.",
+                       epilog="Examples: pennybags bank electronic-banking --state family.db "
+                              "(then: i1 600k - o pays the bank 600K from card 1); "
+                              "pennybags bank ultimate-banking (then: car, boat, v starts a "
+                              "game of two; 'Strand' then 'boat' buys Strand)")
+    p.add_argument("edition", help="an edition with a banking unit: electronic-banking, "
+                                   "ultimate-banking")
     p.add_argument("--state", metavar="FILE",
-                   help="the unit's state file (default: "
-                        "~/.local/share/pennybags/bank-EDITION.sqlite3)")
+                   help="the unit's state file (default: ~/.local/share/pennybags/"
+                        "bank-electronic-banking.sqlite3 or bank-ultimate-banking.json)")
     p.set_defaults(func=cmd_bank)
+
+    p = sub.add_parser("lab", help="experiments: many games, stored results, reports",
+                       description="Run an experiment file (variants x bot line-ups x games, "
+                                   "see docs/lab.md) into a results store, and turn the "
+                                   "results into an HTML report with plots and statistics.",
+                       epilog="Example: pennybags lab run experiments/free-parking.toml && "
+                              "pennybags lab report results/free-parking")
+    lsub = p.add_subparsers(dest="lab_command", metavar="ACTION")
+    lsub.required = True
+    r = lsub.add_parser("run", help="play an experiment's games (resumes an interrupted run)",
+                        description="Play the games of an experiment that its results store "
+                                    "lacks, on all cores (or a Ray cluster), writing them as "
+                                    "they finish. Interrupted, it resumes when run again.")
+    r.add_argument("experiment", metavar="EXPERIMENT.toml", help="the experiment file")
+    r.add_argument("--workers", type=int, default=None,
+                   help="worker processes (default: all cores; with Ray: the CPUs of a local "
+                        "Ray instance)")
+    r.add_argument("--backend", choices=("local", "ray"), default="local",
+                   help="local processes (default) or a Ray cluster (pip install "
+                        "'pennybags[ray]')")
+    r.add_argument("--ray-address", default=None, metavar="ADDRESS",
+                   help="the Ray cluster (default: RAY_ADDRESS, else a local instance)")
+    r.add_argument("--out", default=None, metavar="DIR",
+                   help="results folder (default: results/<experiment name>)")
+    r.add_argument("--games", type=int, default=None,
+                   help="games per variant and line-up, instead of the file's")
+    r.add_argument("--commit-every", type=float, default=1.0, metavar="SECONDS",
+                   help="write the finished games at least this often (default 1): an "
+                        "interrupted run loses at most this much work")
+    r.set_defaults(func=cmd_lab_run)
+    r = lsub.add_parser("report", help="write a self-contained HTML report of results",
+                        description="Write one HTML file (no network needed to view it) with "
+                                    "plots and, for two or more variants, the answers in words "
+                                    "with the statistics behind them.")
+    r.add_argument("results", metavar="RESULTS", help="a results folder (or its results.duckdb)")
+    r.add_argument("--out", default=None, metavar="FILE.html",
+                   help="where to write the report (default: RESULTS/report.html)")
+    r.set_defaults(func=cmd_lab_report)
     return parser
 
 

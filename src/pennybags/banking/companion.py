@@ -1,4 +1,5 @@
-"""``pennybags bank electronic-banking``: the banking unit at the terminal.
+"""``pennybags bank electronic-banking`` and ``pennybags bank ultimate-banking``: a banking
+unit at the terminal.
 
 For people playing on a physical board whose unit is lost or broken. Keyboard keys stand
 for the unit's buttons (a help line shows the mapping), the display is drawn large, and
@@ -9,16 +10,25 @@ lists every transaction since the last reset with the cards' balances; the reset
 
 On a terminal every key acts at once; from a pipe or a file, lines are read and each
 character of a line is a key (``i1 2.2m t o i2 t o`` is a whole transfer).
+
+The Ultimate Banking unit (:mod:`pennybags.banking.ultimate`) is driven by lines instead,
+one tap or press a line (:class:`UltimateCompanion`): its state is a JSON file written
+atomically after every line, the auction timer runs in real time with a countdown (the
+unit sells when five seconds pass without a press, even while nobody types), ``h`` shows
+the history, the owners and the balances, and a reset asks for confirmation.
 """
 
 from __future__ import annotations
 
 import contextlib
+import math
 import os
+import select
 import sys
+import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
-from typing import TextIO
+from typing import Any, TextIO
 
 from rich.console import Console
 from rich.panel import Panel
@@ -323,6 +333,184 @@ def _open_electronic(path: Path) -> UnitStore:
 
 COMPANIONS["electronic-banking"] = _open_electronic
 
+Runner = Callable[[Path | None, TextIO, TextIO], int]
+RUNNERS: dict[str, Runner] = {}
+"""Edition id -> a companion with its own loop (units driven by lines, not keys)."""
+
+
+# ====================================================================== Ultimate Banking
+
+
+ULTIMATE_HELP_EXTRA = """\
+While an auction runs the timer counts down on its own; each m restarts it, and when
+5 seconds pass without a press the unit shows SOLD (or NO BIDS): the winner then taps
+their card. After 'reset', type v (or y) to reset, x (or n) to keep the game.
+The state is saved after every line; open the unit again to resume."""
+
+
+def wait_line(infile: Any, timeout: float) -> str | None:
+    """A line typed within ``timeout`` seconds (None: nothing typed yet); EOFError at the
+    end of the input. Input that cannot be waited on gives its next line at once."""
+    waiting = getattr(infile, "wait_line", None)
+    if callable(waiting):
+        line: str | None = waiting(timeout)
+        return line
+    try:
+        fd = infile.fileno()
+        tty = bool(infile.isatty())
+    except (AttributeError, OSError, ValueError):
+        fd, tty = -1, False
+    if tty:
+        ready, _, _ = select.select([fd], [], [], max(0.0, timeout))
+        if not ready:
+            return None
+    text = infile.readline()
+    if not text:
+        raise EOFError
+    return str(text).rstrip("\r\n")
+
+
+class UltimateCompanion:
+    """``pennybags bank ultimate-banking``: the three-button unit driven by typed lines."""
+
+    def __init__(self, path: Path, infile: Any, out: TextIO, *,
+                 clock: Callable[[], float] = time.monotonic) -> None:
+        from pennybags.banking import ultimate
+
+        self.ultimate = ultimate
+        self.path = path
+        self.store = ultimate.Store(path)
+        self.infile = infile
+        self.out = out
+        self.clock = clock
+        saved = self.store.load()
+        self.resumed = saved is not None
+        try:
+            self.unit = ultimate.UltimateBankingUnit.from_json(saved, clock) if saved \
+                else ultimate.UltimateBankingUnit(clock)
+        except (KeyError, TypeError, ValueError) as e:
+            raise ValueError(f"the unit's state in {path} is not readable: {e}") from None
+        self.last = clock()
+        self.shown = -1
+
+    def say(self, text: str) -> None:
+        print(text, file=self.out, flush=True)
+
+    def show(self) -> None:
+        unit = self.unit
+        self.say(f"[ {unit.display} ]")
+        if unit.players and unit.mode not in ("register",):
+            self.say("   " + ", ".join(f"{self.ultimate.TOKENS[t]} "
+                                       f"{unit.money(unit.balance(t))}"
+                                       for t in unit.players))
+        if unit.mode == "confirm-reset":
+            self.say("   Reset the unit? Every balance, owner and level is cleared and the "
+                     "cards join again. Type v (or y) to reset, x (or n) to keep the game.")
+
+    def save(self) -> None:
+        self.store.save(self.unit)
+
+    def elapse(self) -> None:
+        """Let the real time since the last look pass on the unit (the auction timer, the
+        sleep after five minutes)."""
+        now = self.clock()
+        before = (self.unit.mode, self.unit.display)
+        self.unit.tick(now - self.last)
+        self.last = now
+        if (self.unit.mode, self.unit.display) != before:
+            self.save()
+            if before[0] == "auction":
+                self.say("The timer has run out.")
+                self.show()
+
+    def history(self) -> None:
+        unit = self.unit
+        tokens = self.ultimate.TOKENS
+        self.say("History since the game started (most recent last):")
+        lines = self.ultimate.history_lines(unit)
+        for n, line in enumerate(lines[:-1], 1):
+            self.say(f"  {n:>3}. {line}")
+        if len(lines) == 1:
+            self.say("  (no transactions yet)")
+        owned = sorted(unit.owner.items())
+        if owned:
+            self.say("Properties: " + ", ".join(
+                f"{n} {unit.name_of(n)} ({tokens[o]}, level {unit.level[n]})"
+                for n, o in owned))
+        self.say(lines[-1][0].upper() + lines[-1][1:])
+
+    def countdown(self) -> None:
+        left = max(0, math.ceil(float(self.unit.wait.get("left", 0))))
+        if left != self.shown:
+            self.shown = left
+            self.say(f"   timer: {left} s")
+
+    def run(self) -> int:
+        how = "resumed from" if self.resumed else "a new game, saved in"
+        self.say(f"Ultimate Banking unit ({how} {self.path}). ? for help, q to quit.")
+        self.show()
+        while True:
+            timeout = 3600.0
+            if self.unit.mode == "auction":
+                self.countdown()
+                left = float(self.unit.wait.get("left", 0))
+                timeout = max(0.0, min(1.0, left - (math.ceil(left) - 1)))
+            try:
+                line = wait_line(self.infile, timeout)
+            except EOFError:
+                break
+            self.elapse()
+            if line is None:
+                continue
+            if not self.handle(line):
+                break
+        self.save()
+        self.say("The unit's state is saved; open it again to go on.")
+        return 0
+
+    def handle(self, line: str) -> bool:
+        """One typed line; False to quit."""
+        word = line.strip().lower()
+        if not word:
+            return True
+        if word in ("q", "quit", "exit"):
+            return False
+        if word in ("?", "help"):
+            self.say(self.ultimate.HELP)
+            self.say(ULTIMATE_HELP_EXTRA)
+            return True
+        if word in ("h", "history"):
+            self.history()
+            return True
+        if self.unit.mode == "confirm-reset":
+            word = {"y": "v", "yes": "v", "n": "x", "no": "x"}.get(word, word)
+            if word not in ("v", "check", "ok", "x"):
+                self.say("(beep) answer the reset question: v (or y) resets, x (or n) keeps "
+                         "the game")
+                self.show()
+                return True
+            line = word
+        try:
+            self.ultimate.apply_line(self.unit, line)
+        except self.ultimate.UnitError as e:
+            self.say(f"(beep) {e}")
+        self.shown = -1
+        self.save()
+        self.show()
+        return True
+
+
+def run_ultimate(state: Path | None, infile: TextIO, out: TextIO, *,
+                 clock: Callable[[], float] = time.monotonic) -> int:
+    from pennybags.banking.ultimate import default_state_path as ultimate_path
+    from pennybags.terminal.live_auction import timed_input
+
+    path = state if state is not None else ultimate_path()
+    return UltimateCompanion(path, timed_input(infile), out, clock=clock).run()
+
+
+RUNNERS["ultimate-banking"] = run_ultimate
+
 
 def run_companion(edition: str, state: Path | None, *, infile: TextIO | None = None,
                   outfile: TextIO | None = None) -> int:
@@ -331,9 +519,13 @@ def run_companion(edition: str, state: Path | None, *, infile: TextIO | None = N
     Raises ValueError for an edition without a banking unit and StoreError for a state file
     that cannot be used."""
     key = edition.strip().lower().replace("_", "-")
+    runner = RUNNERS.get(key)
+    if runner is not None:
+        return runner(state, infile if infile is not None else sys.stdin,
+                      outfile if outfile is not None else sys.stdout)
     opener = COMPANIONS.get(key)
     if opener is None:
-        known = ", ".join(sorted(COMPANIONS))
+        known = ", ".join(sorted({*COMPANIONS, *RUNNERS}))
         raise ValueError(f"the edition '{edition}' has no banking unit to open here; "
                          f"units: {known}")
     infile = infile if infile is not None else sys.stdin
@@ -354,4 +546,5 @@ def run_companion(edition: str, state: Path | None, *, infile: TextIO | None = N
         store.close()
 
 
-__all__ = ["COMPANIONS", "Companion", "KeySource", "StoreError", "big", "run_companion"]
+__all__ = ["COMPANIONS", "RUNNERS", "Companion", "KeySource", "StoreError",
+           "UltimateCompanion", "big", "run_companion", "run_ultimate"]

@@ -232,6 +232,11 @@ class Game(ABC):
         fronts ("whom does your roll of 7 move?"); None lets the front word it."""
         return None
 
+    def improvement_words(self, deed: int) -> str | None:
+        """Hook: what stands on an owned deed in the edition's words ("level 3"), for the
+        fronts; None lets the front call ``houses[deed]`` houses or a hotel."""
+        return None
+
     def money(self, amount: int) -> str:
         """An amount as the edition prints it ("$1,500")."""
         symbol = self.data.currency.get("symbol", "$")

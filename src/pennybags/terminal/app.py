@@ -16,11 +16,12 @@ import argparse
 import contextlib
 import hashlib
 import sys
+import time
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import partial
 from pathlib import Path
-from typing import Any, TextIO
+from typing import Any, TextIO, cast
 
 from rich.console import Console
 
@@ -31,12 +32,24 @@ from pennybags.editions import get_edition
 from pennybags.engine.actions import Action, Decision, IllegalAction, Trade
 from pennybags.engine.game import Event, Game
 from pennybags.engine.notation import action_from_json, action_label, trade_words
+from pennybags.terminal.live_auction import (
+    LiveAuction,
+    Waiter,
+    has_descriptor,
+    is_live_auction,
+    key_waiter,
+    timed_input,
+)
 from pennybags.terminal.menus import Prompter, QuitRequested
 from pennybags.terminal.narrate import HOTEL, Narrator, buildings_words, group_title
 from pennybags.terminal.render import board_view, standings_table
 
 BOT_GAME_ROUNDS = 1000
 """The round limit given to a game of bots only when none is set."""
+
+LIVE_AUCTION_SECONDS = 5
+"""The live auction timer a game with a person gets when the edition has one and the
+command line sets none (``-o auction-timer=0`` asks for the turn-based auction)."""
 
 MANAGING = ("build", "sell-building", "mortgage", "unmortgage")
 """Actions a player may take whenever the rules allow, besides proposing a trade."""
@@ -174,8 +187,16 @@ class Session:
     def __init__(self, game: Game, seats: Sequence[Seat], *, console: Console,
                  infile: TextIO, save_path: Path | None = None,
                  bots: dict[int, Bot] | None = None,
-                 setup: Mapping[str, Any] | None = None) -> None:
+                 setup: Mapping[str, Any] | None = None,
+                 clock: Callable[[], float] = time.monotonic,
+                 waiter: Waiter | None = None) -> None:
         self.game = game
+        self.clock = clock
+        """Seconds, for the live auction's timer (injected by tests)."""
+        self.waiter = waiter
+        """Reads a line typed within a time limit during a live auction (None: from the
+        input file, see :func:`pennybags.terminal.live_auction.key_waiter`)."""
+        self.countdown_open = False
         self.seats = list(seats)
         self.console = console
         self.save_path = save_path
@@ -201,7 +222,24 @@ class Session:
             self.turn_started = int(event.data["player"])
 
     def say(self, text: str = "", style: str | None = None) -> None:
+        self.end_countdown()
         self.prompter.say(text, style)
+
+    def countdown(self, text: str) -> None:
+        """The live auction's timer: rewritten in place on a terminal, one line a second
+        otherwise."""
+        if self.console.is_terminal:
+            self.console.file.write("\r" + text + "\x1b[K")
+            self.console.file.flush()
+            self.countdown_open = True
+        else:
+            self.prompter.say(text)
+
+    def end_countdown(self) -> None:
+        if self.countdown_open:
+            self.countdown_open = False
+            self.console.file.write("\n")
+            self.console.file.flush()
 
     def tell(self) -> None:
         for line in self.narrator.take():
@@ -313,6 +351,9 @@ class Session:
                 self.turn_started = None
             if self.offer_queue and self.manage_offer():
                 continue
+            if is_live_auction(self):
+                self.live_auction()
+                continue
             decision = self.next_decision()
             if decision.player in self.bots:
                 self.bot_turn(decision.player)
@@ -328,13 +369,51 @@ class Session:
             self.say(f"The finished game is saved in {self.save_path}.")
 
     def result_words(self) -> str:
+        """The game-over line: who won and why (with the final scores in the editions
+        that end with them)."""
         game = self.game
+        reason = game.end_reason
+        scores = getattr(game, "final_scores", None)
+        ranked: list[tuple[int, int]] = sorted(
+            scores.items(), key=lambda kv: -kv[1]) if isinstance(scores, dict) else []
+        listed = ", ".join(f"{game.name(p)} {game.money(v)}" for p, v in ranked)
+        final = f" Final scores (cash + purchase prices): {listed}." if listed else ""
         if game.winner is None:
-            return f"The game ended without a winner ({game.end_reason})."
-        how = "the last player standing" if game.end_reason == "bankruptcy" else \
-            "the richest player at the round limit" if game.end_reason == "round-cap" else \
-            game.end_reason
-        return f"Winner: {game.name(game.winner)} ({how})."
+            if ranked:
+                tied = " and ".join(game.name(p) for p, v in ranked if v == ranked[0][1])
+                return f"Nobody wins: {tied} share the highest final score (a draw).{final}"
+            if reason == "five-monopolies":
+                return ("Nobody wins: players reached five monopolies at once with equal "
+                        "total assets (a draw).")
+            if reason == "round-cap":
+                return "Nobody wins: the richest players are tied at the round limit (a draw)."
+            return f"The game ended without a winner ({reason})."
+        winner = game.winner
+        if reason == "five-monopolies":
+            board = game.board
+            groups = [group_title(g) for g, deeds in board.groups.items()
+                      if deeds and board[deeds[0]].kind == "street"
+                      and all(game.owner[d] == winner for d in deeds)]
+            how = "owning five monopolies" + (f": {', '.join(groups)}" if groups else "")
+        elif reason == "final-scores":
+            how = "the highest final score when the first player went bankrupt"
+        elif reason == "round-cap" and ranked:
+            how = "the highest final score at the round limit"
+        elif reason == "round-cap":
+            how = "the richest player at the round limit"
+        elif reason == "bankruptcy":
+            how = "the last player standing"
+        else:
+            how = reason
+        return f"Winner: {game.name(winner)} ({how}).{final}"
+
+    def live_auction(self) -> None:
+        """A timed auction: everybody may press at once while the timer runs."""
+        if self.waiter is not None:
+            LiveAuction(self, self.waiter).run()
+            return
+        with key_waiter(self.prompter.infile) as waiter:
+            LiveAuction(self, waiter).run()
 
     def next_decision(self) -> Decision:
         pending = self.game.pending
@@ -451,8 +530,9 @@ class Session:
         if decision.kind == "debt":
             inline = [a for a in manage if a.do in ("sell-building", "mortgage")]
         items: list[tuple[str, Callable[[], object]]] = []
+        presses = hasattr(game, "bid_step")  # bids are presses of one step each
         for a in main:
-            if a.do == "bid":
+            if a.do == "bid" and not presses:
                 items.append(("Bid...", lambda: self.ask_bid(seat, decision)))
             else:
                 items.append((self.label(seat, a, decision), partial(self.act, seat, a)))
@@ -699,6 +779,8 @@ class Session:
             options = game.options
             if getattr(options, "no_auctions", False):
                 return f"Don't buy {board[d.deed].name} (it stays with the bank)"
+            if hasattr(game, "bid_step"):
+                return f"Auction {board[d.deed].name}"
             return f"Don't buy it: {board[d.deed].name} goes to auction"
         if do == "end-turn":
             return "End your turn"
@@ -743,8 +825,26 @@ def _order_words(game: Game) -> str:
             + ", then ".join(order[1:]) + ".")
 
 
+def can_wait(infile: Any) -> bool:
+    """Whether typed input can be waited for with a timeout (a terminal, a pipe, or a
+    test's input with ``wait_line``)."""
+    return callable(getattr(infile, "wait_line", None)) or has_descriptor(infile)
+
+
+def _timed(game: Game) -> bool:
+    return int(getattr(game.options, "auction_timer", 0) or 0) > 0
+
+
+def _input(game: Game, infile: TextIO | None) -> TextIO:
+    """The session's input: with live auctions a pipe is read so that it can be waited on
+    with a timeout."""
+    source = infile if infile is not None else sys.stdin
+    return cast(TextIO, timed_input(source)) if _timed(game) else source
+
+
 def play(args: argparse.Namespace, *, infile: TextIO | None = None,
-         out: TextIO | None = None) -> int:
+         out: TextIO | None = None, clock: Callable[[], float] = time.monotonic,
+         waiter: Waiter | None = None) -> int:
     """``pennybags play``: start a game and play it to the end (or a quit)."""
     try:
         edition = get_edition(args.edition)
@@ -763,15 +863,20 @@ def play(args: argparse.Namespace, *, infile: TextIO | None = None,
         options["max-rounds"] = str(BOT_GAME_ROUNDS)
         cap_note = (f"Only bots play: the game ends after {BOT_GAME_ROUNDS} rounds at most, "
                     "won by the richest player (change with -o max-rounds=N).")
+    if not all(s.is_bot for s in seats) and "auction-timer" not in options and any(
+            name == "auction-timer" for name, *_ in edition.describe_options()) and \
+            can_wait(infile if infile is not None else sys.stdin):
+        # People at the table: the unit's real timer (issue 5). Input that cannot be
+        # waited on (a file object in memory) keeps the turn-based auction.
+        options["auction-timer"] = str(LIVE_AUCTION_SECONDS)
     try:
         game = edition.new_game([s.name for s in seats], seed=args.seed, options=options)
     except ValueError as e:
         raise UserError(str(e)) from None
     save: str | None = getattr(args, "save", None)
     console = _console(out if out is not None else sys.stdout)
-    session = Session(game, seats, console=console,
-                      infile=infile if infile is not None else sys.stdin,
-                      save_path=Path(save) if save else None)
+    session = Session(game, seats, console=console, infile=_input(game, infile),
+                      save_path=Path(save) if save else None, clock=clock, waiter=waiter)
     people = [s.name for s in seats if not s.is_bot]
     session.say(f"{edition.name}: " + ", ".join(
         s.name + (f" ({s.note()})" if s.is_bot else "") for s in seats)
@@ -783,6 +888,10 @@ def play(args: argparse.Namespace, *, infile: TextIO | None = None,
         session.say(f"The game is saved in {session.save_path} after every answer.")
     if cap_note:
         session.say(cap_note)
+    if _timed(game) and people:
+        session.say(f"Auctions are live: a {game.options.auction_timer}-second timer, "
+                    "restarted by every press (-o auction-timer=0 for turn-based "
+                    "auctions).")
     session.say(_order_words(game))
     session.say(f"--- Round {game.round}: {game.name(game.current)}'s turn ---", style="bold")
     session.turn_started = game.current
@@ -790,7 +899,8 @@ def play(args: argparse.Namespace, *, infile: TextIO | None = None,
 
 
 def resume(args: argparse.Namespace, *, infile: TextIO | None = None,
-           out: TextIO | None = None) -> int:
+           out: TextIO | None = None, clock: Callable[[], float] = time.monotonic,
+           waiter: Waiter | None = None) -> int:
     """``pennybags resume FILE``: load a saved game and go on from where it stood."""
     path = Path(args.file)
     try:
@@ -800,9 +910,8 @@ def resume(args: argparse.Namespace, *, infile: TextIO | None = None,
         raise UserError(str(e)) from None
     console = _console(out if out is not None else sys.stdout)
     setup = rec.get("setup") if isinstance(rec.get("setup"), Mapping) else None
-    session = Session(game, seats, console=console,
-                      infile=infile if infile is not None else sys.stdin,
-                      save_path=path, bots=bots, setup=setup)
+    session = Session(game, seats, console=console, infile=_input(game, infile),
+                      save_path=path, bots=bots, setup=setup, clock=clock, waiter=waiter)
     session.saved_actions = len(game.history)
     session.say(f"Resuming {path}: {len(game.history)} answers replayed.", style="bold")
     if not found:

@@ -244,6 +244,8 @@ class Narrator:
         return f"{who} bids {self._money(d['amount'])} for {self._space(d.get('deed', -1))}."
 
     def _on_bid_pass(self, d: dict[str, Any], who: str, paid: int) -> str:
+        if hasattr(self.game, "bid_step"):  # Ultimate Banking: a pass is not final
+            return f"{who} lets the bid stand."
         return f"{who} passes (out of the auction for {self._space(d.get('deed', -1))})."
 
     def _on_unsold(self, d: dict[str, Any], who: str, paid: int) -> str:
@@ -444,8 +446,8 @@ class Narrator:
         return f"{self._space(d['deed'])} ({who}'s) goes {way} to rent level {level}{because}."
 
     def _on_location(self, d: dict[str, Any], who: str, paid: int) -> str:
-        return f"{who} is on a Location space: pay {self._money(d['fee'])} to go to any " \
-               "property space (no GO salary), or stay."
+        return f"{who} is on a Location space ({self._money(d['fee'])} to go to any " \
+               "property space)."
 
     def _on_rent_due(self, d: dict[str, Any], who: str, paid: int) -> str:
         return f"{self._who(d['lander'])} lands on {who}'s {self._space(d['deed'])} (rent " \

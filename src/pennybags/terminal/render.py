@@ -33,7 +33,10 @@ def describe_state(game: Game) -> str:
         for d in game.deeds_of(p.seat):
             label = board[d].name
             level = game.houses[d]
-            if level == HOTEL:
+            words = game.improvement_words(d)
+            if words is not None:
+                label += f" [{words}]"
+            elif level == HOTEL:
                 label += " [hotel]"
             elif level:
                 label += f" [{level}h]"
@@ -73,6 +76,17 @@ def total_assets(game: Game, seat: int) -> int | None:
     return None
 
 
+def cards_words(game: Game, seat: int) -> str:
+    """A player's kept cards: Get Out of Jail Free cards by deck ("Chance"); a hand of
+    hidden cards (Monopoly 2.3) only by their number."""
+    held = game.players[seat].cards
+    if not held:
+        return "-"
+    if all(game.decks[k].cards[i].kind == "get_out_of_jail_free" for k, i in held):
+        return ", ".join(f"{game.decks[k].name} (jail)" for k, _ in held)
+    return f"{len(held)} hidden"
+
+
 def standings_table(game: Game, kinds: Sequence[str] | None = None) -> Table:
     """Players with cash, position, jail, kept cards, deeds and total assets.
 
@@ -86,7 +100,7 @@ def standings_table(game: Game, kinds: Sequence[str] | None = None) -> Table:
     table.add_column("Cash", justify="right", no_wrap=True)
     table.add_column("Where", no_wrap=True)
     table.add_column("Deeds", justify="right")
-    table.add_column("Jail cards", justify="right")
+    table.add_column("Cards", justify="right")
     show_assets = bool(game.players) and total_assets(game, 0) is not None
     if show_assets:
         table.add_column("Assets", justify="right")
@@ -94,7 +108,7 @@ def standings_table(game: Game, kinds: Sequence[str] | None = None) -> Table:
         name = Text(p.name, style="bold" if p.seat == game.current and not game.over else "")
         if kinds is not None and p.seat < len(kinds) and kinds[p.seat]:
             name.append(f" ({kinds[p.seat]})", style="dim")
-        cards = ", ".join(game.decks[k].name for k, _ in p.cards) if p.cards else "-"
+        cards = cards_words(game, p.seat)
         row: list[RenderableType] = [
             name,
             game.money(game.cash(p.seat)),
@@ -115,12 +129,15 @@ def deeds_table(game: Game) -> Table | Text:
     owned = [d for d in board.deeds if game.owner[d] >= 0]
     if not owned:
         return Text("No deeds have been bought yet.")
+    show_mortgages = mortgages_exist(game)
     table = Table(title="Deeds", box=box.SIMPLE_HEAD, title_justify="left")
     table.add_column("Group")
     table.add_column("Deed")
     table.add_column("Owner")
-    table.add_column("Buildings")
-    table.add_column("Mortgaged")
+    heading = getattr(game, "improvement_heading", None)
+    table.add_column(str(heading()) if callable(heading) else "Buildings")
+    if show_mortgages:
+        table.add_column("Mortgaged")
     last_group = None
     for d in owned:
         space = board[d]
@@ -130,15 +147,32 @@ def deeds_table(game: Game) -> Table | Text:
         last_group = space.group
         whole = all(game.owner[x] == game.owner[d] for x in board.group_of[d])
         level = game.houses[d]
-        buildings = buildings_words(level) if level else ("-" if space.kind == "street" else "")
+        words = game.improvement_words(d)
+        if words is not None:
+            buildings = words
+        else:
+            buildings = buildings_words(level) if level else (
+                "-" if space.kind == "street" else "")
         owner = game.name(game.owner[d]) + (" (whole group)" if whole and len(
             board.group_of[d]) > 1 else "")
-        table.add_row(group_text, space.name, owner, buildings,
-                      "mortgaged" if game.mortgaged[d] else "")
+        row: list[RenderableType] = [group_text, space.name, owner, buildings]
+        if show_mortgages:
+            row.append("mortgaged" if game.mortgaged[d] else "")
+        table.add_row(*row)
     unowned = len(board.deeds) - len(owned)
     table.caption = f"{unowned} deed{'s' if unowned != 1 else ''} still with the bank"
     table.caption_justify = "left"
     return table
+
+
+def mortgages_exist(game: Game) -> bool:
+    """Whether the edition has mortgages (its ``shows_mortgages`` says, else: a deed has a
+    mortgage value)."""
+    hook = getattr(game, "shows_mortgages", None)
+    if callable(hook):
+        return bool(hook()) or any(game.mortgaged)
+    board = game.board
+    return any(board[d].mortgage for d in board.deeds) or any(game.mortgaged)
 
 
 def bank_words(game: Game) -> str:

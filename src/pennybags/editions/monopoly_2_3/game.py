@@ -1039,6 +1039,80 @@ class Monopoly23Game(ClassicGame):
             return f"Hand over {what} of {where} (worth {worth})"
         return None
 
+    def improvement_words(self, deed: int) -> str | None:
+        """Buildings of a whole monopoly: "2 houses on the monopoly (rent £90)"; with
+        ``per-property-buildings`` the common words (houses on that street)."""
+        level = self.houses[deed]
+        if not level or self.owner[deed] < 0 or self.options.per_property_buildings:
+            return None
+        what = "a hotel" if level >= HOTEL else "1 house" if level == 1 else f"{level} houses"
+        return f"{what} on the monopoly (rent {self.money(self.rent(deed))})"
+
+    def shows_mortgages(self) -> bool:
+        """The fronts need no mortgage column: this edition has no mortgages."""
+        return False
+
+    def describe_decision(self, decision: Decision) -> str | None:
+        """The question of each decision kind of this edition, with what the player needs
+        to know (the front adds the player's name and cash)."""
+        d = decision
+        p = d.player
+        kind = d.kind
+        board = self.board
+        if kind == "turn":
+            where = board[self.players[p].position].name
+            if self.rolled:
+                head = f"you have rolled this turn (you are on {where})."
+            else:
+                head = (f"your turn (you are on {where}): roll, then choose whom the roll "
+                        "moves (anyone not in Jail, you too).")
+            extras = []
+            if not self.bought_from_market and self.market:
+                market = ", ".join(f"{board[m].name} {self.money(board[m].price)}"
+                                   for m in self.market)
+                extras.append(f"buy one market deed this turn ({market})")
+            extras.append("force a sale of another player's deed outside a monopoly at 1.5 "
+                          "times its price")
+            if self.playable(p):
+                extras.append("play your cards, each on any player")
+            if self.building_actions(p):
+                extras.append("buy buildings for a monopoly")
+            done = " or end your turn" if self.rolled else ""
+            return (f"{head} You may also {'; '.join(extras)}{done}. "
+                    f"{self.standing_words(p)}")
+        if kind == "move":
+            jailed = [self.name(q) for q in self.active_players() if self.players[q].in_jail]
+            note = f" ({', '.join(jailed)} in Jail cannot be moved)" if jailed else ""
+            return (f"you rolled {d.amount}: whom does it move? The moved player gets the "
+                    f"space's effects{note}.")
+        if kind == "jail":
+            turn = self.players[p].jail_turns + 1
+            card = " use your Get Out of Jail Free card," if any(
+                self.decks[k].cards[i].kind == "get_out_of_jail_free"
+                for k, i in self.players[p].cards) else ""
+            return (f"you are in Jail (turn {turn} of {self.max_jail_turns} there; after the "
+                    f"last you are Just Visiting). Roll for a match (a match: Just Visiting "
+                    f"and a normal turn),{card} or stay; there is no fine. In Jail you are "
+                    "still paid but cannot be moved, buy deeds, collect rent or draw cards.")
+        if kind == "pay":
+            reason = self._dues[0][3] if self._dues else "a payment"
+            return (f"you owe {self.name(d.creditor)} {self.money(d.amount)} ({reason}) and "
+                    "your cash cannot cover it: hand over deeds (at their printed price) or "
+                    "buildings (at their cost) until what is left fits your cash; property "
+                    "gives no change.")
+        if kind == "buy" and d.deed >= 0:
+            return (f"the card lets you buy {board[d.deed].name} from the bank for "
+                    f"{self.money(d.amount)}, or leave it there.")
+        return None
+
+    def standing_words(self, p: int) -> str:
+        """Monopolies held against the target, and the cards in hand."""
+        held = self.monopolies(p)
+        cards = [self.decks[k].cards[i].text for k, i in self.players[p].cards]
+        hand = " Your cards: " + ", ".join(f"'{c}'" for c in cards) + "." if cards else \
+            " You hold no cards."
+        return f"You own {held} of the {self.to_win} monopolies needed to win.{hand}"
+
     def action_to_fields(self, action: Action) -> dict[str, Any] | None:
         """JSON for the actions that name a player or a card (see notation)."""
         if action.do == "move":

@@ -798,6 +798,111 @@ class UltimateBankingGame(ClassicGame):
         return f"{space.name} ({group}, {self.name(owner)}'s{jailed}, level " \
                f"{self.houses[deed]}: rent {self.money(space.rents[self.houses[deed] - 1])})"
 
+    def improvement_words(self, deed: int) -> str | None:
+        """An owned property's rent level, with the rent it charges: "level 3 ($90)"."""
+        level = self.houses[deed]
+        if self.owner[deed] < 0 or not level:
+            return None
+        return f"level {level} ({self.money(self.board.spaces[deed].rents[level - 1])})"
+
+    def improvement_heading(self) -> str:
+        """The fronts' column title for :meth:`improvement_words`."""
+        return "Rent level"
+
+    def describe_decision(self, decision: Decision) -> str | None:
+        """The question of each decision kind of this edition, with what the player needs
+        to know to answer it (the front adds the player's name and cash)."""
+        d = decision
+        kind = d.kind
+        spaces = self.board.spaces
+        if kind == "jail":
+            tries = self.players[d.player].jail_turns
+            return (f"you are in Jail (failed tries so far: {tries} of {self.max_jail_turns}). "
+                    f"Pay {self.money(self.jail_fine)} and roll as usual (doubles roll "
+                    "again), or roll for doubles: a double frees you and moves you by that "
+                    f"roll; after the third failed try you pay {self.money(self.jail_fine)} "
+                    "and move by that roll.")
+        if kind == "buy" and d.deed >= 0:
+            space = spaces[d.deed]
+            rents = "/".join(self.money(r) for r in space.rents)
+            afford = "" if self.cash(d.player) >= d.amount else \
+                " You cannot afford it, so it goes to auction."
+            return (f"{space.name} ({space.group.replace('_', ' ')}) is unowned: buy it for "
+                    f"{self.money(d.amount)} or auction it (there is no leaving it). Rents "
+                    f"at levels 1-5: {rents}. {self.set_words(d.player, d.deed)} Bids open at "
+                    f"{self.money(self.bid_start)} and rise by {self.money(self.bid_step)}; "
+                    f"every player not in Jail may bid, you too.{afford}")
+        if kind == "bid" and d.deed >= 0:
+            return self.bid_words(d)
+        if kind == "rent" and d.deed >= 0:
+            space = spaces[d.deed]
+            level = self.houses[d.deed]
+            cheap = " (On The Run: charged at level 1)" if self.cheap_rents else ""
+            after = min(self.max_level, level + 1)
+            rise = f"its level rises to {after} either way" if after > level else \
+                "it stays at level 5"
+            return (f"{self.name(self.rent_lander)} landed on your {space.name} (level "
+                    f"{level}): ask for the {self.money(d.amount)} rent{cheap}? Then "
+                    f"{rise}. 'Always' collects every later rent of yours without asking.")
+        if kind == "location":
+            can = "" if self.cash(d.player) >= d.amount else \
+                f" You cannot pay the {self.money(d.amount)}, so you stay."
+            return (f"you are on a Location space: pay {self.money(d.amount)} to go to any "
+                    "property space (no GO salary) and land there (an unowned one: buy or "
+                    "auction it; yours: its level rises; another player's: its owner may ask "
+                    f"rent), or stay here.{can}")
+        play = self.card_play
+        if kind in ("event-move", "event-deed", "event-player") and play is not None:
+            card = play.card
+            title = str(card.get("title", card.id))
+            if kind == "event-move":
+                return (f"Event card {title}: move to any property space for free (no GO "
+                        "salary) and land there.")
+            if play.stage == "mine":
+                return (f"Event card {title}: choose your property to give "
+                        f"{self.name(play.other)} in the swap (the levels stay).")
+            if play.stage == "theirs":
+                return (f"Event card {title}: choose {self.name(play.other)}'s property to "
+                        f"take for your {spaces[play.mine].name} (the levels stay).")
+            return f"Event card {title}: {card.text}"
+        if kind == "debt":
+            to = (f"to {self.name(d.creditor)}, who keeps its rent level" if d.creditor >= 0
+                  else "back to the bank (unowned again)")
+            return (f"you are {self.money(d.amount)} short: give up properties, each counted "
+                    f"at its purchase price, {to}, until your balance is zero or more; the "
+                    "change stays with you.")
+        return None
+
+    def set_words(self, p: int, deed: int) -> str:
+        """Who owns the rest of a property's colour set, in words."""
+        group = self.board.group_of[deed]
+        others = [d for d in group if d != deed]
+        mine = sum(1 for d in others if self.owner[d] == p)
+        taken = [f"{self.name(self.owner[d])} owns {self.board.spaces[d].name}"
+                 for d in others if 0 <= self.owner[d] != p]
+        title = self.board.spaces[deed].group.replace("_", " ").capitalize()
+        words = f"{title} set: you own {mine} of {len(group)}"
+        if taken:
+            words += " (" + "; ".join(taken) + ")"
+        if all(self.owner[d] >= 0 for d in others):
+            words += "; this one completes the set and raises its levels"
+        return words + "."
+
+    def bid_words(self, d: Decision) -> str:
+        b = self.bidding
+        space = self.board.spaces[d.deed]
+        high = (f"the high bid is {self.money(d.amount)} by {self.name(d.high_bidder)}"
+                if d.high_bidder >= 0 else "nobody has bid yet")
+        press = f"a press bids {self.money(self.next_bid())}" if b is not None else ""
+        if b is not None and b.timed:
+            rule = (f"every press restarts the {self.options.auction_timer}-second timer; "
+                    "the last bidder wins when it runs out")
+        else:
+            rule = ("the last bidder wins when everyone else lets the bid stand; you may "
+                    "press again after a new bid")
+        return (f"auction of {space.name} (price {self.money(space.price)}): {high}; "
+                f"{press}. {rule[0].upper()}{rule[1:]}.")
+
     def action_to_fields(self, action: Action) -> dict[str, Any] | None:
         """``choose-player`` is written with the chosen player's name as ``target``."""
         if action.do == "choose-player" and 0 <= action.amount < len(self.players):
