@@ -218,9 +218,9 @@ def build_parser() -> argparse.ArgumentParser:
                        epilog="Example: pennybags play --edition classic "
                               "--players 'Ann,bot,bot:random' --save ann.json")
     p.add_argument("--edition", default="classic", help="edition id (see 'pennybags editions')")
-    p.add_argument("--players", default="You,bot,bot",
+    p.add_argument("--players", default="Player,bot,bot",
                    help="comma-separated seats: a name is a person, 'bot' or 'bot:NAME' a "
-                        "computer player (default: 'You,bot,bot')")
+                        "computer player (default: 'Player,bot,bot')")
     p.add_argument("--seed", type=int, default=None, help="seed for the dice and decks")
     p.add_argument("-o", "--option", action="append", default=[], metavar="NAME=VALUE",
                    help="a house rule or table option, repeatable (see 'pennybags editions')")
