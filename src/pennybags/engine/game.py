@@ -121,6 +121,8 @@ class Game(ABC):
         self.over = False
         self.winner: int | None = None
         self.end_reason = ""
+        self.end_check_due = False
+        """Set by the rules when a change may have won the game (see :meth:`check_end`)."""
         self._dues: deque[tuple[int, int, int, str]] = deque()
         self._steps: list[Step] = []
 
@@ -177,6 +179,10 @@ class Game(ABC):
     def run(self) -> None:
         """Carry the game forward until someone must decide or it is over."""
         while not self.over:
+            if self.end_check_due:
+                self.end_check_due = False
+                if self.check_end():
+                    return
             if self.pending:
                 if self.pending[0].kind not in self.self_clearing or \
                         not self.resume_after_decision():
@@ -190,6 +196,11 @@ class Game(ABC):
                 step(*args)
                 continue
             raise RuntimeError("the game has nothing to do and nobody to ask")
+
+    def check_end(self) -> bool:
+        """Hook: end the game if a winning condition now holds (set ``end_check_due`` to
+        have the loop ask before it goes on). Returns True if the game ended."""
+        return False
 
     self_clearing: ClassVar[frozenset[str]] = frozenset()
     """Decision kinds that may answer themselves (see :meth:`resume_after_decision`)."""

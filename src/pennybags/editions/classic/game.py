@@ -551,12 +551,14 @@ class ClassicGame(Game):
         if check_cash and self.cash(p) < space.house_cost:
             return f"{self.name(p)} has {self.money(self.cash(p))}, a building costs " \
                    f"{self.money(space.house_cost)}"
+        return self.stock_problem(level)
+
+    def stock_problem(self, level: int) -> str | None:
+        """Why the bank cannot supply the next building for a street at ``level`` (a hotel
+        after four houses), or None if it can."""
         if level == HOTEL - 1:
-            if self.bank_hotels < 1:
-                return "the bank has no hotels left"
-        elif self.bank_houses < 1:
-            return "the bank has no houses left"
-        return None
+            return None if self.bank_hotels >= 1 else "the bank has no hotels left"
+        return None if self.bank_houses >= 1 else "the bank has no houses left"
 
     def build(self, p: int, deed: int) -> None:
         """Buy a house (or, on four houses, a hotel that returns the four houses). When

@@ -156,7 +156,6 @@ class Monopoly23Game(ClassicGame):
         """Groups built on this turn (for ``one-building-per-turn``)."""
         self.turn_ends = False
         self.jail_turn = False
-        self._check_win = False
         if start:
             if decide_order:
                 self.decide_order()
@@ -376,7 +375,7 @@ class Monopoly23Game(ClassicGame):
     def set_owner(self, deed: int, owner: int) -> None:
         self.owner[deed] = owner
         self.changes += 1
-        self._check_win = True
+        self.end_check_due = True
 
     # ================================================================ forced purchases
 
@@ -573,12 +572,7 @@ class Monopoly23Game(ClassicGame):
         if self.cash(p) < cost:
             return f"{self.name(p)} has {self.money(self.cash(p))}, a building costs " \
                    f"{self.money(cost)}"
-        if level == HOTEL - 1:
-            if self.bank_hotels < 1:
-                return "the bank has no hotels left"
-        elif self.bank_houses < 1:
-            return "the bank has no houses left"
-        return None
+        return self.stock_problem(level)
 
     def buy_building(self, p: int, deed: int) -> None:
         self.pending = []
@@ -725,6 +719,10 @@ class Monopoly23Game(ClassicGame):
         owner = self.owner
         return sum(1 for g in self.streets_groups if all(owner[d] == p for d in g))
 
+    def check_end(self) -> bool:
+        """Five monopolies win at once; several at once: the highest total assets."""
+        return self.check_five()
+
     def check_five(self) -> bool:
         winners = [p for p in self.active_players() if self.monopolies(p) >= self.to_win]
         if not winners:
@@ -735,23 +733,6 @@ class Monopoly23Game(ClassicGame):
             winners = [p for p in winners if totals[p] == best]
         self.end(winners[0] if len(winners) == 1 else None, "five-monopolies")
         return True
-
-    def run(self) -> None:
-        while not self.over:
-            if self._check_win:
-                self._check_win = False
-                if self.check_five():
-                    return
-            if self.pending:
-                return
-            if self._dues:
-                self.settle_dues()
-                continue
-            if self._steps:
-                step, args = self._steps.pop()
-                step(*args)
-                continue
-            raise RuntimeError("the game has nothing to do and nobody to ask")
 
     def total_assets(self, p: int) -> int:
         return self.cash(p) + sum(self.board[d].price for d in self.deeds_of(p)) + \
