@@ -3,7 +3,9 @@
 A :class:`Session` drives one game: bots answer their decisions at once and the narrator
 tells what they did; a person gets a numbered menu of the legal actions at each of their
 decisions, with the managing actions (build, sell, mortgage, lift a mortgage) in a
-"Manage properties..." sub-menu and a trade dialog. Before another player's turn starts, a
+"Manage properties..." sub-menu and a trade dialog; a kind of action with many lines
+(forced sales, card plays on each player) is folded into one line that opens a second
+menu (see :mod:`pennybags.terminal.folding`). Before another player's turn starts, a
 person who could build or lift a mortgage is asked whether to do so first. Games are saved
 with :func:`pennybags.history.save` (the seats and bot specs go in the record's ``extra``),
 and resumed by replaying the record: the bots are replayed too, so a resumed game goes on
@@ -32,6 +34,7 @@ from pennybags.editions import get_edition
 from pennybags.engine.actions import Action, Decision, IllegalAction, Trade
 from pennybags.engine.game import Event, Game
 from pennybags.engine.notation import action_from_json, action_label, trade_words
+from pennybags.terminal.folding import Fold, fold_actions, without_target
 from pennybags.terminal.live_auction import (
     LiveAuction,
     Waiter,
@@ -521,7 +524,8 @@ class Session:
         return bool(others) and not game.players[seat].bankrupt and self.can_manage(seat)
 
     def person_turn(self, seat: int, decision: Decision) -> None:
-        """Show a person their decision and carry out one choice."""
+        """Show a person their decision and carry out one choice (long kinds of action
+        folded into sub-menu lines)."""
         game = self.game
         legal = game.legal_actions(seat)
         main = [a for a in legal if self.answers(seat, a)]
@@ -529,24 +533,38 @@ class Session:
         inline: list[Action] = []
         if decision.kind == "debt":
             inline = [a for a in manage if a.do in ("sell-building", "mortgage")]
+        rest = [a for a in manage if a not in inline]
+        countered = decision.trade is not None and decision.kind == "trade"
+        proposing = self.can_propose(seat)
+        others = int(countered) + int(bool(rest)) + int(proposing)
+        main_entries = fold_actions(game, main, other_lines=others + len(inline))
+        inline_entries = fold_actions(game, inline, other_lines=others + len(main))
         items: list[tuple[str, Callable[[], object]]] = []
         presses = hasattr(game, "bid_step")  # bids are presses of one step each
-        for a in main:
-            if a.do == "bid" and not presses:
+        for entry in main_entries:
+            if isinstance(entry, Fold):
+                items.append((entry.line(), partial(self.choose_folded, seat, decision,
+                                                    entry)))
+            elif entry.do == "bid" and not presses:
                 items.append(("Bid...", lambda: self.ask_bid(seat, decision)))
             else:
-                items.append((self.label(seat, a, decision), partial(self.act, seat, a)))
-        if decision.trade is not None and decision.kind == "trade":
+                items.append((self.label(seat, entry, decision),
+                              partial(self.act, seat, entry)))
+        if countered and decision.trade is not None:
             offer = decision.trade
             items.append(("Make a counter-offer...",
                           lambda: self.propose_trade(seat, counter_to=offer)))
-        for a in inline:
-            items.append((self.label(seat, a, decision), partial(self.act, seat, a)))
-        rest = [a for a in manage if a not in inline]
+        for entry in inline_entries:
+            if isinstance(entry, Fold):
+                items.append((entry.line(), partial(self.choose_folded, seat, decision,
+                                                    entry)))
+            else:
+                items.append((self.label(seat, entry, decision),
+                              partial(self.act, seat, entry)))
         if rest:
             items.append((f"Manage properties... ({manage_kinds(rest)})",
                           lambda: self.manage_properties(seat)))
-        if self.can_propose(seat):
+        if proposing:
             items.append(("Propose a trade...", lambda: self.propose_trade(seat)))
         if not items:
             raise RuntimeError(f"{game.name(seat)} has a '{decision.kind}' decision and "
@@ -554,6 +572,56 @@ class Session:
         pick = self.prompter.choose([label for label, _ in items],
                                     title=self.decision_words(seat, decision))
         items[pick][1]()
+
+    def choose_folded(self, seat: int, decision: Decision, fold: Fold) -> None:
+        """The second menu of a folded line: one of its actions, or Back (Enter) to the
+        decision's menu. Actions aimed at a player are chosen in two steps, first what
+        (the card), then at whom; Back there returns to the first step."""
+        game = self.game
+        p = self.prompter
+        title = f"{fold.title()} ({game.name(seat)} has {game.money(game.cash(seat))}):"
+        if not fold.targeted:
+            labels = [self.label(seat, a, decision) for a in fold.actions]
+            pick = p.choose([*labels, "Back"], title=title, empty=len(labels))
+            if pick < len(labels):
+                self.act(seat, fold.actions[pick])
+            return
+        whats = fold.what_choices()
+        while True:
+            if len(whats) == 1:
+                like = whats[0]
+            else:
+                labels = [self.aimed_words(seat, decision, fold, a)[0] for a in whats]
+                pick = p.choose([*labels, "Back"], title=title, empty=len(labels))
+                if pick == len(labels):
+                    return
+                like = whats[pick]
+            what, word = self.aimed_words(seat, decision, fold, like)
+            targets = fold.target_choices(like)
+            labels = [self.player_words(q, seat) for q, _ in targets]
+            question = f"{what} {word} whom?" if word else f"{what}: for whom?"
+            pick = p.choose([*labels, "Back"], title=question, empty=len(labels))
+            if pick < len(labels):
+                self.act(seat, targets[pick][1])
+                return
+            if len(whats) == 1:
+                return
+
+    def aimed_words(self, seat: int, decision: Decision, fold: Fold,
+                    action: Action) -> tuple[str, str]:
+        """What an aimed action does without its target, and the word before the target
+        ("Play Chance: 'Go to Jail'", "on")."""
+        target = fold.targets[fold.actions.index(action)]
+        return without_target(self.label(seat, action, decision), self.game.name(target))
+
+    def player_words(self, q: int, seat: int) -> str:
+        """A player as a choice of target: "Bob: £1,350, on Mayfair"."""
+        game = self.game
+        player = game.players[q]
+        you = " (you)" if q == seat else ""
+        where = "in Jail" if getattr(player, "in_jail", False) else \
+            f"on {game.board[player.position].name}"
+        return f"{game.name(q)}{you}: {game.money(game.cash(q))}, {where}"
 
     def ask_bid(self, seat: int, decision: Decision) -> None:
         game = self.game
