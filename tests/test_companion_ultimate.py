@@ -203,3 +203,26 @@ def test_killed_mid_session_then_reopened(tmp_path: Path) -> None:
     # The deed tapped before the kill is still waiting: boat's tap buys Mayfair now.
     assert "[ DONE ]" in screen
     assert balances_on_disk(state)[:3] == [1330, 0, 1050]
+
+
+def test_set_bonus_option_is_kept_with_the_game(tmp_path: Path) -> None:
+    state = tmp_path / "ub.json"
+    out = io.StringIO()
+    text = "".join(f"{line}\n" for line in (*START, "q"))
+    assert run_companion("ultimate-banking", state, infile=io.StringIO(text), outfile=out,
+                         options={"set-bonus": "unit"}) == 0
+    assert json.loads(state.read_text())["set_bonus"] == "unit"
+    drive(state, "q")  # reopened without the option: the game keeps its reading
+    assert json.loads(state.read_text())["set_bonus"] == "unit"
+
+
+def test_bad_unit_options_are_refused(tmp_path: Path) -> None:
+    with pytest.raises(ValueError, match="takes rulebook or unit"):
+        run_companion("ultimate-banking", tmp_path / "a.json", infile=io.StringIO(""),
+                      outfile=io.StringIO(), options={"set-bonus": "x"})
+    with pytest.raises(ValueError, match="no option"):
+        run_companion("ultimate-banking", tmp_path / "b.json", infile=io.StringIO(""),
+                      outfile=io.StringIO(), options={"speed": "3"})
+    with pytest.raises(ValueError, match="has no options"):
+        run_companion("electronic-banking", tmp_path / "c.db", infile=io.StringIO(""),
+                      outfile=io.StringIO(), options={"set-bonus": "unit"})

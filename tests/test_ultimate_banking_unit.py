@@ -91,6 +91,22 @@ def test_set_completion_rulebook() -> None:
     assert unit.level == {1: 4, 2: 3}
 
 
+def test_set_completion_unit_reading() -> None:
+    """The reading of the real unit's owners (set-bonus=unit): the new property starts at
+    3 for a sole owner and the rest rise by 2."""
+    unit = UltimateBankingUnit(Clock(), set_bonus="unit")
+    for t in ("car", "boat"):
+        unit.tap_bank(t)
+    unit.press("check")
+    unit.tap_deed(1)
+    unit.tap_bank("car")
+    unit.tap_deed(2)
+    unit.tap_bank("car")
+    assert unit.level == {1: 3, 2: 3}
+    with pytest.raises(ValueError, match="set-bonus takes rulebook or unit"):
+        UltimateBankingUnit(Clock(), set_bonus="house")
+
+
 def test_auction_timer_and_winner_tap() -> None:
     unit = started()
     unit.tap_deed(22)  # Mayfair

@@ -176,7 +176,8 @@ def cmd_bank(args: argparse.Namespace) -> int:
     from pennybags.banking.store import StoreError
 
     try:
-        return run_companion(args.edition, Path(args.state).expanduser() if args.state else None)
+        return run_companion(args.edition, Path(args.state).expanduser() if args.state else None,
+                             options=parse_option_pairs(args.option))
     except (ValueError, StoreError) as e:
         raise UserError(str(e)) from None
 
@@ -296,6 +297,9 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--state", metavar="FILE",
                    help="the unit's state file (default: ~/.local/share/pennybags/"
                         "bank-electronic-banking.sqlite3 or bank-ultimate-banking.json)")
+    p.add_argument("-o", "--option", action="append", default=[], metavar="NAME=VALUE",
+                   help="a unit option: for ultimate-banking, set-bonus=rulebook|unit (the "
+                        "colour-set completion reading, kept with the game)")
     p.set_defaults(func=cmd_bank)
 
     p = sub.add_parser("lab", help="experiments: many games, stored results, reports",

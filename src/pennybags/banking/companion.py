@@ -26,7 +26,7 @@ import os
 import select
 import sys
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Mapping
 from pathlib import Path
 from typing import Any, TextIO
 
@@ -333,7 +333,7 @@ def _open_electronic(path: Path) -> UnitStore:
 
 COMPANIONS["electronic-banking"] = _open_electronic
 
-Runner = Callable[[Path | None, TextIO, TextIO], int]
+Runner = Callable[[Path | None, TextIO, TextIO, Mapping[str, str]], int]
 RUNNERS: dict[str, Runner] = {}
 """Edition id -> a companion with its own loop (units driven by lines, not keys)."""
 
@@ -374,7 +374,8 @@ class UltimateCompanion:
     """``pennybags bank ultimate-banking``: the three-button unit driven by typed lines."""
 
     def __init__(self, path: Path, infile: Any, out: TextIO, *,
-                 clock: Callable[[], float] = time.monotonic) -> None:
+                 clock: Callable[[], float] = time.monotonic,
+                 set_bonus: str | None = None) -> None:
         from pennybags.banking import ultimate
 
         self.ultimate = ultimate
@@ -390,6 +391,12 @@ class UltimateCompanion:
                 else ultimate.UltimateBankingUnit(clock)
         except (KeyError, TypeError, ValueError) as e:
             raise ValueError(f"the unit's state in {path} is not readable: {e}") from None
+        if set_bonus is not None:
+            if set_bonus not in ultimate_set_bonus_readings():
+                raise ValueError(f"option 'set-bonus' takes "
+                                 f"{' or '.join(ultimate_set_bonus_readings())}, "
+                                 f"not '{set_bonus}'")
+            self.unit.set_bonus = set_bonus
         self.last = clock()
         self.shown = -1
 
@@ -500,20 +507,36 @@ class UltimateCompanion:
         return True
 
 
-def run_ultimate(state: Path | None, infile: TextIO, out: TextIO, *,
+def ultimate_set_bonus_readings() -> tuple[str, ...]:
+    from pennybags.editions.ultimate_banking.game import SET_BONUS
+
+    return tuple(SET_BONUS)
+
+
+def run_ultimate(state: Path | None, infile: TextIO, out: TextIO,
+                 options: Mapping[str, str] | None = None, *,
                  clock: Callable[[], float] = time.monotonic) -> int:
+    """Options: ``set-bonus`` (``rulebook`` or ``unit``: the colour-set completion reading,
+    kept with the game)."""
     from pennybags.banking.ultimate import default_state_path as ultimate_path
     from pennybags.terminal.live_auction import timed_input
 
+    options = dict(options or {})
+    set_bonus = options.pop("set-bonus", None)
+    if options:
+        raise ValueError(f"the Ultimate Banking unit has no option(s) "
+                         f"{', '.join(sorted(options))}; it has: set-bonus")
     path = state if state is not None else ultimate_path()
-    return UltimateCompanion(path, timed_input(infile), out, clock=clock).run()
+    return UltimateCompanion(path, timed_input(infile), out, clock=clock,
+                             set_bonus=set_bonus).run()
 
 
 RUNNERS["ultimate-banking"] = run_ultimate
 
 
 def run_companion(edition: str, state: Path | None, *, infile: TextIO | None = None,
-                  outfile: TextIO | None = None) -> int:
+                  outfile: TextIO | None = None,
+                  options: Mapping[str, str] | None = None) -> int:
     """Open the unit of ``edition`` (its state in ``state``) and run it on the terminal.
 
     Raises ValueError for an edition without a banking unit and StoreError for a state file
@@ -522,12 +545,15 @@ def run_companion(edition: str, state: Path | None, *, infile: TextIO | None = N
     runner = RUNNERS.get(key)
     if runner is not None:
         return runner(state, infile if infile is not None else sys.stdin,
-                      outfile if outfile is not None else sys.stdout)
+                      outfile if outfile is not None else sys.stdout, options or {})
     opener = COMPANIONS.get(key)
     if opener is None:
         known = ", ".join(sorted({*COMPANIONS, *RUNNERS}))
         raise ValueError(f"the edition '{edition}' has no banking unit to open here; "
                          f"units: {known}")
+    if options:
+        raise ValueError(f"the {edition} unit has no options (given: "
+                         f"{', '.join(sorted(options))})")
     infile = infile if infile is not None else sys.stdin
     outfile = outfile if outfile is not None else sys.stdout
     path = state if state is not None else default_state_path(key)

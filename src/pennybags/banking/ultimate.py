@@ -62,7 +62,14 @@ class UnitError(ValueError):
 class UltimateBankingUnit:
     """The unit's state. ``display`` is what its screen shows after each operation."""
 
-    def __init__(self, clock: Callable[[], float] = time.monotonic) -> None:
+    def __init__(self, clock: Callable[[], float] = time.monotonic,
+                 set_bonus: str = "rulebook") -> None:
+        from pennybags.editions.ultimate_banking.game import SET_BONUS
+
+        if set_bonus not in SET_BONUS:
+            raise ValueError(f"set-bonus takes {' or '.join(SET_BONUS)}, not '{set_bonus}'")
+        self.set_bonus = set_bonus
+        """The colour-set completion reading (the edition's ``set-bonus`` option)."""
         data = get_edition("ultimate-banking").data
         self.board = data.board
         self.numbers: dict[int, int] = {
@@ -102,7 +109,7 @@ class UltimateBankingUnit:
             "level": {str(k): v for k, v in self.level.items()},
             "cheap_rents": self.cheap_rents, "wait": self.wait, "volume": self.volume,
             "undo": self.undo_state, "scores": {str(k): v for k, v in self.scores.items()},
-            "display": self.display,
+            "display": self.display, "set_bonus": self.set_bonus,
         }
 
     def load(self, obj: dict[str, Any], *, keep_undo: bool = True) -> None:
@@ -124,6 +131,7 @@ class UltimateBankingUnit:
             self.undo_state = obj.get("undo")
         self.scores = {int(k): int(v) for k, v in obj.get("scores", {}).items()}
         self.display = str(obj.get("display", ""))
+        self.set_bonus = str(obj.get("set_bonus", "rulebook"))
 
     @classmethod
     def from_json(cls, obj: dict[str, Any],
@@ -448,15 +456,18 @@ class UltimateBankingUnit:
             + " | WINNER " + " & ".join(winners)
 
     def _acquire(self, t: int, number: int) -> None:
-        """A property bought or won: level 1, or the set-completion levels (rulebook)."""
+        """A property bought or won: level 1, or the set-completion levels (by the chosen
+        ``set_bonus`` reading)."""
+        from pennybags.editions.ultimate_banking.game import SET_BONUS
+
         self.owner[number] = t
         self.level[number] = 1
         deed = self.numbers[number]
         group = [n for n, i in self.numbers.items() if i in self.board.group_of[deed]]
         if all(n in self.owner for n in group):
             sole = all(self.owner[n] == t for n in group)
-            rise = 3 if sole else 2
-            self.level[number] = rise
+            new, rise = SET_BONUS[self.set_bonus][1 if sole else 0]
+            self.level[number] = new
             for n in group:
                 if n != number:
                     self.level[n] = min(5, self.level[n] + rise)
