@@ -116,6 +116,18 @@ def test_scenario_run_text_and_unmet_expectations(cli: Run, good: Path, unmet: P
     assert "unmet: players.Bob.cash: expected 999, got 150" in err
 
 
+def test_scenario_run_tells_what_happens(cli: Run, good: Path) -> None:
+    """A rules lawyer reads, in words, what the scripted answers led to."""
+    code, out, _ = cli("scenario", "run", str(good))
+    assert code == 0
+    told = out.split("What happens:")[1]
+    assert "Bob pays $50 to the bank (the jail fine)." in told
+    assert "Bob rolls 6+6 (doubles) and moves to Chance." in told
+    assert "Bob goes to Jail." in told
+    code, out, _ = cli("scenario", "run", str(good), "--json")
+    assert "What happens" not in out
+
+
 def test_scenario_check_exit_codes_and_diffs(cli: Run, good: Path, unmet: Path) -> None:
     code, out, _ = cli("scenario", "check", str(good))
     assert code == 0

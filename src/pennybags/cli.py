@@ -56,9 +56,18 @@ def cmd_editions(args: argparse.Namespace) -> int:
 
 def cmd_scenario_run(args: argparse.Namespace) -> int:
     from pennybags import scenario
+    from pennybags.engine.game import Game
+    from pennybags.terminal.narrate import Narrator
+
+    narrators: list[Narrator] = []
+
+    def narrate(game: Game) -> None:
+        if not args.json:
+            narrators.append(Narrator(game))
+            game.listeners.append(narrators[0])
 
     try:
-        outcome = scenario.run(scenario.load(Path(args.file)))
+        outcome = scenario.run(scenario.load(Path(args.file)), watch=narrate)
     except scenario.ScenarioError as e:
         raise UserError(str(e)) from None
     if args.json:
@@ -66,6 +75,13 @@ def cmd_scenario_run(args: argparse.Namespace) -> int:
     else:
         from pennybags.terminal.render import describe_state
 
+        if narrators:
+            told = narrators[0].take()
+            if told:
+                print("What happens:")
+                for line in told:
+                    print(f"  {line}")
+                print()
         print(describe_state(outcome.game))
     for f in outcome.failures:
         print(f"unmet: {f}", file=sys.stderr)

@@ -24,7 +24,7 @@ also carry its own ``expect:``, checked right after it.
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -251,9 +251,13 @@ def _short(obj: Any) -> str:
     return str(obj)
 
 
-def run(spec: Mapping[str, Any]) -> Outcome:
-    """Set up, play the actions and check the expectations."""
+def run(spec: Mapping[str, Any], *,
+        watch: Callable[[Game], None] | None = None) -> Outcome:
+    """Set up, play the actions and check the expectations. ``watch`` is called with the
+    game once it is set up, before the actions (to attach listeners, e.g. a narrator)."""
     game = set_up(spec)
+    if watch is not None:
+        watch(game)
     failures = play_actions(game, spec.get("actions") or [])
     snap = snapshot(game)
     if not any("should have been refused" in f for f in failures):
