@@ -607,6 +607,12 @@ class Store:
             out.flush()
             os.fsync(out.fileno())
         os.replace(tmp, self.path)
+        # The rename itself must reach the disk too, or a power cut could undo it.
+        folder = os.open(self.path.parent, os.O_RDONLY)
+        try:
+            os.fsync(folder)
+        finally:
+            os.close(folder)
 
 
 def default_state_path() -> Path:
