@@ -163,10 +163,6 @@ def _set_up(spec: Mapping[str, Any]) -> Game:
     return game
 
 
-ACTION_KEYS = {"refused", "expect"}
-"""Fields of an action entry that are about checking it, not part of the action."""
-
-
 def play_actions(game: Game, actions: list[Any]) -> list[str]:
     """Answer the scripted actions in order and return what went against the script.
 

@@ -60,10 +60,6 @@ RESET_SECONDS = 5.0
 VOLUME_LEVELS = 4
 """Volume levels 0 (silent) to 3."""
 
-BUTTON_NAMES = {"+": "+ (credit)", "-": "- (debit)", "T": "transfer", "GO": "the GO arrow",
-                "C": "C", "M": "M", "K": "K"}
-
-
 class ElectronicBankingUnit(BankingUnit):
     """The banking unit of Monopoly Electronic Banking.
 

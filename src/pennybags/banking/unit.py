@@ -26,8 +26,6 @@ CARD_IN = "CARD IN"
 """Display: a card is already in the slot."""
 SAME_CARD = "SAME CARD"
 """Display: a transfer needs a second card, not the payer's."""
-NO_SUCH_CARD = "NO CARD"
-"""Display for a card the unit does not know (shown like an empty slot)."""
 READY = "READY"
 """Display with no card in and nothing waiting."""
 

@@ -213,19 +213,6 @@ class ClassicStrategy:
         self.refresh(game, p)
         return self._reserve
 
-    def group_state(self, game: Any, p: int, deed: int) -> tuple[int, int, int]:
-        """(deeds of the group p owns, deeds others own, deeds the bank holds)."""
-        mine = others = bank = 0
-        for d in game.board.group_of[deed]:
-            o = game.owner[d]
-            if o == p:
-                mine += 1
-            elif o < 0:
-                bank += 1
-            else:
-                others += 1
-        return mine, others, bank
-
     def completes(self, game: Any, p: int, deed: int) -> bool:
         return all(game.owner[d] == p for d in game.board.group_of[deed] if d != deed)
 
