@@ -400,6 +400,11 @@ def test_lab_commands(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> Non
     assert main(["lab", "report", str(out), "--out", str(tmp_path / "r.html")]) == 0
     assert (tmp_path / "r.html").read_text().startswith("<!DOCTYPE html>")
     capsys.readouterr()
+    # One command for the designer: play (nothing left to play here) and write the report.
+    assert main(["lab", "run", str(spec), "--out", str(out), "--report"]) == 0
+    text = capsys.readouterr().out
+    assert "played 0" in text and f"report: {out / 'report.html'}" in text
+    assert (out / "report.html").read_text().startswith("<!DOCTYPE html>")
     assert main(["lab", "run", str(tmp_path / "missing.toml")]) == 2
     assert "cannot read" in capsys.readouterr().err
     spec.write_text("games = [")

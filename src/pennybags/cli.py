@@ -204,8 +204,14 @@ def cmd_lab_run(args: argparse.Namespace) -> int:
 
     try:
         require_lab_packages()
-        return run_cli(args.experiment, args.out, args.workers, args.backend, args.games,
+        code = run_cli(args.experiment, args.out, args.workers, args.backend, args.games,
                        args.ray_address, args.commit_every)
+        if code == 0 and args.report:
+            from pennybags.lab.experiment import default_out_dir
+            from pennybags.lab.report import run_cli as report_cli
+
+            code = report_cli(args.out or str(default_out_dir(args.experiment)), None)
+        return code
     except ExperimentError as e:
         raise UserError(str(e)) from None
 
@@ -346,6 +352,8 @@ def build_parser() -> argparse.ArgumentParser:
     r.add_argument("--commit-every", type=float, default=1.0, metavar="SECONDS",
                    help="write the finished games at least this often (default 1): an "
                         "interrupted run loses at most this much work")
+    r.add_argument("--report", action="store_true",
+                   help="write the HTML report when the run is complete (as 'lab report')")
     r.set_defaults(func=cmd_lab_run)
     r = lsub.add_parser("report", help="write a self-contained HTML report of results",
                         description="Write one HTML file (no network needed to view it) with "

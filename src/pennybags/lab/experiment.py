@@ -547,6 +547,11 @@ def _backend(name: str, workers: int | None, ray_address: str | None) -> Backend
 
 # ------------------------------------------------------------------------ command line
 
+def default_out_dir(experiment: str) -> Path:
+    """Where ``lab run`` stores an experiment's results when no --out is given."""
+    return Path("results") / Path(experiment).stem
+
+
 def run_cli(path: str, out: str | None, workers: int | None, backend: str,
             games: int | None, ray_address: str | None,
             commit_every: float = FLUSH_SECONDS) -> int:
@@ -557,7 +562,7 @@ def run_cli(path: str, out: str | None, workers: int | None, backend: str,
     exp = load_experiment(path)
     if games is not None:
         exp = exp.with_games(games)
-    out_dir = Path(out) if out else Path("results") / Path(path).stem
+    out_dir = Path(out) if out else default_out_dir(path)
     previous = signal.getsignal(signal.SIGTERM)
     if threading.current_thread() is threading.main_thread():
         signal.signal(signal.SIGTERM, _sigterm_as_interrupt)
