@@ -866,7 +866,6 @@ class ClassicGame(Game):
             player.cards.clear()
             for deed in deeds:
                 self.owner[deed] = -1
-                self.changes += 1
                 self.mortgaged[deed] = False
                 self.changes += 1
             if not self.options.no_auctions:
