@@ -92,9 +92,8 @@ def standings_table(game: Game, kinds: Sequence[str] | None = None) -> Table:
 
     ``kinds`` gives a short note per seat (such as "bot: simple") shown after the name.
     """
-    title = f"Round {game.round}"
-    if not game.over and game.players:
-        title += f": {game.name(game.current)}'s turn"
+    title = f"Standings after round {game.round}" if game.over else \
+        f"Standings, round {game.round}"
     table = Table(title=title, box=box.SIMPLE_HEAD, title_justify="left")
     table.add_column("Player", no_wrap=True)
     table.add_column("Cash", justify="right", no_wrap=True)
