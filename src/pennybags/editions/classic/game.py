@@ -447,29 +447,38 @@ class ClassicGame(Game):
         elif kind == "go_to_jail":
             self.send_to_jail(p)
         elif kind == "collect":
-            self.pay(BANK, p, card.params["amount"], card.text)
+            self.pay(BANK, p, self.card_amount(card.params["amount"]), card.text)
         elif kind == "pay":
-            self.owe(p, self.fee_payee, card.params["amount"], card.text)
+            self.owe(p, self.fee_payee, self.card_amount(card.params["amount"]), card.text)
         elif kind == "pay_each_player":
             for q in self.active_players():
                 if q != p:
-                    self.owe(p, q, card.params["amount"], card.text)
+                    self.owe(p, q, self.card_amount(card.params["amount"]), card.text)
         elif kind == "collect_from_each_player":
             for q in self.active_players():
                 if q != p:
-                    self.owe(q, p, card.params["amount"], card.text)
+                    self.owe(q, p, self.card_amount(card.params["amount"]), card.text)
         elif kind == "repairs":
-            houses = hotels = 0
-            for d in self.deeds_of(p):
-                level = self.houses[d]
-                if level == HOTEL:
-                    hotels += 1
-                else:
-                    houses += level
+            houses, hotels = self.building_counts(p)
             amount = houses * card.params["per_house"] + hotels * card.params["per_hotel"]
-            self.owe(p, self.fee_payee, amount, card.text)
+            self.owe(p, self.fee_payee, self.card_amount(amount), card.text)
         else:
             raise ValueError(f"card '{card.id}' has an unknown effect '{kind}'")
+
+    def card_amount(self, amount: int) -> int:
+        """Hook: an amount a card asks for, as the edition charges it (unchanged here)."""
+        return amount
+
+    def building_counts(self, p: int) -> tuple[int, int]:
+        """Houses and hotels ``p`` has on the board (what repairs cards charge for)."""
+        houses = hotels = 0
+        for d in self.deeds_of(p):
+            level = self.houses[d]
+            if level == HOTEL:
+                hotels += 1
+            else:
+                houses += level
+        return houses, hotels
 
     # ================================================================ jail
 

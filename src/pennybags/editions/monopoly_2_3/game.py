@@ -466,26 +466,14 @@ class Monopoly23Game(ClassicGame):
                 return
             if kind != "go_to_jail":
                 self.moved.add(p)
-        if kind == "collect":
-            self.pay(BANK, p, self.r5(card.params["amount"]), card.text)
-        elif kind == "pay":
-            self.owe(p, BANK, self.r5(card.params["amount"]), card.text)
-        elif kind == "pay_each_player":
-            for q in self.active_players():
-                if q != p:
-                    self.owe(p, q, self.r5(card.params["amount"]), card.text)
-        elif kind == "collect_from_each_player":
-            for q in self.active_players():
-                if q != p:
-                    self.owe(q, p, self.r5(card.params["amount"]), card.text)
-        elif kind == "repairs":
-            houses, hotels = self.building_counts(p)
-            amount = houses * card.params["per_house"] + hotels * card.params["per_hotel"]
-            self.owe(p, BANK, self.r5(amount), card.text)
-        elif kind == "get_out_of_jail_free":
+        if kind == "get_out_of_jail_free":
             self.emit("no-effect", player=p, card=card.id)
         else:
             super().obey(p, card)
+
+    def card_amount(self, amount: int) -> int:
+        """Every amount is rounded up to £5."""
+        return self.r5(amount)
 
     def use_card(self, p: int) -> None:
         """Play a Get Out of Jail Free card: Just Visiting, then a normal turn."""
