@@ -27,11 +27,7 @@ def play(
         game = edition.new_game(["A", "B", "C", "D"], seed=seed + g, options=options,
                                 record=False)
         bots = [make_bot(bot, (seed + g) * 8 + i) for i in range(4)]
-        pending = game.pending
-        while not game.over:
-            pending = game.pending
-            d = pending[0]
-            game.act(d.player, bots[d.player].choose(game, d.player))
+        game.play_out(bots)
         turns += game.turns
         ends[game.end_reason] = ends.get(game.end_reason, 0) + 1
     return games, turns, time.process_time() - start, ends

@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 
 from pennybags.editions import get_edition
-from pennybags.editions.classic.game import ClassicOptions
+from pennybags.editions.classic.options import ClassicOptions
 from pennybags.engine.actions import Action, IllegalAction, Trade
 from pennybags.engine.board import Board
 from pennybags.engine.decks import Card, Deck

@@ -27,9 +27,10 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
-from typing import Any, Protocol
+from typing import Any, Final, Protocol, cast
 
 from pennybags.bots import int_param, no_more_params, register_bot
+from pennybags.editions.classic.game import ClassicGame
 from pennybags.engine.actions import (
     ACCEPT,
     AUCTION,
@@ -45,67 +46,119 @@ from pennybags.engine.actions import (
     Action,
     Trade,
 )
+from pennybags.engine.board import Board
 from pennybags.engine.game import Game
 
-HOTEL = 5
+HOTEL: Final = 5
+
+STREET: Final = 0
+RAILROAD: Final = 1
+UTILITY: Final = 2
+OTHER: Final = 3
+_KIND_CODES: Final = {"street": STREET, "railroad": RAILROAD, "utility": UTILITY}
+
+
+class BoardFacts:
+    """What never changes on a board, in the shape the strategy reads fastest."""
+
+    __slots__ = ("board", "kind", "pairs", "street_groups", "street_rents", "streets")
+
+    def __init__(self, board: Board) -> None:
+        self.board = board
+        self.kind: list[int] = [_KIND_CODES.get(s.kind, OTHER) for s in board.spaces]
+        """Each space's kind as a small int (street, railroad, utility, other)."""
+        self.street_groups: list[tuple[int, ...]] = [
+            group for group in board.groups.values()
+            if group and board.spaces[group[0]].kind == "street"
+        ]
+        self.streets: list[int] = [d for d in board.deeds if board.spaces[d].kind == "street"]
+        self.street_rents: list[tuple[int, ...]] = [board.spaces[d].rents for d in self.streets]
+        """The printed rents of each of ``streets``, by improvement level."""
+        self.pairs: list[tuple[tuple[int, ...], bool]] = [
+            (group, board.spaces[group[0]].kind == "railroad")
+            for group in board.groups.values()
+            if group and board.spaces[group[0]].kind in ("railroad", "utility")
+        ]
+        """Railroad and utility groups, each with whether it is the railroads."""
+
+
+_last_facts: BoardFacts | None = None
+
+
+def board_facts(board: Board) -> BoardFacts:
+    global _last_facts
+    facts = _last_facts
+    if facts is None or facts.board is not board:
+        facts = _last_facts = BoardFacts(board)
+    return facts
 
 
 class BoardView:
-    """What every standard bot of a game derives from the deeds, worked out once per change
-    of the deeds and shared by the bots of that game."""
+    """What every standard bot of a game derives from the deeds (the danger on the board),
+    shared by the bots of that game. Worked out again after the deeds change, at most once
+    a turn: a player's own building during their turn does not change their danger, and
+    the others' judgement can wait for the next turn."""
 
-    __slots__ = ("changes", "game", "mortgagers", "street_groups", "unowned", "worst_rent")
+    __slots__ = ("changes", "game", "mortgagers", "turns", "unowned", "worst_rent")
 
-    def __init__(self, game: Any) -> None:
+    def __init__(self, game: ClassicGame) -> None:
         self.game = game
         self.changes: int = game.changes
-        board = game.board
+        self.turns: int = game.turns
+        facts = board_facts(game.board)
         owner = game.owner
         houses = game.houses
         mortgaged = game.mortgaged
-        worst: dict[int, int] = {}
+        seats = len(game.players)
+        worst = [0] * seats
+        mortgagers = [False] * seats
         unowned = 0
-        mortgagers: set[int] = set()
-        for d in board.deeds:
+        streets = facts.streets
+        rents = facts.street_rents
+        for i in range(len(streets)):
+            d = streets[i]
             o = owner[d]
             if o < 0:
                 unowned += 1
-                continue
-            if mortgaged[d]:
-                mortgagers.add(o)
-                continue
-            space = board.spaces[d]
-            if space.kind == "street":
-                level = houses[d]
-                rent = space.rents[level] if level else space.rents[0]
+            elif mortgaged[d]:
+                mortgagers[o] = True
             else:
+                rent = rents[i][houses[d]]
+                if rent > worst[o]:
+                    worst[o] = rent
+        for group, railroads in facts.pairs:
+            table = game.railroad_rents if railroads else game.utility_multipliers
+            for d in group:
+                o = owner[d]
+                if o < 0:
+                    unowned += 1
+                    continue
+                if mortgaged[d]:
+                    mortgagers[o] = True
+                    continue
                 count = 0
-                for g in board.group_of[d]:
+                for g in group:
                     if owner[g] == o:
                         count += 1
-                if space.kind == "railroad":
-                    rent = game.railroad_rents[count - 1]
-                else:  # a utility, at the average roll of 7
-                    rent = game.utility_multipliers[count - 1] * 7
-            if rent > worst.get(o, 0):
-                worst[o] = rent
+                # A utility's rent at the average roll of 7.
+                rent = table[count - 1] if railroads else table[count - 1] * 7
+                if rent > worst[o]:
+                    worst[o] = rent
         self.worst_rent = worst
-        """The highest rent each owner's deeds charge now."""
+        """The highest rent each seat's deeds charge now."""
         self.unowned = unowned
         self.mortgagers = mortgagers
-        self.street_groups = [
-            (group, [owner[d] for d in group]) for group in board.groups.values()
-            if group and board.spaces[group[0]].kind == "street"
-        ]
+        """Whether each seat has a mortgaged deed."""
 
 
 _last_view: BoardView | None = None
 
 
-def board_view(game: Any) -> BoardView:
+def board_view(game: ClassicGame) -> BoardView:
     global _last_view
     view = _last_view
-    if view is None or view.game is not game or view.changes != game.changes:
+    if view is None or view.game is not game or (
+            view.changes != game.changes and view.turns != game.turns):
         view = _last_view = BoardView(game)
     return view
 
@@ -122,19 +175,25 @@ class ClassicStrategy:
         self.willingness = trade / 100
         self._settled_turn = -1
         self._traded_turn = -1
-        self._offers: dict[tuple[int, ...], int] = {}
-        self._seen = (-1, -1)
-        """(game.changes, seat) when the cached views below were worked out."""
+        self._offers: dict[int, int] = {}
+        """When each offer was last made (by round), so it is not made again too soon."""
+        self._seen_changes = -1
+        self._seen_seat = -1
+        self._seen_owner: list[int] = []
+        self._seen_game: ClassicGame | None = None
+        """game.changes and the seat when the cached views below were worked out."""
         self._danger = 0
         self._reserve = 0
         self._groups: list[tuple[int, ...]] = []
         self._mortgaged = False
         self._unowned = 0
         self._wanted: list[tuple[tuple[int, ...], int]] = []
+        self._scale = 1.0
+        self._scale_game: ClassicGame | None = None
 
     # ---------------------------------------------------------------- the answer
 
-    def choose(self, game: Any, p: int) -> Action:
+    def choose(self, game: ClassicGame, p: int) -> Action:
         decision = game.decision_for(p)
         if decision is None:
             raise ValueError("the bot was asked to act without a decision")
@@ -170,58 +229,81 @@ class ClassicStrategy:
 
     # ---------------------------------------------------------------- judgement
 
-    def scale(self, game: Any) -> float:
-        start: int = game.data.rules["starting_cash"]
-        return start / 1500
+    def scale(self, game: ClassicGame) -> float:
+        if self._scale_game is not game:
+            start: int = game.data.rules["starting_cash"]
+            self._scale = start / 1500
+            self._scale_game = game
+        return self._scale
 
-    def refresh(self, game: Any, p: int) -> None:
+    def refresh(self, game: ClassicGame, p: int) -> None:
         """Work out again what depends only on the deeds, when they have changed."""
-        key = (game.changes, p)
-        if key == self._seen:
+        changes = game.changes
+        if changes == self._seen_changes and p == self._seen_seat and \
+                game is self._seen_game:
             return
-        self._seen = key
+        self._seen_changes = changes
         view = board_view(game)
         worst = 0
-        for o, rent in view.worst_rent.items():
+        for o, rent in enumerate(view.worst_rent):
             if o != p and rent > worst:
                 worst = rent
         self._danger = worst
         self._unowned = view.unowned
-        self._mortgaged = p in view.mortgagers
+        self._mortgaged = view.mortgagers[p]
         scale = self.scale(game)
         self._reserve = int(max(self.base_reserve * scale, min(worst * 0.35, 600 * scale)))
-        groups = []
-        wanted = []
-        for group, owners in view.street_groups:
-            if p not in owners:
+        owner = game.owner
+        if p == self._seen_seat and game is self._seen_game and owner == self._seen_owner:
+            return  # the same owners: the same groups
+        self._seen_seat = p
+        self._seen_game = game
+        self._seen_owner = owner.copy()
+        groups: list[tuple[int, ...]] = []
+        wanted: list[tuple[tuple[int, ...], int]] = []
+        for group in board_facts(game.board).street_groups:
+            mine = False
+            other = -2
+            for d in group:
+                o = owner[d]
+                if o == p:
+                    mine = True
+                elif other == -2:
+                    other = o
+                elif o != other:
+                    other = -3  # two others, or another and the bank
+            if not mine:
                 continue
-            others = {o for o in owners if o != p}
-            if not others:
+            if other == -2:
                 groups.append(group)
-            elif len(others) == 1 and -1 not in others:
-                wanted.append((group, others.pop()))
+            elif other >= 0:
+                wanted.append((group, other))
         self._groups = groups
         self._wanted = wanted
 
-    def danger(self, game: Any, p: int) -> int:
+    def danger(self, game: ClassicGame, p: int) -> int:
         """The highest rent an opponent's deed would charge now."""
         self.refresh(game, p)
         return self._danger
 
-    def reserve(self, game: Any, p: int) -> int:
+    def reserve(self, game: ClassicGame, p: int) -> int:
         """Cash kept back: the base reserve, more when the board is dangerous."""
         self.refresh(game, p)
         return self._reserve
 
-    def completes(self, game: Any, p: int, deed: int) -> bool:
-        return all(game.owner[d] == p for d in game.board.group_of[deed] if d != deed)
+    def completes(self, game: ClassicGame, p: int, deed: int) -> bool:
+        owner = game.owner
+        for d in game.board.group_of[deed]:  # noqa: SIM110  (a loop is faster than all())
+            if d != deed and owner[d] != p:
+                return False
+        return True
 
-    def blocks(self, game: Any, p: int, deed: int) -> bool:
+    def blocks(self, game: ClassicGame, p: int, deed: int) -> bool:
         """Whether the deed is the last one an opponent needs for a group."""
         owners = {game.owner[d] for d in game.board.group_of[deed] if d != deed}
         return len(owners) == 1 and -1 not in owners and p not in owners
 
-    def value(self, game: Any, p: int, deed: int) -> float:
+    def value(self, game: ClassicGame, p: int, deed: int) -> float:
         price: int = game.board[deed].price
         bonus = 1.0
         if self.completes(game, p, deed):
@@ -230,7 +312,7 @@ class ClassicStrategy:
             bonus += 0.4
         return price * bonus * self.aggression
 
-    def wants(self, game: Any, p: int, deed: int, price: int) -> bool:
+    def wants(self, game: ClassicGame, p: int, deed: int, price: int) -> bool:
         cash: int = game.cash(p)
         if cash < price:
             return False
@@ -238,7 +320,7 @@ class ClassicStrategy:
             return True
         return cash - price >= self.reserve(game, p) // 2
 
-    def bid(self, game: Any, p: int, deed: int, high: int) -> Action:
+    def bid(self, game: ClassicGame, p: int, deed: int, high: int) -> Action:
         cash = game.cash(p)
         if deed < 0:  # a house during a housing shortage
             limit = min(cash - self.reserve(game, p), int(400 * self.scale(game)))
@@ -251,7 +333,7 @@ class ClassicStrategy:
             amount = limit
         return Action("bid", amount=amount) if amount <= limit and amount > high else PASS
 
-    def jail(self, game: Any, p: int) -> Action:
+    def jail(self, game: ClassicGame, p: int) -> Action:
         """Leave early (while deeds are for sale and the board is safe); stay late."""
         if self.jail_plan == "long":
             late = True
@@ -269,7 +351,7 @@ class ClassicStrategy:
 
     # ---------------------------------------------------------------- between turns
 
-    def manage(self, game: Any, p: int) -> Action | None:
+    def manage(self, game: ClassicGame, p: int) -> Action | None:
         if not game.managing(p):
             return None
         self.refresh(game, p)
@@ -286,7 +368,7 @@ class ClassicStrategy:
             return self.propose(game, p)
         return None
 
-    def build(self, game: Any, p: int) -> Action | None:
+    def build(self, game: ClassicGame, p: int) -> Action | None:
         """The best house to build now: three houses first (the best return on a house),
         evenly, keeping the reserve; no hotels while houses are short."""
         cash = game.cash(p)
@@ -315,21 +397,29 @@ class ClassicStrategy:
             rents = spaces[deed].rents
             gain = rents[low + 1] - (rents[low] if low else rents[0] * 2)
             candidates.append((gain / cost + (5.0 if low < 3 else 0.0), deed))
+        if not candidates:
+            return None
+        best = max(candidates)
+        if game.can_build(p, best[1]) is None:  # nearly always: skip sorting the rest
+            return Action("build", best[1])
         for _, deed in sorted(candidates, reverse=True):
             if game.can_build(p, deed) is None:
                 return Action("build", deed)
         return None
 
-    def lift(self, game: Any, p: int) -> Action | None:
+    def lift(self, game: ClassicGame, p: int) -> Action | None:
         cash = game.cash(p)
         reserve = self.reserve(game, p)
-        for d in game.deeds_of(p):
-            if game.mortgaged[d] and cash - game.unmortgage_cost(d) >= reserve * 2 and \
+        owner = game.owner
+        mortgaged = game.mortgaged
+        for d in game.board.deeds:
+            if owner[d] == p and mortgaged[d] and \
+                    cash - game.unmortgage_cost(d) >= reserve * 2 and \
                     game.can_unmortgage(p, d) is None:
                 return Action("unmortgage", d)
         return None
 
-    def place_house(self, game: Any, p: int) -> Action:
+    def place_house(self, game: ClassicGame, p: int) -> Action:
         self.refresh(game, p)
         for group in self._groups:
             for d in sorted(group, key=lambda d: game.houses[d]):
@@ -339,34 +429,52 @@ class ClassicStrategy:
 
     # ---------------------------------------------------------------- debt
 
-    def raise_cash(self, game: Any, p: int, owed: int) -> Action:
+    def raise_cash(self, game: ClassicGame, p: int, owed: int) -> Action:
         """Mortgage lone deeds, then sell houses from the weakest group, then mortgage group
         deeds; bankruptcy when nothing is left (or nothing could cover the debt)."""
-        board = game.board
+        spaces = game.board.spaces
+        houses = game.houses
+        mortgaged = game.mortgaged
         deeds = game.deeds_of(p)
         raisable = game.cash(p)
         for d in deeds:
-            if not game.mortgaged[d]:
-                raisable += board[d].mortgage
-            level = game.houses[d]
-            raisable += board[d].house_cost // 2 * (level + (3 if level == HOTEL else 0))
+            space = spaces[d]
+            if not mortgaged[d]:
+                raisable += space.mortgage
+            level = houses[d]
+            if level:
+                raisable += space.house_cost // 2 * (level + (3 if level == HOTEL else 0))
         if raisable < owed:
             return DECLARE_BANKRUPTCY
-        lone = [d for d in deeds if not game.mortgaged[d] and not game.owns_group(p, d)
-                and game.can_mortgage(p, d) is None]
-        if lone:
-            return Action("mortgage", min(lone, key=lambda d: board[d].price))
-        built = [d for d in deeds if game.houses[d] and game.can_sell_building(p, d) is None]
-        if built:
-            return Action("sell-building", min(built, key=lambda d: board[d].house_cost))
-        rest = [d for d in deeds if game.can_mortgage(p, d) is None]
-        if rest:
-            return Action("mortgage", min(rest, key=lambda d: board[d].price))
+        # The cheapest lone deed to mortgage, else the cheapest building to sell, else the
+        # cheapest group deed to mortgage (the first of equals, in board order).
+        lone = -1
+        for d in deeds:
+            if not mortgaged[d] and not game.owns_group(p, d) and \
+                    (lone < 0 or spaces[d].price < spaces[lone].price) and \
+                    game.can_mortgage(p, d) is None:
+                lone = d
+        if lone >= 0:
+            return Action("mortgage", lone)
+        built = -1
+        for d in deeds:
+            if houses[d] and (built < 0 or spaces[d].house_cost < spaces[built].house_cost) \
+                    and game.can_sell_building(p, d) is None:
+                built = d
+        if built >= 0:
+            return Action("sell-building", built)
+        rest = -1
+        for d in deeds:
+            if (rest < 0 or spaces[d].price < spaces[rest].price) and \
+                    game.can_mortgage(p, d) is None:
+                rest = d
+        if rest >= 0:
+            return Action("mortgage", rest)
         return DECLARE_BANKRUPTCY
 
     # ---------------------------------------------------------------- trades
 
-    def gain(self, game: Any, side: int, get: tuple[int, ...], give: tuple[int, ...],
+    def gain(self, game: ClassicGame, side: int, get: tuple[int, ...], give: tuple[int, ...],
              cash: int) -> float:
         """What a trade is worth to ``side``: deeds valued with the group each completes."""
         owner = list(game.owner)
@@ -384,7 +492,7 @@ class ClassicStrategy:
             total -= game.board[d].price
         return total
 
-    def answer(self, game: Any, p: int, trade: Trade | None) -> Action:
+    def answer(self, game: ClassicGame, p: int, trade: Trade | None) -> Action:
         if trade is None or self.willingness <= 0:
             return REJECT
         cash_in = trade.give_cash - trade.take_cash
@@ -397,22 +505,32 @@ class ClassicStrategy:
             return ACCEPT
         return REJECT
 
-    def propose(self, game: Any, p: int) -> Action | None:
+    def propose(self, game: ClassicGame, p: int) -> Action | None:
         """Offer for the deeds that complete one of our groups: a swap that completes one of
-        theirs too, or cash."""
-        board = game.board
+        theirs too, or cash. The same offer is not made again within eight rounds."""
+        spaces = game.board.spaces
+        houses = game.houses
+        owner = game.owner
         cash = game.cash(p)
         for group, other in self._wanted:
-            if any(game.houses[d] for d in group):
+            built = False
+            key = other  # the other player and the deeds asked for, as one number
+            for d in group:
+                if houses[d]:
+                    built = True
+                if owner[d] != p:
+                    key |= 1 << (d + 8)
+            if built or self._offers.get(key, -100) > game.round - 8:
                 continue
-            take = tuple(d for d in group if game.owner[d] != p)
-            key = (other, *take)
-            if self._offers.get(key, -100) > game.round - 8:
-                continue
+            take = tuple(d for d in group if owner[d] != p)
             give = self.swap_for(game, p, other, group)
-            price = sum(board[d].price for d in take)
-            give_value = sum(board[d].price for d in give)
+            price = 0
+            for d in take:
+                price += spaces[d].price
             if give:
+                give_value = 0
+                for d in give:
+                    give_value += spaces[d].price
                 give_cash = max(0, price - give_value)
             else:
                 give_cash = int(price * (1.6 + 0.6 * self.willingness))
@@ -426,18 +544,24 @@ class ClassicStrategy:
                 return action
         return None
 
-    def swap_for(self, game: Any, p: int, other: int,
+    def swap_for(self, game: ClassicGame, p: int, other: int,
                  wanted: tuple[int, ...]) -> tuple[int, ...]:
         """Deeds of ours that would complete another group (not ``wanted``) for ``other``."""
-        board = game.board
-        for group in board.groups.values():
-            if not group or board[group[0]].kind != "street" or group == wanted:
+        houses = game.houses
+        owner = game.owner
+        for group in board_facts(game.board).street_groups:
+            if group == wanted:
                 continue
-            if any(game.houses[d] for d in group):
-                continue
-            missing = [d for d in group if game.owner[d] != other]
-            if missing and len(missing) < len(group) and all(game.owner[d] == p
-                                                              for d in missing):
+            missing: list[int] = []
+            usable = True
+            for d in group:
+                o = owner[d]
+                if houses[d] or (o != other and o != p):
+                    usable = False
+                    break
+                if o == p:
+                    missing.append(d)
+            if usable and missing and len(missing) < len(group):
                 return tuple(missing)
         return ()
 
@@ -461,13 +585,20 @@ def register_strategy(edition_id: str, factory: StrategyFactory) -> None:
     _STRATEGIES[edition_id] = factory
 
 
-def classic_strategy(rng: random.Random, params: dict[str, str]) -> ClassicStrategy:
+def classic_params(params: dict[str, str]) -> tuple[int, int, int, str]:
+    """The classic strategy's parameters (popped from ``params``), checked: reserve,
+    aggression, trade and jail. Raises ValueError naming a bad value."""
     reserve = int_param(params, "reserve", 150)
     aggression = int_param(params, "aggression", 100)
     trade = int_param(params, "trade", 100)
     jail = params.pop("jail", "auto")
     if jail not in ("auto", "short", "long"):
         raise ValueError(f"bot parameter jail takes auto, short or long, not '{jail}'")
+    return reserve, aggression, trade, jail
+
+
+def classic_strategy(rng: random.Random, params: dict[str, str]) -> ClassicStrategy:
+    reserve, aggression, trade, jail = classic_params(params)
     return ClassicStrategy(rng, reserve, aggression, trade, jail)
 
 
@@ -482,17 +613,26 @@ class StandardBot:
     def __init__(self, rng: random.Random, params: dict[str, str] | None = None) -> None:
         self.rng = rng
         self.params = dict(params or {})
-        classic_strategy(random.Random(0), dict(self.params))  # checks the values now
+        classic_params(dict(self.params))  # checks the values now
         self._strategy: Strategy | None = None
+        self._classic: ClassicStrategy | None = None
+        """The strategy again when it is the classic one, to call it directly (faster in
+        the compiled build)."""
 
     def choose(self, game: Game, player: int) -> Action:
+        classic = self._classic
+        if classic is not None:
+            return classic.choose(cast(ClassicGame, game), player)
         if self._strategy is None:
             factory = _STRATEGIES.get(game.edition_id, classic_strategy)
             self._strategy = factory(self.rng, dict(self.params))
+            if isinstance(self._strategy, ClassicStrategy):
+                self._classic = self._strategy
+                return self._strategy.choose(cast(ClassicGame, game), player)
         return self._strategy.choose(game, player)
 
 
-CLASSIC_PARAMS = frozenset({"reserve", "aggression", "trade", "jail"})
+CLASSIC_PARAMS: Final = frozenset({"reserve", "aggression", "trade", "jail"})
 _EXTRA_PARAMS: set[str] = set()
 
 

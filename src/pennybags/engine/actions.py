@@ -8,6 +8,7 @@ given to ``Game.act(player, action)``. The engine lists what it is waiting for a
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Final
 
 from pennybags.engine.ledger import BANK
 
@@ -41,18 +42,41 @@ class Trade:
                      give_cards, take_cards)
 
 
-@dataclass(frozen=True, slots=True)
 class Action:
     """One answer. ``do`` is the action id (documented per edition in docs/); ``deed``,
-    ``amount`` and ``trade`` carry its argument when it has one."""
+    ``amount`` and ``trade`` carry its argument when it has one.
 
-    do: str
-    deed: int = -1
-    amount: int = 0
-    trade: Trade | None = None
+    Actions are values: equal when their fields are equal, hashable, never changed after
+    they are made. (A plain class rather than a dataclass: actions are made on the fast
+    path, and the compiled build makes plain classes cheaply.)
+    """
+
+    __slots__ = ("amount", "deed", "do", "trade")
+
+    def __init__(self, do: str, deed: int = -1, amount: int = 0,
+                 trade: Trade | None = None) -> None:
+        self.do: Final = do
+        self.deed: Final = deed
+        self.amount: Final = amount
+        self.trade: Final = trade
+
+    def _key(self) -> tuple[str, int, int, Trade | None]:
+        return (self.do, self.deed, self.amount, self.trade)
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Action):
+            return NotImplemented
+        return (self.do == other.do and self.deed == other.deed
+                and self.amount == other.amount and self.trade == other.trade)
+
+    def __hash__(self) -> int:
+        return hash(self._key())
+
+    def __repr__(self) -> str:
+        return (f"Action(do={self.do!r}, deed={self.deed!r}, amount={self.amount!r}, "
+                f"trade={self.trade!r})")
 
 
-@dataclass(slots=True)
 class Decision:
     """A question the engine waits on: ``kind`` names it, ``player`` must answer.
 
@@ -60,23 +84,44 @@ class Decision:
     the amount owed or the highest bid, who is owed.
     """
 
-    kind: str
-    player: int
-    deed: int = -1
-    amount: int = 0
-    creditor: int = BANK
-    trade: Trade | None = None
-    high_bidder: int = -1
+    __slots__ = ("amount", "creditor", "deed", "high_bidder", "kind", "player", "trade")
+
+    def __init__(self, kind: str, player: int, deed: int = -1, amount: int = 0,
+                 creditor: int = BANK, trade: Trade | None = None,
+                 high_bidder: int = -1) -> None:
+        self.kind = kind
+        self.player = player
+        self.deed = deed
+        self.amount = amount
+        self.creditor = creditor
+        self.trade = trade
+        self.high_bidder = high_bidder
+
+    def _key(self) -> tuple[str, int, int, int, int, Trade | None, int]:
+        return (self.kind, self.player, self.deed, self.amount, self.creditor, self.trade,
+                self.high_bidder)
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Decision):
+            return NotImplemented
+        return self._key() == other._key()
+
+    __hash__ = None  # type: ignore[assignment]  # mutable: not hashable, like a dataclass
+
+    def __repr__(self) -> str:
+        return (f"Decision(kind={self.kind!r}, player={self.player!r}, deed={self.deed!r}, "
+                f"amount={self.amount!r}, creditor={self.creditor!r}, trade={self.trade!r}, "
+                f"high_bidder={self.high_bidder!r})")
 
 
-ROLL = Action("roll")
-END_TURN = Action("end-turn")
-BUY = Action("buy")
-AUCTION = Action("auction")
-PASS = Action("pass")
-PAY_BAIL = Action("pay-bail")
-USE_CARD = Action("use-card")
-DECLARE_BANKRUPTCY = Action("declare-bankruptcy")
-ACCEPT = Action("accept")
-REJECT = Action("reject")
-KEEP_MORTGAGED = Action("keep-mortgaged")
+ROLL: Final = Action("roll")
+END_TURN: Final = Action("end-turn")
+BUY: Final = Action("buy")
+AUCTION: Final = Action("auction")
+PASS: Final = Action("pass")
+PAY_BAIL: Final = Action("pay-bail")
+USE_CARD: Final = Action("use-card")
+DECLARE_BANKRUPTCY: Final = Action("declare-bankruptcy")
+ACCEPT: Final = Action("accept")
+REJECT: Final = Action("reject")
+KEEP_MORTGAGED: Final = Action("keep-mortgaged")

@@ -9,9 +9,9 @@ from __future__ import annotations
 import difflib
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Final
 
-DEED_KINDS = frozenset({"street", "railroad", "utility"})
+DEED_KINDS: Final = frozenset({"street", "railroad", "utility"})
 """Space kinds that have a title deed (can be owned)."""
 
 

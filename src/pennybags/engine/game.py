@@ -17,9 +17,8 @@ from __future__ import annotations
 
 import random
 from abc import ABC, abstractmethod
-from collections import deque
 from collections.abc import Callable, Sequence
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Protocol
 
 from pennybags.engine.actions import Action, Decision, IllegalAction
 from pennybags.engine.board import Board
@@ -29,6 +28,13 @@ from pennybags.engine.dice import Dice
 from pennybags.engine.ledger import BANK, Ledger
 
 Step = tuple[Callable[..., None], tuple[Any, ...]]
+
+
+class Agent(Protocol):
+    """Anything that answers a seat's decisions: a bot, a scripted player, a policy."""
+
+    def choose(self, game: Any, player: int) -> Action:
+        """The action for ``player`` at their pending decision."""
 
 
 class Event:
@@ -123,8 +129,9 @@ class Game(ABC):
         self.end_reason = ""
         self.end_check_due = False
         """Set by the rules when a change may have won the game (see :meth:`check_end`)."""
-        self._dues: deque[tuple[int, int, int, str]] = deque()
+        self._dues: list[tuple[int, int, int, str]] = []
         self._steps: list[Step] = []
+        self._self_clearing: frozenset[str] = type(self).self_clearing
 
     # ----------------------------------------------------------------- answering
 
@@ -137,6 +144,16 @@ class Game(ABC):
         self.history.append((player, action))
         self.apply(player, action)
         self.run()
+
+    def play_out(self, agents: Sequence[Agent], until_round: int = 0) -> None:
+        """Ask ``agents[seat]`` for every answer of that seat, through :meth:`act`, until
+        the game is over (or, with ``until_round``, until that round begins). The loop that
+        bot-only games run; an illegal choice raises :class:`IllegalAction` as ``act``
+        does."""
+        while not self.over and self.round != until_round:
+            decision = self.pending[0]
+            p = decision.player
+            self.act(p, agents[p].choose(self, p))
 
     def can(self, player: int, action: Action) -> bool:
         return self.why_illegal(player, action) is None
@@ -184,7 +201,7 @@ class Game(ABC):
                 if self.check_end():
                     return
             if self.pending:
-                if self.pending[0].kind not in self.self_clearing or \
+                if self.pending[0].kind not in self._self_clearing or \
                         not self.resume_after_decision():
                     return
                 continue

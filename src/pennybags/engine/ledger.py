@@ -10,12 +10,12 @@ is therefore always zero, which is what :meth:`Ledger.conserved` checks.
 
 from __future__ import annotations
 
-from typing import NamedTuple
+from typing import Final, NamedTuple
 
-BANK = -1
+BANK: Final = -1
 """The bank's account number."""
 
-FREE_PARKING_POT = -2
+FREE_PARKING_POT: Final = -2
 """The account of the Free Parking pot (a house rule in classic)."""
 
 

@@ -83,24 +83,18 @@ def play_one(setup: Setup, index: int) -> GameResult:
         counter = LandingCounter(game)
         game.listeners.append(counter)
     bots = [make_bot(spec, seed * 8 + seat) for seat, spec in enumerate(setup.bots)]
-    act = game.act
-    pending = game.pending
     seats = len(names)
     gone: list[int | None] = [None] * seats
     whole: list[list[str]] = [[] for _ in range(seats)]
     groups = [(g, deeds) for g, deeds in game.board.groups.items() if len(deeds) >= 2]
     last_round = game.round
     while not game.over:
-        pending = game.pending
-        decision = pending[0]
-        seat = decision.player
-        act(seat, bots[seat].choose(game, seat))
-        if game.round != last_round:
-            # Bankruptcies are noticed when a round ends: cheaper than listening to events.
-            _note_bankrupt(game, gone, last_round)
-            if all(g is None for g in gone):
-                _note_groups(game.owner, whole, groups)
-            last_round = game.round
+        game.play_out(bots, until_round=last_round + 1)
+        # Bankruptcies are noticed when a round ends: cheaper than listening to events.
+        _note_bankrupt(game, gone, last_round)
+        if all(g is None for g in gone):
+            _note_groups(game.owner, whole, groups)
+        last_round = game.round
     _note_bankrupt(game, gone, last_round)
     if all(g is None for g in gone):
         _note_groups(game.owner, whole, groups)

@@ -179,7 +179,8 @@ def bank_words(game: Game) -> str:
     parts = []
     houses = getattr(game, "bank_houses", None)
     hotels = getattr(game, "bank_hotels", None)
-    if isinstance(houses, int) and isinstance(hotels, int):
+    if getattr(game, "building_stock", False) and isinstance(houses, int) \
+            and isinstance(hotels, int):
         parts.append(f"the bank has {houses} houses and {hotels} hotels")
     pot = game.ledger.balance(FREE_PARKING_POT)
     if pot:

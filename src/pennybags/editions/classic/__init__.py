@@ -3,7 +3,8 @@
 from pathlib import Path
 
 from pennybags.editions import Edition, register
-from pennybags.editions.classic.game import ClassicGame, ClassicOptions
+from pennybags.editions.classic.game import ClassicGame
+from pennybags.editions.classic.options import ClassicOptions
 
 EDITION = Edition(
     id="classic",

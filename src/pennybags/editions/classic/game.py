@@ -24,9 +24,9 @@ still in the game may also ``build``, ``sell-building``, ``mortgage``, ``unmortg
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
-from typing import Any
+from typing import Any, ClassVar, Final
 
+from pennybags.editions.classic.options import ClassicOptions
 from pennybags.engine.actions import (
     ACCEPT,
     AUCTION,
@@ -47,38 +47,12 @@ from pennybags.engine.data import EditionData
 from pennybags.engine.decks import Card
 from pennybags.engine.game import Event, Game
 from pennybags.engine.ledger import BANK, FREE_PARKING_POT
-from pennybags.engine.options import option
 
-HOTEL = 5
+HOTEL: Final = 5
 """The improvement level of a street with a hotel (levels 1-4 are houses)."""
 
-MANAGING_KINDS = frozenset({"roll", "jail", "buy", "end-turn", "debt", "mortgaged-deeds"})
+MANAGING_KINDS: Final = frozenset({"roll", "jail", "buy", "end-turn", "debt", "mortgaged-deeds"})
 """Decisions during which players may build, sell, mortgage, unmortgage and trade."""
-
-
-@dataclass(frozen=True)
-class ClassicOptions:
-    """House rules for classic Monopoly (all off by default: the official rules)."""
-
-    free_parking_pot: bool = option(
-        False,
-        "taxes, fines and fees paid to the bank go into a pot in the middle of the board; "
-        "landing on Free Parking collects it",
-    )
-    no_auctions: bool = option(
-        False, "a deed the lander declines to buy stays with the bank (no auction)"
-    )
-    double_go: bool = option(False, "landing exactly on GO pays twice the salary")
-    max_rounds: int = option(
-        0,
-        "end the game after this many rounds (0 = no cap); the richest player by total "
-        "assets wins",
-    )
-    auto_end_turn: bool = option(
-        False,
-        "a table option for simulations: the turn passes on as soon as its last roll is "
-        "resolved, with no end-turn decision (players still manage at every roll decision)",
-    )
 
 
 class Auction:
@@ -103,15 +77,17 @@ class ClassicGame(Game):
     """Classic Monopoly."""
 
     edition_id = "classic"
-    options_class = ClassicOptions
+    options_class: ClassVar[type[Any]] = ClassicOptions
     self_clearing = frozenset({"debt"})
+    building_stock: ClassVar[bool] = True
+    """Whether the bank has a limited stock of houses and hotels (``bank_houses``,
+    ``bank_hotels``) that players should be shown."""
 
     def __init__(self, data: EditionData, names: Sequence[str], seed: int | None = None,
-                 options: ClassicOptions | None = None, *, record: bool = True,
+                 options: Any = None, *, record: bool = True,
                  listeners: Sequence[Callable[[Event], None]] = (),
                  decide_order: bool = True, start: bool = True) -> None:
         super().__init__(data, names, seed, options, record=record, listeners=listeners)
-        self.options: ClassicOptions
         r = data.rules
         self.go_salary: int = r["go_salary"]
         self.jail_fine: int = r["jail_fine"]
@@ -153,11 +129,13 @@ class ClassicGame(Game):
         contenders = [p.seat for p in self.players]
         while len(contenders) > 1:
             totals = {s: sum(self.dice.roll()) for s in contenders}
-            self.emit("order-roll", totals=totals)
+            if self.listeners:
+                self.emit("order-roll", totals=totals)
             best = max(totals.values())
             contenders = [s for s in contenders if totals[s] == best]
         self.first = self.current = contenders[0]
-        self.emit("order", first=self.first)
+        if self.listeners:
+            self.emit("order", first=self.first)
 
     # ================================================================ the turn
 
@@ -189,7 +167,8 @@ class ClassicGame(Game):
         if double:
             self.doubles += 1
             if self.doubles >= self.doubles_to_jail:
-                self.emit("speeding", player=p)
+                if self.listeners:
+                    self.emit("speeding", player=p)
                 self.send_to_jail(p)
                 self.then(self.after_roll, p, False)
                 return
@@ -247,7 +226,8 @@ class ClassicGame(Game):
         player = self.players[p]
         start = player.position
         player.position = target
-        self.emit("moved", player=p, start=start, to=target, steps=0)
+        if self.listeners:
+            self.emit("moved", player=p, start=start, to=target, steps=0)
         if collect_go and target <= start:
             self.collect_salary(p, landed=target == 0)
         self.land(p, card)
@@ -316,10 +296,20 @@ class ClassicGame(Game):
             return rent * factor
         if card is not None and card.get("dice_multiplier"):
             dice = self.dice.roll()
-            self.emit("rolled", player=self.current, dice=dice, double=False, for_rent=True)
+            if self.listeners:
+                self.emit("rolled", player=self.current, dice=dice, double=False, for_rent=True)
             multiplier: int = card.params["dice_multiplier"]
             return multiplier * sum(dice)
         return self.utility_multipliers[count - 1] * sum(self.last_dice)
+
+    def highest_level(self, deed: int) -> int:
+        """The most buildings on any street of ``deed``'s colour group (5: a hotel)."""
+        houses = self.houses
+        high = 0
+        for d in self.board.group_of[deed]:
+            if houses[d] > high:
+                high = houses[d]
+        return high
 
     def owns_group(self, player: int, deed: int) -> bool:
         """True when ``player`` owns every deed of ``deed``'s colour group."""
@@ -334,13 +324,15 @@ class ClassicGame(Game):
         self.pay(p, BANK, self.board[deed].price, "purchase")
         self.owner[deed] = p
         self.changes += 1
-        self.emit("bought", player=p, deed=deed, price=self.board[deed].price)
+        if self.listeners:
+            self.emit("bought", player=p, deed=deed, price=self.board[deed].price)
 
     def decline(self, p: int, deed: int) -> None:
         """A deed the lander does not buy is auctioned (or stays with the bank with the
         ``no-auctions`` house rule)."""
         self.pending = []
-        self.emit("declined", player=p, deed=deed)
+        if self.listeners:
+            self.emit("declined", player=p, deed=deed)
         if self.options.no_auctions:
             return
         self.start_auction(deed, after=p)
@@ -354,7 +346,8 @@ class ClassicGame(Game):
         bidders = [(after + 1 + i) % n for i in range(n)]
         bidders = [s for s in bidders if not self.players[s].bankrupt]
         self.auction = Auction(deed, bidders)
-        self.emit("auction", deed=deed)
+        if self.listeners:
+            self.emit("auction", deed=deed)
         self.ask_bid()
 
     def ask_bid(self) -> None:
@@ -374,7 +367,8 @@ class ClassicGame(Game):
         a.high = amount
         a.high_bidder = p
         a.next += 1
-        self.emit("bid", player=p, amount=amount, deed=a.deed)
+        if self.listeners:
+            self.emit("bid", player=p, amount=amount, deed=a.deed)
         self.ask_bid()
 
     def pass_bid(self, p: int) -> None:
@@ -382,7 +376,8 @@ class ClassicGame(Game):
         a = self.auction
         assert a is not None
         a.bidders.pop(a.next)
-        self.emit("bid-pass", player=p, deed=a.deed)
+        if self.listeners:
+            self.emit("bid-pass", player=p, deed=a.deed)
         self.ask_bid()
 
     def close_auction(self) -> None:
@@ -391,18 +386,21 @@ class ClassicGame(Game):
         self.auction = None
         self.pending = []
         if a.high_bidder < 0:
-            self.emit("unsold", deed=a.deed)
+            if self.listeners:
+                self.emit("unsold", deed=a.deed)
             return
         winner = a.high_bidder
         if a.deed >= 0:
             self.pay(winner, BANK, a.high, "auction")
             self.owner[a.deed] = winner
             self.changes += 1
-            self.emit("auction-won", player=winner, deed=a.deed, amount=a.high)
+            if self.listeners:
+                self.emit("auction-won", player=winner, deed=a.deed, amount=a.high)
             return
         # A house won in a housing-shortage auction.
         self.pay(winner, BANK, a.high, "house auction")
-        self.emit("auction-won", player=winner, deed=-1, amount=a.high)
+        if self.listeners:
+            self.emit("auction-won", player=winner, deed=-1, amount=a.high)
         if winner == a.requester:
             self.place_house(winner, a.requested)
         else:
@@ -418,7 +416,8 @@ class ClassicGame(Game):
             return
         index = deck.draw()
         card = deck.cards[index]
-        self.emit("drew", player=p, deck=key, card=card.id, text=card.text)
+        if self.listeners:
+            self.emit("drew", player=p, deck=key, card=card.id, text=card.text)
         if card.kind == "get_out_of_jail_free":
             self.players[p].cards.append((key, index))
             return
@@ -440,7 +439,8 @@ class ClassicGame(Game):
             else:
                 target, _ = self.board.advance(position, steps)
                 self.players[p].position = target
-                self.emit("moved", player=p, start=position, to=target, steps=steps)
+                if self.listeners:
+                    self.emit("moved", player=p, start=position, to=target, steps=steps)
                 self.land(p)
         elif kind == "move_to":
             self.move_to(p, card.params["target"], bool(card.get("collect_go_if_passed")))
@@ -490,13 +490,15 @@ class ClassicGame(Game):
         player.jail_turns = 0
         if p == self.current:
             self.doubles = 0
-        self.emit("jailed", player=p)
+        if self.listeners:
+            self.emit("jailed", player=p)
 
     def leave_jail(self, p: int, how: str) -> None:
         player = self.players[p]
         player.in_jail = False
         player.jail_turns = 0
-        self.emit("left-jail", player=p, how=how)
+        if self.listeners:
+            self.emit("left-jail", player=p, how=how)
 
     def roll_in_jail(self, p: int, total: int, double: bool) -> None:
         """Doubles free the player, who moves by that roll without rolling again. After the
@@ -509,7 +511,8 @@ class ClassicGame(Game):
             return
         player.jail_turns += 1
         if player.jail_turns < self.max_jail_turns:
-            self.emit("stays-in-jail", player=p, tries=player.jail_turns)
+            if self.listeners:
+                self.emit("stays-in-jail", player=p, tries=player.jail_turns)
             self.then(self.after_roll, p, False)
             return
         self.leave_jail(p, "fine after the third try")
@@ -550,12 +553,17 @@ class ClassicGame(Game):
         group = self.board.group_of[deed]
         if not self.owns_group(p, deed):
             return f"{self.name(p)} does not own the whole {space.group} group"
-        if any(self.mortgaged[d] for d in group):
-            return f"a deed of the {space.group} group is mortgaged"
-        level = self.houses[deed]
+        houses = self.houses
+        lowest = HOTEL
+        for d in group:
+            if self.mortgaged[d]:
+                return f"a deed of the {space.group} group is mortgaged"
+            if houses[d] < lowest:
+                lowest = houses[d]
+        level = houses[deed]
         if level >= HOTEL:
             return f"{space.name} already has a hotel"
-        if level > min(self.houses[d] for d in group):
+        if level > lowest:
             return f"build evenly: the other streets of the {space.group} group need a house first"
         if check_cash and self.cash(p) < space.house_cost:
             return f"{self.name(p)} has {self.money(self.cash(p))}, a building costs " \
@@ -586,7 +594,8 @@ class ClassicGame(Game):
             self.bank_houses -= 1
         self.houses[deed] += 1
         self.changes += 1
-        self.emit("built", player=p, deed=deed, level=self.houses[deed])
+        if self.listeners:
+            self.emit("built", player=p, deed=deed, level=self.houses[deed])
 
     def house_builders(self) -> list[int]:
         """Players who could build a house (not a hotel) right now."""
@@ -618,7 +627,8 @@ class ClassicGame(Game):
         self.then(self.restore_decisions)
         self.auction = Auction(-1, bidders, high=self.board[deed].house_cost, high_bidder=p,
                                requester=p, requested=deed)
-        self.emit("house-auction", player=p, deed=deed, amount=self.board[deed].house_cost)
+        if self.listeners:
+            self.emit("house-auction", player=p, deed=deed, amount=self.board[deed].house_cost)
         self.ask_bid()
 
     def restore_decisions(self) -> None:
@@ -636,7 +646,7 @@ class ClassicGame(Game):
         level = self.houses[deed]
         if level == 0:
             return f"{space.name} has no buildings"
-        if level < max(self.houses[d] for d in self.board.group_of[deed]):
+        if level < self.highest_level(deed):
             return f"sell evenly: sell from the other streets of the {space.group} group first"
         return None
 
@@ -658,7 +668,8 @@ class ClassicGame(Game):
             self.houses[deed] = level - 1
             self.changes += 1
             self.pay(BANK, p, half, "building sold")
-        self.emit("sold-building", player=p, deed=deed, level=self.houses[deed])
+        if self.listeners:
+            self.emit("sold-building", player=p, deed=deed, level=self.houses[deed])
 
     # ================================================================ mortgages
 
@@ -680,7 +691,7 @@ class ClassicGame(Game):
             return f"{self.name(p)} does not own {space.name}"
         if self.mortgaged[deed]:
             return f"{space.name} is already mortgaged"
-        if any(self.houses[d] for d in self.board.group_of[deed]):
+        if self.highest_level(deed):
             return f"sell the buildings of the {space.group} group before mortgaging"
         return None
 
@@ -688,7 +699,8 @@ class ClassicGame(Game):
         self.mortgaged[deed] = True
         self.changes += 1
         self.pay(BANK, p, self.board[deed].mortgage, "mortgage")
-        self.emit("mortgaged", player=p, deed=deed)
+        if self.listeners:
+            self.emit("mortgaged", player=p, deed=deed)
 
     def can_unmortgage(self, p: int, deed: int) -> str | None:
         space = self.board[deed]
@@ -707,7 +719,8 @@ class ClassicGame(Game):
         self.mortgaged[deed] = False
         self.changes += 1
         self.lift_offer.discard(deed)
-        self.emit("unmortgaged", player=p, deed=deed)
+        if self.listeners:
+            self.emit("unmortgaged", player=p, deed=deed)
         d = self.decision_for(p)
         if d is not None and d.kind == "mortgaged-deeds" and not self.lift_offer:
             self.pending = []
@@ -771,15 +784,18 @@ class ClassicGame(Game):
         self._suspended.append(self.pending)
         self.trade = t
         self.pending = [Decision("trade", t.recipient, trade=t)]
-        self.emit("trade-offer", trade=t)
+        if self.listeners:
+            self.emit("trade-offer", trade=t)
 
     def counter(self, t: Trade) -> None:
         self.trade = t
         self.pending = [Decision("trade", t.recipient, trade=t)]
-        self.emit("trade-offer", trade=t, counter=True)
+        if self.listeners:
+            self.emit("trade-offer", trade=t, counter=True)
 
     def reject_trade(self, p: int) -> None:
-        self.emit("trade-rejected", player=p, trade=self.trade)
+        if self.listeners:
+            self.emit("trade-rejected", player=p, trade=self.trade)
         self.trade = None
         self.pending = []
         self.restore_decisions()
@@ -800,7 +816,8 @@ class ClassicGame(Game):
             self.changes += 1
         self.move_cards(t.proposer, t.recipient, t.give_cards)
         self.move_cards(t.recipient, t.proposer, t.take_cards)
-        self.emit("trade-accepted", player=p, trade=t)
+        if self.listeners:
+            self.emit("trade-accepted", player=p, trade=t)
         for receiver, deeds in ((t.recipient, t.give), (t.proposer, t.take)):
             mortgaged = [d for d in deeds if self.mortgaged[d]]
             if mortgaged:
@@ -821,14 +838,15 @@ class ClassicGame(Game):
         raise it (sell buildings, mortgage, trade) or declare bankruptcy."""
         payer, payee, amount, reason = self._dues[0]
         if self.players[payer].bankrupt or (payee >= 0 and self.players[payee].bankrupt):
-            self._dues.popleft()
+            self._dues.pop(0)
             return
         if self.ledger.balances[payer] >= amount:
-            self._dues.popleft()
+            self._dues.pop(0)
             self.pay(payer, payee, amount, reason)
             return
         self.pending = [Decision("debt", payer, amount=amount, creditor=payee)]
-        self.emit("debt", player=payer, amount=amount, creditor=payee, reason=reason)
+        if self.listeners:
+            self.emit("debt", player=payer, amount=amount, creditor=payee, reason=reason)
 
     def resume_after_decision(self) -> bool:
         d = self.pending[0]
@@ -845,7 +863,7 @@ class ClassicGame(Game):
         d = self.pending[0]
         creditor = d.creditor
         self.pending = []
-        self._dues = type(self._dues)(x for x in self._dues if x[0] != p)
+        self._dues = [x for x in self._dues if x[0] != p]
         player = self.players[p]
         player.bankrupt = True
         if p == self.current:
@@ -856,7 +874,8 @@ class ClassicGame(Game):
             self.trade = None
             self.then(self.next_turn)
         deeds = self.deeds_of(p)
-        self.emit("bankrupt", player=p, creditor=creditor)
+        if self.listeners:
+            self.emit("bankrupt", player=p, creditor=creditor)
         for deed in deeds:
             while self.houses[deed]:
                 self.sell_building(p, deed)
@@ -892,7 +911,8 @@ class ClassicGame(Game):
         self.pending = []
         self._steps.clear()
         self._dues.clear()
-        self.emit("game-over", winner=winner, reason=reason)
+        if self.listeners:
+            self.emit("game-over", winner=winner, reason=reason)
 
     def total_assets(self, p: int) -> int:
         """Cash, deeds at their printed price (half when mortgaged) and buildings at cost: a
@@ -1162,9 +1182,10 @@ class ClassicGame(Game):
         }
 
 
-_MANAGEMENT = frozenset({"build", "sell-building", "mortgage", "unmortgage", "propose-trade"})
+_MANAGEMENT: Final = frozenset(
+    {"build", "sell-building", "mortgage", "unmortgage", "propose-trade"})
 
-_ANSWERS: dict[str, tuple[str, ...]] = {
+_ANSWERS: Final[dict[str, tuple[str, ...]]] = {
     "roll": ("roll",),
     "jail": ("roll", "pay-bail", "use-card"),
     "buy": ("buy", "auction"),
@@ -1176,7 +1197,7 @@ _ANSWERS: dict[str, tuple[str, ...]] = {
     "place-house": ("build",),
 }
 
-_PLAIN_ANSWERS: dict[str, frozenset[str]] = {
+_PLAIN_ANSWERS: Final[dict[str, frozenset[str]]] = {
     "roll": frozenset({"roll"}),
     "jail": frozenset({"roll"}),
     "end-turn": frozenset({"end-turn"}),
@@ -1188,7 +1209,7 @@ _PLAIN_ANSWERS: dict[str, frozenset[str]] = {
 }
 """Answers that are legal whenever their decision is open (no cash or deed to check)."""
 
-_ANSWER_ACTIONS: dict[str, tuple[Action, ...]] = {
+_ANSWER_ACTIONS: Final[dict[str, tuple[Action, ...]]] = {
     "roll": (ROLL,),
     "jail": (ROLL, PAY_BAIL, USE_CARD),
     "buy": (BUY, AUCTION),

@@ -20,14 +20,16 @@ Decision kinds and action ids are classic's.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from pennybags.banking.amounts import format_km, parse_km
 from pennybags.banking.narration import tell_payment
-from pennybags.editions.classic.game import ClassicGame, ClassicOptions
+from pennybags.editions.classic.game import ClassicGame
+from pennybags.editions.electronic_banking.options import ElectronicBankingOptions
+from pennybags.engine.data import EditionData
+from pennybags.engine.game import Event
 from pennybags.engine.ledger import FREE_PARKING_POT
-from pennybags.engine.options import option
 
 EXPLAINED_BY_NEXT = frozenset({
     "purchase", "auction", "house auction", "building", "building sold", "mortgage",
@@ -37,32 +39,19 @@ EXPLAINED_BY_NEXT = frozenset({
 ``unit`` event comes after that event, so a front can tell the sentence first."""
 
 
-@dataclass(frozen=True)
-class ElectronicBankingOptions(ClassicOptions):
-    """Classic's house rules, and how the banking unit is told."""
-
-    free_parking_pot: bool = option(
-        False,
-        "taxes, fines and fees go into a pot kept on a spare bank card; landing on Free "
-        "Parking collects it (the spare card limits the game to 5 players)",
-    )
-    unit_narration: bool = option(
-        True,
-        "tell every payment as the banking unit operation that makes it (the 'unit' "
-        "events)",
-    )
-
-
 class ElectronicBankingGame(ClassicGame):
     """Classic rules, K/M money and the banking unit's narration."""
 
     edition_id = "electronic-banking"
     options_class = ElectronicBankingOptions
 
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
+    def __init__(self, data: EditionData, names: Sequence[str], seed: int | None = None,
+                 options: ElectronicBankingOptions | None = None, *, record: bool = True,
+                 listeners: Sequence[Callable[[Event], None]] = (),
+                 decide_order: bool = True, start: bool = True) -> None:
         self._unit_waiting: list[dict[str, Any]] = []
-        super().__init__(*args, **kwargs)
-        self.options: ElectronicBankingOptions
+        super().__init__(data, names, seed, options, record=record, listeners=listeners,
+                         decide_order=decide_order, start=start)
         cards = int(self.data.rules.get("bank_cards", 6))
         needed = len(self.players) + (1 if self.options.free_parking_pot else 0)
         if needed > cards:

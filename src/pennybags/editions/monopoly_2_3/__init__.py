@@ -3,7 +3,8 @@
 from pathlib import Path
 
 from pennybags.editions import Edition, register
-from pennybags.editions.monopoly_2_3.game import Monopoly23Game, Monopoly23Options
+from pennybags.editions.monopoly_2_3.game import Monopoly23Game
+from pennybags.editions.monopoly_2_3.options import Monopoly23Options
 
 EDITION = Edition(
     id="monopoly-2.3",

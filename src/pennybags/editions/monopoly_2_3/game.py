@@ -46,17 +46,16 @@ from __future__ import annotations
 import dataclasses
 from collections import deque
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
-from typing import Any, ClassVar
+from typing import Any
 
 from pennybags.editions.classic.game import ClassicGame
+from pennybags.editions.monopoly_2_3.options import Monopoly23Options
 from pennybags.engine.actions import Action, Decision
 from pennybags.engine.board import Board
 from pennybags.engine.data import EditionData
 from pennybags.engine.decks import Card, Deck
 from pennybags.engine.game import Event
 from pennybags.engine.ledger import BANK
-from pennybags.engine.options import option
 
 HOTEL = 5
 DEEDS = "deeds"
@@ -77,53 +76,18 @@ def round_up(amount: int, unit: int = 5) -> int:
     return -(-amount // unit) * unit
 
 
-@dataclass(frozen=True)
-class Monopoly23Options:
-    """Table options; the rulebook's "Potential Changes to the Changes" are off by default."""
-
-    free_parking_pot: ClassVar[bool] = False
-    no_auctions: ClassVar[bool] = True
-    double_go: ClassVar[bool] = False
-    auto_end_turn: ClassVar[bool] = False
-
-    us_board: bool = option(False, "play with the US names (Boardwalk, ...) and dollars")
-    per_property_buildings: bool = option(
-        False,
-        "Potential Change: houses and hotels stand on single properties (built evenly, as in "
-        "classic) and cost 20/40/60/80 instead of 50/100/150/200",
-    )
-    card_limit: int = option(
-        0,
-        "Potential Change: most Chance and Community Chest cards a player may hold; a player "
-        "holding that many does not draw (0 = no limit)",
-    )
-    one_building_per_turn: bool = option(
-        False, "Potential Change: at most one building per monopoly per turn")
-    no_double_move: bool = option(
-        False,
-        "Potential Change: no player is moved twice in one turn (by the roll or by cards); "
-        "before the roll a card may not leave nobody for the roll to move",
-    )
-    max_rounds: int = option(
-        0,
-        "end the game after this many rounds (0 = no cap); the richest player by total "
-        "assets wins",
-    )
-
-
 class Monopoly23Game(ClassicGame):
     """Monopoly 2.3 on the classic board."""
 
     edition_id = "monopoly-2.3"
-    options_class = Monopoly23Options  # type: ignore[assignment]
+    options_class = Monopoly23Options
 
     def __init__(self, data: EditionData, names: Sequence[str], seed: int | None = None,
                  options: Monopoly23Options | None = None, *, record: bool = True,
                  listeners: Sequence[Callable[[Event], None]] = (),
                  decide_order: bool = True, start: bool = True) -> None:
-        super().__init__(data, names, seed, options, record=record, listeners=listeners,  # type: ignore[arg-type]
+        super().__init__(data, names, seed, options, record=record, listeners=listeners,
                          decide_order=False, start=False)
-        self.options: Monopoly23Options  # type: ignore[assignment]
         opts = self.options
         r = data.rules
         self.unit: int = r["round_to"]
@@ -606,14 +570,14 @@ class Monopoly23Game(ClassicGame):
     def settle_dues(self) -> None:
         payer, payee, amount, reason = self._dues[0]
         if self.players[payer].bankrupt or (payee >= 0 and self.players[payee].bankrupt):
-            self._dues.popleft()
+            self._dues.pop(0)
             return
         if self.cash(payer) >= amount:
-            self._dues.popleft()
+            self._dues.pop(0)
             self.pay(payer, payee, amount, reason)
             return
         if self.payable(payer) < amount:
-            self._dues.popleft()
+            self._dues.pop(0)
             self.emit("cannot-pay", player=payer, amount=amount, creditor=payee, reason=reason,
                       worth=self.payable(payer))
             self.go_bankrupt(payer, payee)
@@ -662,11 +626,11 @@ class Monopoly23Game(ClassicGame):
             self.emit("gave-deed", player=p, creditor=payee, deed=deed, value=value)
         left = amount - value
         if left <= 0:
-            self._dues.popleft()
+            self._dues.pop(0)
             if left < 0:
                 self.emit("overpaid", player=p, creditor=payee, amount=-left)
         elif self.cash(p) >= left:
-            self._dues.popleft()
+            self._dues.pop(0)
             self.pay(p, payee, left, reason)
         else:
             self._dues[0] = (payer, payee, left, reason)
@@ -678,7 +642,7 @@ class Monopoly23Game(ClassicGame):
         player = self.players[p]
         player.bankrupt = True
         self.pending = []
-        self._dues = deque(x for x in self._dues if x[0] != p)
+        self._dues = [x for x in self._dues if x[0] != p]
         self.emit("bankrupt", player=p, creditor=creditor)
         for unit in self.building_units(p):
             while self.houses[unit]:

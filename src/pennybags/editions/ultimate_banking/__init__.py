@@ -4,7 +4,8 @@ game that ends at the first bankruptcy with final scores."""
 from pathlib import Path
 
 from pennybags.editions import Edition, register
-from pennybags.editions.ultimate_banking.game import UltimateBankingGame, UltimateBankingOptions
+from pennybags.editions.ultimate_banking.game import UltimateBankingGame
+from pennybags.editions.ultimate_banking.options import UltimateBankingOptions
 
 EDITION = Edition(
     id="ultimate-banking",

@@ -23,16 +23,15 @@ Decision kinds and the actions that answer them (docs/editions/ultimate-banking.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from pennybags.editions.classic.game import ClassicGame
+from pennybags.editions.ultimate_banking.options import UltimateBankingOptions
 from pennybags.engine.actions import AUCTION, BUY, END_TURN, PASS, PAY_BAIL, ROLL, Action, Decision
 from pennybags.engine.data import EditionData
 from pennybags.engine.decks import Card
 from pennybags.engine.game import Event
 from pennybags.engine.ledger import BANK
-from pennybags.engine.options import option
 
 SET_BONUS = {
     # (new property's level, rise of the rest): split set, sole owner
@@ -40,51 +39,6 @@ SET_BONUS = {
     "unit": ((2, 1), (3, 2)),
 }
 """The colour-set completion bonus by reading: the rulebook's, and the real unit's."""
-
-
-@dataclass(frozen=True)
-class UltimateBankingOptions:
-    """Table options for Ultimate Banking (the defaults follow the rulebook)."""
-
-    set_bonus: str = option(
-        "rulebook",
-        "completing a colour set: 'rulebook' (new property at level 2 and the rest +2 when "
-        "the set is split, 3 and +3 when you own it all) or 'unit' (the real unit's "
-        "reading: 2 and +1 split, 3 and +2 sole owner)",
-    )
-    ask_for_rent: bool = option(
-        True,
-        "owners are asked whether to collect each rent (answer 'always' to stop being "
-        "asked); false: every rent is collected without asking",
-    )
-    auction_timer: int = option(
-        0,
-        "seconds of a live auction timer (the unit's is 5): every eligible player may press "
-        "at once and the front sends time-up when it runs out; 0 (default) is the equivalent "
-        "turn-based auction at $20 steps used by bots and scenarios",
-    )
-    max_rounds: int = option(
-        0,
-        "end the game after this many rounds (0 = no cap); the highest final score wins",
-    )
-    auto_end_turn: bool = option(
-        False,
-        "a table option for simulations: the turn passes on as soon as its last roll is "
-        "resolved, with no end-turn decision",
-    )
-
-    # Classic house rules that this edition does not have (ClassicGame reads them).
-    @property
-    def free_parking_pot(self) -> bool:
-        return False
-
-    @property
-    def no_auctions(self) -> bool:
-        return False
-
-    @property
-    def double_go(self) -> bool:
-        return False
 
 
 class Bidding:
@@ -122,7 +76,9 @@ class UltimateBankingGame(ClassicGame):
     """Monopoly Ultimate Banking."""
 
     edition_id = "ultimate-banking"
-    options_class = UltimateBankingOptions  # type: ignore[assignment]
+    building_stock = False
+    """No houses or hotels to count: one house per property only marks its level."""
+    options_class = UltimateBankingOptions
     self_clearing: ClassVar[frozenset[str]] = frozenset()
     ends_with_totals = True
     """The game ends with every remaining player's final score (the lab reports margins)."""
@@ -151,13 +107,9 @@ class UltimateBankingGame(ClassicGame):
         self.streets: tuple[int, ...] = tuple(
             s.index for s in data.board.spaces if s.kind == "street")
         self.free_parking = data.board.of_kind("free_parking")[0]
-        super().__init__(data, names, seed, opts,  # type: ignore[arg-type]
+        super().__init__(data, names, seed, opts,
                          record=record, listeners=listeners,
                          decide_order=decide_order, start=start)
-        self.options: UltimateBankingOptions  # type: ignore[assignment]
-        # No houses or hotels to count: one house per property only marks its level.
-        del self.bank_houses
-        del self.bank_hotels
 
     # ================================================================ levels
 
@@ -510,7 +462,7 @@ class UltimateBankingGame(ClassicGame):
     def settle_dues(self) -> None:
         """The unit moves the full amount at once; a payer left below zero must give up
         properties, or is bankrupt if even all of them cannot cover it."""
-        payer, payee, amount, reason = self._dues.popleft()
+        payer, payee, amount, reason = self._dues.pop(0)
         if self.players[payer].bankrupt:
             return
         self.pay(payer, payee, amount, reason)

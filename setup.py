@@ -1,0 +1,34 @@
+"""Optional compiled build: ``PENNYBAGS_COMPILE=1 pip install --no-build-isolation .``.
+
+The rules engine, the editions' rules and the bots are plain, fully typed Python. With
+``PENNYBAGS_COMPILE=1`` those modules are also compiled to C extensions with mypyc (the
+same source, so still one rules implementation) for simulations; see docs/architecture.md
+(speed). Without it this file changes nothing: the package is pure Python.
+"""
+
+from __future__ import annotations
+
+import os
+
+from setuptools import setup
+
+COMPILED = [
+    "src/pennybags/engine/actions.py",
+    "src/pennybags/engine/board.py",
+    "src/pennybags/engine/decks.py",
+    "src/pennybags/engine/dice.py",
+    "src/pennybags/engine/game.py",
+    "src/pennybags/engine/ledger.py",
+    "src/pennybags/editions/classic/game.py",
+    "src/pennybags/editions/electronic_banking/game.py",
+    "src/pennybags/editions/monopoly_2_3/game.py",
+    "src/pennybags/editions/ultimate_banking/game.py",
+    "src/pennybags/bots/standard.py",
+]
+
+if os.environ.get("PENNYBAGS_COMPILE") == "1":
+    from mypyc.build import mypycify
+
+    setup(ext_modules=mypycify(COMPILED, opt_level="3"))
+else:
+    setup()
