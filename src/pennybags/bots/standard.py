@@ -51,22 +51,14 @@ from pennybags.engine.game import Game
 
 HOTEL: Final = 5
 
-STREET: Final = 0
-RAILROAD: Final = 1
-UTILITY: Final = 2
-OTHER: Final = 3
-_KIND_CODES: Final = {"street": STREET, "railroad": RAILROAD, "utility": UTILITY}
-
 
 class BoardFacts:
     """What never changes on a board, in the shape the strategy reads fastest."""
 
-    __slots__ = ("board", "kind", "pairs", "street_groups", "street_rents", "streets")
+    __slots__ = ("board", "pairs", "street_groups", "street_rents", "streets")
 
     def __init__(self, board: Board) -> None:
         self.board = board
-        self.kind: list[int] = [_KIND_CODES.get(s.kind, OTHER) for s in board.spaces]
-        """Each space's kind as a small int (street, railroad, utility, other)."""
         self.street_groups: list[tuple[int, ...]] = [
             group for group in board.groups.values()
             if group and board.spaces[group[0]].kind == "street"
@@ -177,11 +169,12 @@ class ClassicStrategy:
         self._traded_turn = -1
         self._offers: dict[int, int] = {}
         """When each offer was last made (by round), so it is not made again too soon."""
+        # The game, its changes count, the seat and the owners when the cached views below
+        # were worked out.
+        self._seen_game: ClassicGame | None = None
         self._seen_changes = -1
         self._seen_seat = -1
         self._seen_owner: list[int] = []
-        self._seen_game: ClassicGame | None = None
-        """game.changes and the seat when the cached views below were worked out."""
         self._danger = 0
         self._reserve = 0
         self._groups: list[tuple[int, ...]] = []
