@@ -472,13 +472,17 @@ class ClassicGame(Game):
     def building_counts(self, p: int) -> tuple[int, int]:
         """Houses and hotels ``p`` has on the board (what repairs cards charge for)."""
         houses = hotels = 0
-        for d in self.deeds_of(p):
+        for d in self.building_units(p):
             level = self.houses[d]
             if level == HOTEL:
                 hotels += 1
             else:
                 houses += level
         return houses, hotels
+
+    def building_units(self, p: int) -> list[int]:
+        """One deed per place where ``p``'s buildings stand: in classic, every street."""
+        return self.deeds_of(p)
 
     # ================================================================ jail
 

@@ -468,21 +468,10 @@ class Monopoly23Game(ClassicGame):
 
     # ================================================================ buildings
 
-    def building_counts(self, p: int) -> tuple[int, int]:
-        """Houses and hotels of ``p``, counted per monopoly purchase (per property with
-        ``per-property-buildings``)."""
-        houses = hotels = 0
-        for unit in self.building_units(p):
-            level = self.houses[unit]
-            if level == HOTEL:
-                hotels += 1
-            else:
-                houses += level
-        return houses, hotels
-
     def building_units(self, p: int) -> list[int]:
         """One deed per place where buildings stand: the first deed of each monopoly (each
-        street with ``per-property-buildings``)."""
+        street with ``per-property-buildings``), so houses and hotels are counted per
+        monopoly purchase (``building_counts``)."""
         out = []
         if self.options.per_property_buildings:
             return [d for d in self.deeds_of(p) if self.houses[d]]
