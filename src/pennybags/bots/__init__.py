@@ -12,16 +12,14 @@ import random
 from collections.abc import Callable
 from typing import Any, Protocol
 
-from pennybags.engine.actions import Action
-from pennybags.engine.game import Game
+from pennybags.engine.game import Agent
 
 
-class Bot(Protocol):
+class Bot(Agent, Protocol):
+    """An agent (``choose(game, player)`` gives the action for ``player``'s pending
+    decision) with a name."""
+
     name: str
-
-    def choose(self, game: Game, player: int) -> Action:
-        """The action this bot takes for ``player`` at its pending decision."""
-        ...
 
 
 BotFactory = Callable[[random.Random, dict[str, str]], Bot]
