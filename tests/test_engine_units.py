@@ -145,6 +145,17 @@ def test_shuffle_is_seeded() -> None:
     assert a.order == b.order and sorted(a.order) == [0, 1, 2, 3, 4]
 
 
+@pytest.mark.parametrize("size", [1, 2, 5, 16, 40])
+def test_shuffle_draws_as_random_shuffle(size: int) -> None:
+    """Decks shuffle with the same draws as ``random.shuffle``: saved games replay."""
+    for seed in range(25):
+        d = Deck("d", "D", [Card(str(i), "", "collect") for i in range(size)])
+        d.shuffle(random.Random(seed))
+        expected = list(range(size))
+        random.Random(seed).shuffle(expected)
+        assert list(d.order) == expected
+
+
 def test_stack_puts_cards_on_top_in_order() -> None:
     d = deck()
     d.stack(["c", "a"])

@@ -7,7 +7,6 @@ given to ``Game.act(player, action)``. The engine lists what it is waiting for a
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Final
 
 from pennybags.engine.ledger import BANK
@@ -17,22 +16,49 @@ class IllegalAction(Exception):
     """An action that the rules do not allow now. Nothing was changed."""
 
 
-@dataclass(frozen=True, slots=True)
 class Trade:
     """An offer from ``proposer`` to ``recipient``.
 
     ``give*`` is what the proposer hands over, ``take*`` what they ask for. Deeds are board
     indices; cards are the deck keys of Get Out of Jail Free cards.
+
+    A trade is a value like :class:`Action`: equal when its fields are, hashable, never
+    changed.
     """
 
-    proposer: int
-    recipient: int
-    give: tuple[int, ...] = ()
-    take: tuple[int, ...] = ()
-    give_cash: int = 0
-    take_cash: int = 0
-    give_cards: tuple[str, ...] = ()
-    take_cards: tuple[str, ...] = ()
+    __slots__ = ("give", "give_cards", "give_cash", "proposer", "recipient", "take",
+                 "take_cards", "take_cash")
+
+    def __init__(self, proposer: int, recipient: int, give: tuple[int, ...] = (),
+                 take: tuple[int, ...] = (), give_cash: int = 0, take_cash: int = 0,
+                 give_cards: tuple[str, ...] = (), take_cards: tuple[str, ...] = ()) -> None:
+        self.proposer: Final = proposer
+        self.recipient: Final = recipient
+        self.give: Final = give
+        self.take: Final = take
+        self.give_cash: Final = give_cash
+        self.take_cash: Final = take_cash
+        self.give_cards: Final = give_cards
+        self.take_cards: Final = take_cards
+
+    def _key(self) -> tuple[int, int, tuple[int, ...], tuple[int, ...], int, int,
+                            tuple[str, ...], tuple[str, ...]]:
+        return (self.proposer, self.recipient, self.give, self.take, self.give_cash,
+                self.take_cash, self.give_cards, self.take_cards)
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Trade):
+            return NotImplemented
+        return self._key() == other._key()
+
+    def __hash__(self) -> int:
+        return hash(self._key())
+
+    def __repr__(self) -> str:
+        return (f"Trade(proposer={self.proposer!r}, recipient={self.recipient!r}, "
+                f"give={self.give!r}, take={self.take!r}, give_cash={self.give_cash!r}, "
+                f"take_cash={self.take_cash!r}, give_cards={self.give_cards!r}, "
+                f"take_cards={self.take_cards!r})")
 
     def countered(self, give: tuple[int, ...], take: tuple[int, ...], give_cash: int,
                   take_cash: int, give_cards: tuple[str, ...] = (),

@@ -37,8 +37,18 @@ class Deck:
         self.order: deque[int] = deque(range(len(self.cards)))
 
     def shuffle(self, rng: random.Random) -> None:
+        """Shuffle with the same draws as ``rng.shuffle`` (Fisher-Yates, each index drawn
+        with ``getrandbits`` and redrawn when out of range), written out so that it
+        compiles to native code and the order depends on the seed alone."""
         order = list(self.order)
-        rng.shuffle(order)
+        getrandbits = rng.getrandbits
+        for i in range(len(order) - 1, 0, -1):
+            n = i + 1
+            k = n.bit_length()
+            j = getrandbits(k)
+            while j >= n:
+                j = getrandbits(k)
+            order[i], order[j] = order[j], order[i]
         self.order = deque(order)
 
     def draw(self) -> int:

@@ -12,6 +12,14 @@ from collections.abc import Iterable
 from typing import Any
 
 
+def total(roll: tuple[int, ...]) -> int:
+    """The sum of a roll (a loop: cheaper than the builtin ``sum`` in the compiled build)."""
+    t = 0
+    for v in roll:
+        t += v
+    return t
+
+
 class Dice:
     """``count`` dice with ``sides`` sides each (two six-sided dice in classic)."""
 

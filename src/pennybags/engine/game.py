@@ -150,10 +150,10 @@ class Game(ABC):
         the game is over (or, with ``until_round``, until that round begins). The loop that
         bot-only games run; an illegal choice raises :class:`IllegalAction` as ``act``
         does."""
+        seats: list[Agent] = list(agents)
         while not self.over and self.round != until_round:
-            decision = self.pending[0]
-            p = decision.player
-            self.act(p, agents[p].choose(self, p))
+            p = self.pending[0].player
+            self.act(p, seats[p].choose(self, p))
 
     def can(self, player: int, action: Action) -> bool:
         return self.why_illegal(player, action) is None
@@ -195,24 +195,47 @@ class Game(ABC):
 
     def run(self) -> None:
         """Carry the game forward until someone must decide or it is over."""
+        if self.settle():
+            raise RuntimeError("the game has nothing to do and nobody to ask")
+
+    def settle(self, depth: int = 0) -> bool:
+        """Carry the game forward until someone must decide, the game is over, or only the
+        ``depth`` steps at the bottom of the stack are left. True in the last case: all
+        that happened since the stack had ``depth`` steps is settled.
+
+        A rule that must go on once what it started is settled can settle it at once, and
+        go on directly when nothing was left for a player to decide; the step through
+        :meth:`then_under` is needed only when something was (see :meth:`step_depth`)."""
+        steps = self._steps
         while not self.over:
             if self.end_check_due:
                 self.end_check_due = False
                 if self.check_end():
-                    return
+                    return False
             if self.pending:
                 if self.pending[0].kind not in self._self_clearing or \
                         not self.resume_after_decision():
-                    return
+                    return False
                 continue
             if self._dues:
                 self.settle_dues()
                 continue
-            if self._steps:
-                step, args = self._steps.pop()
+            if len(steps) > depth:
+                step, args = steps.pop()
                 step(*args)
                 continue
-            raise RuntimeError("the game has nothing to do and nobody to ask")
+            return True
+        return False
+
+    def step_depth(self) -> int:
+        """How many steps wait on the stack (a mark for :meth:`settle` and
+        :meth:`then_under`)."""
+        return len(self._steps)
+
+    def then_under(self, depth: int, step: Callable[..., None], *args: Any) -> None:
+        """:meth:`then`, for a step that belongs under everything pushed since the stack
+        had ``depth`` steps (so it runs once those are done)."""
+        self._steps.insert(depth, (step, args))
 
     def check_end(self) -> bool:
         """Hook: end the game if a winning condition now holds (set ``end_check_due`` to

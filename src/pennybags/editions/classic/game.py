@@ -45,6 +45,7 @@ from pennybags.engine.actions import (
 )
 from pennybags.engine.data import EditionData
 from pennybags.engine.decks import Card
+from pennybags.engine.dice import total as dice_total
 from pennybags.engine.game import Event, Game
 from pennybags.engine.ledger import BANK, FREE_PARKING_POT
 
@@ -128,7 +129,7 @@ class ClassicGame(Game):
         """Order of play: each player rolls; the highest total goes first (ties roll again)."""
         contenders = [p.seat for p in self.players]
         while len(contenders) > 1:
-            totals = {s: sum(self.dice.roll()) for s in contenders}
+            totals = {s: dice_total(self.dice.roll()) for s in contenders}
             if self.listeners:
                 self.emit("order-roll", totals=totals)
             best = max(totals.values())
@@ -155,7 +156,7 @@ class ClassicGame(Game):
         """Roll the dice and move, or try for doubles in jail."""
         dice = self.dice.roll()
         self.last_dice = dice
-        total = sum(dice)
+        total = dice_total(dice)
         double = len(dice) == 2 and dice[0] == dice[1]
         self.pending = []
         player = self.players[p]
@@ -170,10 +171,19 @@ class ClassicGame(Game):
                 if self.listeners:
                     self.emit("speeding", player=p)
                 self.send_to_jail(p)
-                self.then(self.after_roll, p, False)
+                self.after_roll(p, False)
                 return
-        self.then(self.after_roll, p, double)
-        self.move(p, total)
+        self.move_then_after_roll(p, total, double)
+
+    def move_then_after_roll(self, p: int, steps: int, double: bool) -> None:
+        """Move, and once all the landing brings is settled, go on with :meth:`after_roll`
+        (at once when nobody had to decide anything on the way)."""
+        depth = self.step_depth()
+        self.move(p, steps)
+        if self.settle(depth):
+            self.after_roll(p, double)
+        elif not self.over:
+            self.then_under(depth, self.after_roll, p, double)
 
     def after_roll(self, p: int, double: bool) -> None:
         """After a roll is resolved: doubles roll again, otherwise the turn may end."""
@@ -299,8 +309,8 @@ class ClassicGame(Game):
             if self.listeners:
                 self.emit("rolled", player=self.current, dice=dice, double=False, for_rent=True)
             multiplier: int = card.params["dice_multiplier"]
-            return multiplier * sum(dice)
-        return self.utility_multipliers[count - 1] * sum(self.last_dice)
+            return multiplier * dice_total(dice)
+        return self.utility_multipliers[count - 1] * dice_total(self.last_dice)
 
     def highest_level(self, deed: int) -> int:
         """The most buildings on any street of ``deed``'s colour group (5: a hotel)."""
@@ -510,14 +520,13 @@ class ClassicGame(Game):
         player = self.players[p]
         if double:
             self.leave_jail(p, "doubles")
-            self.then(self.after_roll, p, False)
-            self.move(p, total)
+            self.move_then_after_roll(p, total, False)
             return
         player.jail_turns += 1
         if player.jail_turns < self.max_jail_turns:
             if self.listeners:
                 self.emit("stays-in-jail", player=p, tries=player.jail_turns)
-            self.then(self.after_roll, p, False)
+            self.after_roll(p, False)
             return
         self.leave_jail(p, "fine after the third try")
         self.then(self.after_roll, p, False)
@@ -762,26 +771,39 @@ class ClassicGame(Game):
             return "the offer is empty"
         if t.give_cash < 0 or t.take_cash < 0:
             return "cash in a trade cannot be negative"
-        for deeds, side in ((t.give, t.proposer), (t.take, t.recipient)):
-            if len(set(deeds)) != len(deeds):
-                return "a deed is named twice"
-            for d in deeds:
-                if not (0 <= d < self.board.size) or not self.board[d].is_deed:
-                    return "only title deeds can be traded"
-                if self.owner[d] != side:
-                    return f"{self.name(side)} does not own {self.board[d].name}"
-                if any(self.houses[g] for g in self.board.group_of[d]):
-                    return f"sell the buildings of the {self.board[d].group} group first"
+        problem = self.cannot_hand_over(t.give, t.proposer) or \
+            self.cannot_hand_over(t.take, t.recipient)
+        if problem:
+            return problem
         if t.give_cash > self.cash(t.proposer):
             return f"{self.name(t.proposer)} has only {self.money(self.cash(t.proposer))}"
         if t.take_cash > self.cash(t.recipient):
             return f"{self.name(t.recipient)} has only {self.money(self.cash(t.recipient))}"
         for cards, side in ((t.give_cards, t.proposer), (t.take_cards, t.recipient)):
+            if not cards:
+                continue
             held = [k for k, _ in self.players[side].cards]
             for key in cards:
                 if key not in held:
                     return f"{self.name(side)} has no Get Out of Jail Free card from {key}"
                 held.remove(key)
+        return None
+
+    def cannot_hand_over(self, deeds: tuple[int, ...], side: int) -> str | None:
+        """Why ``side`` cannot trade away ``deeds`` (None if it can): each named once, a
+        title deed of theirs, no buildings in its group."""
+        board = self.board
+        for i in range(1, len(deeds)):
+            for j in range(i):
+                if deeds[j] == deeds[i]:
+                    return "a deed is named twice"
+        for d in deeds:
+            if not (0 <= d < board.size) or not board.spaces[d].is_deed:
+                return "only title deeds can be traded"
+            if self.owner[d] != side:
+                return f"{self.name(side)} does not own {board.spaces[d].name}"
+            if self.highest_level(d):
+                return f"sell the buildings of the {board.spaces[d].group} group first"
         return None
 
     def propose(self, t: Trade) -> None:
