@@ -302,7 +302,7 @@ def test_standard_bot_reserve_scales_with_the_starting_cash() -> None:
     from pennybags.bots.standard import ClassicStrategy
 
     game = new_game()
-    strategy = ClassicStrategy(random.Random(1), reserve=150, aggression=100, trade=100)
+    strategy = ClassicStrategy(reserve=150, aggression=100, trade=100)
     assert strategy.scale(game) == pytest.approx(10)
     assert strategy.reserve(game, 0) >= 1500
 

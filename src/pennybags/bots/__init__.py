@@ -8,7 +8,6 @@ with an action that is legal now.
 
 from __future__ import annotations
 
-import random
 from collections.abc import Callable
 from typing import Any, Protocol
 
@@ -22,7 +21,9 @@ class Bot(Agent, Protocol):
     name: str
 
 
-BotFactory = Callable[[random.Random, dict[str, str]], Bot]
+BotFactory = Callable[[int, dict[str, str]], Bot]
+"""Makes a bot from its seed and its parameters. The heuristic bots are deterministic and
+ignore the seed; a bot that draws random numbers seeds its own generator with it."""
 _BOTS: dict[str, BotFactory] = {}
 
 
@@ -49,7 +50,7 @@ def make_bot(spec: str, seed: int = 0) -> Bot:
         if not eq:
             raise ValueError(f"bot parameter '{part}' should look like name=value")
         params[key.strip()] = value.strip()
-    return _BOTS[name](random.Random(seed), params)
+    return _BOTS[name](seed, params)
 
 
 def int_param(params: dict[str, str], key: str, default: int) -> int:

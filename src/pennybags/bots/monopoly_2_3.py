@@ -23,7 +23,6 @@ It plays for monopolies, the edition's way to win:
 
 from __future__ import annotations
 
-import random
 from typing import Any
 
 from pennybags.bots.standard import register_strategy
@@ -35,8 +34,7 @@ HOTEL = 5
 class Monopoly23Strategy:
     """Heuristic play for Monopoly 2.3."""
 
-    def __init__(self, rng: random.Random, reserve: int = 100, aggression: int = 100) -> None:
-        self.rng = rng
+    def __init__(self, reserve: int = 100, aggression: int = 100) -> None:
         self.base_reserve = reserve
         self.aggression = aggression / 100
 
@@ -339,14 +337,14 @@ class Monopoly23Strategy:
         return value
 
 
-def _make(rng: random.Random, params: dict[str, str]) -> Monopoly23Strategy:
+def _make(params: dict[str, str]) -> Monopoly23Strategy:
     from pennybags.bots import int_param
 
     reserve = int_param(params, "reserve", 100)
     aggression = int_param(params, "aggression", 100)
     for key in ("trade", "jail"):
         params.pop(key, None)
-    return Monopoly23Strategy(rng, reserve, max(1, aggression))
+    return Monopoly23Strategy(reserve, max(1, aggression))
 
 
 register_strategy("monopoly-2.3", _make)

@@ -25,9 +25,9 @@ class RandomBot:
         return action
 
 
-def _make(rng: random.Random, params: dict[str, str]) -> RandomBot:
+def _make(seed: int, params: dict[str, str]) -> RandomBot:
     no_more_params("random", params)
-    return RandomBot(rng)
+    return RandomBot(random.Random(seed))
 
 
 register_bot("random", _make)

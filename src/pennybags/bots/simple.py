@@ -12,8 +12,6 @@ Parameter: ``reserve`` (cash it keeps back, default 150).
 
 from __future__ import annotations
 
-import random
-
 from pennybags.bots import int_param, no_more_params, register_bot
 from pennybags.engine.actions import (
     AUCTION,
@@ -35,8 +33,7 @@ from pennybags.engine.game import Game
 class SimpleBot:
     name = "simple"
 
-    def __init__(self, rng: random.Random, reserve: int = 150) -> None:
-        self.rng = rng
+    def __init__(self, reserve: int = 150) -> None:
         self.reserve = reserve
         self.offered: set[tuple[int, int]] = set()
         self.fallbacks = 0
@@ -185,10 +182,10 @@ class SimpleBot:
         return all(game.owner[d] == player for d in game.board.group_of[deed])
 
 
-def _make(rng: random.Random, params: dict[str, str]) -> SimpleBot:
+def _make(seed: int, params: dict[str, str]) -> SimpleBot:
     reserve = int_param(params, "reserve", 150)
     no_more_params("simple", params)
-    return SimpleBot(rng, reserve)
+    return SimpleBot(reserve)
 
 
 register_bot("simple", _make)

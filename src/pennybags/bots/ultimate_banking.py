@@ -20,7 +20,6 @@ default 100) and ``aggression`` (percent of its computed value it bids, default 
 
 from __future__ import annotations
 
-import random
 from typing import Any
 
 from pennybags.bots import int_param
@@ -34,9 +33,8 @@ STAY = Action("stay")
 class UltimateBankingStrategy:
     """How the standard bot plays Ultimate Banking."""
 
-    def __init__(self, rng: random.Random, reserve: int, aggression: int,
+    def __init__(self, reserve: int, aggression: int,
                  horizon: int = 8, location_bar: float = 1.0) -> None:
-        self.rng = rng
         self.horizon = horizon
         self.location_bar = location_bar
         self.base_reserve = reserve
@@ -286,15 +284,14 @@ class UltimateBankingStrategy:
         return Action("give-up", min(deeds, key=cost))
 
 
-def ultimate_banking_strategy(rng: random.Random,
-                              params: dict[str, str]) -> UltimateBankingStrategy:
+def ultimate_banking_strategy(params: dict[str, str]) -> UltimateBankingStrategy:
     reserve = int_param(params, "reserve", 100)
     aggression = int_param(params, "aggression", 200)
     horizon = int_param(params, "horizon", 8)
     bar = int_param(params, "bar", 100)
     for key in ("trade", "jail"):
         params.pop(key, None)
-    return UltimateBankingStrategy(rng, reserve, aggression, horizon, bar / 100)
+    return UltimateBankingStrategy(reserve, aggression, horizon, bar / 100)
 
 
 register_strategy("ultimate-banking", ultimate_banking_strategy)
