@@ -25,8 +25,8 @@ def play(
     turns = 0
     ends: dict[str, int] = {}
     start = time.process_time()
+    options = edition.options({"max-rounds": max_rounds, "auto-end-turn": True})
     for g in range(games):
-        options = {"max-rounds": max_rounds, "auto-end-turn": True}
         game = edition.new_game(["A", "B", "C", "D"], seed=seed + g, options=options,
                                 record=False)
         bots = [make_bot(bot, (seed + g) * 8 + i) for i in range(4)]

@@ -9,6 +9,7 @@ game order.
 from __future__ import annotations
 
 import argparse
+import functools
 import json
 import multiprocessing
 import statistics
@@ -65,17 +66,30 @@ def game_seed(run_seed: int, index: int) -> int:
     return (run_seed * 1_000_003 + index) % (2**63)
 
 
+@functools.lru_cache(maxsize=16)
+def run_options(edition_id: str, named: tuple[tuple[str, Any], ...], max_rounds: int) -> Any:
+    """The options every game of a run plays with, parsed once per run: the named ones,
+    the round cap, and no end-turn stop for the bots (they manage at their roll
+    decisions) unless the options say otherwise."""
+    edition = get_edition(edition_id)
+    options = dict(named)
+    if max_rounds:
+        options["max-rounds"] = max_rounds
+    if "auto-end-turn" not in options and _has_option(edition, "auto-end-turn"):
+        options["auto-end-turn"] = True
+    return edition.options(options)
+
+
 def play_one(setup: Setup, index: int) -> GameResult:
     """Play game ``index`` of a run to its end."""
     seed = game_seed(setup.seed, index)
     edition = get_edition(setup.edition)
     names = [f"{spec.partition('?')[0]}-{seat + 1}" for seat, spec in enumerate(setup.bots)]
-    options = dict(setup.options)
-    if setup.max_rounds:
-        options["max-rounds"] = setup.max_rounds
-    if "auto-end-turn" not in options and _has_option(edition, "auto-end-turn"):
-        # Bots need no end-turn stop: they manage at their roll decisions.
-        options["auto-end-turn"] = True
+    named = tuple(setup.options.items())
+    try:
+        options = run_options(setup.edition, named, setup.max_rounds)
+    except TypeError:  # a value that cannot be a cache key: parse it for this game
+        options = run_options.__wrapped__(setup.edition, named, setup.max_rounds)
     started = time.perf_counter()
     game = edition.new_game(names, seed=seed, options=options, record=False)
     counter = None

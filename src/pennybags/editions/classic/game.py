@@ -984,12 +984,21 @@ class ClassicGame(Game):
 
     def why_illegal(self, player: int, action: Action) -> str | None:
         pending = self.pending
-        if (len(pending) == 1 and action.deed == -1 and action.amount == 0
-                and action.trade is None):
-            # The common case, answered quickly: a plain answer that needs no more checks.
+        if len(pending) == 1 and action.deed == -1 and action.trade is None:
+            # The common cases, answered quickly: a plain answer that needs no more checks,
+            # a purchase or a bid the player has the cash for. (Anything else, including
+            # what these refuse, goes through every check below for its reason.)
             d = pending[0]
-            if d.player == player and action.do in _PLAIN_ANSWERS.get(d.kind, ()):
-                return None
+            if d.player == player:
+                do = action.do
+                amount = action.amount
+                if amount == 0 and do in _PLAIN_ANSWERS.get(d.kind, ()):
+                    return None
+                if do == "buy" and d.kind == "buy" and amount == 0 and \
+                        self.cash(player) >= d.amount:
+                    return None
+                if do == "bid" and d.kind == "bid" and d.amount < amount <= self.cash(player):
+                    return None
         if self.over:
             return "the game is over"
         if not 0 <= player < len(self.players):
