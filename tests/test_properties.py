@@ -13,6 +13,7 @@ import random
 from collections.abc import Mapping
 from typing import Any
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -322,3 +323,26 @@ def test_events_cost_nothing_and_change_nothing_when_listened_to() -> None:
             game.act(d.player, bots[d.player].choose(game, d.player))
     assert snapshot(quiet) == snapshot(loud)
     assert "rolled" in kinds and "game-over" in kinds
+
+
+@pytest.mark.parametrize("edition", ["classic", "electronic-banking", "monopoly-2.3",
+                                     "ultimate-banking"])
+def test_every_change_of_owner_is_counted(edition: str) -> None:
+    """Bots cache what they read from the owners until ``transfers`` moves: every change of
+    owner, in every edition, goes through ``set_owner`` and is counted."""
+    for seed in range(4):
+        game = get_edition(edition).new_game(["A", "B", "C"], seed=seed,
+                                             options={"max-rounds": 60})
+        bots = [make_bot("random" if seat == 1 else "standard", seed * 8 + seat)
+                for seat in range(3)]
+        owner, transfers, changes = list(game.owner), game.transfers, game.changes
+        moved = 0
+        while not game.over:
+            p = game.pending[0].player
+            game.act(p, bots[p].choose(game, p))
+            if game.owner != owner:
+                moved += 1
+                assert game.transfers > transfers, "an owner changed without set_owner"
+                assert game.changes > changes
+            owner, transfers, changes = list(game.owner), game.transfers, game.changes
+        assert moved > 0

@@ -132,7 +132,7 @@ def _set_up(spec: Mapping[str, Any]) -> Game:
             deed = board.find_deed(item["deed"])
             if game.owner[deed] >= 0:
                 raise ValueError(f"{board[deed].name} is owned twice")
-            game.owner[deed] = seat
+            game.set_owner(deed, seat)
             houses = item.get("houses", 0)
             if item.get("hotel") or houses == "hotel":
                 houses = 5

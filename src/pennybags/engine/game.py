@@ -113,6 +113,8 @@ class Game(ABC):
         self.changes = 0
         """Counts changes to deeds (owner, buildings, mortgages), so bots and fronts can
         cache what they work out from them."""
+        self.transfers = 0
+        """Counts changes of owner alone (see :meth:`set_owner`)."""
         self.decks: dict[str, Deck] = {
             key: Deck(key, name, cards) for key, (name, cards) in data.decks.items()
         }
@@ -150,10 +152,10 @@ class Game(ABC):
         the game is over (or, with ``until_round``, until that round begins). The loop that
         bot-only games run; an illegal choice raises :class:`IllegalAction` as ``act``
         does."""
-        seats: list[Agent] = list(agents)
+        choose: list[Callable[[Any, int], Action]] = [a.choose for a in agents]
         while not self.over and self.round != until_round:
             p = self.pending[0].player
-            self.act(p, seats[p].choose(self, p))
+            self.act(p, choose[p](self, p))
 
     def can(self, player: int, action: Action) -> bool:
         return self.why_illegal(player, action) is None
@@ -324,6 +326,13 @@ class Game(ABC):
                     return p.seat
         names = ", ".join(p.name for p in self.players)
         raise ValueError(f"no player '{name}'; the players are {names}")
+
+    def set_owner(self, deed: int, seat: int) -> None:
+        """Make ``seat`` the owner of ``deed`` (-1: back to the bank). Every change of owner
+        goes through here, so ``transfers`` counts them (and ``changes`` too)."""
+        self.owner[deed] = seat
+        self.changes += 1
+        self.transfers += 1
 
     def deeds_of(self, player: int) -> list[int]:
         owner = self.owner

@@ -332,8 +332,7 @@ class ClassicGame(Game):
     def buy(self, p: int, deed: int) -> None:
         self.pending = []
         self.pay(p, BANK, self.board[deed].price, "purchase")
-        self.owner[deed] = p
-        self.changes += 1
+        self.set_owner(deed, p)
         if self.listeners:
             self.emit("bought", player=p, deed=deed, price=self.board[deed].price)
 
@@ -402,8 +401,7 @@ class ClassicGame(Game):
         winner = a.high_bidder
         if a.deed >= 0:
             self.pay(winner, BANK, a.high, "auction")
-            self.owner[a.deed] = winner
-            self.changes += 1
+            self.set_owner(a.deed, winner)
             if self.listeners:
                 self.emit("auction-won", player=winner, deed=a.deed, amount=a.high)
             return
@@ -611,14 +609,26 @@ class ClassicGame(Game):
             self.emit("built", player=p, deed=deed, level=self.houses[deed])
 
     def house_builders(self) -> list[int]:
-        """Players who could build a house (not a hotel) right now."""
-        out = []
-        for q in self.active_players():
-            for d in self.deeds_of(q):
-                if self.houses[d] < HOTEL - 1 and self.can_build(q, d) is None:
-                    out.append(q)
-                    break
-        return out
+        """Players who could build a house (not a hotel) right now: those with a colour
+        group whose lowest street (where building evenly must go next) has fewer than four
+        houses and may be built on."""
+        builders = set()
+        houses = self.houses
+        for group in self.board.groups.values():
+            first = group[0] if group else -1
+            if first < 0 or self.board.spaces[first].kind != "street":
+                continue
+            q = self.owner[first]
+            if q < 0 or q in builders or self.players[q].bankrupt or \
+                    not self.owns_group(q, first):
+                continue
+            lowest = first
+            for d in group:
+                if houses[d] < houses[lowest]:
+                    lowest = d
+            if houses[lowest] < HOTEL - 1 and self.can_build(q, lowest) is None:
+                builders.add(q)
+        return [q for q in self.active_players() if q in builders]
 
     def housing_shortage(self, p: int) -> bool:
         """A housing shortage: the bank has fewer houses than there are players able to build
@@ -835,11 +845,9 @@ class ClassicGame(Game):
         self.pay(t.proposer, t.recipient, t.give_cash, "trade")
         self.pay(t.recipient, t.proposer, t.take_cash, "trade")
         for d in t.give:
-            self.owner[d] = t.recipient
-            self.changes += 1
+            self.set_owner(d, t.recipient)
         for d in t.take:
-            self.owner[d] = t.proposer
-            self.changes += 1
+            self.set_owner(d, t.proposer)
         self.move_cards(t.proposer, t.recipient, t.give_cards)
         self.move_cards(t.recipient, t.proposer, t.take_cards)
         if self.listeners:
@@ -908,8 +916,7 @@ class ClassicGame(Game):
         self.pay(p, creditor, self.cash(p), "bankruptcy")
         if creditor >= 0:
             for deed in deeds:
-                self.owner[deed] = creditor
-                self.changes += 1
+                self.set_owner(deed, creditor)
             self.move_cards(p, creditor, [k for k, _ in player.cards])
             mortgaged = [deed for deed in deeds if self.mortgaged[deed]]
             if mortgaged:
@@ -919,9 +926,8 @@ class ClassicGame(Game):
                 self.decks[key].put_bottom(index)
             player.cards.clear()
             for deed in deeds:
-                self.owner[deed] = -1
+                self.set_owner(deed, -1)
                 self.mortgaged[deed] = False
-                self.changes += 1
             if not self.options.no_auctions:
                 for deed in reversed(deeds):
                     self.then(self.start_auction, deed, p)

@@ -336,9 +336,9 @@ class Monopoly23Game(ClassicGame):
         self.buy(p, deed)
         self.ask_roll()
 
-    def set_owner(self, deed: int, owner: int) -> None:
-        self.owner[deed] = owner
-        self.changes += 1
+    def set_owner(self, deed: int, seat: int) -> None:
+        """A change of owner may make or break a monopoly: check for the win."""
+        super().set_owner(deed, seat)
         self.end_check_due = True
 
     # ================================================================ forced purchases

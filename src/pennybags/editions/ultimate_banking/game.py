@@ -143,9 +143,8 @@ class UltimateBankingGame(ClassicGame):
 
     def take(self, p: int, deed: int, level: int = 1) -> None:
         """``p`` becomes the owner of an unowned property, its house on ``level``."""
-        self.owner[deed] = p
+        self.set_owner(deed, p)
         self.houses[deed] = level
-        self.changes += 1
 
     # ================================================================ landing
 
@@ -434,9 +433,8 @@ class UltimateBankingGame(ClassicGame):
         self.card_play = None
         if play.stage == "theirs":
             mine, theirs, other = play.mine, choice, play.other
-            self.owner[mine] = other
-            self.owner[theirs] = p
-            self.changes += 1
+            self.set_owner(mine, other)
+            self.set_owner(theirs, p)
             if self.listeners:
                 self.emit("swapped", player=p, other=other, gave=mine, got=theirs)
             return
@@ -493,12 +491,10 @@ class UltimateBankingGame(ClassicGame):
         creditor = d.creditor
         price = self.board.spaces[deed].price
         if creditor >= 0:
-            self.owner[deed] = creditor
-            self.changes += 1
+            self.set_owner(deed, creditor)
         else:
-            self.owner[deed] = -1
+            self.set_owner(deed, -1)
             self.houses[deed] = 0
-            self.changes += 1
         self.pay(BANK, p, price, "property given up")
         if self.listeners:
             self.emit("gave-up", player=p, deed=deed, creditor=creditor, value=price)
@@ -516,9 +512,8 @@ class UltimateBankingGame(ClassicGame):
         shortfall = -self.worth(p)
         self.pay(BANK, p, -self.cash(p), "debt made up by the bank")
         for d in self.deeds_of(p):
-            self.owner[d] = -1
+            self.set_owner(d, -1)
             self.houses[d] = 0
-            self.changes += 1
         if self.listeners:
             self.emit("insolvent", player=p, creditor=creditor, owed=owed, shortfall=shortfall)
         self.finish("final-scores")
