@@ -91,10 +91,11 @@ class BoardView:
     round, as a person does, not after every house. (Reading it every turn made whole
     simulations about 4% slower.)"""
 
-    __slots__ = ("changes", "game", "mortgagers", "round", "unowned", "worst_rent")
+    __slots__ = ("changes", "facts", "game", "mortgagers", "round", "unowned", "worst_rent")
 
     def __init__(self, game: ClassicGame) -> None:
         self.game = game
+        self.facts = board_facts(game.board)
         seats = len(game.players)
         self.worst_rent: list[int] = [0] * seats
         """The highest rent each seat's deeds charge now."""
@@ -110,7 +111,7 @@ class BoardView:
         game = self.game
         self.changes = game.changes
         self.round = game.round
-        facts = board_facts(game.board)
+        facts = self.facts
         owner = game.owner
         houses = game.houses
         mortgaged = game.mortgaged
@@ -165,6 +166,24 @@ def board_view(game: ClassicGame) -> BoardView:
     return view
 
 
+class Wanted:
+    """A colour group the bot owns part of and one other player owns the rest of."""
+
+    __slots__ = ("group", "key", "other", "take")
+
+    def __init__(self, group: tuple[int, ...], other: int, p: int, owner: list[int]) -> None:
+        self.group = group
+        self.other = other
+        self.take = tuple([d for d in group if owner[d] != p])
+        """The deeds to ask ``other`` for."""
+        key = other
+        for d in self.take:
+            key |= 1 << (d + 8)
+        self.key = key
+        """The other player and the deeds asked for, as one number (offers are
+        remembered by it)."""
+
+
 class ClassicStrategy:
     """The standard strategy for classic rules (houses, mortgages, trades, auctions)."""
 
@@ -177,12 +196,12 @@ class ClassicStrategy:
         self._traded_turn = -1
         self._offers: dict[int, int] = {}
         """When each offer was last made (by round), so it is not made again too soon."""
-        # The game, its changes count, the seat and the owners when the cached views below
-        # were worked out.
+        # The game, its changes and transfers counts and the seat when the cached views
+        # below were worked out.
         self._seen_game: ClassicGame | None = None
         self._seen_changes = -1
         self._seen_seat = -1
-        self._seen_owner: list[int] = []
+        self._seen_transfers = -1
         self._seen_view = -1
         """The changes count of the board view when the danger below was worked out."""
         self._danger = 0
@@ -190,7 +209,7 @@ class ClassicStrategy:
         self._groups: list[tuple[int, ...]] = []
         self._mortgaged = False
         self._unowned = 0
-        self._wanted: list[tuple[tuple[int, ...], int]] = []
+        self._wanted: list[Wanted] = []
         self._scale = 1.0
         self._scale_game: ClassicGame | None = None
 
@@ -260,15 +279,15 @@ class ClassicStrategy:
             scale = self.scale(game)
             self._reserve = int(max(self.base_reserve * scale,
                                     min(worst * 0.35, 600 * scale)))
-        owner = game.owner
-        if same_seat and owner == self._seen_owner:
+        if same_seat and game.transfers == self._seen_transfers:
             return  # the same owners: the same groups
         self._seen_seat = p
         self._seen_game = game
-        self._seen_owner = owner.copy()
+        self._seen_transfers = game.transfers
+        owner = game.owner
         groups: list[tuple[int, ...]] = []
-        wanted: list[tuple[tuple[int, ...], int]] = []
-        for group in board_facts(game.board).street_groups:
+        wanted: list[Wanted] = []
+        for group in view.facts.street_groups:
             mine = False
             other = -2
             for d in group:
@@ -284,7 +303,7 @@ class ClassicStrategy:
             if other == -2:
                 groups.append(group)
             elif other >= 0:
-                wanted.append((group, other))
+                wanted.append(Wanted(group, other, p, owner))
         self._groups = groups
         self._wanted = wanted
 
@@ -523,20 +542,14 @@ class ClassicStrategy:
         theirs too, or cash. The same offer is not made again within eight rounds; one it
         cannot pay for is looked at again after two."""
         spaces = game.board.spaces
-        houses = game.houses
-        owner = game.owner
         cash = game.cash(p)
-        for group, other in self._wanted:
-            built = False
-            key = other  # the other player and the deeds asked for, as one number
-            for d in group:
-                if houses[d]:
-                    built = True
-                if owner[d] != p:
-                    key |= 1 << (d + 8)
-            if built or self._offers.get(key, -100) > game.round - 8:
+        for w in self._wanted:  # (a split group has no buildings: nothing to sell first)
+            key = w.key
+            if self._offers.get(key, -100) > game.round - 8:
                 continue
-            take = tuple(d for d in group if owner[d] != p)
+            group = w.group
+            other = w.other
+            take = w.take
             give = self.swap_for(game, p, other, group)
             price = 0
             for d in take:
@@ -564,7 +577,7 @@ class ClassicStrategy:
         """Deeds of ours that would complete another group (not ``wanted``) for ``other``."""
         houses = game.houses
         owner = game.owner
-        for group in board_facts(game.board).street_groups:
+        for group in board_view(game).facts.street_groups:
             if group[0] == wanted[0]:  # the same group (groups share no deed)
                 continue
             mine = 0
