@@ -1095,13 +1095,14 @@ class ClassicGame(Game):
 
     def apply(self, player: int, action: Action) -> None:
         do = action.do
+        if do == "roll":  # the most common answer first
+            self.roll(player)
+            return
         if do in _MANAGEMENT and self.answering(player, action) is None:
             self._manage(player, action)
             return
         d = self.pending[0] if self.pending else None
-        if do == "roll":
-            self.roll(player)
-        elif do == "end-turn":
+        if do == "end-turn":
             self.pending = []
             self.next_turn()
         elif do == "buy":
