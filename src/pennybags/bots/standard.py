@@ -106,6 +106,13 @@ class BoardView:
         self.round = -1
         self.update()
 
+    def fresh(self) -> BoardView:
+        """This view, worked out again first if the deeds changed in an earlier round."""
+        game = self.game
+        if self.changes != game.changes and self.round != game.round:
+            self.update()
+        return self
+
     def update(self) -> None:
         """Work the view out again from the deeds (in place: the lists are reused)."""
         game = self.game
@@ -157,13 +164,13 @@ _last_view: BoardView | None = None
 
 
 def board_view(game: ClassicGame) -> BoardView:
+    """The view shared by the bots of ``game``, up to date."""
     global _last_view
     view = _last_view
     if view is None or view.game is not game:
         view = _last_view = BoardView(game)
-    elif view.changes != game.changes and view.round != game.round:
-        view.update()
-    return view
+        return view
+    return view.fresh()
 
 
 class Wanted:
@@ -202,6 +209,8 @@ class ClassicStrategy:
         self._seen_changes = -1
         self._seen_seat = -1
         self._seen_transfers = -1
+        self._view: BoardView | None = None
+        """The board view of the game (shared with the other bots)."""
         self._seen_view = -1
         """The changes count of the board view when the danger below was worked out."""
         self._danger = 0
@@ -210,6 +219,9 @@ class ClassicStrategy:
         self._mortgaged = False
         self._unowned = 0
         self._wanted: list[Wanted] = []
+        self._mine: list[int] = []
+        """The bot's deeds in board order (see mine), when ``_mine_known``."""
+        self._mine_known = False
         self._scale = 1.0
         self._scale_game: ClassicGame | None = None
 
@@ -258,6 +270,14 @@ class ClassicStrategy:
             self._scale_game = game
         return self._scale
 
+    def view(self, game: ClassicGame) -> BoardView:
+        """The board view of ``game``, up to date."""
+        view = self._view
+        if view is None or view.game is not game:
+            view = self._view = board_view(game)
+            return view
+        return view.fresh()
+
     def refresh(self, game: ClassicGame, p: int) -> None:
         """Work out again what depends only on the deeds, when they have changed."""
         changes = game.changes
@@ -265,7 +285,7 @@ class ClassicStrategy:
                 game is self._seen_game:
             return
         self._seen_changes = changes
-        view = board_view(game)
+        view = self.view(game)
         same_seat = p == self._seen_seat and game is self._seen_game
         if view.changes != self._seen_view or not same_seat:
             self._seen_view = view.changes
@@ -284,6 +304,7 @@ class ClassicStrategy:
         self._seen_seat = p
         self._seen_game = game
         self._seen_transfers = game.transfers
+        self._mine_known = False  # the bot's deeds are looked up again when asked for
         owner = game.owner
         groups: list[tuple[int, ...]] = []
         wanted: list[Wanted] = []
@@ -306,6 +327,14 @@ class ClassicStrategy:
                 wanted.append(Wanted(group, other, p, owner))
         self._groups = groups
         self._wanted = wanted
+
+    def mine(self, game: ClassicGame, p: int) -> list[int]:
+        """The bot's deeds, in board order (looked up again when owners have changed)."""
+        self.refresh(game, p)
+        if not self._mine_known:
+            self._mine = game.deeds_of(p)
+            self._mine_known = True
+        return self._mine
 
     def danger(self, game: ClassicGame, p: int) -> int:
         """The highest rent an opponent's deed would charge now."""
@@ -378,8 +407,8 @@ class ClassicStrategy:
     # ---------------------------------------------------------------- between turns
 
     def manage(self, game: ClassicGame, p: int) -> Action | None:
-        if not game.managing(p):
-            return None
+        """What to do before rolling or ending the turn (None: nothing). Only asked at
+        the bot's own roll, jail and end-turn decisions, where managing is allowed."""
         self.refresh(game, p)
         if self._groups:
             action = self.build(game, p)
@@ -397,13 +426,28 @@ class ClassicStrategy:
     def build(self, game: ClassicGame, p: int) -> Action | None:
         """The best house to build now: three houses first (the best return on a house),
         evenly, keeping the reserve; no hotels while houses are short."""
+        best = self.house_candidates(game, p, None)
+        if best < 0:
+            return None
+        if game.can_build(p, best) is None:  # nearly always: skip listing the rest
+            return Action("build", best)
+        candidates: list[tuple[float, int]] = []
+        self.house_candidates(game, p, candidates)
+        for _, deed in sorted(candidates, reverse=True):
+            if game.can_build(p, deed) is None:
+                return Action("build", deed)
+        return None
+
+    def house_candidates(self, game: ClassicGame, p: int,
+                         out: list[tuple[float, int]] | None) -> int:
+        """The street of each complete group where the next house would go, scored; the
+        best one (-1 if none), and all of them as (score, street) in ``out`` if given."""
         cash = game.cash(p)
         reserve = self.reserve(game, p)
         shortage = game.bank_houses <= 8
         houses = game.houses
         mortgaged = game.mortgaged
         spaces = game.board.spaces
-        candidates: list[tuple[float, int]] = []
         best_score = -1.0  # below every score: a house always raises the rent
         best = -1
         for group in self._groups:
@@ -425,29 +469,21 @@ class ClassicStrategy:
             rents = spaces[deed].rents
             gain = rents[low + 1] - (rents[low] if low else rents[0] * 2)
             score = gain / cost + (5.0 if low < 3 else 0.0)
-            candidates.append((score, deed))
+            if out is not None:
+                out.append((score, deed))
             if score > best_score or (score == best_score and deed > best):
                 best_score = score
                 best = deed
-        if best < 0:
-            return None
-        if game.can_build(p, best) is None:  # nearly always: skip sorting the rest
-            return Action("build", best)
-        for _, deed in sorted(candidates, reverse=True):
-            if game.can_build(p, deed) is None:
-                return Action("build", deed)
-        return None
+        return best
 
     def lift(self, game: ClassicGame, p: int) -> Action | None:
         cash = game.cash(p)
         reserve = self.reserve(game, p)
         if cash < reserve * 2:
             return None
-        owner = game.owner
         mortgaged = game.mortgaged
-        for d in game.board.deeds:
-            if owner[d] == p and mortgaged[d] and \
-                    cash - game.unmortgage_cost(d) >= reserve * 2 and \
+        for d in self.mine(game, p):
+            if mortgaged[d] and cash - game.unmortgage_cost(d) >= reserve * 2 and \
                     game.can_unmortgage(p, d) is None:
                 return Action("unmortgage", d)
         return None
@@ -465,18 +501,16 @@ class ClassicStrategy:
     def raise_cash(self, game: ClassicGame, p: int, owed: int) -> Action:
         """Mortgage lone deeds, then sell houses from the weakest group, then mortgage group
         deeds; bankruptcy when nothing is left (or nothing could cover the debt)."""
+        mine = self.mine(game, p)
         spaces = game.board.spaces
         houses = game.houses
         mortgaged = game.mortgaged
-        owner = game.owner
         raisable = game.cash(p)
         # The cheapest lone deed to mortgage, else the cheapest building to sell, else the
         # cheapest group deed to mortgage (the first of equals, in board order).
         lone = -1
         built = -1
-        for d in game.board.deeds:
-            if owner[d] != p:
-                continue
+        for d in mine:
             space = spaces[d]
             level = houses[d]
             if level:
@@ -496,8 +530,8 @@ class ClassicStrategy:
         if built >= 0:
             return Action("sell-building", built)
         rest = -1
-        for d in game.board.deeds:
-            if owner[d] == p and (rest < 0 or spaces[d].price < spaces[rest].price) and \
+        for d in mine:
+            if (rest < 0 or spaces[d].price < spaces[rest].price) and \
                     game.can_mortgage(p, d) is None:
                 rest = d
         if rest >= 0:
@@ -577,7 +611,7 @@ class ClassicStrategy:
         """Deeds of ours that would complete another group (not ``wanted``) for ``other``."""
         houses = game.houses
         owner = game.owner
-        for group in board_view(game).facts.street_groups:
+        for group in self.view(game).facts.street_groups:
             if group[0] == wanted[0]:  # the same group (groups share no deed)
                 continue
             mine = 0
