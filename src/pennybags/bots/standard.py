@@ -46,7 +46,7 @@ from pennybags.engine.actions import (
     Trade,
 )
 from pennybags.engine.board import Board
-from pennybags.engine.game import Game
+from pennybags.engine.game import CompiledAgent, Game
 
 HOTEL: Final = 5
 
@@ -666,7 +666,7 @@ def classic_strategy(params: dict[str, str]) -> ClassicStrategy:
 register_strategy("classic", classic_strategy)
 
 
-class StandardBot:
+class StandardBot(CompiledAgent):
     """The heuristic bot; the strategy is chosen by the game's edition."""
 
     name = "standard"

@@ -37,6 +37,16 @@ class Agent(Protocol):
         """The action for ``player`` at their pending decision."""
 
 
+class CompiledAgent:
+    """A base for agents that are part of pennybags (the standard bot). ``play_out`` calls
+    their ``choose`` directly in the compiled build, without a generic call. Any other
+    object with a ``choose`` method works as an :class:`Agent` all the same (and code
+    outside pennybags should write one: the compiled build allows no other subclasses)."""
+
+    def choose(self, game: Any, player: int) -> Action:
+        raise NotImplementedError
+
+
 class Event:
     """Something that happened: ``kind`` (such as ``"rolled"``) and its data."""
 
@@ -153,9 +163,12 @@ class Game(ABC):
         bot-only games run; an illegal choice raises :class:`IllegalAction` as ``act``
         does."""
         choose: list[Callable[[Any, int], Action]] = [a.choose for a in agents]
+        compiled: list[CompiledAgent | None] = [
+            a if isinstance(a, CompiledAgent) else None for a in agents]
         while not self.over and self.round != until_round:
             p = self.pending[0].player
-            self.act(p, choose[p](self, p))
+            agent = compiled[p]
+            self.act(p, agent.choose(self, p) if agent is not None else choose[p](self, p))
 
     def can(self, player: int, action: Action) -> bool:
         return self.why_illegal(player, action) is None
