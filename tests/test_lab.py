@@ -122,6 +122,33 @@ def test_bad_experiments_are_refused_with_a_reason(change: dict[str, Any], messa
     assert str(err.value).startswith("x.toml: ")
 
 
+def test_a_write_cut_short_by_an_interrupt_stores_no_game_twice(tmp_path: Path) -> None:
+    """An interrupt can land after a batch is committed and before the runner forgets it;
+    the runner then writes the batch again with write_unstored, which skips what is
+    stored."""
+    from pennybags.lab.experiment import Rows, Task
+
+    exp = parse_experiment(SMALL_EXPERIMENT)
+    variant, lineup = exp.variants[1], exp.lineups[0]
+    first = play_task(Task(variant, lineup, exp.seed, True, 0, 2))
+    later = play_task(Task(variant, lineup, exp.seed, True, 2, 3))
+    store = Store.create(tmp_path / "out", exp)
+    try:
+        store.write(first)  # committed, then the interrupt
+        batch = Rows()
+        batch.extend(first)
+        batch.extend(later)
+        store.write_unstored(batch)
+        store.write_unstored(batch)
+        assert store.query("SELECT game, count(*) FROM games GROUP BY game ORDER BY game") \
+            == [(0, 1), (1, 1), (2, 1)]
+        assert store.query("SELECT count(*) FROM players")[0][0] == 3 * len(lineup.bots)
+        assert store.query("SELECT count(*) FROM landings")[0][0] == 3
+    finally:
+        store.close()
+    assert duplicates(tmp_path / "out") == 0
+
+
 def test_rotation_seats_every_bot_everywhere() -> None:
     exp = parse_experiment(SMALL_EXPERIMENT)
     lineup = exp.lineups[0]

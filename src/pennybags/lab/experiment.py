@@ -516,13 +516,15 @@ def run_experiment(exp: Experiment, out: Path, *, workers: int | None = None,
                 if buffer and (len(buffer) >= FLUSH_GAMES or now - last_flush >= flush_seconds
                                or not in_flight):
                     store.write(buffer)
-                    store.write_status(exp, running=bool(in_flight))
                     buffer = Rows()
+                    store.write_status(exp, running=bool(in_flight))
                     last_flush = now
         except BaseException:
             cancelled = True
             if buffer:
-                store.write(buffer)
+                # Interrupted while writing, the buffer may be stored already: write only
+                # the games that are not.
+                store.write_unstored(buffer)
             store.write_status(exp, running=False)
             raise
         finally:

@@ -214,6 +214,27 @@ class Store:
             con.execute("ROLLBACK")
             raise
 
+    def write_unstored(self, rows: Rows) -> None:
+        """Store the games of ``rows`` that are not stored yet, all or nothing: for a run
+        interrupted while it was writing, which cannot know whether its last write
+        went through."""
+        keys = {row[:3] for row in rows.games}
+        if not keys:
+            return
+        stored: set[tuple[Any, ...]] = set()
+        for variant, lineup in {key[:2] for key in keys}:
+            games = [key[2] for key in keys if key[:2] == (variant, lineup)]
+            stored.update((variant, lineup, int(g)) for (g,) in self.con.execute(
+                "SELECT game FROM games WHERE variant = ? AND lineup = ? "
+                "AND game IN (SELECT unnest(?::INTEGER[]))", [variant, lineup, games]
+            ).fetchall())
+        if not stored:
+            self.write(rows)
+            return
+        self.write(Rows([r for r in rows.games if r[:3] not in stored],
+                        [r for r in rows.players if r[:3] not in stored],
+                        [r for r in rows.landings if r[:3] not in stored]))
+
     def _insert(self, table: str, data: list[tuple[Any, ...]]) -> None:
         columns = TABLES[table]
         # One statement per batch, a list per column: far faster than a row at a time.
