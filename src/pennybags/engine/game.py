@@ -37,14 +37,15 @@ class Agent(Protocol):
         """The action for ``player`` at their pending decision."""
 
 
-class CompiledAgent:
+class CompiledAgent(ABC):
     """A base for agents that are part of pennybags (the standard bot). ``play_out`` calls
     their ``choose`` directly in the compiled build, without a generic call. Any other
     object with a ``choose`` method works as an :class:`Agent` all the same (and code
     outside pennybags should write one: the compiled build allows no other subclasses)."""
 
+    @abstractmethod
     def choose(self, game: Any, player: int) -> Action:
-        raise NotImplementedError
+        """The action for ``player`` at their pending decision."""
 
 
 class Event:
