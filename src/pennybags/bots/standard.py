@@ -92,20 +92,39 @@ class BoardView:
     simulations a few percent more: about 900 instructions per player-turn, measured
     together with a smaller change.)"""
 
-    __slots__ = ("changes", "facts", "game", "mortgagers", "round", "unowned", "worst_rent")
+    __slots__ = ("changes", "complete", "deeds", "deeds_transfers", "facts", "game",
+                 "mortgagers", "round", "second_rent", "top_owner", "top_rent", "transfers",
+                 "unowned", "wanted")
 
     def __init__(self, game: ClassicGame) -> None:
         self.game = game
         self.facts = board_facts(game.board)
-        seats = len(game.players)
-        self.worst_rent: list[int] = [0] * seats
-        """The highest rent each seat's deeds charge now."""
-        self.mortgagers: list[bool] = [False] * seats
-        """Whether each seat has a mortgaged deed."""
+        self.top_rent = 0
+        """The highest rent any deed charges now, and its owner (-1: none)."""
+        self.top_owner = -1
+        self.second_rent = 0
+        """The highest rent a deed of anyone but ``top_owner`` charges now."""
+        self.mortgagers = 0
+        """The seats with a mortgaged deed, as bits (1 << seat)."""
         self.unowned = 0
         self.changes = -1
         self.round = -1
         self.update()
+        seats = len(game.players)
+        self.transfers = -1
+        """The game's ``transfers`` count when ``complete`` and ``wanted`` were worked out
+        (see :meth:`know_owners`)."""
+        self.complete: list[list[tuple[int, ...]]] = [[] for _ in range(seats)]
+        """Each seat's complete colour groups."""
+        self.wanted: list[list[Wanted]] = [[] for _ in range(seats)]
+        """Each seat's colour groups that one other player owns the rest of."""
+        self.deeds_transfers = -1
+        self.deeds: list[list[int]] = [[] for _ in range(seats)]
+        """Each seat's deeds in board order (see :meth:`deeds_of`)."""
+
+    def danger(self, p: int) -> int:
+        """The highest rent a deed of an opponent of ``p`` charges now."""
+        return self.second_rent if p == self.top_owner else self.top_rent
 
     def fresh(self) -> BoardView:
         """This view, worked out again first if the deeds changed in an earlier round."""
@@ -115,7 +134,8 @@ class BoardView:
         return self
 
     def update(self) -> None:
-        """Work the view out again from the deeds (in place: the lists are reused)."""
+        """Work the view out again from the deeds. (The two highest rents of different
+        owners are all the danger needs, and plain numbers are the cheapest to keep.)"""
         game = self.game
         self.changes = game.changes
         self.round = game.round
@@ -123,23 +143,30 @@ class BoardView:
         owner = game.owner
         houses = game.houses
         mortgaged = game.mortgaged
-        worst = self.worst_rent
-        mortgagers = self.mortgagers
-        for s in range(len(worst)):
-            worst[s] = 0
-            mortgagers[s] = False
+        top = 0
+        top_owner = -1
+        second = 0
+        mortgagers = 0
         unowned = 0
         rents = facts.street_rents
         for i, d in enumerate(facts.streets):
             o = owner[d]
             if o < 0:
                 unowned += 1
-            elif mortgaged[d]:
-                mortgagers[o] = True
-            else:
-                rent = rents[i][houses[d]]
-                if rent > worst[o]:
-                    worst[o] = rent
+                continue
+            if mortgaged[d]:
+                mortgagers |= 1 << o
+                continue
+            rent = rents[i][houses[d]]
+            if o == top_owner:
+                if rent > top:
+                    top = rent
+            elif rent > top:
+                second = top
+                top = rent
+                top_owner = o
+            elif rent > second:
+                second = rent
         for group, railroads in facts.pairs:
             table = game.railroad_rents if railroads else game.utility_multipliers
             for d in group:
@@ -148,7 +175,7 @@ class BoardView:
                     unowned += 1
                     continue
                 if mortgaged[d]:
-                    mortgagers[o] = True
+                    mortgagers |= 1 << o
                     continue
                 count = 0
                 for g in group:
@@ -156,9 +183,74 @@ class BoardView:
                         count += 1
                 # A utility's rent at the average roll of 7.
                 rent = table[count - 1] if railroads else table[count - 1] * 7
-                if rent > worst[o]:
-                    worst[o] = rent
+                if o == top_owner:
+                    if rent > top:
+                        top = rent
+                elif rent > top:
+                    second = top
+                    top = rent
+                    top_owner = o
+                elif rent > second:
+                    second = rent
+        self.top_rent = top
+        self.top_owner = top_owner
+        self.second_rent = second
+        self.mortgagers = mortgagers
         self.unowned = unowned
+
+
+    def know_owners(self) -> None:
+        """Work out ``complete`` and ``wanted`` again if owners have changed since (every
+        change, not once a round: a bot builds on a group it has just completed). One pass
+        over the groups serves every seat. The lists are updated in place, so a bot that
+        holds its own sees the change once any bot has asked."""
+        game = self.game
+        if self.transfers == game.transfers:
+            return
+        self.transfers = game.transfers
+        owner = game.owner
+        complete = self.complete
+        wanted = self.wanted
+        for s in range(len(complete)):
+            complete[s].clear()
+            wanted[s].clear()
+        for group in self.facts.street_groups:
+            a = -2  # the owners met in the group (-1: the bank, -2: none yet)
+            b = -2
+            for d in group:
+                o = owner[d]
+                if o == a or o == b:  # noqa: SIM109  (two compares: faster compiled)
+                    continue
+                if a == -2:
+                    a = o
+                elif b == -2:
+                    b = o
+                else:
+                    a = -1  # three owners: nobody's group
+                    break
+            if a < 0:
+                continue
+            if b == -2:
+                complete[a].append(group)
+            elif b >= 0:
+                wanted[a].append(Wanted(group, b, a, owner))
+                wanted[b].append(Wanted(group, a, b, owner))
+
+    def deeds_of(self, p: int) -> list[int]:
+        """The deeds of seat ``p`` in board order, looked up for every seat at once after
+        owners change."""
+        game = self.game
+        if self.deeds_transfers != game.transfers:
+            self.deeds_transfers = game.transfers
+            owner = game.owner
+            deeds = self.deeds
+            for mine in deeds:
+                mine.clear()
+            for d in game.board.deeds:
+                o = owner[d]
+                if o >= 0:
+                    deeds[o].append(d)
+        return self.deeds[p]
 
 
 _last_view: BoardView | None = None
@@ -220,9 +312,8 @@ class ClassicStrategy:
         self._mortgaged = False
         self._unowned = 0
         self._wanted: list[Wanted] = []
-        self._mine: list[int] = []
-        """The bot's deeds in board order (see mine), when ``_mine_known``."""
-        self._mine_known = False
+        self._cheapest_house = 0
+        """The lowest house cost among ``_groups`` (0: no groups)."""
         self._scale = 1.0
         self._scale_game: ClassicGame | None = None
 
@@ -290,13 +381,10 @@ class ClassicStrategy:
         same_seat = p == self._seen_seat and game is self._seen_game
         if view.changes != self._seen_view or not same_seat:
             self._seen_view = view.changes
-            worst = 0
-            for o, rent in enumerate(view.worst_rent):
-                if o != p and rent > worst:
-                    worst = rent
+            worst = view.danger(p)
             self._danger = worst
             self._unowned = view.unowned
-            self._mortgaged = view.mortgagers[p]
+            self._mortgaged = view.mortgagers >> p & 1 == 1
             scale = self.scale(game)
             self._reserve = int(max(self.base_reserve * scale,
                                     min(worst * 0.35, 600 * scale)))
@@ -305,37 +393,23 @@ class ClassicStrategy:
         self._seen_seat = p
         self._seen_game = game
         self._seen_transfers = game.transfers
-        self._mine_known = False  # the bot's deeds are looked up again when asked for
-        owner = game.owner
-        groups: list[tuple[int, ...]] = []
-        wanted: list[Wanted] = []
-        for group in view.facts.street_groups:
-            mine = False
-            other = -2
-            for d in group:
-                o = owner[d]
-                if o == p:
-                    mine = True
-                elif other == -2:
-                    other = o
-                elif o != other:
-                    other = -3  # two others, or another and the bank
-            if not mine:
-                continue
-            if other == -2:
-                groups.append(group)
-            elif other >= 0:
-                wanted.append(Wanted(group, other, p, owner))
-        self._groups = groups
-        self._wanted = wanted
+        view.know_owners()
+        self._groups = view.complete[p]
+        self._wanted = view.wanted[p]
+        spaces = game.board.spaces
+        cheapest = 0
+        for group in self._groups:
+            cost = spaces[group[0]].house_cost
+            if cheapest == 0 or cost < cheapest:
+                cheapest = cost
+        self._cheapest_house = cheapest
 
     def mine(self, game: ClassicGame, p: int) -> list[int]:
-        """The bot's deeds, in board order (looked up again when owners have changed)."""
+        """The bot's deeds, in board order."""
         self.refresh(game, p)
-        if not self._mine_known:
-            self._mine = game.deeds_of(p)
-            self._mine_known = True
-        return self._mine
+        view = self._view
+        assert view is not None  # refresh has set it
+        return view.deeds_of(p)
 
     def danger(self, game: ClassicGame, p: int) -> int:
         """The highest rent an opponent's deed would charge now."""
@@ -445,6 +519,8 @@ class ClassicStrategy:
         best one (-1 if none), and all of them as (score, street) in ``out`` if given."""
         cash = game.cash(p)
         reserve = self.reserve(game, p)
+        if cash - self._cheapest_house < reserve and out is None:
+            return -1  # no house is affordable (the usual answer)
         shortage = game.bank_houses <= 8
         houses = game.houses
         mortgaged = game.mortgaged

@@ -5,7 +5,8 @@ An edition subclasses :class:`Game` and writes its rules as methods. The base cl
 
 * ``act(player, action)``: the one entry point for every answer, which asks the edition
   whether the action is legal (:meth:`Game.why_illegal`), refuses it with the reason if not
-  (changing nothing), and otherwise records it in the history and applies it;
+  (changing nothing), and otherwise records it in the history (unless the game keeps no
+  record) and applies it;
 * dues (:meth:`Game.owe`): payments that are settled in order, each either paid at once or
   turned into a decision for a payer who is short of cash;
 * steps (:meth:`Game.then`): what the rules do next once the current decision is answered,
@@ -114,6 +115,9 @@ class Game(ABC):
         rules = data.rules
         self.dice = Dice(self.rng, rules.get("dice", 2), rules.get("dice_sides", 6))
         self.players = [Player(i, n.strip()) for i, n in enumerate(names)]
+        self.recording = record
+        """Whether the game keeps its history of answers and the ledger its transactions
+        (simulations turn both off: they replay a game from its seed if they need it)."""
         self.ledger = Ledger(len(names), recording=record)
         size = self.board.size
         self.owner: list[int] = [-1] * size
@@ -130,7 +134,11 @@ class Game(ABC):
             key: Deck(key, name, cards) for key, (name, cards) in data.decks.items()
         }
         self.pending: list[Decision] = []
+        """The decisions the game waits on. The list is replaced, never changed in place
+        (an edition may hand out the same list again, like a seat's roll decision)."""
         self.history: list[tuple[int, Action]] = []
+        """Every answer given, in order, as (seat, action): with the seed, the whole game
+        (empty when the game was made with ``record=False``)."""
         self.listeners: list[Callable[[Event], None]] = list(listeners)
         """Called with every event; given at construction to hear the first ones too."""
         self.current = 0
@@ -144,7 +152,9 @@ class Game(ABC):
         """Set by the rules when a change may have won the game (see :meth:`check_end`)."""
         self._dues: list[tuple[int, int, int, str]] = []
         self._steps: list[Step] = []
-        self._self_clearing: frozenset[str] = type(self).self_clearing
+        self._self_clearing: tuple[str, ...] = tuple(sorted(type(self).self_clearing))
+        """The kinds of ``self_clearing`` (a tuple: looked through faster than a set, as
+        there are one or two)."""
 
     # ----------------------------------------------------------------- answering
 
@@ -154,7 +164,8 @@ class Game(ABC):
         reason = self.why_illegal(player, action)
         if reason is not None:
             raise IllegalAction(reason)
-        self.history.append((player, action))
+        if self.recording:
+            self.history.append((player, action))
         self.apply(player, action)
         self.run()
 
@@ -229,8 +240,13 @@ class Game(ABC):
                 if self.check_end():
                     return False
             if self.pending:
-                if self.pending[0].kind not in self._self_clearing or \
-                        not self.resume_after_decision():
+                kind = self.pending[0].kind
+                for clearing in self._self_clearing:
+                    if kind == clearing:
+                        break
+                else:
+                    return False
+                if not self.resume_after_decision():
                     return False
                 continue
             if self._dues:

@@ -50,7 +50,7 @@ class Ledger:
 
     def _add(self, account: int, amount: int) -> None:
         if account >= 0:
-            self.balances[account] += amount
+            self.balances[account] = self.balances[account] + amount
         elif account == BANK:
             self.bank += amount
         else:
@@ -66,13 +66,15 @@ class Ledger:
             raise ValueError(f"negative transfer of {amount} for {reason}")
         if amount == 0:
             return
+        # (Written out rather than ``balances[payer] -= amount``: the compiled build then
+        # adds plain numbers instead of making a generic call.)
         balances = self.balances
         if payer >= 0:
-            balances[payer] -= amount
+            balances[payer] = balances[payer] - amount
         else:
             self._add(payer, -amount)
         if payee >= 0:
-            balances[payee] += amount
+            balances[payee] = balances[payee] + amount
         else:
             self._add(payee, amount)
         if self.recording:

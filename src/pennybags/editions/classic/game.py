@@ -109,6 +109,11 @@ class ClassicGame(Game):
         """Mortgaged deeds just received, whose mortgage may be lifted now without a second
         10%."""
         self._suspended: list[list[Decision]] = []
+        seats = range(len(self.players))
+        self._roll_asks: list[list[Decision]] = [[Decision("roll", s)] for s in seats]
+        self._jail_asks: list[list[Decision]] = [[Decision("jail", s)] for s in seats]
+        """Each seat's roll and jail decision, made once: asked every turn, and pending
+        lists are never changed in place."""
         self.fee_payee = FREE_PARKING_POT if getattr(self.options, "free_parking_pot", False) \
             else BANK
         self.max_rounds: int = getattr(self.options, "max_rounds", 0)
@@ -149,8 +154,7 @@ class ClassicGame(Game):
 
     def ask_roll(self) -> None:
         p = self.current
-        kind = "jail" if self.players[p].in_jail else "roll"
-        self.pending = [Decision(kind, p)]
+        self.pending = self._jail_asks[p] if self.players[p].in_jail else self._roll_asks[p]
 
     def roll(self, p: int) -> None:
         """Roll the dice and move, or try for doubles in jail."""
@@ -192,7 +196,7 @@ class ClassicGame(Game):
             self.next_turn()
             return
         if double and not player.in_jail:
-            self.pending = [Decision("roll", p)]
+            self.pending = self._roll_asks[p]
         elif self.auto_end_turn:
             self.next_turn()
         else:
@@ -276,7 +280,11 @@ class ClassicGame(Game):
         if owner < 0:
             self.pending = [Decision("buy", p, deed=deed, amount=self.board[deed].price)]
         elif owner != p and not self.mortgaged[deed]:
-            self.owe(p, owner, self.rent(deed, card), "rent")
+            rent = self.rent(deed, card)
+            if not self._dues and self.ledger.balances[p] >= rent:
+                self.pay(p, owner, rent, "rent")  # what settling the due would do at once
+            else:
+                self.owe(p, owner, rent, "rent")
 
     def rent(self, deed: int, card: Card | None = None) -> int:
         """The rent due on a deed.
@@ -538,14 +546,14 @@ class ClassicGame(Game):
     def pay_bail(self, p: int) -> None:
         self.pay(p, self.fee_payee, self.jail_fine, "jail fine")
         self.leave_jail(p, "paid the fine")
-        self.pending = [Decision("roll", p)]
+        self.pending = self._roll_asks[p]
 
     def use_card(self, p: int) -> None:
         """Use a Get Out of Jail Free card; it goes back to the bottom of its deck."""
         key, index = self.players[p].cards.pop(0)
         self.decks[key].put_bottom(index)
         self.leave_jail(p, "used a Get Out of Jail Free card")
-        self.pending = [Decision("roll", p)]
+        self.pending = self._roll_asks[p]
 
     # ================================================================ houses and hotels
 
@@ -603,7 +611,7 @@ class ClassicGame(Game):
             self.bank_houses += HOTEL - 1
         else:
             self.bank_houses -= 1
-        self.houses[deed] += 1
+        self.houses[deed] = self.houses[deed] + 1
         self.changes += 1
         if self.listeners:
             self.emit("built", player=p, deed=deed, level=self.houses[deed])
@@ -990,21 +998,32 @@ class ClassicGame(Game):
 
     def why_illegal(self, player: int, action: Action) -> str | None:
         pending = self.pending
-        if len(pending) == 1 and action.deed == -1 and action.trade is None:
-            # The common cases, answered quickly: a plain answer that needs no more checks,
-            # a purchase or a bid the player has the cash for. (Anything else, including
-            # what these refuse, goes through every check below for its reason.)
+        if len(pending) == 1 and action.trade is None and action.amount >= 0:
+            # The common cases, answered quickly: a roll, a plain answer that needs no more
+            # checks, a purchase or a bid the player has the cash for, and building, selling
+            # a building or mortgaging while players may manage. (Anything else, including
+            # what the first ones refuse, goes through every check below for its reason.)
             d = pending[0]
-            if d.player == player:
-                do = action.do
+            do = action.do
+            deed = action.deed
+            kind = d.kind
+            if deed == -1 and d.player == player:
                 amount = action.amount
-                if amount == 0 and do in _PLAIN_ANSWERS.get(d.kind, ()):
+                if do == "roll" and (kind == "roll" or kind == "jail") and amount == 0:
                     return None
-                if do == "buy" and d.kind == "buy" and amount == 0 and \
+                if amount == 0 and do in _PLAIN_ANSWERS.get(kind, ()):
+                    return None
+                if do == "buy" and kind == "buy" and amount == 0 and \
                         self.cash(player) >= d.amount:
                     return None
-                if do == "bid" and d.kind == "bid" and d.amount < amount <= self.cash(player):
+                if do == "bid" and kind == "bid" and d.amount < amount <= self.cash(player):
                     return None
+            elif (do == "build" or do == "mortgage" or do == "sell-building") and \
+                    0 <= deed < self.board.size and 0 <= player < len(self.players) and \
+                    self.managing(player):
+                # (Not an answer: of these, only build answers a decision, place-house,
+                # when players may not manage.)
+                return self._why_not_managing(player, action)
         if self.over:
             return "the game is over"
         if not 0 <= player < len(self.players):
