@@ -211,9 +211,12 @@ class BoardView:
         owner = game.owner
         complete = self.complete
         wanted = self.wanted
-        for s in range(len(complete)):
-            complete[s].clear()
-            wanted[s].clear()
+        for seat_groups in complete:
+            if seat_groups:
+                seat_groups.clear()
+        for seat_wanted in wanted:
+            if seat_wanted:
+                seat_wanted.clear()
         for group in self.facts.street_groups:
             a = -2  # the owners met in the group (-1: the bank, -2: none yet)
             b = -2
@@ -245,7 +248,8 @@ class BoardView:
             owner = game.owner
             deeds = self.deeds
             for mine in deeds:
-                mine.clear()
+                if mine:
+                    mine.clear()
             for d in game.board.deeds:
                 o = owner[d]
                 if o >= 0:
@@ -430,11 +434,19 @@ class ClassicStrategy:
 
     def blocks(self, game: ClassicGame, p: int, deed: int) -> bool:
         """Whether the deed is the last one an opponent needs for a group."""
-        owners = {game.owner[d] for d in game.board.group_of[deed] if d != deed}
-        return len(owners) == 1 and -1 not in owners and p not in owners
+        owner = game.owner
+        other = -2
+        for d in game.board.group_of[deed]:
+            if d == deed:
+                continue
+            o = owner[d]
+            if o < 0 or o == p or (other != -2 and o != other):
+                return False
+            other = o
+        return other != -2
 
     def value(self, game: ClassicGame, p: int, deed: int) -> float:
-        price: int = game.board[deed].price
+        price: int = game.board.spaces[deed].price
         bonus = 1.0
         if self.completes(game, p, deed):
             bonus += 0.8
@@ -504,7 +516,10 @@ class ClassicStrategy:
         best = self.house_candidates(game, p, None)
         if best < 0:
             return None
-        if game.can_build(p, best) is None:  # nearly always: skip listing the rest
+        # The best street is on a complete group of ours, unmortgaged, the lowest of its
+        # group, below a hotel and affordable (house_candidates checked): the bank's stock
+        # is all can_build would still look at.
+        if game.stock_problem(game.houses[best]) is None:  # nearly always: skip the rest
             return Action("build", best)
         candidates: list[tuple[float, int]] = []
         self.house_candidates(game, p, candidates)
@@ -628,11 +643,12 @@ class ClassicStrategy:
         total = float(cash)
         for d in get:
             group = game.board.group_of[d]
-            price = game.board[d].price
-            complete = game.board[d].kind == "street" and all(owner[g] == side for g in group)
+            space = game.board.spaces[d]
+            price = space.price
+            complete = space.kind == "street" and all(owner[g] == side for g in group)
             total += price * (3.0 if complete else 1.0)
         for d in give:
-            total -= game.board[d].price
+            total -= game.board.spaces[d].price
         return total
 
     def answer(self, game: ClassicGame, p: int, trade: Trade | None) -> Action:
@@ -642,7 +658,7 @@ class ClassicStrategy:
         mine = self.gain(game, p, trade.give, trade.take, cash_in)
         theirs = self.gain(game, trade.proposer, trade.take, trade.give, -cash_in)
         margin = 1.1 - 0.1 * self.willingness
-        completes_mine = mine > 2 * sum(game.board[d].price for d in trade.give) + cash_in
+        completes_mine = mine > 2 * sum(game.board.spaces[d].price for d in trade.give) + cash_in
         worthwhile = completes_mine or cash_in > 0
         if worthwhile and mine > 0 and mine >= theirs * margin and game.can(p, ACCEPT):
             return ACCEPT

@@ -44,7 +44,11 @@ class Deck:
         getrandbits = rng.getrandbits
         for i in range(len(order) - 1, 0, -1):
             n = i + 1
-            k = n.bit_length()
+            k = 0  # n.bit_length(), in plain arithmetic (cheaper compiled)
+            m = n
+            while m:
+                k += 1
+                m >>= 1
             j = getrandbits(k)
             while j >= n:
                 j = getrandbits(k)

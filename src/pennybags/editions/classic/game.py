@@ -278,7 +278,7 @@ class ClassicGame(Game):
         mortgaged."""
         owner = self.owner[deed]
         if owner < 0:
-            self.pending = [Decision("buy", p, deed=deed, amount=self.board[deed].price)]
+            self.pending = [Decision("buy", p, deed=deed, amount=self.board.spaces[deed].price)]
         elif owner != p and not self.mortgaged[deed]:
             rent = self.rent(deed, card)
             if not self._dues and self.ledger.balances[p] >= rent:
@@ -339,10 +339,10 @@ class ClassicGame(Game):
 
     def buy(self, p: int, deed: int) -> None:
         self.pending = []
-        self.pay(p, BANK, self.board[deed].price, "purchase")
+        self.pay(p, BANK, self.board.spaces[deed].price, "purchase")
         self.set_owner(deed, p)
         if self.listeners:
-            self.emit("bought", player=p, deed=deed, price=self.board[deed].price)
+            self.emit("bought", player=p, deed=deed, price=self.board.spaces[deed].price)
 
     def decline(self, p: int, deed: int) -> None:
         """A deed the lander does not buy is auctioned (or stays with the bank with the
@@ -564,7 +564,7 @@ class ClassicGame(Game):
         house difference in the group), four houses before a hotel, with a building from the
         bank's stock.
         """
-        space = self.board[deed]
+        space = self.board.spaces[deed]
         if space.kind != "street":
             return f"nothing can be built on {space.name}"
         if self.owner[deed] != p:
@@ -602,7 +602,7 @@ class ClassicGame(Game):
         if self.houses[deed] < HOTEL - 1 and self.housing_shortage(p):
             self.start_house_auction(p, deed)
             return
-        self.pay(p, BANK, self.board[deed].house_cost, "building")
+        self.pay(p, BANK, self.board.spaces[deed].house_cost, "building")
         self.place_house(p, deed)
 
     def place_house(self, p: int, deed: int) -> None:
@@ -656,10 +656,10 @@ class ClassicGame(Game):
         self._suspended.append(self.pending)
         self.pending = []
         self.then(self.restore_decisions)
-        self.auction = Auction(-1, bidders, high=self.board[deed].house_cost, high_bidder=p,
-                               requester=p, requested=deed)
+        cost = self.board.spaces[deed].house_cost
+        self.auction = Auction(-1, bidders, high=cost, high_bidder=p, requester=p, requested=deed)
         if self.listeners:
-            self.emit("house-auction", player=p, deed=deed, amount=self.board[deed].house_cost)
+            self.emit("house-auction", player=p, deed=deed, amount=cost)
         self.ask_bid()
 
     def restore_decisions(self) -> None:
@@ -671,7 +671,7 @@ class ClassicGame(Game):
                             d.player, d.creditor, d.amount))]
 
     def can_sell_building(self, p: int, deed: int) -> str | None:
-        space = self.board[deed]
+        space = self.board.spaces[deed]
         if self.owner[deed] != p:
             return f"{self.name(p)} does not own {space.name}"
         level = self.houses[deed]
@@ -685,7 +685,7 @@ class ClassicGame(Game):
         """Sell a building back to the bank at half its cost, evenly. A hotel is exchanged for
         four houses; when the bank has fewer, the street keeps only as many houses as the bank
         can give and the rest are sold too."""
-        half = self.board[deed].house_cost // 2
+        half = self.board.spaces[deed].house_cost // 2
         level = self.houses[deed]
         if level == HOTEL:
             kept = min(HOTEL - 1, self.bank_houses)
@@ -706,16 +706,16 @@ class ClassicGame(Game):
 
     def interest(self, deed: int) -> int:
         """10% of the mortgage value (rounded down, as on the printed deeds)."""
-        return self.board[deed].mortgage * self.interest_percent // 100
+        return self.board.spaces[deed].mortgage * self.interest_percent // 100
 
     def unmortgage_cost(self, deed: int) -> int:
         """Lifting a mortgage costs its value plus 10%, or only its value right after the
         deed was received mortgaged (the 10% was paid on receipt)."""
-        value = self.board[deed].mortgage
+        value = self.board.spaces[deed].mortgage
         return value if deed in self.lift_offer else value + self.interest(deed)
 
     def can_mortgage(self, p: int, deed: int) -> str | None:
-        space = self.board[deed]
+        space = self.board.spaces[deed]
         if not space.is_deed:
             return f"{space.name} has no title deed"
         if self.owner[deed] != p:
@@ -729,12 +729,12 @@ class ClassicGame(Game):
     def mortgage(self, p: int, deed: int) -> None:
         self.mortgaged[deed] = True
         self.changes += 1
-        self.pay(BANK, p, self.board[deed].mortgage, "mortgage")
+        self.pay(BANK, p, self.board.spaces[deed].mortgage, "mortgage")
         if self.listeners:
             self.emit("mortgaged", player=p, deed=deed)
 
     def can_unmortgage(self, p: int, deed: int) -> str | None:
-        space = self.board[deed]
+        space = self.board.spaces[deed]
         if not space.is_deed or self.owner[deed] != p:
             return f"{self.name(p)} does not own {space.name}"
         if not self.mortgaged[deed]:
@@ -959,7 +959,7 @@ class ClassicGame(Game):
         hotel counts as the four houses turned in for it plus its own price."""
         total = self.cash(p)
         for d in self.deeds_of(p):
-            space = self.board[d]
+            space = self.board.spaces[d]
             total += space.price // 2 if self.mortgaged[d] else space.price
             total += space.house_cost * self.houses[d]
         return total
@@ -1056,7 +1056,8 @@ class ClassicGame(Game):
         if do == "use-card" and not self.players[player].cards:
             return f"{self.name(player)} has no Get Out of Jail Free card"
         if do == "buy" and self.cash(player) < decision.amount:
-            return f"{self.board[decision.deed].name} costs {self.money(decision.amount)}; " \
+            name = self.board.spaces[decision.deed].name
+            return f"{name} costs {self.money(decision.amount)}; " \
                    f"{self.name(player)} has {self.money(self.cash(player))}"
         if do == "bid":
             if action.amount <= decision.amount:
@@ -1079,7 +1080,7 @@ class ClassicGame(Game):
                 return "no such space"
             if self.houses[action.deed] >= HOTEL - 1:
                 return f"the house won at auction must go on a street with fewer than " \
-                       f"{HOTEL - 1} houses, not on {self.board[action.deed].name}"
+                       f"{HOTEL - 1} houses, not on {self.board.spaces[action.deed].name}"
             return self.can_build(player, action.deed, check_cash=False)
         if do == "unmortgage":
             return self.can_unmortgage(player, action.deed)
@@ -1213,7 +1214,7 @@ class ClassicGame(Game):
                              f"has only {r['houses']} and {r['hotels']}")
         for d in self.board.deeds:
             if self.houses[d]:
-                space = self.board[d]
+                space = self.board.spaces[d]
                 if space.kind != "street" or self.owner[d] < 0:
                     raise ValueError(f"{space.name} cannot have buildings")
                 if not self.owns_group(self.owner[d], d):
@@ -1234,7 +1235,8 @@ class ClassicGame(Game):
             "pot": self.ledger.balance(FREE_PARKING_POT),
             "doubles": self.doubles,
             "auction": None if self.auction is None else {
-                "deed": self.board[self.auction.deed].name if self.auction.deed >= 0 else None,
+                "deed": self.board.spaces[self.auction.deed].name if self.auction.deed >= 0
+                else None,
                 "high_bid": self.auction.high,
                 "high_bidder": None if self.auction.high_bidder < 0
                 else self.name(self.auction.high_bidder),
