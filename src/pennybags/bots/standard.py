@@ -73,6 +73,18 @@ class BoardFacts:
         """Railroad and utility groups, each with whether it is the railroads."""
 
 
+_DEED_ACTIONS: Final[dict[str, list[Action]]] = {"build": [], "mortgage": [], "sell-building": []}
+
+
+def deed_action(do: str, deed: int) -> Action:
+    """``Action(do, deed)`` for build, mortgage or sell-building, made once per deed (actions
+    are values, so the same one serves every bot and game)."""
+    made = _DEED_ACTIONS[do]
+    while len(made) <= deed:
+        made.append(Action(do, len(made)))
+    return made[deed]
+
+
 _last_facts: BoardFacts | None = None
 
 
@@ -318,6 +330,8 @@ class ClassicStrategy:
         self._wanted: list[Wanted] = []
         self._cheapest_house = 0
         """The lowest house cost among ``_groups`` (0: no groups)."""
+        self._grouped = 0
+        """The streets of ``_groups``, as bits (1 << street)."""
         self._scale = 1.0
         self._scale_game: ClassicGame | None = None
 
@@ -402,11 +416,15 @@ class ClassicStrategy:
         self._wanted = view.wanted[p]
         spaces = game.board.spaces
         cheapest = 0
+        grouped = 0
         for group in self._groups:
             cost = spaces[group[0]].house_cost
             if cheapest == 0 or cost < cheapest:
                 cheapest = cost
+            for d in group:
+                grouped |= 1 << d
         self._cheapest_house = cheapest
+        self._grouped = grouped
 
     def mine(self, game: ClassicGame, p: int) -> list[int]:
         """The bot's deeds, in board order."""
@@ -520,12 +538,12 @@ class ClassicStrategy:
         # group, below a hotel and affordable (house_candidates checked): the bank's stock
         # is all can_build would still look at.
         if game.stock_problem(game.houses[best]) is None:  # nearly always: skip the rest
-            return Action("build", best)
+            return deed_action("build", best)
         candidates: list[tuple[float, int]] = []
         self.house_candidates(game, p, candidates)
         for _, deed in sorted(candidates, reverse=True):
             if game.can_build(p, deed) is None:
-                return Action("build", deed)
+                return deed_action("build", deed)
         return None
 
     def house_candidates(self, game: ClassicGame, p: int,
@@ -585,7 +603,7 @@ class ClassicStrategy:
         for group in self._groups:
             for d in sorted(group, key=lambda d: game.houses[d]):
                 if game.houses[d] < HOTEL - 1 and game.can_build(p, d, check_cash=False) is None:
-                    return Action("build", d)
+                    return deed_action("build", d)
         raise ValueError("no place for the house won at auction")
 
     # ---------------------------------------------------------------- debt
@@ -613,21 +631,23 @@ class ClassicStrategy:
             if not mortgaged[d]:
                 raisable += space.mortgage
                 if (lone < 0 or space.price < spaces[lone].price) and \
-                        not game.owns_group(p, d) and game.can_mortgage(p, d) is None:
+                        not (self._grouped >> d & 1 if space.kind == "street"
+                             else game.owns_group(p, d)) and \
+                        game.can_mortgage(p, d) is None:
                     lone = d
         if raisable < owed:
             return DECLARE_BANKRUPTCY
         if lone >= 0:
-            return Action("mortgage", lone)
+            return deed_action("mortgage", lone)
         if built >= 0:
-            return Action("sell-building", built)
+            return deed_action("sell-building", built)
         rest = -1
         for d in mine:
             if (rest < 0 or spaces[d].price < spaces[rest].price) and \
                     game.can_mortgage(p, d) is None:
                 rest = d
         if rest >= 0:
-            return Action("mortgage", rest)
+            return deed_action("mortgage", rest)
         return DECLARE_BANKRUPTCY
 
     # ---------------------------------------------------------------- trades
@@ -766,7 +786,7 @@ class StandardBot(CompiledAgent):
 
     def __init__(self, params: dict[str, str] | None = None) -> None:
         self.params = dict(params or {})
-        classic_params(dict(self.params))  # checks the values now
+        self._values = classic_params(dict(self.params))  # checks the values now
         self._strategy: Strategy | None = None
         self._classic: ClassicStrategy | None = None
         """The strategy again when it is the classic one, to call it directly (faster in
@@ -778,7 +798,10 @@ class StandardBot(CompiledAgent):
             return classic.choose(cast(ClassicGame, game), player)
         if self._strategy is None:
             factory = _STRATEGIES.get(game.edition_id, classic_strategy)
-            self._strategy = factory(dict(self.params))
+            if factory is classic_strategy:  # the values are checked already
+                self._strategy = ClassicStrategy(*self._values)
+            else:
+                self._strategy = factory(dict(self.params))
             if isinstance(self._strategy, ClassicStrategy):
                 self._classic = self._strategy
                 return self._strategy.choose(cast(ClassicGame, game), player)

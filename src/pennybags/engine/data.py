@@ -7,6 +7,7 @@ engine objects; it knows nothing about any particular edition.
 from __future__ import annotations
 
 import json
+import sys
 from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
@@ -46,8 +47,8 @@ def load_edition_data(path: Path) -> EditionData:
             Space(
                 index=i,
                 name=s["name"],
-                kind=s["kind"],
-                group=s.get("group", ""),
+                kind=sys.intern(s["kind"]),  # interned: the rules compare kinds often
+                group=sys.intern(s.get("group", "")),
                 price=s.get("price", 0),
                 mortgage=s.get("mortgage", 0),
                 rents=tuple(s.get("rents", ())),
@@ -64,7 +65,7 @@ def load_edition_data(path: Path) -> EditionData:
             Card(
                 id=c["id"],
                 text=c["text"],
-                kind=c["kind"],
+                kind=sys.intern(c["kind"]),
                 params={k: v for k, v in c.items() if k not in ("id", "text", "kind")},
             )
             for c in deck["cards"]

@@ -7,7 +7,6 @@ generator, so the same seed and the same answers replay the same game.
 from __future__ import annotations
 
 import random
-from collections import deque
 from collections.abc import Iterable
 from typing import Any
 
@@ -23,13 +22,29 @@ def total(roll: tuple[int, ...]) -> int:
 class Dice:
     """``count`` dice with ``sides`` sides each (two six-sided dice in classic)."""
 
-    __slots__ = ("_random", "count", "last", "scripted", "sides")
+    __slots__ = ("_left", "_per_draw", "_pool", "_random", "_span", "count", "last",
+                 "scripted", "sides")
 
     def __init__(self, rng: random.Random, count: int = 2, sides: int = 6) -> None:
         self._random = rng.random
         self.count = count
         self.sides = sides
-        self.scripted: deque[tuple[int, ...]] = deque()
+        # Two dice: several rolls come from one draw of the generator. A draw picks one of
+        # span = (sides * sides) ** per_draw outcomes, read as per_draw base-(sides*sides)
+        # digits, one per roll. span stays below 2**21, so with the generator's 53 bits
+        # every outcome is equally likely to within one part in 2**32.
+        outcomes = sides * sides
+        per_draw = 1
+        while outcomes ** (per_draw + 1) < 2 ** 21:
+            per_draw += 1
+        self._per_draw = per_draw
+        self._span = float(outcomes ** per_draw)  # a float: multiplied by a float below
+        self._pool = 0
+        """The digits of the last draw not yet rolled."""
+        self._left = 0
+        """How many rolls ``_pool`` still holds."""
+        self.scripted: list[tuple[int, ...]] = []
+        """Rolls to come before the seeded dice, first one first (a list: few and short)."""
         self.last: tuple[int, ...] = ()
         """The most recent roll, whatever it was for (empty before the first)."""
 
@@ -56,12 +71,20 @@ class Dice:
     def roll(self) -> tuple[int, ...]:
         """Roll every die once."""
         if self.scripted:
-            values = self.scripted.popleft()
+            values = self.scripted.pop(0)
         else:
             r = self._random
             s = self.sides
             if self.count == 2:
-                values = (int(r() * s) + 1, int(r() * s) + 1)
+                if self._left == 0:
+                    draw: float = r()
+                    self._pool = int(draw * self._span)
+                    self._left = self._per_draw
+                outcomes = s * s
+                v = self._pool % outcomes
+                self._pool //= outcomes
+                self._left -= 1
+                values = (v // s + 1, v % s + 1)
             else:
                 values = tuple(int(r() * s) + 1 for _ in range(self.count))
         self.last = values
