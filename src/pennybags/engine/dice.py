@@ -22,8 +22,8 @@ def total(roll: tuple[int, ...]) -> int:
 class Dice:
     """``count`` dice with ``sides`` sides each (two six-sided dice in classic)."""
 
-    __slots__ = ("_left", "_per_draw", "_pool", "_random", "_span", "count", "last",
-                 "scripted", "sides")
+    __slots__ = ("_left", "_per_draw", "_pool", "_random", "_span", "count", "double", "last",
+                 "scripted", "sides", "total")
 
     def __init__(self, rng: random.Random, count: int = 2, sides: int = 6) -> None:
         self._random = rng.random
@@ -47,6 +47,10 @@ class Dice:
         """Rolls to come before the seeded dice, first one first (a list: few and short)."""
         self.last: tuple[int, ...] = ()
         """The most recent roll, whatever it was for (empty before the first)."""
+        self.total = 0
+        """The sum of ``last``."""
+        self.double = False
+        """Whether ``last`` is two equal dice."""
 
     def script(self, rolls: Iterable[Iterable[int]]) -> None:
         """Queue rolls that will be used, in order, before seeded dice resume.
@@ -72,6 +76,8 @@ class Dice:
         """Roll every die once."""
         if self.scripted:
             values = self.scripted.pop(0)
+            self.total = total(values)
+            self.double = len(values) == 2 and values[0] == values[1]
         else:
             r = self._random
             s = self.sides
@@ -84,8 +90,14 @@ class Dice:
                 v = self._pool % outcomes
                 self._pool //= outcomes
                 self._left -= 1
-                values = (v // s + 1, v % s + 1)
+                first = v // s + 1
+                second = v % s + 1
+                values = (first, second)
+                self.total = first + second
+                self.double = first == second
             else:
                 values = tuple(int(r() * s) + 1 for _ in range(self.count))
+                self.total = total(values)
+                self.double = False
         self.last = values
         return values

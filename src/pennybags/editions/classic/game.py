@@ -160,8 +160,8 @@ class ClassicGame(Game):
         """Roll the dice and move, or try for doubles in jail."""
         dice = self.dice.roll()
         self.last_dice = dice
-        total = dice_total(dice)
-        double = len(dice) == 2 and dice[0] == dice[1]
+        total = self.dice.total
+        double = self.dice.double
         self.pending = []
         player = self.players[p]
         if self.listeners:
