@@ -22,7 +22,7 @@ from pennybags.terminal.narrate import Narrator
 PENNYBAGS = str(Path(sys.executable).parent / "pennybags")
 """The installed command."""
 
-ANN_FIRST = 5
+ANN_FIRST = 2068
 """A seed where Ann (first seat of three) goes first and her first roll lands on Vermont
 Avenue, which is for sale."""
 

@@ -289,7 +289,7 @@ def test_the_command_takes_presses_from_a_pipe() -> None:
     presses typed in the pipe are read through select."""
     proc = subprocess.Popen(
         [PENNYBAGS, "play", "--edition", "ultimate-banking", "--players", "You,bot",
-         "--seed", "3", "-o", "auction-timer=1"],
+         "--seed", "295", "-o", "auction-timer=1"],
         stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     out, err = proc.communicate("1\n" * 40 + "q\n\n", timeout=60)
     assert proc.returncode == 0, err
@@ -319,7 +319,7 @@ def person_game(edition: str, seed: int, answers: list[str],
 
 def test_ultimate_banking_played_by_numbers_shows_its_own_questions() -> None:
     # Turn-based auctions here, so that the numbered answers stay menu answers.
-    text = person_game("ultimate-banking", 3, ["1"] * 60 + ["q", ""],
+    text = person_game("ultimate-banking", 28, ["1"] * 60 + ["q", ""],
                        options=["auction-timer=0"])
     assert "you are on a Location space: pay $100 to go to any property space" in text
     assert "is unowned: buy it for $180 or auction it" in text
