@@ -295,9 +295,9 @@ class Wanted:
         key = other
         for d in self.take:
             key |= 1 << (d + 8)
-        self.key = key
+        self.key: object = key
         """The other player and the deeds asked for, as one number (offers are
-        remembered by it)."""
+        remembered by it; kept as a Python int, made once, for the dictionary)."""
 
 
 class ClassicStrategy:
@@ -310,7 +310,7 @@ class ClassicStrategy:
         self.willingness = trade / 100
         self._settled_turn = -1
         self._traded_turn = -1
-        self._offers: dict[int, int] = {}
+        self._offers: dict[object, int] = {}
         """When each offer was last made (by round), so it is not made again too soon."""
         # The game, its changes and transfers counts and the seat when the cached views
         # below were worked out.
@@ -721,22 +721,22 @@ class ClassicStrategy:
 
     def swap_for(self, game: ClassicGame, p: int, other: int,
                  wanted: tuple[int, ...]) -> tuple[int, ...]:
-        """Deeds of ours that would complete another group (not ``wanted``) for ``other``."""
+        """Deeds of ours that would complete another group (not ``wanted``) for ``other``:
+        the first group, in board order, that ``other`` wants from us (split between the
+        two of us alone, with no buildings)."""
+        self.refresh(game, p)  # the view's wants are up to date
+        view = self._view
+        assert view is not None  # refresh has set it
         houses = game.houses
-        owner = game.owner
-        for group in self.view(game).facts.street_groups:
-            if group[0] == wanted[0]:  # the same group (groups share no deed)
+        for w in view.wanted[other]:
+            if w.other != p or w.group[0] == wanted[0]:  # (groups share no deed)
                 continue
-            mine = 0
-            for d in group:
-                o = owner[d]
-                if (o != other and o != p) or houses[d]:
-                    mine = -1
-                    break
-                if o == p:
-                    mine += 1
-            if 0 < mine < len(group):
-                return tuple([d for d in group if owner[d] == p])
+            built = False
+            for d in w.group:
+                if houses[d]:
+                    built = True
+            if not built:
+                return w.take  # what other asks us for: our deeds of the group
         return ()
 
 

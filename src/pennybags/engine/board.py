@@ -9,10 +9,7 @@ from __future__ import annotations
 import difflib
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Final
-
-DEED_KINDS: Final = frozenset({"street", "railroad", "utility"})
-"""Space kinds that have a title deed (can be owned)."""
+from typing import Any
 
 
 @dataclass(slots=True)
@@ -33,7 +30,10 @@ class Space:
 
     @property
     def is_deed(self) -> bool:
-        return self.kind in DEED_KINDS
+        """Whether the space has a title deed (can be owned): a street, a railroad or a
+        utility. (Three comparisons of interned names: faster compiled than a set.)"""
+        kind = self.kind
+        return kind == "street" or kind == "railroad" or kind == "utility"
 
 
 class Board:
