@@ -45,7 +45,7 @@ class CompiledAgent(ABC):
     outside pennybags should write one: the compiled build allows no other subclasses)."""
 
     @abstractmethod
-    def choose(self, game: Any, player: int) -> Action:
+    def choose(self, game: Game, player: int) -> Action:
         """The action for ``player`` at their pending decision."""
 
 
