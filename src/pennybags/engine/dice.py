@@ -22,8 +22,8 @@ def total(roll: tuple[int, ...]) -> int:
 class Dice:
     """``count`` dice with ``sides`` sides each (two six-sided dice in classic)."""
 
-    __slots__ = ("_left", "_per_draw", "_pool", "_random", "_span", "count", "double", "last",
-                 "scripted", "sides", "total")
+    __slots__ = ("_left", "_pairs", "_per_draw", "_pool", "_random", "_span", "count",
+                 "double", "last", "scripted", "sides", "total")
 
     def __init__(self, rng: random.Random, count: int = 2, sides: int = 6) -> None:
         self._random = rng.random
@@ -39,6 +39,9 @@ class Dice:
             per_draw += 1
         self._per_draw = per_draw
         self._span = float(outcomes ** per_draw)  # a float: multiplied by a float below
+        self._pairs: list[tuple[int, ...]] = [
+            (v // sides + 1, v % sides + 1) for v in range(outcomes)]
+        """Each outcome of two dice as the roll it reads as (made once: rolls are values)."""
         self._pool = 0
         """The digits of the last draw not yet rolled."""
         self._left = 0
@@ -90,10 +93,10 @@ class Dice:
                 v = self._pool % outcomes
                 self._pool //= outcomes
                 self._left -= 1
-                first = v // s + 1
-                second = v % s + 1
-                values = (first, second)
-                self.total = first + second
+                first = v // s
+                second = v % s
+                values = self._pairs[v]
+                self.total = first + second + 2
                 self.double = first == second
             else:
                 values = tuple(int(r() * s) + 1 for _ in range(self.count))

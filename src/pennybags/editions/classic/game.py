@@ -52,6 +52,10 @@ from pennybags.engine.ledger import BANK, FREE_PARKING_POT
 HOTEL: Final = 5
 """The improvement level of a street with a hotel (levels 1-4 are houses)."""
 
+NO_DECISIONS: Final[list[Decision]] = []
+"""An empty pending list, shared: pending lists are replaced, never changed in place (see
+``Game.pending``), and the most common answers leave nothing pending for a moment."""
+
 MANAGING_KINDS: Final = frozenset({"roll", "jail", "buy", "end-turn", "debt", "mortgaged-deeds"})
 """Decisions during which players may build, sell, mortgage, unmortgage and trade."""
 
@@ -162,7 +166,7 @@ class ClassicGame(Game):
         self.last_dice = dice
         total = self.dice.total
         double = self.dice.double
-        self.pending = []
+        self.pending = NO_DECISIONS
         player = self.players[p]
         if self.listeners:
             self.emit("rolled", player=p, dice=dice, double=double)
@@ -338,7 +342,7 @@ class ClassicGame(Game):
         return True
 
     def buy(self, p: int, deed: int) -> None:
-        self.pending = []
+        self.pending = NO_DECISIONS
         self.pay(p, BANK, self.board.spaces[deed].price, "purchase")
         self.set_owner(deed, p)
         if self.listeners:
