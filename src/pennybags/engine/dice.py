@@ -19,6 +19,18 @@ def total(roll: tuple[int, ...]) -> int:
     return t
 
 
+_PAIRS: dict[int, list[tuple[int, ...]]] = {}
+
+
+def pairs_of(sides: int) -> list[tuple[int, ...]]:
+    """Each outcome of two dice with ``sides`` sides (0 to sides*sides - 1) as the roll it
+    reads as, made once per number of sides: rolls are values, so every game shares them."""
+    pairs = _PAIRS.get(sides)
+    if pairs is None:
+        pairs = _PAIRS[sides] = [(v // sides + 1, v % sides + 1) for v in range(sides * sides)]
+    return pairs
+
+
 class Dice:
     """``count`` dice with ``sides`` sides each (two six-sided dice in classic)."""
 
@@ -39,9 +51,7 @@ class Dice:
             per_draw += 1
         self._per_draw = per_draw
         self._span = float(outcomes ** per_draw)  # a float: multiplied by a float below
-        self._pairs: list[tuple[int, ...]] = [
-            (v // sides + 1, v % sides + 1) for v in range(outcomes)]
-        """Each outcome of two dice as the roll it reads as (made once: rolls are values)."""
+        self._pairs = pairs_of(sides)
         self._pool = 0
         """The digits of the last draw not yet rolled."""
         self._left = 0
