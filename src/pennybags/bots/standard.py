@@ -97,12 +97,13 @@ def board_facts(board: Board) -> BoardFacts:
 
 
 class BoardView:
-    """What every standard bot of a game derives from the deeds (the danger on the board,
-    who has a mortgage), shared by the bots of that game. Worked out again after the deeds
-    change, at most once a round: the bots read the board afresh each time play comes
+    """What every standard bot of a game derives from the deeds, shared by the bots of that
+    game. The danger on the board and who has a mortgage are worked out again after the
+    deeds change, at most once a round: the bots read the board afresh each time play comes
     round, as a person does, not after every house. (Reading it every turn cost whole
     simulations a few percent more: about 900 instructions per player-turn, measured
-    together with a smaller change.)"""
+    together with a smaller change.) Each seat's groups, wants and deeds are worked out
+    again after every change of owner (see :meth:`know_owners`)."""
 
     __slots__ = ("changes", "complete", "deeds", "deeds_transfers", "facts", "game",
                  "mortgagers", "round", "second_rent", "top_owner", "top_rent", "transfers",
@@ -209,7 +210,6 @@ class BoardView:
         self.second_rent = second
         self.mortgagers = mortgagers
         self.unowned = unowned
-
 
     def know_owners(self) -> None:
         """Work out ``complete`` and ``wanted`` again if owners have changed since (every
@@ -630,11 +630,12 @@ class ClassicStrategy:
                     built = d
             if not mortgaged[d]:
                 raisable += space.mortgage
-                if (lone < 0 or space.price < spaces[lone].price) and \
-                        not (self._grouped >> d & 1 if space.kind == "street"
-                             else game.owns_group(p, d)) and \
-                        game.can_mortgage(p, d) is None:
-                    lone = d
+                if lone < 0 or space.price < spaces[lone].price:
+                    # (A street's group is whole when it is one of ours: _grouped says so.)
+                    whole = self._grouped >> d & 1 == 1 if space.kind == "street" \
+                        else game.owns_group(p, d)
+                    if not whole and game.can_mortgage(p, d) is None:
+                        lone = d
         if raisable < owed:
             return DECLARE_BANKRUPTCY
         if lone >= 0:
