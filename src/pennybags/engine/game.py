@@ -19,7 +19,7 @@ from __future__ import annotations
 import random
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Sequence
-from typing import Any, ClassVar, Protocol
+from typing import Any, ClassVar, Final, Protocol
 
 from pennybags.engine.actions import Action, Decision, IllegalAction
 from pennybags.engine.board import Board
@@ -28,7 +28,33 @@ from pennybags.engine.decks import Deck
 from pennybags.engine.dice import Dice
 from pennybags.engine.ledger import BANK, Ledger
 
-Step = tuple[Callable[..., None], tuple[Any, ...]]
+
+class Step(ABC):
+    """Something the rules do next, once what is under way is settled (see
+    :meth:`Game.then`). Most steps are a call of a rules method (:class:`CallStep`); a step
+    on the hot path can be a class of its own, whose ``run`` the compiled loop calls
+    directly."""
+
+    __slots__ = ()
+
+    @abstractmethod
+    def run(self, game: Game) -> None:
+        """Do the step in ``game``."""
+
+
+class CallStep(Step):
+    """A step that calls ``call(*args)``."""
+
+    __slots__ = ("args", "call")
+
+    def __init__(self, call: Callable[..., None], args: tuple[Any, ...]) -> None:
+        self.call = call
+        self.args = args
+
+    def run(self, game: Game) -> None:
+        self.call(*self.args)
+
+NOTHING_TO_DO: Final = "the game has nothing to do and nobody to ask"
 
 
 class Agent(Protocol):
@@ -167,7 +193,8 @@ class Game(ABC):
         if self.recording:
             self.history.append((player, action))
         self.apply(player, action)
-        self.run()
+        if self.settle(0):  # run(), without the extra call on every answer
+            raise RuntimeError(NOTHING_TO_DO)
 
     def play_out(self, agents: Sequence[Agent], until_round: int = 0) -> None:
         """Ask ``agents[seat]`` for every answer of that seat, through :meth:`act`, until
@@ -218,12 +245,12 @@ class Game(ABC):
     def then(self, step: Callable[..., None], *args: Any) -> None:
         """Do ``step(*args)`` once what is already under way has been settled. Steps run
         last-in first-out: push the later one first."""
-        self._steps.append((step, args))
+        self._steps.append(CallStep(step, args))
 
     def run(self) -> None:
         """Carry the game forward until someone must decide or it is over."""
         if self.settle():
-            raise RuntimeError("the game has nothing to do and nobody to ask")
+            raise RuntimeError(NOTHING_TO_DO)
 
     def settle(self, depth: int = 0) -> bool:
         """Carry the game forward until someone must decide, the game is over, or only the
@@ -253,8 +280,7 @@ class Game(ABC):
                 self.settle_dues()
                 continue
             if len(steps) > depth:
-                step, args = steps.pop()
-                step(*args)
+                steps.pop().run(self)
                 continue
             return True
         return False
@@ -267,7 +293,11 @@ class Game(ABC):
     def then_under(self, depth: int, step: Callable[..., None], *args: Any) -> None:
         """:meth:`then`, for a step that belongs under everything pushed since the stack
         had ``depth`` steps (so it runs once those are done)."""
-        self._steps.insert(depth, (step, args))
+        self._steps.insert(depth, CallStep(step, args))
+
+    def step_under(self, depth: int, step: Step) -> None:
+        """:meth:`then_under` for a step made as a :class:`Step` of its own."""
+        self._steps.insert(depth, step)
 
     def check_end(self) -> bool:
         """Hook: end the game if a winning condition now holds (set ``end_check_due`` to

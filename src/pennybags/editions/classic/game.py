@@ -24,7 +24,7 @@ still in the game may also ``build``, ``sell-building``, ``mortgage``, ``unmortg
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import Any, ClassVar, Final
+from typing import Any, ClassVar, Final, cast
 
 from pennybags.editions.classic.options import ClassicOptions
 from pennybags.engine.actions import (
@@ -46,7 +46,7 @@ from pennybags.engine.actions import (
 from pennybags.engine.data import EditionData
 from pennybags.engine.decks import Card
 from pennybags.engine.dice import total as dice_total
-from pennybags.engine.game import Event, Game
+from pennybags.engine.game import Event, Game, Step
 from pennybags.engine.ledger import BANK, FREE_PARKING_POT
 
 HOTEL: Final = 5
@@ -76,6 +76,21 @@ class Auction:
         self.high_bidder = high_bidder
         self.requester = requester
         self.requested = requested
+
+
+class AfterRoll(Step):
+    """The step after a roll whose landing asked somebody something: doubles roll again,
+    otherwise the turn may end (:meth:`ClassicGame.after_roll`). A step class of its own, as
+    it comes on most purchases."""
+
+    __slots__ = ("double", "player")
+
+    def __init__(self, player: int, double: bool) -> None:
+        self.player = player
+        self.double = double
+
+    def run(self, game: Game) -> None:
+        cast(ClassicGame, game).after_roll(self.player, self.double)
 
 
 class ClassicGame(Game):
@@ -191,7 +206,7 @@ class ClassicGame(Game):
         if self.settle(depth):
             self.after_roll(p, double)
         elif not self.over:
-            self.then_under(depth, self.after_roll, p, double)
+            self.step_under(depth, AfterRoll(p, double))
 
     def after_roll(self, p: int, double: bool) -> None:
         """After a roll is resolved: doubles roll again, otherwise the turn may end."""
