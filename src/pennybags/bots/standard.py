@@ -772,6 +772,10 @@ def classic_params(params: dict[str, str]) -> tuple[int, int, int, str]:
     return reserve, aggression, trade, jail
 
 
+DEFAULTS: Final = classic_params({})
+"""The classic strategy's parameters when none are given."""
+
+
 def classic_strategy(params: dict[str, str]) -> ClassicStrategy:
     reserve, aggression, trade, jail = classic_params(params)
     return ClassicStrategy(reserve, aggression, trade, jail)
@@ -787,7 +791,9 @@ class StandardBot(CompiledAgent):
 
     def __init__(self, params: dict[str, str] | None = None) -> None:
         self.params = dict(params or {})
-        self._values = classic_params(dict(self.params))  # checks the values now
+        # The values, checked now (a bot with no parameters, the usual one, has the
+        # defaults).
+        self._values = classic_params(dict(self.params)) if self.params else DEFAULTS
         self._strategy: Strategy | None = None
         self._classic: ClassicStrategy | None = None
         """The strategy again when it is the classic one, to call it directly (faster in
@@ -819,6 +825,8 @@ def allow_params(*names: str) -> None:
 
 
 def _make(seed: int, params: dict[str, str]) -> StandardBot:
+    if not params:
+        return StandardBot()
     unknown = set(params) - CLASSIC_PARAMS - _EXTRA_PARAMS
     if unknown:
         no_more_params("standard", {k: params[k] for k in unknown})
