@@ -54,7 +54,7 @@ HOTEL: Final = 5
 class BoardFacts:
     """What never changes on a board, in the shape the strategy reads fastest."""
 
-    __slots__ = ("board", "pairs", "street_groups", "street_rents", "streets")
+    __slots__ = ("board", "railroads", "rated", "street_groups", "street_rents", "streets")
 
     def __init__(self, board: Board) -> None:
         self.board = board
@@ -65,12 +65,12 @@ class BoardFacts:
         self.streets: list[int] = [d for d in board.deeds if board.spaces[d].kind == "street"]
         self.street_rents: list[tuple[int, ...]] = [board.spaces[d].rents for d in self.streets]
         """The printed rents of each of ``streets``, by improvement level."""
-        self.pairs: list[tuple[tuple[int, ...], bool]] = [
-            (group, board.spaces[group[0]].kind == "railroad")
-            for group in board.groups.values()
-            if group and board.spaces[group[0]].kind in ("railroad", "utility")
-        ]
-        """Railroad and utility groups, each with whether it is the railroads."""
+        others = [d for group in board.groups.values() for d in group
+                  if board.spaces[d].kind in ("railroad", "utility")]
+        self.rated: list[int] = self.streets + others
+        """The deeds that charge rent: ``streets`` first, then the railroads and utilities."""
+        self.railroads: list[bool] = [board.spaces[d].kind == "railroad" for d in self.rated]
+        """Whether each of ``rated`` is a railroad."""
 
 
 _DEED_ACTIONS: Final[dict[str, list[Action]]] = {"build": [], "mortgage": [], "sell-building": []}
@@ -162,7 +162,10 @@ class BoardView:
         mortgagers = 0
         unowned = 0
         rents = facts.street_rents
-        for i, d in enumerate(facts.streets):
+        streets = len(rents)
+        railroads = facts.railroads
+        group_of = game.board.group_of
+        for i, d in enumerate(facts.rated):
             o = owner[d]
             if o < 0:
                 unowned += 1
@@ -170,7 +173,17 @@ class BoardView:
             if mortgaged[d]:
                 mortgagers |= 1 << o
                 continue
-            rent = rents[i][houses[d]]
+            if i < streets:
+                rent = rents[i][houses[d]]
+            else:
+                count = 0
+                for g in group_of[d]:
+                    if owner[g] == o:
+                        count += 1
+                if railroads[i]:
+                    rent = game.railroad_rents[count - 1]
+                else:  # a utility's rent at the average roll of 7
+                    rent = game.utility_multipliers[count - 1] * 7
             if o == top_owner:
                 if rent > top:
                     top = rent
@@ -180,31 +193,6 @@ class BoardView:
                 top_owner = o
             elif rent > second:
                 second = rent
-        for group, railroads in facts.pairs:
-            table = game.railroad_rents if railroads else game.utility_multipliers
-            for d in group:
-                o = owner[d]
-                if o < 0:
-                    unowned += 1
-                    continue
-                if mortgaged[d]:
-                    mortgagers |= 1 << o
-                    continue
-                count = 0
-                for g in group:
-                    if owner[g] == o:
-                        count += 1
-                # A utility's rent at the average roll of 7.
-                rent = table[count - 1] if railroads else table[count - 1] * 7
-                if o == top_owner:
-                    if rent > top:
-                        top = rent
-                elif rent > top:
-                    second = top
-                    top = rent
-                    top_owner = o
-                elif rent > second:
-                    second = rent
         self.top_rent = top
         self.top_owner = top_owner
         self.second_rent = second
