@@ -19,10 +19,15 @@ COMPILED = [
     "src/pennybags/engine/dice.py",
     "src/pennybags/engine/game.py",
     "src/pennybags/engine/ledger.py",
+    "src/pennybags/engine/rules.py",
+    "src/pennybags/engine/turn.py",
     "src/pennybags/editions/classic/game.py",
+    "src/pennybags/editions/classic/rules.py",
     "src/pennybags/editions/electronic_banking/game.py",
     "src/pennybags/editions/monopoly_2_3/game.py",
+    "src/pennybags/editions/monopoly_2_3/rules.py",
     "src/pennybags/editions/ultimate_banking/game.py",
+    "src/pennybags/editions/ultimate_banking/rules.py",
     "src/pennybags/bots/standard.py",
 ]
 

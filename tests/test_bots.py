@@ -17,7 +17,9 @@ from pennybags.bots.random_bot import RandomBot
 from pennybags.bots.simple import SimpleBot
 from pennybags.bots.standard import StandardBot
 from pennybags.editions import all_editions, get_edition
-from pennybags.engine.actions import AUCTION, PAY_BAIL, ROLL, USE_CARD, Action, Trade
+from pennybags.editions.classic.rules import AUCTION
+from pennybags.engine.actions import Action, Trade
+from pennybags.engine.turn import PAY_BAIL, ROLL, USE_CARD
 from pennybags.engine.game import Event, Game
 from pennybags.lab.simulate import Setup, run_games, summarise
 from pennybags.scenario import set_up

@@ -18,7 +18,8 @@ from pennybags.engine.decks import Card, Deck
 from pennybags.engine.dice import Dice
 from pennybags.engine.game import Game
 from pennybags.engine.ledger import BANK, FREE_PARKING_POT, Ledger, Transaction
-from pennybags.engine.notation import action_from_json, action_label, action_to_json
+from pennybags.editions import words_for
+from pennybags.engine.notation import action_from_json, action_to_json
 from pennybags.engine.options import describe, option, options_dict, parse_options
 from pennybags.engine.snapshot import snapshot
 
@@ -447,9 +448,10 @@ def test_bad_action_json_gives_a_clear_reason(obj: dict[str, Any], words: str) -
 
 def test_action_labels() -> None:
     g = game()
-    assert action_label(g, Action("roll")) == "Roll the dice"
-    assert action_label(g, Action("mortgage", 39)) == "Mortgage Boardwalk (+$200)"
-    assert action_label(g, Action("bid", amount=11)) == "Bid (more than $10)"
+    words = words_for(g)
+    assert words.action_label(Action("roll")) == "Roll the dice"
+    assert words.action_label(Action("mortgage", 39)) == "Mortgage Boardwalk (+$200)"
+    assert words.action_label(Action("bid", amount=11)) == "Bid (more than $10)"
 
 
 # ------------------------------------------------------------------------- snapshot

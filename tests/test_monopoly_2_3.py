@@ -24,7 +24,8 @@ from pennybags.editions.monopoly_2_3.game import (
     round_up,
 )
 from pennybags.engine.actions import Action
-from pennybags.engine.notation import action_from_json, action_label, action_to_json
+from pennybags.editions import words_for
+from pennybags.engine.notation import action_from_json, action_to_json
 from pennybags.lab.simulate import Setup, run_games, summarise
 from pennybags.terminal import app
 
@@ -179,7 +180,7 @@ def check(game: Monopoly23Game) -> None:
     for a in legal:
         assert game.why_illegal(asked.player, a) is None
         assert action_from_json(game, asked.player, action_to_json(game, a)) == a
-        assert action_label(game, a)
+        assert words_for(game).action_label(a)
     for q in range(len(game.players)):
         if q != asked.player:
             assert game.legal_actions(q) == []

@@ -14,7 +14,8 @@ import pytest
 
 from pennybags.bots import make_bot
 from pennybags.editions import get_edition
-from pennybags.engine.actions import END_TURN, PAY_BAIL, ROLL, Action
+from pennybags.engine.actions import Action
+from pennybags.engine.turn import END_TURN, PAY_BAIL, ROLL
 from pennybags.engine.board import Board
 from pennybags.engine.data import EditionData
 from pennybags.engine.game import Game

@@ -123,7 +123,7 @@ def test_choose_player_is_written_by_name() -> None:
     game = new_game(3)
     from pennybags.engine.notation import action_from_json, action_to_json
 
-    action = Action("choose-player", amount=2)
+    action = Action("choose-player", target=2)
     assert action_to_json(game, action) == {"do": "choose-player", "target": "P2"}
     assert action_from_json(game, 0, {"do": "choose-player", "target": "p2"}) == action
 

@@ -63,7 +63,7 @@ def cmd_scenario_run(args: argparse.Namespace) -> int:
 
     def narrate(game: Game) -> None:
         if not args.json:
-            narrators.append(Narrator(game))
+            narrators.append(Narrator(game))  # (the edition's words, from its registry)
             game.listeners.append(narrators[0])
 
     try:

@@ -26,9 +26,10 @@ from __future__ import annotations
 from typing import Any
 
 from pennybags.bots.standard import register_strategy
+from pennybags.editions.classic.rules import BUY
+from pennybags.editions.monopoly_2_3.rules import DECLINE
 from pennybags.engine.actions import Action
-
-HOTEL = 5
+from pennybags.engine.turn import END_TURN, ROLL, USE_CARD
 
 
 class Monopoly23Strategy:
@@ -54,7 +55,7 @@ class Monopoly23Strategy:
             deed = d.deed
             wanted = self.deed_score(game, p, deed) >= 100 or \
                 game.cash(p) - d.amount >= self.reserve(game, p)
-            return Action("buy") if wanted and Action("buy") in legal else Action("decline")
+            return BUY if wanted and BUY in legal else DECLINE
         if kind == "jail":
             return self.jail(game, p, legal)
         return self.turn(game, p, legal)
@@ -169,7 +170,7 @@ class Monopoly23Strategy:
     def whom_to_move(self, game: Any, p: int, legal: list[Action], steps: int) -> Action:
         best: tuple[float, Action] | None = None
         for a in legal:
-            q = a.amount
+            q = a.target
             start = game.players[q].position
             target, passed = game.board.advance(start, steps)
             score = self.landing_value(game, p, q, target, passed)
@@ -214,10 +215,10 @@ class Monopoly23Strategy:
         wants_out = self.income(game, p) * 10 >= self.danger(game, p) * 0.5 or \
             self.danger(game, p) < 300
         if wants_out:
-            if Action("use-card") in legal:
-                return Action("use-card")
-            return Action("roll")
-        return Action("end-turn")
+            if USE_CARD in legal:
+                return USE_CARD
+            return ROLL
+        return END_TURN
 
     def turn(self, game: Any, p: int, legal: list[Action]) -> Action:
         cash = game.cash(p)
@@ -251,8 +252,8 @@ class Monopoly23Strategy:
         if card is not None:
             return card
         if "roll" in by_kind:
-            return Action("roll")
-        return Action("end-turn")
+            return ROLL
+        return END_TURN
 
     def building(self, game: Any, p: int, legal: list[Action]) -> Action | None:
         reserve = self.reserve(game, p)
@@ -277,9 +278,10 @@ class Monopoly23Strategy:
         best: tuple[float, Action] | None = None
         leader = self.leader(game, p)
         for a in plays:
-            code, target = a.amount // 10, a.amount % 10
-            key, index = game.card_at(code)
+            assert a.card is not None
+            key, index = a.card
             card = game.decks[key].cards[index]
+            target = a.target
             score = self.card_value(game, p, card, target, leader)
             if best is None or score > best[0]:
                 best = (score, a)

@@ -13,21 +13,17 @@ Parameter: ``reserve`` (cash it keeps back, default 150).
 from __future__ import annotations
 
 from pennybags.bots import int_param, no_more_params, register_bot
-from pennybags.engine.actions import (
+from pennybags.editions.classic.rules import (
     AUCTION,
     BUY,
     DECLARE_BANKRUPTCY,
-    END_TURN,
     KEEP_MORTGAGED,
     PASS,
-    PAY_BAIL,
     REJECT,
-    ROLL,
-    USE_CARD,
-    Action,
-    Trade,
 )
+from pennybags.engine.actions import Action, Trade
 from pennybags.engine.game import Game
+from pennybags.engine.turn import END_TURN, PAY_BAIL, ROLL, USE_CARD
 
 
 class SimpleBot:

@@ -29,26 +29,20 @@ from collections.abc import Callable
 from typing import Any, Final, Protocol, cast
 
 from pennybags.bots import int_param, no_more_params, register_bot
-from pennybags.editions.classic.game import ClassicGame
-from pennybags.engine.actions import (
+from pennybags.editions.classic.game import HOTEL, ClassicGame
+from pennybags.editions.classic.rules import (
     ACCEPT,
     AUCTION,
     BUY,
     DECLARE_BANKRUPTCY,
-    END_TURN,
     KEEP_MORTGAGED,
     PASS,
-    PAY_BAIL,
     REJECT,
-    ROLL,
-    USE_CARD,
-    Action,
-    Trade,
 )
+from pennybags.engine.actions import Action, Trade
 from pennybags.engine.board import Board
 from pennybags.engine.game import CompiledAgent, Game
-
-HOTEL: Final = 5
+from pennybags.engine.turn import END_TURN, PAY_BAIL, ROLL, USE_CARD
 
 
 class BoardFacts:

@@ -24,10 +24,11 @@ from typing import Any
 
 from pennybags.bots import int_param
 from pennybags.bots.standard import allow_params, register_strategy
-from pennybags.engine.actions import AUCTION, BUY, END_TURN, PASS, PAY_BAIL, ROLL, Action
-
-COLLECT = Action("always-collect-rent")
-STAY = Action("stay")
+from pennybags.editions.classic.rules import AUCTION, BUY, PASS
+from pennybags.editions.ultimate_banking.rules import ALWAYS_COLLECT_RENT as COLLECT
+from pennybags.editions.ultimate_banking.rules import STAY
+from pennybags.engine.actions import Action
+from pennybags.engine.turn import END_TURN, PAY_BAIL, ROLL
 
 
 class UltimateBankingStrategy:
@@ -251,17 +252,17 @@ class UltimateBankingStrategy:
 
     def choose_player(self, game: Any, p: int) -> Action:
         play = game.card_play
-        seats = [a.amount for a in game.legal_actions(p)]
+        seats = [a.target for a in game.legal_actions(p)]
         if play is None or not seats:
             return game.legal_actions(p)[0]  # type: ignore[no-any-return]
         kind = play.card.kind
         spaces = game.board.spaces
         if kind == "collect_with_chosen_player":
-            return Action("choose-player", amount=min(seats, key=game.worth))
+            return Action("choose-player", target=min(seats, key=game.worth))
         if kind == "send_player_to_jail":
-            return Action("choose-player", amount=max(seats, key=lambda q: sum(
+            return Action("choose-player", target=max(seats, key=lambda q: sum(
                 spaces[d].rents[game.houses[d] - 1] for d in game.deeds_of(q))))
-        return Action("choose-player", amount=max(seats, key=lambda q: max(
+        return Action("choose-player", target=max(seats, key=lambda q: max(
             self.keep_value(game, q, d) + self.set_value(game, p, d)
             for d in game.deeds_of(q))))
 

@@ -15,15 +15,21 @@ from typing import Any
 from pennybags.engine.data import EditionData, load_edition_data
 from pennybags.engine.game import Game
 from pennybags.engine.options import describe, parse_options
+from pennybags.engine.rules import Rulebook
+from pennybags.engine.words import Words
 
 
 @dataclass(frozen=True)
 class Edition:
-    """An edition: its id, its data file and the game class that implements its rules."""
+    """An edition: its id, its data file, the game class that holds its state and rules,
+    and its rulebook (the handlers of its actions, spaces and cards)."""
 
     id: str
     game_class: type[Game]
     data_path: Path
+    rulebook: Rulebook
+    words: type[Words] = Words
+    """The edition's words and facts for the fronts (see :mod:`pennybags.engine.words`)."""
     summary: str = ""
     factory: Callable[..., Game] | None = field(default=None, compare=False)
 
@@ -51,7 +57,8 @@ class Edition:
         """Start a game. ``options`` may be a mapping of option names or an options object."""
         if options is None or isinstance(options, Mapping):
             options = self.options(options)
-        return self.game_class(self.data, names, seed, options, **kwargs)
+        return self.game_class(self.data, names, seed, options, rulebook=self.rulebook,
+                               **kwargs)
 
 
 _REGISTRY: dict[str, Edition] = {}
@@ -68,6 +75,11 @@ def get_edition(edition_id: str) -> Edition:
         known = ", ".join(sorted(_REGISTRY))
         raise ValueError(f"unknown edition '{edition_id}'; the editions are: {known}")
     return _REGISTRY[key]
+
+
+def words_for(game: Game) -> Words:
+    """The words and facts of ``game``'s edition, for a front."""
+    return get_edition(game.edition_id).words(game)
 
 
 def all_editions() -> list[Edition]:

@@ -1,12 +1,22 @@
-"""Actions (the answers players give) and decisions (the questions the engine asks).
+"""Actions (the answers players give), decisions (the questions the engine asks) and the
+schema both are declared in.
 
 Every input, whether a person at a terminal, a bot or a scenario file, is an :class:`Action`
 given to ``Game.act(player, action)``. The engine lists what it is waiting for as
 :class:`Decision` objects; several may be open at once for different players.
+
+Each action kind is declared once as an :class:`ActionKind`: its name, the typed fields it
+takes (:class:`Field`: a deed, a space, a player, an amount, a card or a trade offer) and a
+one-line reference to the rule it plays. Each decision kind is a :class:`DecisionKind`: the
+action kinds that answer it. An edition's vocabulary is the set of both
+(:class:`Vocabulary`); the JSON and text notation (``engine.notation``), the menus and
+``pennybags actions`` are all made from it.
 """
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
 from typing import Final
 
 from pennybags.engine.ledger import BANK
@@ -14,6 +24,12 @@ from pennybags.engine.ledger import BANK
 
 class IllegalAction(Exception):
     """An action that the rules do not allow now. Nothing was changed."""
+
+
+# ---------------------------------------------------------------------------- values
+
+CardRef = tuple[str, int]
+"""A card of the game: the key of its deck and its index among the deck's cards."""
 
 
 class Trade:
@@ -69,45 +85,74 @@ class Trade:
 
 
 class Action:
-    """One answer. ``do`` is the action id (documented per edition in docs/); ``deed``,
-    ``amount`` and ``trade`` carry its argument when it has one.
+    """One answer. ``do`` names its :class:`ActionKind`; the other fields carry the
+    arguments the kind declares, each with one meaning:
+
+    * ``deed``: a title deed (board index), -1 for none;
+    * ``space``: any space of the board (board index), -1 for none;
+    * ``target``: a player the action names (a seat), -1 for none;
+    * ``amount``: an amount of money;
+    * ``card``: a card (:data:`CardRef`), None for none;
+    * ``trade``: a trade offer, None for none.
 
     Actions are values: equal when their fields are equal, hashable, never changed after
     they are made. (A plain class rather than a dataclass: actions are made on the fast
     path, and the compiled build makes plain classes cheaply.)
     """
 
-    __slots__ = ("amount", "deed", "do", "trade")
+    __slots__ = ("amount", "card", "deed", "do", "space", "target", "trade")
 
     def __init__(self, do: str, deed: int = -1, amount: int = 0,
-                 trade: Trade | None = None) -> None:
+                 trade: Trade | None = None, *, target: int = -1,
+                 card: CardRef | None = None, space: int = -1) -> None:
         self.do: Final = do
         self.deed: Final = deed
         self.amount: Final = amount
         self.trade: Final = trade
+        self.target: Final = target
+        self.card: Final = card
+        self.space: Final = space
 
-    def _key(self) -> tuple[str, int, int, Trade | None]:
-        return (self.do, self.deed, self.amount, self.trade)
+    def _key(self) -> tuple[str, int, int, Trade | None, int, CardRef | None, int]:
+        return (self.do, self.deed, self.amount, self.trade, self.target, self.card,
+                self.space)
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, Action):
             return NotImplemented
         return (self.do == other.do and self.deed == other.deed
-                and self.amount == other.amount and self.trade == other.trade)
+                and self.amount == other.amount and self.target == other.target
+                and self.trade == other.trade and self.card == other.card
+                and self.space == other.space)
 
     def __hash__(self) -> int:
         return hash(self._key())
 
     def __repr__(self) -> str:
-        return (f"Action(do={self.do!r}, deed={self.deed!r}, amount={self.amount!r}, "
-                f"trade={self.trade!r})")
+        parts = [repr(self.do)]
+        if self.deed != -1:
+            parts.append(f"deed={self.deed!r}")
+        if self.space != -1:
+            parts.append(f"space={self.space!r}")
+        if self.target != -1:
+            parts.append(f"target={self.target!r}")
+        if self.amount != 0:
+            parts.append(f"amount={self.amount!r}")
+        if self.card is not None:
+            parts.append(f"card={self.card!r}")
+        if self.trade is not None:
+            parts.append(f"trade={self.trade!r}")
+        return f"Action({', '.join(parts)})"
 
 
 class Decision:
-    """A question the engine waits on: ``kind`` names it, ``player`` must answer.
+    """A question the engine waits on: ``kind`` names its :class:`DecisionKind`,
+    ``player`` must answer.
 
-    ``deed``, ``amount`` and ``creditor`` give its context: the deed on offer or at auction,
-    the amount owed or the highest bid, who is owed.
+    ``deed``, ``amount``, ``creditor``, ``high_bidder`` and ``trade`` give its context: the
+    deed on offer or at auction, the amount owed, the highest bid or the roll to use, who is
+    owed, who bid highest, the offer to answer. Decisions are values, never changed once
+    made (the game replaces its pending list instead).
     """
 
     __slots__ = ("amount", "creditor", "deed", "high_bidder", "kind", "player", "trade")
@@ -115,13 +160,13 @@ class Decision:
     def __init__(self, kind: str, player: int, deed: int = -1, amount: int = 0,
                  creditor: int = BANK, trade: Trade | None = None,
                  high_bidder: int = -1) -> None:
-        self.kind = kind
-        self.player = player
-        self.deed = deed
-        self.amount = amount
-        self.creditor = creditor
-        self.trade = trade
-        self.high_bidder = high_bidder
+        self.kind: Final = kind
+        self.player: Final = player
+        self.deed: Final = deed
+        self.amount: Final = amount
+        self.creditor: Final = creditor
+        self.trade: Final = trade
+        self.high_bidder: Final = high_bidder
 
     def _key(self) -> tuple[str, int, int, int, int, Trade | None, int]:
         return (self.kind, self.player, self.deed, self.amount, self.creditor, self.trade,
@@ -132,7 +177,8 @@ class Decision:
             return NotImplemented
         return self._key() == other._key()
 
-    __hash__ = None  # type: ignore[assignment]  # mutable: not hashable, like a dataclass
+    def __hash__(self) -> int:
+        return hash(self._key())
 
     def __repr__(self) -> str:
         return (f"Decision(kind={self.kind!r}, player={self.player!r}, deed={self.deed!r}, "
@@ -140,14 +186,142 @@ class Decision:
                 f"high_bidder={self.high_bidder!r})")
 
 
-ROLL: Final = Action("roll")
-END_TURN: Final = Action("end-turn")
-BUY: Final = Action("buy")
-AUCTION: Final = Action("auction")
-PASS: Final = Action("pass")
-PAY_BAIL: Final = Action("pay-bail")
-USE_CARD: Final = Action("use-card")
-DECLARE_BANKRUPTCY: Final = Action("declare-bankruptcy")
-ACCEPT: Final = Action("accept")
-REJECT: Final = Action("reject")
-KEEP_MORTGAGED: Final = Action("keep-mortgaged")
+# ---------------------------------------------------------------------------- the schema
+
+FIELD_TYPES: Final[dict[str, str]] = {
+    "deed": "a title deed, by name (or board index)",
+    "space": "a space of the board, by name (or board index)",
+    "player": "a player, by name",
+    "amount": "a whole amount of money, 0 or more",
+    "card": "a card, as deck:card-id (such as chance:go-to-jail)",
+    "trade": "a trade offer: to, give, take, give_cash, take_cash, give_cards, take_cards",
+}
+"""The types a field can have, with how each is written."""
+
+SLOT_TYPES: Final[dict[str, str]] = {
+    "deed": "deed", "space": "space", "target": "player", "amount": "amount",
+    "card": "card", "trade": "trade",
+}
+"""Each field of :class:`Action` and the one type it holds (its name is also its JSON
+key)."""
+
+
+@dataclass(frozen=True)
+class Field:
+    """A field an action kind takes: ``name`` is the :class:`Action` attribute (and the JSON
+    key) and fixes its type; ``help`` says what it means for this kind."""
+
+    name: str
+    help: str
+
+    @property
+    def type(self) -> str:
+        return SLOT_TYPES[self.name]
+
+
+def deed_field(help: str) -> Field:
+    return Field("deed", help)
+
+
+def space_field(help: str) -> Field:
+    return Field("space", help)
+
+
+def target_field(help: str) -> Field:
+    return Field("target", help)
+
+
+def amount_field(help: str) -> Field:
+    return Field("amount", help)
+
+
+def card_field(help: str) -> Field:
+    return Field("card", help)
+
+
+def trade_field(help: str) -> Field:
+    return Field("trade", help)
+
+
+@dataclass(frozen=True)
+class ActionKind:
+    """One kind of action: its name (``Action.do``), the fields it takes, the rule it plays
+    (one line, in the rulebook's words) and its menu line (a template filled by
+    ``engine.notation.action_label``)."""
+
+    name: str
+    rule: str
+    fields: tuple[Field, ...] = ()
+    label: str = ""
+
+    def __post_init__(self) -> None:
+        for f in self.fields:
+            if f.name not in SLOT_TYPES:
+                raise ValueError(f"action '{self.name}': no field '{f.name}'")
+
+    def takes(self, name: str) -> bool:
+        return any(f.name == name for f in self.fields)
+
+    def __call__(self, deed: int = -1, amount: int = 0, trade: Trade | None = None, *,
+                 target: int = -1, card: CardRef | None = None, space: int = -1) -> Action:
+        """An action of this kind."""
+        return Action(self.name, deed, amount, trade, target=target, card=card, space=space)
+
+
+@dataclass(frozen=True)
+class DecisionKind:
+    """One kind of question: its name (``Decision.kind``), the action kinds that answer it,
+    and the rule that asks it. While a decision of a ``managing`` kind is open, players may
+    also take the edition's actions "at any time" (classic: build, sell, mortgage, lift a
+    mortgage, propose a trade)."""
+
+    name: str
+    answers: tuple[str, ...]
+    rule: str
+    managing: bool = False
+
+
+class Vocabulary:
+    """An edition's decision kinds and action kinds: everything a player can be asked and
+    can answer. ``anytime`` lists the actions allowed at any time during a ``managing``
+    decision."""
+
+    def __init__(self, decisions: Iterable[DecisionKind], actions: Iterable[ActionKind],
+                 anytime: Iterable[str] = ()) -> None:
+        self.decisions: dict[str, DecisionKind] = {d.name: d for d in decisions}
+        self.actions: dict[str, ActionKind] = {a.name: a for a in actions}
+        self.anytime: tuple[str, ...] = tuple(anytime)
+        for d in self.decisions.values():
+            for name in d.answers:
+                if name not in self.actions:
+                    raise ValueError(f"decision '{d.name}' is answered by an undeclared "
+                                     f"action '{name}'")
+        for name in self.anytime:
+            if name not in self.actions:
+                raise ValueError(f"undeclared action '{name}' allowed at any time")
+
+    def answers(self, decision: str) -> tuple[str, ...]:
+        kind = self.decisions.get(decision)
+        return kind.answers if kind is not None else ()
+
+    def to_json(self) -> dict[str, object]:
+        """The vocabulary as JSON (``pennybags actions --json``)."""
+        return {
+            "decisions": [
+                {"kind": d.name, "rule": d.rule, "answers": list(d.answers),
+                 "managing": d.managing} for d in self.decisions.values()],
+            "actions": [
+                {"do": a.name, "rule": a.rule,
+                 "fields": [{"name": f.name, "type": f.type, "help": f.help}
+                            for f in a.fields],
+                 "anytime": a.name in self.anytime} for a in self.actions.values()],
+            "field_types": dict(FIELD_TYPES),
+        }
+
+
+def merge(base: Mapping[str, ActionKind], *more: ActionKind) -> dict[str, ActionKind]:
+    """``base`` with ``more`` added or put in place of the kinds of the same name."""
+    out = dict(base)
+    for kind in more:
+        out[kind.name] = kind
+    return out

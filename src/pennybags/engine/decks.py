@@ -1,6 +1,10 @@
 """Card decks: shuffled once, drawn from the top, returned to the bottom.
 
 A card that is kept (Get Out of Jail Free) is simply not returned until it is used.
+
+What players know of a deck: after the shuffle, nothing of its order; every card that is
+drawn and put back under the deck is seen going there, so the bottom ``seen`` cards of the
+deck are known, in order. A seat's view shows those and hides the rest.
 """
 
 from __future__ import annotations
@@ -28,13 +32,39 @@ class Card:
 class Deck:
     """A pile of cards, identified by index into ``cards``; ``order[0]`` is the top."""
 
-    __slots__ = ("cards", "key", "name", "order")
+    __slots__ = ("cards", "key", "name", "order", "seen")
 
     def __init__(self, key: str, name: str, cards: Iterable[Card]) -> None:
         self.key = key
         self.name = name
         self.cards: tuple[Card, ...] = tuple(cards)
         self.order: deque[int] = deque(range(len(self.cards)))
+        self.seen = 0
+        """How many cards at the bottom of ``order`` every player has seen put there."""
+
+    def clone(self) -> Deck:
+        """An independent copy (the printed cards are shared: they never change)."""
+        copy = Deck(self.key, self.name, ())
+        copy.cards = self.cards
+        copy.order = deque(self.order)
+        copy.seen = self.seen
+        return copy
+
+    def unseen(self) -> list[int]:
+        """The cards of the deck nobody has seen placed, top first."""
+        order = self.order
+        return [order[i] for i in range(len(order) - self.seen)]
+
+    def replace_unseen(self, cards: list[int]) -> None:
+        """Put ``cards`` (as many as :meth:`unseen` gives) in place of the unseen part."""
+        seen = [self.order[i] for i in range(len(self.order) - self.seen, len(self.order))]
+        self.order = deque(cards + seen)
+
+    def shuffle_unseen(self, rng: random.Random) -> None:
+        """Shuffle the part of the deck nobody has seen placed."""
+        cards = self.unseen()
+        rng.shuffle(cards)
+        self.replace_unseen(cards)
 
     def shuffle(self, rng: random.Random) -> None:
         """Shuffle with the same draws as ``rng.shuffle`` (Fisher-Yates, each index drawn
@@ -54,13 +84,27 @@ class Deck:
                 j = getrandbits(k)
             order[i], order[j] = order[j], order[i]
         self.order = deque(order)
+        self.seen = 0
 
     def draw(self) -> int:
         """Take the top card (its index). The caller returns it with :meth:`put_bottom`."""
-        return self.order.popleft()
+        order = self.order
+        if self.seen >= len(order):
+            self.seen = len(order) - 1
+        return order.popleft()
+
+    def remove(self, card: int) -> None:
+        """Take a card out of the deck from wherever it lies."""
+        order = self.order
+        at = order.index(card)
+        if at >= len(order) - self.seen:
+            self.seen -= 1
+        del order[at]
 
     def put_bottom(self, card: int) -> None:
+        """Put a card under the deck, where everyone sees it go."""
         self.order.append(card)
+        self.seen += 1
 
     def stack(self, ids: Iterable[str]) -> None:
         """Put the cards with these ids on top, in the order given (for scenarios).
@@ -85,6 +129,7 @@ class Deck:
                 )
         rest = [i for i in self.order if i not in chosen]
         self.order = deque(chosen + rest)
+        self.seen = 0
 
     def index_of(self, card_id: str) -> int:
         for i, c in enumerate(self.cards):

@@ -34,11 +34,13 @@ def pairs_of(sides: int) -> list[tuple[int, ...]]:
 class Dice:
     """``count`` dice with ``sides`` sides each (two six-sided dice in classic)."""
 
-    __slots__ = ("_left", "_pairs", "_per_draw", "_pool", "_random", "_span", "count",
+    __slots__ = ("_left", "_pairs", "_per_draw", "_pool", "_rng", "_span", "count",
                  "double", "last", "scripted", "sides", "total")
 
     def __init__(self, rng: random.Random, count: int = 2, sides: int = 6) -> None:
-        self._random = rng.random
+        self._rng = rng
+        """The game's generator (the dice hold the generator itself, never one of its
+        bound methods, so a copy of the game can give its dice its own generator)."""
         self.count = count
         self.sides = sides
         # Two dice: several rolls come from one draw of the generator. A draw picks one of
@@ -64,6 +66,24 @@ class Dice:
         """The sum of ``last``."""
         self.double = False
         """Whether ``last`` is two equal dice."""
+
+    def clone(self, rng: random.Random) -> Dice:
+        """These dice in the same state, drawing from ``rng`` (the copy's own generator, in
+        the same state as this one's)."""
+        copy = Dice(rng, self.count, self.sides)
+        copy._pool = self._pool
+        copy._left = self._left
+        copy.scripted = list(self.scripted)
+        copy.last = self.last
+        copy.total = self.total
+        copy.double = self.double
+        return copy
+
+    def forget_pool(self) -> None:
+        """Drop the rolls already drawn from the generator but not yet rolled (so the next
+        roll draws afresh)."""
+        self._pool = 0
+        self._left = 0
 
     def script(self, rolls: Iterable[Iterable[int]]) -> None:
         """Queue rolls that will be used, in order, before seeded dice resume.
@@ -92,11 +112,11 @@ class Dice:
             self.total = total(values)
             self.double = len(values) == 2 and values[0] == values[1]
         else:
-            r = self._random
+            rng = self._rng
             s = self.sides
             if self.count == 2:
                 if self._left == 0:
-                    draw: float = r()
+                    draw: float = rng.random()
                     self._pool = int(draw * self._span)
                     self._left = self._per_draw
                 outcomes = s * s
@@ -109,7 +129,7 @@ class Dice:
                 self.total = first + second + 2
                 self.double = first == second
             else:
-                values = tuple(int(r() * s) + 1 for _ in range(self.count))
+                values = tuple(int(rng.random() * s) + 1 for _ in range(self.count))
                 self.total = total(values)
                 self.double = False
         self.last = values

@@ -1,17 +1,23 @@
-"""The edition-agnostic game: players, ledger, dice, decks, decisions and the turn loop's
-machinery.
+"""The edition-agnostic game: players, ledger, dice, decks, decisions, the answering of
+actions through the edition's rulebook, and the machinery rules are written with.
 
-An edition subclasses :class:`Game` and writes its rules as methods. The base class gives:
+An edition subclasses :class:`Game` (usually through ``engine.turn.TurnGame``, the shared
+turn) and gives a :class:`~pennybags.engine.rules.Rulebook`. The base class gives:
 
-* ``act(player, action)``: the one entry point for every answer, which asks the edition
-  whether the action is legal (:meth:`Game.why_illegal`), refuses it with the reason if not
-  (changing nothing), and otherwise records it in the history (unless the game keeps no
-  record) and applies it;
+* ``act(player, action)``: the one entry point for every answer. It looks up the action
+  kind's rule, checks the action's fields against the kind's schema, works out whether it
+  answers the player's pending decision or is taken "at any time", asks the rule whether it
+  is legal now (refusing it with the reason if not, changing nothing), records it in the
+  history (unless the game keeps no record) and applies it;
+* ``why_illegal`` and ``legal_actions``, made from the same rulebook;
 * dues (:meth:`Game.owe`): payments that are settled in order, each either paid at once or
   turned into a decision for a payer who is short of cash;
 * steps (:meth:`Game.then`): what the rules do next once the current decision is answered,
   so a rule reads in the order of the rulebook even when a player must answer in between;
-* events (:meth:`Game.emit`), which cost nothing when nobody listens.
+* events (:meth:`Game.emit`), which cost nothing when nobody listens;
+* :meth:`Game.clone` (an independent copy, its own dice included), :meth:`Game.view` (what
+  one seat may know) and :meth:`Game.determinize` (a copy with what a seat cannot see drawn
+  afresh).
 """
 
 from __future__ import annotations
@@ -21,12 +27,13 @@ from abc import ABC, abstractmethod
 from collections.abc import Callable, Sequence
 from typing import Any, ClassVar, Final, Protocol
 
-from pennybags.engine.actions import Action, Decision, IllegalAction
+from pennybags.engine.actions import Action, Decision, IllegalAction, Trade
 from pennybags.engine.board import Board
 from pennybags.engine.data import EditionData
 from pennybags.engine.decks import Deck
 from pennybags.engine.dice import Dice
 from pennybags.engine.ledger import BANK, Ledger
+from pennybags.engine.rules import Entry, Rulebook
 
 
 class Step(ABC):
@@ -41,9 +48,14 @@ class Step(ABC):
     def run(self, game: Game) -> None:
         """Do the step in ``game``."""
 
+    def copy_for(self, original: Game, copy: Game) -> Step:
+        """This step for ``copy``, a clone of ``original`` (a step holds no game state of
+        its own unless it says so)."""
+        return self
+
 
 class CallStep(Step):
-    """A step that calls ``call(*args)``."""
+    """A step that calls ``call(*args)``: a method of the game and plain values."""
 
     __slots__ = ("args", "call")
 
@@ -53,6 +65,15 @@ class CallStep(Step):
 
     def run(self, game: Game) -> None:
         self.call(*self.args)
+
+    def copy_for(self, original: Game, copy: Game) -> Step:
+        """The same call on ``copy`` (the method looked up by name, so an edition's
+        override is the one called)."""
+        bound = getattr(self.call, "__self__", None)
+        if bound is original:
+            return CallStep(getattr(copy, self.call.__name__), self.args)
+        return self
+
 
 NOTHING_TO_DO: Final = "the game has nothing to do and nobody to ask"
 
@@ -101,7 +122,24 @@ class Player:
         self.jail_turns = 0
         self.bankrupt = False
         self.cards: list[tuple[str, int]] = []
-        """Kept cards (Get Out of Jail Free) as (deck key, card index)."""
+        """Cards held: (deck key, card index) — kept Get Out of Jail Free cards, or a
+        Monopoly 2.3 hand."""
+
+    def clone(self) -> Player:
+        copy = Player(self.seat, self.name)
+        copy.position = self.position
+        copy.in_jail = self.in_jail
+        copy.jail_turns = self.jail_turns
+        copy.bankrupt = self.bankrupt
+        copy.cards = list(self.cards)
+        return copy
+
+
+def copy_random(rng: random.Random) -> random.Random:
+    """A generator in the same state as ``rng`` that draws independently of it."""
+    copy = random.Random.__new__(random.Random)
+    copy.setstate(rng.getstate())
+    return copy
 
 
 class Game(ABC):
@@ -109,6 +147,9 @@ class Game(ABC):
 
     edition_id: ClassVar[str] = ""
     options_class: ClassVar[type[Any]]
+    hidden_hands: ClassVar[bool] = False
+    """Whether the cards a player holds are hidden from the other players (Monopoly 2.3's
+    hands); kept Get Out of Jail Free cards lie face up."""
 
     def __init__(
         self,
@@ -117,9 +158,25 @@ class Game(ABC):
         seed: int | None = None,
         options: Any = None,
         *,
+        rulebook: Rulebook,
         record: bool = True,
         listeners: Sequence[Callable[[Event], None]] = (),
+        clone_of: Game | None = None,
     ) -> None:
+        self.data = data
+        self.board: Board = data.board
+        self.options = options if options is not None else self.options_class()
+        self.rulebook = rulebook
+        """The edition's handlers and vocabulary (see :mod:`pennybags.engine.rules`),
+        given by the edition that makes the game (``Edition.new_game``)."""
+        self._entries: dict[str, Entry] = rulebook.entries
+        self._anytime: tuple[str, ...] = rulebook.anytime
+        self._self_clearing: tuple[str, ...] = tuple(sorted(type(self).self_clearing))
+        """The kinds of ``self_clearing`` (a tuple: looked through faster than a set, as
+        there are one or two)."""
+        if clone_of is not None:
+            self._copy_state(clone_of)
+            return
         if not data.min_players <= len(names) <= data.max_players:
             raise ValueError(
                 f"{data.name} is for {data.min_players} to {data.max_players} players, "
@@ -133,13 +190,12 @@ class Game(ABC):
             if key in seen:
                 raise ValueError(f"two players are called '{name}': names must differ")
             seen.add(key)
-        self.data = data
-        self.board: Board = data.board
-        self.seed = seed if seed is not None else random.SystemRandom().randrange(2**63)
+        if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool)):
+            raise ValueError(f"a seed is a whole number, not {seed!r}")
+        self.seed: int = seed if seed is not None else random.SystemRandom().randrange(2**63)
         self.rng = random.Random(self.seed)
-        self.options = options if options is not None else self.options_class()
-        rules = data.rules
-        self.dice = Dice(self.rng, rules.get("dice", 2), rules.get("dice_sides", 6))
+        game_rules = data.rules
+        self.dice = Dice(self.rng, game_rules.get("dice", 2), game_rules.get("dice_sides", 6))
         self.players = [Player(i, n.strip()) for i, n in enumerate(names)]
         self.recording = record
         """Whether the game keeps its history of answers and the ledger its transactions
@@ -176,25 +232,319 @@ class Game(ABC):
         self.end_reason = ""
         self.end_check_due = False
         """Set by the rules when a change may have won the game (see :meth:`check_end`)."""
-        self._dues: list[tuple[int, int, int, str]] = []
+        self.dues: list[tuple[int, int, int, str]] = []
+        """Payments queued by the rules, settled in order before the next step (see
+        :meth:`owe`): (payer, payee, amount, reason)."""
         self._steps: list[Step] = []
-        self._self_clearing: tuple[str, ...] = tuple(sorted(type(self).self_clearing))
-        """The kinds of ``self_clearing`` (a tuple: looked through faster than a set, as
-        there are one or two)."""
+
+    # ----------------------------------------------------------------- copies
+
+    def _copy_state(self, other: Game) -> None:
+        """Take a copy of ``other``'s state (see :meth:`clone`): shared only what never
+        changes (the edition's data, board and options, decisions, actions, cards)."""
+        self.board = other.board
+        self.seed = other.seed
+        self.rng = copy_random(other.rng)
+        self.dice = other.dice.clone(self.rng)
+        self.players = [p.clone() for p in other.players]
+        self.recording = other.recording
+        self.ledger = other.ledger.clone()
+        self.owner = list(other.owner)
+        self.houses = list(other.houses)
+        self.mortgaged = list(other.mortgaged)
+        self.changes = other.changes
+        self.transfers = other.transfers
+        self.decks = {key: deck.clone() for key, deck in other.decks.items()}
+        self.pending = list(other.pending)
+        self.history = list(other.history)
+        self.listeners = []
+        self.current = other.current
+        self.first = other.first
+        self.round = other.round
+        self.turns = other.turns
+        self.over = other.over
+        self.winner = other.winner
+        self.end_reason = other.end_reason
+        self.end_check_due = other.end_check_due
+        self.dues = list(other.dues)
+        self._steps = [step.copy_for(other, self) for step in other._steps]
+
+    def clone(self) -> Game:
+        """An independent copy: answered alike, the copy and the original play on
+        identically (the copy has its own dice and decks in the same state); answered
+        differently, neither affects the other. The copy has no listeners. What never
+        changes (the edition's data, the board, the options) is shared."""
+        return type(self)(self.data, [p.name for p in self.players], self.seed,
+                          self.options, rulebook=self.rulebook, record=self.recording,
+                          clone_of=self)
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> Game:
+        return self.clone()
+
+    def __copy__(self) -> Game:
+        return self.clone()
+
+    def determinize(self, seat: int | None, rng: random.Random) -> Game:
+        """A clone in which everything ``seat`` cannot see (None: a spectator) is drawn
+        afresh with ``rng``, consistently with what it can see: the unseen part of every
+        deck is shuffled, other players' hidden hands are dealt again from the cards they
+        could be (keeping how many each holds from each deck), and the dice draw from a new
+        stream. Search bots play out such copies instead of the true game."""
+        copy = self.clone()
+        copy.rng.seed(rng.getrandbits(64))
+        copy.dice.scripted.clear()
+        copy.dice.forget_pool()
+        if self.hidden_hands:
+            copy._redeal_hidden(seat, rng)
+        for deck in copy.decks.values():
+            deck.shuffle_unseen(rng)
+        return copy
+
+    def _redeal_hidden(self, seat: int | None, rng: random.Random) -> None:
+        """Pool the hands ``seat`` cannot see with the unseen cards of their decks, shuffle,
+        and deal back the same number from each deck to each hand."""
+        for key, deck in self.decks.items():
+            holders = [(p, [c for c in p.cards if c[0] == key]) for p in self.players
+                       if p.seat != seat]
+            hidden = [index for _, held in holders for _, index in held]
+            if not hidden:
+                continue
+            unseen = deck.unseen()
+            pool = hidden + unseen
+            rng.shuffle(pool)
+            for p, held in holders:
+                if not held:
+                    continue
+                dealt = [(key, pool.pop()) for _ in held]
+                p.cards = [c for c in p.cards if c[0] != key] + dealt
+            deck.replace_unseen(pool)
 
     # ----------------------------------------------------------------- answering
 
     def act(self, player: int, action: Action) -> None:
         """Answer for ``player``. Raises :class:`IllegalAction` (changing nothing) if the
         rules do not allow it now."""
-        reason = self.why_illegal(player, action)
+        entry = self._entries.get(action.do) if type(action) is Action else None
+        answered: Decision | None = None
+        if entry is not None:  # (what _answered does, written out: the hot path)
+            for decision in self.pending:
+                if decision.player == player:
+                    kind = decision.kind
+                    for answering in entry.answering:
+                        if answering == kind:
+                            answered = decision
+                            break
+                    break
+            if answered is not None and entry.conditional and \
+                    not entry.rule.answers(self, player, action, answered):
+                answered = None
+        reason = self._judge(player, action, entry, answered)
         if reason is not None:
             raise IllegalAction(reason)
+        assert entry is not None
         if self.recording:
             self.history.append((player, action))
-        self.apply(player, action)
+        entry.rule.apply(self, player, action, answered)
         if self.settle(0):  # run(), without the extra call on every answer
             raise RuntimeError(NOTHING_TO_DO)
+
+    def apply(self, player: int, action: Action) -> None:
+        """Carry out an action already known to be legal (``act`` without the check)."""
+        entry = self._entries[action.do]
+        entry.rule.apply(self, player, action, self._answered(player, action, entry))
+
+    def why_illegal(self, player: int, action: Action) -> str | None:
+        """Why ``action`` is not allowed for ``player`` now, or None if it is. Never
+        raises: an action of the wrong shape gets a reason too."""
+        entry = self._entries.get(action.do) if isinstance(action, Action) and \
+            isinstance(action.do, str) else None
+        return self._judge(player, action, entry, self._answered(player, action, entry))
+
+    def can(self, player: int, action: Action) -> bool:
+        return self.why_illegal(player, action) is None
+
+    def answers(self, player: int, action: Action) -> bool:
+        """Whether ``action`` would answer ``player``'s pending decision (rather than being
+        taken at any time, like building between turns)."""
+        entry = self._entries.get(action.do) if isinstance(action, Action) else None
+        return self._answered(player, action, entry) is not None
+
+    def _answered(self, player: int, action: Action, entry: Entry | None) -> Decision | None:
+        """The pending decision of ``player`` that ``action`` answers, or None (no such
+        decision, or the action is taken at any time)."""
+        if entry is None:
+            return None
+        for decision in self.pending:
+            if decision.player == player:
+                kind = decision.kind
+                for answered in entry.answering:
+                    if answered == kind:
+                        if entry.conditional and \
+                                not entry.rule.answers(self, player, action, decision):
+                            return None
+                        return decision
+                return None
+        return None
+
+    def _judge(self, player: int, action: Action, entry: Entry | None,
+               answered: Decision | None) -> str | None:
+        """Why ``action`` is not legal (None if it is). ``answered`` is the decision it
+        answers, if any (see :meth:`_answered`)."""
+        if self.over:
+            return "the game is over"
+        if type(player) is not int or not 0 <= player < len(self.players):
+            return f"there is no player {player!r}"
+        if entry is None:
+            if not isinstance(action, Action):
+                return f"{action!r} is not an action"
+            return self._unknown(player, action, self.decision_for(player))
+        if action.deed != -1 or action.amount != 0 or action.trade is not None or \
+                action.target != -1 or action.card is not None or action.space != -1:
+            problem = self._field_problem(entry.fields, action)
+            if problem is not None:
+                return problem
+        if answered is not None:
+            return entry.rule.check(self, player, action, answered) if entry.checked else None
+        do = action.do
+        if entry.anytime:
+            if not self.may_manage(player):
+                if self.players[player].bankrupt:
+                    return f"{self.name(player)} is out of the game"
+                return f"'{do}' is not allowed while the game waits on " + self.waiting()
+            return entry.rule.check(self, player, action, None)
+        decision = self.decision_for(player)
+        if decision is None:
+            return f"it is not {self.name(player)}'s turn to act; the game waits on " \
+                   + self.waiting()
+        return self._not_an_answer(player, do, decision, "")
+
+    def _not_an_answer(self, player: int, do: str, decision: Decision, note: str) -> str:
+        options = ", ".join(self.rulebook.vocabulary.answers(decision.kind)) or "nothing"
+        return f"'{do}' does not answer '{decision.kind}'; {self.name(player)} may: " \
+               f"{options}{note}"
+
+    def _unknown(self, player: int, action: Action, decision: Decision | None) -> str:
+        """The reason for an action kind this edition does not have."""
+        do = action.do
+        if not isinstance(do, str):
+            return f"an action's kind is a word, not {do!r}"
+        missing = self.rulebook.absent.get(do)
+        if decision is not None:
+            note = f" ({missing})" if missing else ""
+            return self._not_an_answer(player, do, decision, note)
+        if missing:
+            return f"'{do}' is not an action of {self.data.name}: {missing}"
+        known = ", ".join(self.rulebook.actions)
+        return f"'{do}' is not an action of {self.data.name}; its actions are: {known}"
+
+    def _field_problem(self, fields: int, action: Action) -> str | None:
+        """Why the action's fields do not fit its kind's schema (None if they do): fields
+        the kind does not take (``fields``: its fields as bits, see ``engine.rules``) must
+        be empty, and those it takes must hold a value of their type (a missing deed,
+        space, player, card or trade is left to the rule)."""
+        do = action.do
+        deed = action.deed
+        if deed != -1:
+            if type(deed) is not int:
+                return f"a deed is a board index, not {deed!r}"
+            if not 0 <= deed < self.board.size:
+                return f"there is no space {deed}"
+            if not fields & 1:
+                return f"'{do}' takes no deed"
+        amount = action.amount
+        if amount != 0:
+            if type(amount) is not int:
+                return f"an amount must be a whole number, not {amount!r}"
+            if amount < 0:
+                return "an amount cannot be negative"
+            if not fields & 2:
+                return f"'{do}' takes no amount"
+        if action.trade is not None:
+            if not fields & 4:
+                return f"'{do}' takes no trade"
+            problem = self._trade_shape(action.trade)
+            if problem is not None:
+                return problem
+        target = action.target
+        if target != -1:
+            if type(target) is not int or not 0 <= target < len(self.players):
+                return f"there is no player {target!r}"
+            if not fields & 8:
+                return f"'{do}' names no player"
+        card = action.card
+        if card is not None:
+            if not fields & 16:
+                return f"'{do}' takes no card"
+            if not (isinstance(card, tuple) and len(card) == 2 and isinstance(card[0], str)
+                    and card[0] in self.decks and type(card[1]) is int
+                    and 0 <= card[1] < len(self.decks[card[0]].cards)):
+                return f"there is no card {card!r}"
+        space = action.space
+        if space != -1:
+            if type(space) is not int or not 0 <= space < self.board.size:
+                return f"there is no space {space!r}"
+            if not fields & 32:
+                return f"'{do}' takes no space"
+        return None
+
+    def _trade_shape(self, t: Trade) -> str | None:
+        """Why a trade offer's fields are not of their types (None if they are)."""
+        if not isinstance(t, Trade):
+            return f"{t!r} is not a trade offer"
+        for side in (t.proposer, t.recipient):
+            if type(side) is not int:
+                return f"a trade is between players (seats), not {side!r}"
+        for cash in (t.give_cash, t.take_cash):
+            if type(cash) is not int:
+                return f"cash in a trade is a whole amount, not {cash!r}"
+        for deeds in (t.give, t.take):
+            if not isinstance(deeds, tuple) or any(type(d) is not int for d in deeds):
+                return "deeds in a trade are board indices"
+        for cards in (t.give_cards, t.take_cards):
+            if not isinstance(cards, tuple) or any(not isinstance(c, str) for c in cards):
+                return "cards in a trade are named by their deck"
+        return None
+
+    def may_manage(self, player: int) -> bool:
+        """Hook: whether ``player`` may take the edition's "at any time" actions now
+        (none in the base game)."""
+        return False
+
+    def waiting(self) -> str:
+        """Who the game waits on, in words: "Ann (roll), Bob (bid)"."""
+        if not self.pending:
+            return "nobody"
+        return ", ".join(f"{self.name(d.player)} ({d.kind})" for d in self.pending)
+
+    def legal_actions(self, player: int) -> list[Action]:
+        """Every action ``player`` may take now: the answers to their decision, then what
+        they may do at any time. Actions with a free amount (a bid) appear once with the
+        smallest legal amount; trade offers are not listed."""
+        out: list[Action] = []
+        if self.over or type(player) is not int or not 0 <= player < len(self.players):
+            return out
+        decision = self.decision_for(player)
+        entries = self._entries
+        if decision is not None:
+            for do in self.rulebook.vocabulary.answers(decision.kind):
+                entry = entries.get(do)
+                if entry is None:
+                    continue
+                for a in entry.rule.candidates(self, player, decision):
+                    if self._judge(player, a, entry, self._answered(player, a, entry)) is None:
+                        out.append(a)
+        if self._anytime and self.may_manage(player):
+            listed = set(out)
+            extra: list[Action] = []
+            for do in self._anytime:
+                entry = entries[do]
+                for a in entry.rule.candidates(self, player, None):
+                    if a not in listed and self._judge(
+                            player, a, entry, self._answered(player, a, entry)) is None:
+                        extra.append(a)
+            extra.sort(key=_by_deed)
+            out.extend(extra)
+        return out
 
     def play_out(self, agents: Sequence[Agent], until_round: int = 0) -> None:
         """Ask ``agents[seat]`` for every answer of that seat, through :meth:`act`, until
@@ -208,22 +558,6 @@ class Game(ABC):
             p = self.pending[0].player
             agent = compiled[p]
             self.act(p, agent.choose(self, p) if agent is not None else choose[p](self, p))
-
-    def can(self, player: int, action: Action) -> bool:
-        return self.why_illegal(player, action) is None
-
-    @abstractmethod
-    def why_illegal(self, player: int, action: Action) -> str | None:
-        """Why ``action`` is not allowed for ``player`` now, or None if it is."""
-
-    @abstractmethod
-    def apply(self, player: int, action: Action) -> None:
-        """Carry out an action already known to be legal."""
-
-    @abstractmethod
-    def legal_actions(self, player: int) -> list[Action]:
-        """Every action ``player`` may take now. Actions with a free amount (a bid) appear
-        once with the smallest legal amount; trade offers are not listed."""
 
     def deciders(self) -> list[int]:
         """The players the game is waiting on."""
@@ -240,11 +574,12 @@ class Game(ABC):
     def owe(self, payer: int, payee: int, amount: int, reason: str) -> None:
         """Queue a payment; it is settled before the next step."""
         if amount > 0:
-            self._dues.append((payer, payee, amount, reason))
+            self.dues.append((payer, payee, amount, reason))
 
     def then(self, step: Callable[..., None], *args: Any) -> None:
         """Do ``step(*args)`` once what is already under way has been settled. Steps run
-        last-in first-out: push the later one first."""
+        last-in first-out: push the later one first. ``step`` is a method of the game and
+        ``args`` plain values (so a clone can take the step over)."""
         self._steps.append(CallStep(step, args))
 
     def run(self) -> None:
@@ -276,7 +611,7 @@ class Game(ABC):
                 if not self.resume_after_decision():
                     return False
                 continue
-            if self._dues:
+            if self.dues:
                 self.settle_dues()
                 continue
             if len(steps) > depth:
@@ -336,19 +671,9 @@ class Game(ABC):
         cleaned = cleaned.removeprefix("-").strip()
         symbol = str(self.data.currency.get("symbol", "$"))
         cleaned = cleaned.removeprefix(symbol).strip()
-        if not cleaned.isascii() or not cleaned.isdigit():
+        if not cleaned.isascii() or not cleaned.isdigit() or len(cleaned) > 18:
             return None
         return -int(cleaned) if negative else int(cleaned)
-
-    def describe_decision(self, decision: Decision) -> str | None:
-        """Hook: an edition's own question for one of its decisions, in words, for the
-        fronts ("whom does your roll of 7 move?"); None lets the front word it."""
-        return None
-
-    def improvement_words(self, deed: int) -> str | None:
-        """Hook: what stands on an owned deed in the edition's words ("level 3"), for the
-        fronts; None lets the front call ``houses[deed]`` houses or a hotel."""
-        return None
 
     def money(self, amount: int) -> str:
         """An amount as the edition prints it ("$1,500")."""
@@ -411,3 +736,25 @@ class Game(ABC):
     def snapshot_extra(self) -> dict[str, Any]:
         """Edition-specific parts of the state snapshot (see engine.snapshot)."""
         return {}
+
+    def view_extra(self, seat: int | None) -> dict[str, Any]:
+        """Edition-specific parts of a seat's view (see engine.view): by default what
+        :meth:`snapshot_extra` shows, which must then hold nothing hidden."""
+        return self.snapshot_extra()
+
+    def view(self, seat: int | None = None) -> dict[str, Any]:
+        """What ``seat`` may know by the rules (None: a spectator), as JSON: no deck order
+        beyond the cards seen going under, no other player's hidden hand, no seed or future
+        dice (see :mod:`pennybags.engine.view`)."""
+        from pennybags.engine.view import seat_view
+
+        view: dict[str, Any] = seat_view(self, seat)
+        return view
+
+
+def _by_deed(action: Action) -> int:
+    return action.deed
+
+
+__all__ = ["NOTHING_TO_DO", "Agent", "CallStep", "CompiledAgent", "Event", "Game",
+           "IllegalAction", "Player", "Step"]

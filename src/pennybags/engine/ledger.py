@@ -40,6 +40,15 @@ class Ledger:
         self.recording = recording
         self.transactions: list[Transaction] = []
 
+    def clone(self) -> Ledger:
+        """An independent copy (balances and the transactions so far)."""
+        copy = Ledger(0, self.recording)
+        copy.balances = list(self.balances)
+        copy.bank = self.bank
+        copy.pots = dict(self.pots)
+        copy.transactions = list(self.transactions)
+        return copy
+
     def balance(self, account: int) -> int:
         """The balance of a player, the bank or a pot."""
         if account >= 0:

@@ -1,101 +1,256 @@
-"""Actions as JSON (for records and scenario files) and as words (for menus).
+"""Actions as JSON (records, scenario files, the browser) and as text (one line, for people
+and logs), both made from the edition's action schema (``engine.actions``).
 
-This is a public interface: scenario files and saved games use it. Deeds and players are
-written by name; a deed may also be given by its board index.
+This is a public interface: scenario files and saved games use it. Deeds, spaces and players
+are written by name (a deed or space may also be given by its board index), cards as
+``deck:card-id``, amounts as whole numbers. Every field an action kind declares has one JSON
+key, the field's name; a trade offer is written as its parts (``to``, ``give``, ``take``,
+``give_cash``, ``take_cash``, ``give_cards``, ``take_cards``).
+
+JSON: ``{"do": "bid", "amount": 120}``, ``{"do": "play-card", "card":
+"chance:go-to-jail", "target": "Bob"}``.
+Text: ``bid 120``, ``play-card chance:go-to-jail Bob``, ``build 'Park Place'``,
+``propose-trade to=Bob give=Boardwalk take_cash=100``.
+
+Both round-trip exactly: reading what was written gives the same action back.
 """
 
 from __future__ import annotations
 
+import shlex
 from collections.abc import Mapping
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from pennybags.engine.actions import Action, Trade
-from pennybags.engine.game import Game
+from pennybags.engine.actions import SLOT_TYPES, Action, ActionKind, CardRef, Trade
 
-_TRADE_KEYS = ("give", "take", "give_cash", "take_cash", "give_cards", "take_cards")
+if TYPE_CHECKING:
+    from pennybags.engine.game import Game
 
+TRADE_KEYS = ("to", "give", "take", "give_cash", "take_cash", "give_cards", "take_cards")
+"""The JSON keys of a trade offer's parts."""
+
+
+def action_kind(game: Game, do: str) -> ActionKind | None:
+    """The schema of an action kind of the game's edition (None if it has no such kind)."""
+    return game.rulebook.vocabulary.actions.get(do)
+
+
+def _slots(kind: ActionKind | None, action: Action | None = None) -> list[str]:
+    """The fields an action is written with: those its kind declares, in the schema's
+    order, then any other field that holds a value (which the engine will refuse, with its
+    reason: nothing is dropped)."""
+    declared = [f.name for f in kind.fields] if kind is not None else []
+    if action is None:
+        return declared
+    return declared + [name for name in SLOT_TYPES
+                       if name not in declared and _holds(action, name)]
+
+
+def _holds(action: Action, name: str) -> bool:
+    if name == "deed":
+        return action.deed != -1
+    if name == "space":
+        return action.space != -1
+    if name == "target":
+        return action.target != -1
+    if name == "amount":
+        return action.amount != 0
+    if name == "card":
+        return action.card is not None
+    return action.trade is not None
+
+
+# ---------------------------------------------------------------------------- writing
 
 def action_to_json(game: Game, action: Action) -> dict[str, Any]:
-    """An action as a JSON object: ``{"do": ..., "deed"/"amount"/trade fields}``."""
-    encode = getattr(game, "action_to_fields", None)  # an edition's own fields
-    if encode is not None:
-        fields = encode(action)
-        if fields is not None:
-            return dict(fields)
+    """An action as a JSON object: ``{"do": ..., its fields}``."""
     out: dict[str, Any] = {"do": action.do}
-    if action.deed >= 0:
-        out["deed"] = _space(game, action.deed)
-    if action.amount:
-        out["amount"] = action.amount
-    t = action.trade
-    if t is not None:
-        out["to"] = game.name(t.recipient)
-        if t.give:
-            out["give"] = game.board.names(t.give)
-        if t.take:
-            out["take"] = game.board.names(t.take)
-        for key in ("give_cash", "take_cash"):
-            if getattr(t, key):
-                out[key] = getattr(t, key)
-        for key in ("give_cards", "take_cards"):
-            if getattr(t, key):
-                out[key] = list(getattr(t, key))
+    for name in _slots(action_kind(game, action.do), action):
+        if name == "trade":
+            if action.trade is not None:
+                out.update(trade_parts(game, action.trade, action.do))
+            continue
+        value = _write(game, name, action)
+        if value is not None:
+            out[name] = value
     return out
 
 
-def _space(game: Game, index: int) -> str | int:
-    """A space by name, or by its index when the name is shared (Chance, Community Chest)."""
+def _write(game: Game, name: str, action: Action) -> Any:
+    """One field's JSON value (None when the field is empty)."""
+    if name == "deed":
+        return space_name(game, action.deed) if action.deed != -1 else None
+    if name == "space":
+        return space_name(game, action.space) if action.space != -1 else None
+    if name == "target":
+        return game.name(action.target) if action.target >= 0 else None
+    if name == "amount":
+        return action.amount if action.amount else None
+    if name == "card":
+        return card_name(game, action.card) if action.card is not None else None
+    return None
+
+
+def trade_parts(game: Game, t: Trade, do: str = "propose-trade") -> dict[str, Any]:
+    """A trade offer's JSON parts."""
+    out: dict[str, Any] = {"to": game.name(t.recipient)}
+    if t.give:
+        out["give"] = game.board.names(t.give)
+    if t.take:
+        out["take"] = game.board.names(t.take)
+    if t.give_cash:
+        out["give_cash"] = t.give_cash
+    if t.take_cash:
+        out["take_cash"] = t.take_cash
+    if t.give_cards:
+        out["give_cards"] = list(t.give_cards)
+    if t.take_cards:
+        out["take_cards"] = list(t.take_cards)
+    return out
+
+
+def space_name(game: Game, index: int) -> str | int:
+    """A space by name, or by its index when the name is shared (Chance, Community Chest)
+    or the index is off the board."""
+    if not 0 <= index < game.board.size:
+        return index
     name = game.board[index].name
     return name if game.board.find(name) == index else index
 
 
-def action_from_json(game: Game, player: int, obj: Mapping[str, Any] | str) -> Action:
-    """Read an action written as JSON (or just its id, like ``"roll"``).
+def card_name(game: Game, card: CardRef) -> str:
+    """A card as ``deck:card-id``."""
+    key, index = card
+    deck = game.decks.get(key)
+    if deck is None or not 0 <= index < len(deck.cards):
+        return f"{key}:#{index}"
+    return f"{key}:{deck.cards[index].id}"
 
-    Raises ValueError with a readable reason for unknown deeds, players or fields.
+
+def action_to_text(game: Game, action: Action) -> str:
+    """An action in one line: its kind, then its field values in the schema's order (a
+    trade's parts as ``key=value``, lists as repeated keys)."""
+    words = [action.do]
+    for key, value in action_to_json(game, action).items():
+        if key == "do":
+            continue
+        if key in TRADE_KEYS:
+            items = value if isinstance(value, list) else [value]
+            words.extend(f"{key}={shlex.quote(str(item))}" for item in items)
+        else:
+            words.append(shlex.quote(str(value)))
+    return " ".join(words)
+
+
+# ---------------------------------------------------------------------------- reading
+
+def action_from_json(game: Game, player: int, obj: Mapping[str, Any] | str) -> Action:
+    """Read an action written as JSON (or just its kind, like ``"roll"``) for ``player``.
+
+    Raises ValueError with a readable reason for unknown fields, deeds, players or cards.
+    Whether the action is legal now is the engine's to say (``act``/``why_illegal``).
     """
     if isinstance(obj, str):
         obj = {"do": obj}
     if not isinstance(obj, Mapping) or "do" not in obj:
-        raise ValueError(f"an action needs a 'do' field, got {obj!r}")
-    do = str(obj["do"])
-    decode = getattr(game, "action_from_fields", None)  # an edition's own fields
-    if decode is not None:
-        custom = decode(player, obj)
-        if isinstance(custom, Action):
-            return custom
-    known = {"do", "player", "deed", "amount", "to", *_TRADE_KEYS}
-    unknown = set(obj) - known
+        raise ValueError(f"an action needs a 'do' field, got {_short_repr(obj)}")
+    do = obj["do"]
+    if not isinstance(do, str) or not do:
+        raise ValueError(f"'do' names an action kind (a word), not {_short_repr(do)}")
+    kind = action_kind(game, do)
+    known = {"do", "player", *SLOT_TYPES, *TRADE_KEYS} - {"trade"}
+    unknown = sorted(str(k) for k in obj if k not in known)
     if unknown:
-        raise ValueError(f"unknown field(s) in action '{do}': {', '.join(sorted(unknown))}")
-    deed = game.board.find(obj["deed"]) if "deed" in obj else -1
-    amount = _int(obj.get("amount", 0), "amount")
-    trade = None
-    if do in ("propose-trade", "counter"):
-        if do == "counter":
-            offer = getattr(game, "trade", None)
-            if offer is None:
-                raise ValueError("there is no offer to counter")
-            recipient = offer.proposer
-        else:
-            if "to" not in obj:
-                raise ValueError("a trade offer needs 'to': the player it is made to")
-            recipient = game.seat_of(obj["to"])
-        trade = Trade(
-            proposer=player,
-            recipient=recipient,
-            give=tuple(game.board.find_deed(d) for d in _items(obj, "give")),
-            take=tuple(game.board.find_deed(d) for d in _items(obj, "take")),
-            give_cash=_int(obj.get("give_cash", 0), "give_cash"),
-            take_cash=_int(obj.get("take_cash", 0), "take_cash"),
-            give_cards=tuple(_card(game, c) for c in _items(obj, "give_cards")),
-            take_cards=tuple(_card(game, c) for c in _items(obj, "take_cards")),
-        )
-    else:
-        extra = sorted(k for k in ("to", *_TRADE_KEYS) if k in obj)
+        declared = _slots(kind)
+        takes = ", ".join(key for n in declared
+                          for key in (TRADE_KEYS if n == "trade" else (n,))) \
+            if kind is not None else "see 'pennybags actions'"
+        raise ValueError(f"unknown field(s) in action '{do}': {', '.join(unknown)}; "
+                         f"'{do}' takes: {takes or 'no fields'}")
+    if kind is not None and not kind.takes("trade"):
+        extra = [k for k in TRADE_KEYS if k in obj]
         if extra:
             raise ValueError(f"'{do}' is not a trade offer: it takes no {', '.join(extra)}")
-    return Action(do, deed, amount, trade)
+    values: dict[str, Any] = {}
+    for name in SLOT_TYPES:
+        if name == "trade":
+            if (do == "counter" and kind is not None and kind.takes("trade")) or \
+                    any(k in obj for k in TRADE_KEYS):
+                values["trade"] = _trade(game, player, do, obj)
+        elif name in obj:
+            values[name] = _read(game, player, name, obj[name])
+    return Action(do, values.get("deed", -1), values.get("amount", 0),
+                  values.get("trade"), target=values.get("target", -1),
+                  card=values.get("card"), space=values.get("space", -1))
+
+
+def _read(game: Game, player: int, name: str, value: Any) -> Any:
+    if name == "deed":  # (any space: whether it may be named here is the rules' to say)
+        return game.board.find(_name_or_index(value, "deed"))
+    if name == "space":
+        return game.board.find(_name_or_index(value, "space"))
+    if name == "target":
+        return game.seat_of(_name_or_index(value, "target"))
+    if name == "amount":
+        return whole_number(value, "amount")
+    if name == "card":
+        return read_card(game, player, value)
+    raise ValueError(f"no field '{name}'")
+
+
+def _name_or_index(value: Any, what: str) -> str | int:
+    if isinstance(value, bool) or not isinstance(value, (str, int)):
+        raise ValueError(f"'{what}' is a name or a number, not {_short_repr(value)}")
+    return value
+
+
+def read_card(game: Game, player: int, value: Any) -> CardRef:
+    """A card written ``deck:card-id``: the copy ``player`` holds if they hold one, else
+    the first copy in the deck (the engine then says whether it may be played)."""
+    if not isinstance(value, str):
+        raise ValueError(f"'card' names a card as deck:card-id, not {_short_repr(value)}")
+    key, _, card_id = value.partition(":")
+    deck = game.decks.get(key)
+    if deck is None or not card_id:
+        decks = ", ".join(game.decks) or "none"
+        raise ValueError(f"'card' names a card as deck:card-id, such as chance:go-to-jail "
+                         f"(the decks are {decks}), not {_short_repr(value)}")
+    if card_id.startswith("#") and card_id[1:].isdigit():
+        index = int(card_id[1:])
+        if index < len(deck.cards):
+            return (key, index)
+    if 0 <= player < len(game.players):
+        for k, i in game.players[player].cards:
+            if k == key and deck.cards[i].id == card_id:
+                return (k, i)
+    return (key, deck.index_of(card_id))
+
+
+def _trade(game: Game, player: int, do: str, obj: Mapping[str, Any]) -> Trade:
+    if do == "counter":
+        decision = game.decision_for(player)
+        offer = decision.trade if decision is not None else None
+        if offer is None:
+            raise ValueError("there is no offer to counter")
+        recipient = offer.proposer
+        if "to" in obj and game.seat_of(_name_or_index(obj["to"], "to")) != recipient:
+            raise ValueError("a counter-offer goes back to the player who made the offer")
+    else:
+        if "to" not in obj:
+            raise ValueError("a trade offer needs 'to': the player it is made to")
+        recipient = game.seat_of(_name_or_index(obj["to"], "to"))
+    return Trade(
+        proposer=player,
+        recipient=recipient,
+        give=tuple(game.board.find_deed(_name_or_index(d, "give"))
+                   for d in _items(obj, "give")),
+        take=tuple(game.board.find_deed(_name_or_index(d, "take"))
+                   for d in _items(obj, "take")),
+        give_cash=whole_number(obj.get("give_cash", 0), "give_cash"),
+        take_cash=whole_number(obj.get("take_cash", 0), "take_cash"),
+        give_cards=tuple(_deck(game, c) for c in _items(obj, "give_cards")),
+        take_cards=tuple(_deck(game, c) for c in _items(obj, "take_cards")),
+    )
 
 
 def _items(obj: Mapping[str, Any], key: str) -> list[Any]:
@@ -104,12 +259,12 @@ def _items(obj: Mapping[str, Any], key: str) -> list[Any]:
     if isinstance(value, (str, int)) and not isinstance(value, bool):
         return [value]
     if not isinstance(value, (list, tuple)):
-        raise ValueError(f"'{key}' should be a list, not {value!r}")
+        raise ValueError(f"'{key}' should be a list, not {_short_repr(value)}")
     return list(value)
 
 
-def _card(game: Game, key: Any) -> str:
-    """A Get Out of Jail Free card, named by the key of the deck it came from."""
+def _deck(game: Game, key: Any) -> str:
+    """A Get Out of Jail Free card in a trade, named by the key of the deck it came from."""
     text = str(key)
     if text not in game.decks:
         raise ValueError(f"no deck '{text}' for a Get Out of Jail Free card; the decks are "
@@ -117,14 +272,59 @@ def _card(game: Game, key: Any) -> str:
     return text
 
 
-def _int(value: Any, what: str) -> int:
+def whole_number(value: Any, what: str) -> int:
+    """A whole number of money (a float that is whole, or digits, also count)."""
     if isinstance(value, int) and not isinstance(value, bool):
         return value
     if isinstance(value, float) and value.is_integer():
         return int(value)
-    if isinstance(value, str) and value.strip().lstrip("-").isdigit():
-        return int(value)
-    raise ValueError(f"{what} must be a whole number, not {value!r}")
+    if isinstance(value, str):
+        text = value.strip()
+        digits = text.removeprefix("-")
+        if digits.isascii() and digits.isdigit() and len(digits) <= 18:
+            return int(text)
+    raise ValueError(f"{what} must be a whole number, not {_short_repr(value)}")
+
+
+def action_from_text(game: Game, player: int, text: str) -> Action:
+    """Read an action written in one line (see :func:`action_to_text`)."""
+    try:
+        words = shlex.split(text)
+    except ValueError as e:
+        raise ValueError(f"cannot read {_short_repr(text)}: {e}") from None
+    if not words:
+        raise ValueError("an empty line is not an action")
+    do = words[0]
+    kind = action_kind(game, do)
+    positional = [n for n in (_slots(kind) if kind is not None else list(SLOT_TYPES))
+                  if n != "trade"]
+    obj: dict[str, Any] = {"do": do}
+    for word in words[1:]:
+        key, eq, value = word.partition("=")
+        if eq and (key in TRADE_KEYS or key in SLOT_TYPES):
+            if key in ("give", "take", "give_cards", "take_cards"):
+                obj.setdefault(key, []).append(value)
+            else:
+                obj[key] = value
+            continue
+        slot = next((n for n in positional if n not in obj), None)
+        if slot is None:
+            raise ValueError(f"'{do}' takes no more values than "
+                             f"{', '.join(positional) or 'none'}: {_short_repr(word)}")
+        obj[slot] = _number_or_name(slot, word)
+    return action_from_json(game, player, obj)
+
+
+def _number_or_name(slot: str, word: str) -> Any:
+    if slot == "amount":
+        return word
+    return int(word) if word.isascii() and word.isdigit() else word
+
+
+def _short_repr(value: Any, limit: int = 80) -> str:
+    """A value in an error message, cut short (never a whole huge structure)."""
+    text = repr(value)
+    return text if len(text) <= limit else text[:limit - 3] + "..."
 
 
 def trade_words(game: Game, t: Trade) -> str:
@@ -138,57 +338,3 @@ def trade_words(game: Game, t: Trade) -> str:
 
     return (f"{game.name(t.proposer)} gives {side(t.give, t.give_cash, t.give_cards)} "
             f"for {game.name(t.recipient)}'s {side(t.take, t.take_cash, t.take_cards)}")
-
-
-_LABELS = {
-    "roll": "Roll the dice",
-    "end-turn": "End the turn",
-    "buy": "Buy {deed} for {price}",
-    "auction": "Don't buy: {deed} goes to auction",
-    "pass": "Pass (drop out of this auction)",
-    "pay-bail": "Pay the {fine} fine and leave jail",
-    "use-card": "Use a Get Out of Jail Free card",
-    "declare-bankruptcy": "Declare bankruptcy",
-    "accept": "Accept the offer",
-    "reject": "Reject the offer",
-    "counter": "Make a counter-offer",
-    "keep-mortgaged": "Keep the deeds mortgaged",
-    "build": "Build on {deed} ({cost})",
-    "sell-building": "Sell a building on {deed} (+{half})",
-    "mortgage": "Mortgage {deed} (+{mortgage})",
-    "unmortgage": "Lift the mortgage on {deed}",
-    "bid": "Bid (more than {amount})",
-    "propose-trade": "Propose a trade",
-    # Monopoly 2.3 (its game gives fuller lines through action_words)
-    "buy-deed": "Buy {deed} from the market",
-    "force-buy": "Force the sale of {deed} (1.5 times its price)",
-    "play-card": "Play a card",
-    "buy-building": "Buy a building for the monopoly of {deed}",
-    "give-deed": "Hand over {deed}",
-    "give-building": "Hand over a building of {deed}",
-    "move": "Move a player",
-    "decline": "Don't buy {deed}",
-}
-
-
-def action_label(game: Game, action: Action) -> str:
-    """A short sentence for a menu."""
-    words = getattr(game, "action_words", None)  # an edition's own menu lines
-    if words is not None:
-        text = words(action)
-        if text:
-            return str(text)
-    template = _LABELS.get(action.do, action.do)
-    space = game.board[action.deed] if action.deed >= 0 else None
-    decision = game.pending[0] if game.pending else None
-    fields = {
-        "deed": space.name if space else (game.board[decision.deed].name
-                                          if decision and decision.deed >= 0 else "it"),
-        "price": game.money(decision.amount) if decision else "",
-        "fine": game.money(getattr(game, "jail_fine", 0)),
-        "cost": game.money(space.house_cost) if space else "",
-        "half": game.money(space.house_cost // 2) if space else "",
-        "mortgage": game.money(space.mortgage) if space else "",
-        "amount": game.money(action.amount - 1),
-    }
-    return template.format(**fields)

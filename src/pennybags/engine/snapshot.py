@@ -6,12 +6,14 @@ its record (edition, options, seed, actions), never from a snapshot.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from pennybags.engine.actions import Trade
-from pennybags.engine.game import Game
+from pennybags.engine.actions import Decision, Trade
 from pennybags.engine.notation import action_to_json, trade_words
 from pennybags.engine.options import options_dict
+
+if TYPE_CHECKING:
+    from pennybags.engine.game import Game
 
 SNAPSHOT_VERSION = 1
 """Bumped only when a field changes meaning or goes away; new fields may be added freely."""
@@ -31,6 +33,38 @@ def trade_to_json(game: Game, t: Trade) -> dict[str, Any]:
     }
 
 
+def deeds_json(game: Game) -> dict[str, Any]:
+    """Every title deed by name: its board index, owner, buildings and mortgage."""
+    board = game.board
+    deeds = {}
+    for d in board.deeds:
+        deeds[board[d].name] = {
+            "index": d,
+            "owner": game.name(game.owner[d]) if game.owner[d] >= 0 else None,
+            "houses": game.houses[d],
+            "mortgaged": game.mortgaged[d],
+        }
+    return deeds
+
+
+def decision_json(game: Game, decision: Decision) -> dict[str, Any]:
+    """A pending decision: who must answer, its kind and its context (not the actions)."""
+    board = game.board
+    entry: dict[str, Any] = {"player": game.name(decision.player), "kind": decision.kind}
+    if decision.deed >= 0:
+        entry["deed"] = board[decision.deed].name
+    if decision.amount:
+        entry["amount"] = decision.amount
+    if decision.kind == "debt":
+        entry["creditor"] = game.name(decision.creditor)
+    if decision.high_bidder >= 0:
+        entry["high_bidder"] = game.name(decision.high_bidder)
+    if decision.trade is not None:
+        entry["offer"] = trade_words(game, decision.trade)
+        entry["trade"] = trade_to_json(game, decision.trade)
+    return entry
+
+
 def snapshot(game: Game) -> dict[str, Any]:
     """The game's state as a JSON-able dict; docs/snapshot.md documents every field."""
     board = game.board
@@ -47,32 +81,13 @@ def snapshot(game: Game) -> dict[str, Any]:
             "bankrupt": p.bankrupt,
             "cards": [game.decks[k].cards[i].id + "@" + k for k, i in p.cards],
         })
-    deeds = {}
-    for d in board.deeds:
-        deeds[board[d].name] = {
-            "index": d,
-            "owner": game.name(game.owner[d]) if game.owner[d] >= 0 else None,
-            "houses": game.houses[d],
-            "mortgaged": game.mortgaged[d],
-        }
     pending = []
     for decision in game.pending:
-        entry: dict[str, Any] = {
-            "player": game.name(decision.player),
-            "kind": decision.kind,
-            "actions": [action_to_json(game, a) for a in game.legal_actions(decision.player)],
-        }
-        if decision.deed >= 0:
-            entry["deed"] = board[decision.deed].name
-        if decision.amount:
-            entry["amount"] = decision.amount
-        if decision.kind == "debt":
-            entry["creditor"] = game.name(decision.creditor)
-        if decision.high_bidder >= 0:
-            entry["high_bidder"] = game.name(decision.high_bidder)
-        if decision.trade is not None:
-            entry["offer"] = trade_words(game, decision.trade)
-            entry["trade"] = trade_to_json(game, decision.trade)
+        entry = decision_json(game, decision)
+        # (the actions come right after the kind, as they always have in snapshots)
+        entry = {"player": entry.pop("player"), "kind": entry.pop("kind"),
+                 "actions": [action_to_json(game, a)
+                             for a in game.legal_actions(decision.player)], **entry}
         pending.append(entry)
     out: dict[str, Any] = {
         "snapshot": SNAPSHOT_VERSION,
@@ -84,7 +99,7 @@ def snapshot(game: Game) -> dict[str, Any]:
         "turn": game.name(game.current),
         "dice": list(game.dice.last),
         "players": players,
-        "deeds": deeds,
+        "deeds": deeds_json(game),
         "pending": pending,
         "over": game.over,
         "winner": game.name(game.winner) if game.winner is not None else None,

@@ -30,10 +30,11 @@ from rich.console import Console
 from pennybags import history
 from pennybags.bots import Bot, make_bot
 from pennybags.cli import UserError, parse_option_pairs
-from pennybags.editions import get_edition
+from pennybags.editions import get_edition, words_for
 from pennybags.engine.actions import Action, Decision, IllegalAction, Trade
 from pennybags.engine.game import Event, Game
-from pennybags.engine.notation import action_from_json, action_label, trade_words
+from pennybags.engine.notation import action_from_json, trade_words
+from pennybags.engine.words import Words, group_title
 from pennybags.terminal.folding import Fold, fold_actions, without_target
 from pennybags.terminal.live_auction import (
     LiveAuction,
@@ -44,7 +45,7 @@ from pennybags.terminal.live_auction import (
     timed_input,
 )
 from pennybags.terminal.menus import Prompter, QuitRequested
-from pennybags.terminal.narrate import HOTEL, Narrator, buildings_words, group_title
+from pennybags.terminal.narrate import Narrator
 from pennybags.terminal.render import board_view, standings_table
 
 BOT_GAME_ROUNDS = 1000
@@ -194,6 +195,7 @@ class Session:
                  clock: Callable[[], float] = time.monotonic,
                  waiter: Waiter | None = None) -> None:
         self.game = game
+        self._words: Words | None = None
         self.clock = clock
         """Seconds, for the live auction's timer (injected by tests)."""
         self.waiter = waiter
@@ -219,6 +221,13 @@ class Session:
 
     # ------------------------------------------------------------ events and output
 
+
+    @property
+    def words(self) -> Words:
+        """The edition's words and facts for this game."""
+        if self._words is None or self._words.game is not self.game:
+            self._words = words_for(self.game)
+        return self._words
     def _listen(self, event: Event) -> None:
         self.narrator(event)
         if event.kind == "turn":
@@ -376,9 +385,8 @@ class Session:
         that end with them)."""
         game = self.game
         reason = game.end_reason
-        scores = getattr(game, "final_scores", None)
-        ranked: list[tuple[int, int]] = sorted(
-            scores.items(), key=lambda kv: -kv[1]) if isinstance(scores, dict) else []
+        scores = self.words.final_scores()
+        ranked: list[tuple[int, int]] = sorted(scores.items(), key=lambda kv: -kv[1])
         listed = ", ".join(f"{game.name(p)} {game.money(v)}" for p, v in ranked)
         final = f" Final scores (cash + purchase prices): {listed}." if listed else ""
         if game.winner is None:
@@ -506,17 +514,10 @@ class Session:
     def answers(self, seat: int, action: Action) -> bool:
         """Whether ``action`` answers ``seat``'s decision (rather than being a managing
         action the rules allow at any time)."""
-        answering = getattr(self.game, "answering", None)
-        if callable(answering):
-            return answering(seat, action) is not None
-        return action.do not in MANAGING and action.do != "propose-trade"
+        return self.game.answers(seat, action)
 
     def can_manage(self, seat: int) -> bool:
-        managing = getattr(self.game, "managing", None)
-        if callable(managing):
-            return bool(managing(seat))
-        return any(a.do in MANAGING and not self.answers(seat, a)
-                   for a in self.game.legal_actions(seat))
+        return self.game.may_manage(seat)
 
     def can_propose(self, seat: int) -> bool:
         game = self.game
@@ -540,7 +541,7 @@ class Session:
         main_entries = fold_actions(game, main, other_lines=others + len(inline))
         inline_entries = fold_actions(game, inline, other_lines=others + len(main))
         items: list[tuple[str, Callable[[], object]]] = []
-        presses = hasattr(game, "bid_step")  # bids are presses of one step each
+        presses = self.words.bid_step() is not None  # bids are presses of one step each
         for entry in main_entries:
             if isinstance(entry, Fold):
                 items.append((entry.line(), partial(self.choose_folded, seat, decision,
@@ -619,7 +620,7 @@ class Session:
         game = self.game
         player = game.players[q]
         you = " (you)" if q == seat else ""
-        where = "in Jail" if getattr(player, "in_jail", False) else \
+        where = "in Jail" if player.in_jail else \
             f"on {game.board[player.position].name}"
         return f"{game.name(q)}{you}: {game.money(game.cash(q))}, {where}"
 
@@ -762,99 +763,11 @@ class Session:
 
     def decision_words(self, seat: int, d: Decision) -> str:
         """The question a person is asked, with what they need to know to answer it."""
-        game = self.game
-        name = game.name(seat)
-        cash = game.money(game.cash(seat))
-        player = game.players[seat]
-        board = game.board
-        kind = d.kind
-        words = game.describe_decision(d)
-        if words is not None:
-            return f"{name}, {words} You have {cash}."
-        if kind == "roll":
-            again = " again (doubles)" if getattr(game, "doubles", 0) else ""
-            return f"{name}, your roll{again}. You are on {board[player.position].name} " \
-                   f"with {cash}."
-        if kind == "jail":
-            limit = getattr(game, "max_jail_turns", 3)
-            return (f"{name}, you are in Jail (failed tries so far: {player.jail_turns} of "
-                    f"{limit}) with {cash}.")
-        if kind == "buy":
-            space = board[d.deed]
-            group = board.group_of[d.deed]
-            mine = sum(1 for g in group if game.owner[g] == seat)
-            about = ""
-            if space.group:
-                about = f" {group_title(space.group)} group: you own {mine} of {len(group)}."
-            rent = f" Rent {game.money(space.rents[0])}." if space.kind == "street" and \
-                space.rents else ""
-            return (f"{name}, {space.name} is for sale for {game.money(d.amount)}. "
-                    f"You have {cash}.{rent}{about}")
-        if kind == "bid":
-            what = board[d.deed].name if d.deed >= 0 else "a house"
-            printed = f" (printed price {game.money(board[d.deed].price)})" if d.deed >= 0 \
-                else ""
-            high = (f"the high bid is {game.money(d.amount)} by {game.name(d.high_bidder)}"
-                    if d.high_bidder >= 0 else "no bids yet")
-            return f"{name}: auction of {what}{printed}; {high}. You have {cash}."
-        if kind == "debt":
-            return (f"{name}, you owe {game.name(d.creditor)} {game.money(d.amount)} but have "
-                    f"{cash}. Raise the cash (sell buildings, mortgage, trade) or declare "
-                    "bankruptcy.")
-        if kind == "end-turn":
-            return f"{name}, your turn is done ({cash})."
-        if kind == "trade" and d.trade is not None:
-            return (f"{name}, {game.name(d.trade.proposer)} offers: "
-                    f"{trade_words(game, d.trade)}. You have {cash}.")
-        if kind == "mortgaged-deeds":
-            offer = sorted(getattr(game, "lift_offer", ()))
-            names = ", ".join(board[x].name for x in offer) or "deeds"
-            return (f"{name}, you received mortgaged deeds ({names}). Lift a mortgage now "
-                    f"for its value alone, or keep it; lifting later costs 10% more. "
-                    f"You have {cash}.")
-        if kind == "place-house":
-            return f"{name}, you won a house at auction: choose the street for it."
-        return f"{name}: {kind} ({cash})."
+        return self.words.question(seat, d)
 
     def label(self, seat: int, a: Action, d: Decision | None) -> str:
         """A menu line for an action."""
-        game = self.game
-        board = game.board
-        space = board[a.deed] if a.deed >= 0 else None
-        do = a.do
-        if space is not None and do == "build":
-            level = game.houses[a.deed]
-            if d is not None and d.kind == "place-house":
-                return f"Place the house on {space.name} (has {buildings_words(level)})"
-            cost = game.money(space.house_cost)
-            if level == HOTEL - 1:
-                return f"Build a hotel on {space.name} ({cost}; has 4 houses)"
-            return f"Build a house on {space.name} ({cost}; has {buildings_words(level)})"
-        if space is not None and do == "sell-building":
-            level = game.houses[a.deed]
-            what = "the hotel" if level == HOTEL else "a house"
-            return f"Sell {what} on {space.name} (+{game.money(space.house_cost // 2)})"
-        if space is not None and do == "mortgage":
-            return f"Mortgage {space.name} (+{game.money(space.mortgage)})"
-        if space is not None and do == "unmortgage":
-            cost_fn = getattr(game, "unmortgage_cost", None)
-            lift = cost_fn(a.deed) if callable(cost_fn) else None
-            extra = f" (-{game.money(lift)})" if isinstance(lift, int) else ""
-            return f"Lift the mortgage on {space.name}{extra}"
-        if do == "roll":
-            return "Roll for doubles" if d is not None and d.kind == "jail" else "Roll the dice"
-        if do == "auction" and d is not None and d.deed >= 0:
-            options = game.options
-            if getattr(options, "no_auctions", False):
-                return f"Don't buy {board[d.deed].name} (it stays with the bank)"
-            if hasattr(game, "bid_step"):
-                return f"Auction {board[d.deed].name}"
-            return f"Don't buy it: {board[d.deed].name} goes to auction"
-        if do == "end-turn":
-            return "End your turn"
-        if do == "declare-bankruptcy":
-            return "Declare bankruptcy"
-        return action_label(game, a)
+        return self.words.action_label(a, d)
 
 
 def plural(count: int, word: str) -> str:
@@ -900,7 +813,7 @@ def can_wait(infile: Any) -> bool:
 
 
 def _timed(game: Game) -> bool:
-    return int(getattr(game.options, "auction_timer", 0) or 0) > 0
+    return words_for(game).auction_timer() > 0
 
 
 def _input(game: Game, infile: TextIO | None) -> TextIO:

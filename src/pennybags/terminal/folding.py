@@ -111,17 +111,13 @@ def plural(count: int, word: str) -> str:
 
 
 def target_of(game: Game, action: Action) -> tuple[int, str] | None:
-    """The seat an action is aimed at and what it is without that seat (its JSON without
-    ``to``), or None when it names no player."""
-    if action.trade is not None:
+    """The seat an action is aimed at (its ``target`` field) and what it is without that
+    seat (its JSON without ``target``), or None when it names no player."""
+    if action.target < 0 or action.trade is not None:
         return None
     fields = action_to_json(game, action)
-    name = fields.get("to")
-    names = [p.name for p in game.players]
-    if not isinstance(name, str) or name not in names:
-        return None
-    rest = sorted((k, repr(v)) for k, v in fields.items() if k != "to")
-    return names.index(name), repr(rest)
+    rest = sorted((k, repr(v)) for k, v in fields.items() if k != "target")
+    return action.target, repr(rest)
 
 
 def fold_actions(game: Game, actions: Sequence[Action], *,

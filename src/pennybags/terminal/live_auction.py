@@ -184,8 +184,7 @@ class LiveAuction:
         self.game = session.game
         self.waiter = waiter
         self.clock = session.clock
-        options = self.game.options
-        self.seconds = float(getattr(options, "auction_timer", 0) or 5)
+        self.seconds = float(session.words.auction_timer() or 5)
         self.rng = random.Random(f"pennybags-live-auction/{self.game.seed}/"
                                  f"{len(self.game.history)}")
         self.deadline = 0.0
@@ -259,7 +258,7 @@ class LiveAuction:
             how = "only bots can bid"
         jailed = [game.name(p) for p in game.active_players() if game.players[p].in_jail]
         jail = f" {', '.join(jailed)} in Jail cannot bid." if jailed else ""
-        step = getattr(game, "bid_step", 20)
+        step = self.session.words.bid_step() or 20
         return (f"Live auction of {name} (price {game.money(game.board[d.deed].price)}): "
                 f"each press bids {game.money(step)} more and restarts the "
                 f"{self.seconds:g}-second timer; the last bidder wins when it runs out. "
@@ -347,8 +346,8 @@ class LiveAuction:
                 return f"{name} has the high bid already."
             return f"{name} cannot bid now."
         if not any(a.do == "bid" for a in game.legal_actions(seat)):
-            nxt = getattr(game, "next_bid", None)
-            more = f"; the next bid is {game.money(nxt())}" if callable(nxt) else ""
+            nxt = self.session.words.next_bid()
+            more = f"; the next bid is {game.money(nxt)}" if nxt is not None else ""
             return f"{name} has only {game.money(game.cash(seat))}{more}."
         return None
 

@@ -14,13 +14,12 @@ from __future__ import annotations
 
 from typing import Any
 
+from pennybags.editions import words_for
 from pennybags.engine.actions import Trade
 from pennybags.engine.game import Event, Game
 from pennybags.engine.ledger import BANK, FREE_PARKING_POT
 from pennybags.engine.notation import trade_words
-
-HOTEL = 5
-"""The improvement level that is a hotel on classic-like boards."""
+from pennybags.engine.words import Words, group_title
 
 _EXPLAINED_BY_NEXT = {
     "purchase": "bought",
@@ -47,25 +46,13 @@ _END_REASONS = {
 }
 
 
-def group_title(group: str) -> str:
-    """``light_blue`` as "Light blue"."""
-    return group.replace("_", " ").replace("-", " ").capitalize() if group else ""
-
-
-def buildings_words(level: int) -> str:
-    """An improvement level in words: "no buildings", "1 house", "3 houses", "a hotel"."""
-    if level >= HOTEL:
-        return "a hotel"
-    if level == 1:
-        return "1 house"
-    return f"{level} houses" if level else "no buildings"
-
-
 class Narrator:
     """Turns a game's events into sentences."""
 
-    def __init__(self, game: Game) -> None:
+    def __init__(self, game: Game, words: Words | None = None) -> None:
         self.game = game
+        self.words = words if words is not None else words_for(game)
+        """The edition's words."""
         self.lines: list[str] = []
         self._roll: tuple[int, str] | None = None
         """A roll not yet told, waiting for the move it makes: (player, words)."""
@@ -244,7 +231,7 @@ class Narrator:
         return f"{who} bids {self._money(d['amount'])} for {self._space(d.get('deed', -1))}."
 
     def _on_bid_pass(self, d: dict[str, Any], who: str, paid: int) -> str:
-        if hasattr(self.game, "bid_step"):  # Ultimate Banking: a pass is not final
+        if self.words.bid_step() is not None:  # Ultimate Banking: a pass is not final
             return f"{who} lets the bid stand."
         return f"{who} passes (out of the auction for {self._space(d.get('deed', -1))})."
 
@@ -275,7 +262,7 @@ class Narrator:
 
     def _on_stays_in_jail(self, d: dict[str, Any], who: str, paid: int) -> str:
         tries = d.get("tries", 0)
-        limit = getattr(self.game, "max_jail_turns", 3)
+        limit = self.words.jail_tries()
         return f"{who} stays in Jail (failed try {tries} of {limit})."
 
     def _on_speeding(self, d: dict[str, Any], who: str, paid: int) -> str:
@@ -283,17 +270,17 @@ class Narrator:
 
     def _on_built(self, d: dict[str, Any], who: str, paid: int) -> str:
         level = int(d.get("level", 0))
-        what = "a hotel" if level >= HOTEL else "a house"
+        what = "a hotel" if level == self.words.hotel_level() else "a house"
         cost = f" for {self._money(paid)}" if paid else ""
         return f"{who} builds {what} on {self._space(d['deed'])}{cost} " \
-               f"(now {buildings_words(level)})."
+               f"(now {self.words.buildings_words(level)})."
 
     def _on_sold_building(self, d: dict[str, Any], who: str, paid: int) -> str:
         gain = f" for {self._money(paid)}" if paid else ""
-        if int(d.get("level", 0)) == HOTEL - 1:
+        if int(d.get("level", 0)) == self.words.hotel_level() - 1:
             return f"{who} sells the hotel on {self._space(d['deed'])}{gain} (now 4 houses)."
         return f"{who} sells a house on {self._space(d['deed'])}{gain} " \
-               f"(now {buildings_words(int(d.get('level', 0)))})."
+               f"(now {self.words.buildings_words(int(d.get('level', 0)))})."
 
     def _on_mortgaged(self, d: dict[str, Any], who: str, paid: int) -> str:
         gain = f" for {self._money(paid)}" if paid else ""
@@ -344,9 +331,9 @@ class Narrator:
             return f"Game over: nobody wins ({why})."
         name = self._who(winner)
         if reason == "round-cap":
-            assets = getattr(self.game, "total_assets", None)
-            worth = f" with {self._money(assets(winner))} in total assets" \
-                if callable(assets) else ""
+            assets = self.words.total_assets(winner)
+            worth = f" with {self._money(assets)} in total assets" \
+                if assets is not None else ""
             return (f"Game over: the round limit was reached. {name} wins as the richest "
                     f"player{worth}.")
         return f"Game over: {name} wins, {why}."
@@ -403,11 +390,12 @@ class Narrator:
 
     def _on_built_monopoly(self, d: dict[str, Any], who: str, paid: int) -> str:
         level = int(d.get("level", 0))
-        what = "a hotel" if level >= HOTEL else "a house"
+        what = "a hotel" if level == self.words.hotel_level() else "a house"
         cost = f" for {self._money(paid)}" if paid else ""
         where = f"the {group_title(str(d.get('group', '')))} monopoly" if d.get("whole") \
             else self._space(d["deed"])
-        return f"{who} buys {what} for {where}{cost} (now {buildings_words(level)})."
+        return f"{who} buys {what} for {where}{cost} (now " \
+               f"{self.words.buildings_words(level)})."
 
     def _on_forced_purchase(self, d: dict[str, Any], who: str, paid: int) -> str:
         return f"{who} makes {self._who(d['seller'])} sell {self._space(d['deed'])} for " \
@@ -428,7 +416,7 @@ class Narrator:
     def _on_gave_building(self, d: dict[str, Any], who: str, paid: int) -> str:
         return f"{who} hands over buildings of {self._space(d['deed'])} worth " \
                f"{self._money(d['value'])} to {self._who(d['creditor'])} " \
-               f"(now {buildings_words(int(d.get('level', 0)))})."
+               f"(now {self.words.buildings_words(int(d.get('level', 0)))})."
 
     def _on_overpaid(self, d: dict[str, Any], who: str, paid: int) -> str:
         return f"{who} overpays by {self._money(d['amount'])} (no change for property)."

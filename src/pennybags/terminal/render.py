@@ -16,9 +16,10 @@ from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
+from pennybags.editions import words_for
 from pennybags.engine.game import Game
 from pennybags.engine.ledger import FREE_PARKING_POT
-from pennybags.terminal.narrate import HOTEL, buildings_words, group_title
+from pennybags.engine.words import group_title
 
 
 def describe_state(game: Game) -> str:
@@ -33,10 +34,10 @@ def describe_state(game: Game) -> str:
         for d in game.deeds_of(p.seat):
             label = board[d].name
             level = game.houses[d]
-            words = game.improvement_words(d)
+            words = words_for(game).improvement_words(d)
             if words is not None:
                 label += f" [{words}]"
-            elif level == HOTEL:
+            elif level and level == words_for(game).hotel_level():
                 label += " [hotel]"
             elif level:
                 label += f" [{level}h]"
@@ -69,11 +70,7 @@ def where_words(game: Game, seat: int) -> str:
 
 def total_assets(game: Game, seat: int) -> int | None:
     """The edition's total assets of a player (the round-cap measure), if it has one."""
-    fn = getattr(game, "total_assets", None)
-    if callable(fn):
-        value = fn(seat)
-        return value if isinstance(value, int) else None
-    return None
+    return words_for(game).total_assets(seat)
 
 
 def cards_words(game: Game, seat: int) -> str:
@@ -133,8 +130,8 @@ def deeds_table(game: Game) -> Table | Text:
     table.add_column("Group")
     table.add_column("Deed")
     table.add_column("Owner")
-    heading = getattr(game, "improvement_heading", None)
-    table.add_column(str(heading()) if callable(heading) else "Buildings")
+    words = words_for(game)
+    table.add_column(words.improvement_heading)
     if show_mortgages:
         table.add_column("Mortgaged")
     last_group = None
@@ -146,11 +143,11 @@ def deeds_table(game: Game) -> Table | Text:
         last_group = space.group
         whole = all(game.owner[x] == game.owner[d] for x in board.group_of[d])
         level = game.houses[d]
-        words = game.improvement_words(d)
-        if words is not None:
-            buildings = words
+        improvement = words.improvement_words(d)
+        if improvement is not None:
+            buildings = improvement
         else:
-            buildings = buildings_words(level) if level else (
+            buildings = words.buildings_words(level) if level else (
                 "-" if space.kind == "street" else "")
         owner = game.name(game.owner[d]) + (" (whole group)" if whole and len(
             board.group_of[d]) > 1 else "")
@@ -165,22 +162,16 @@ def deeds_table(game: Game) -> Table | Text:
 
 
 def mortgages_exist(game: Game) -> bool:
-    """Whether the edition has mortgages (its ``shows_mortgages`` says, else: a deed has a
-    mortgage value)."""
-    hook = getattr(game, "shows_mortgages", None)
-    if callable(hook):
-        return bool(hook()) or any(game.mortgaged)
-    board = game.board
-    return any(board[d].mortgage for d in board.deeds) or any(game.mortgaged)
+    """Whether the edition has mortgages (or, whatever it says, a deed is mortgaged)."""
+    return words_for(game).shows_mortgages() or any(game.mortgaged)
 
 
 def bank_words(game: Game) -> str:
     """The bank's building stock and the Free Parking pot, when the edition has them."""
     parts = []
-    houses = getattr(game, "bank_houses", None)
-    hotels = getattr(game, "bank_hotels", None)
-    if getattr(game, "building_stock", False) and isinstance(houses, int) \
-            and isinstance(hotels, int):
+    stock = words_for(game).building_stock()
+    if stock is not None:
+        houses, hotels = stock
         parts.append(f"the bank has {houses} houses and {hotels} hotels")
     pot = game.ledger.balance(FREE_PARKING_POT)
     if pot:

@@ -1,63 +1,31 @@
 """Classic Monopoly: the official rules on the US board with the current (2008+) decks.
 
-The sections below follow the rulebook: the turn, GO, buying and auctions, rent, Chance and
-Community Chest, Jail, taxes, houses and hotels, mortgages, trading, debt and bankruptcy, and
-the end of the game. House rules are the named options of :class:`ClassicOptions`.
-
-Decision kinds and the actions that answer them (see docs/scenarios.md):
-
-* ``roll``: ``roll`` (before each roll of the turn)
-* ``jail``: ``roll`` (try for doubles), ``pay-bail``, ``use-card``
-* ``buy``: ``buy``, ``auction`` (decline; the deed is auctioned)
-* ``bid``: ``bid`` with an amount, ``pass``
-* ``debt``: ``declare-bankruptcy`` (or raise cash with the actions below)
-* ``end-turn``: ``end-turn``
-* ``trade``: ``accept``, ``reject``, ``counter`` with a trade
-* ``mortgaged-deeds``: ``unmortgage`` a deed just received, ``keep-mortgaged``
-* ``place-house``: ``build`` on a deed (after winning a house in a shortage auction)
-
-At ``roll``, ``jail``, ``buy``, ``end-turn``, ``debt`` and ``mortgaged-deeds`` every player
-still in the game may also ``build``, ``sell-building``, ``mortgage``, ``unmortgage`` and
-``propose-trade`` (the rules allow these on your turn and between turns).
+The turn (dice, doubles, GO, jail) is the engine's shared turn
+(:class:`~pennybags.engine.turn.TurnGame`). This class holds what classic adds, in the
+rulebook's order: buying and auctions, rent, Chance and Community Chest, taxes, houses and
+hotels, mortgages, trading, debt and bankruptcy, and the end of the game. When each action
+is legal, and which method carries it out, is in :mod:`pennybags.editions.classic.rules`
+(``pennybags actions --edition classic`` prints the whole vocabulary). House rules are the
+named options of :class:`ClassicOptions`.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import Any, ClassVar, Final, cast
+from typing import Any, ClassVar, Final
 
 from pennybags.editions.classic.options import ClassicOptions
-from pennybags.engine.actions import (
-    ACCEPT,
-    AUCTION,
-    BUY,
-    DECLARE_BANKRUPTCY,
-    END_TURN,
-    KEEP_MORTGAGED,
-    PASS,
-    PAY_BAIL,
-    REJECT,
-    ROLL,
-    USE_CARD,
-    Action,
-    Decision,
-    Trade,
-)
+from pennybags.engine.actions import Decision, Trade
 from pennybags.engine.data import EditionData
 from pennybags.engine.decks import Card
 from pennybags.engine.dice import total as dice_total
-from pennybags.engine.game import Event, Game, Step
+from pennybags.engine.game import Event
 from pennybags.engine.ledger import BANK, FREE_PARKING_POT
+from pennybags.engine.rules import Rulebook
+from pennybags.engine.turn import NO_DECISIONS, TurnGame
 
 HOTEL: Final = 5
 """The improvement level of a street with a hotel (levels 1-4 are houses)."""
-
-NO_DECISIONS: Final[list[Decision]] = []
-"""An empty pending list, shared: pending lists are replaced, never changed in place (see
-``Game.pending``), and the most common answers leave nothing pending for a moment."""
-
-MANAGING_KINDS: Final = frozenset({"roll", "jail", "buy", "end-turn", "debt", "mortgaged-deeds"})
-"""Decisions during which players may build, sell, mortgage, unmortgage and trade."""
 
 
 class Auction:
@@ -77,23 +45,14 @@ class Auction:
         self.requester = requester
         self.requested = requested
 
-
-class AfterRoll(Step):
-    """The step after a roll whose landing asked somebody something: doubles roll again,
-    otherwise the turn may end (:meth:`ClassicGame.after_roll`). A step class of its own, as
-    it comes on most purchases."""
-
-    __slots__ = ("double", "player")
-
-    def __init__(self, player: int, double: bool) -> None:
-        self.player = player
-        self.double = double
-
-    def run(self, game: Game) -> None:
-        cast(ClassicGame, game).after_roll(self.player, self.double)
+    def clone(self) -> Auction:
+        copy = Auction(self.deed, list(self.bidders), self.high, self.high_bidder,
+                       self.requester, self.requested)
+        copy.next = self.next
+        return copy
 
 
-class ClassicGame(Game):
+class ClassicGame(TurnGame):
     """Classic Monopoly."""
 
     edition_id = "classic"
@@ -104,42 +63,38 @@ class ClassicGame(Game):
     ``bank_hotels``) that players should be shown."""
 
     def __init__(self, data: EditionData, names: Sequence[str], seed: int | None = None,
-                 options: Any = None, *, record: bool = True,
+                 options: Any = None, *, rulebook: Rulebook, record: bool = True,
                  listeners: Sequence[Callable[[Event], None]] = (),
-                 decide_order: bool = True, start: bool = True) -> None:
-        super().__init__(data, names, seed, options, record=record, listeners=listeners)
+                 decide_order: bool = True, start: bool = True,
+                 clone_of: ClassicGame | None = None) -> None:
+        super().__init__(data, names, seed, options, rulebook=rulebook, record=record,
+                         listeners=listeners, clone_of=clone_of)
         r = data.rules
-        self.go_salary: int = r["go_salary"]
-        self.jail_fine: int = r["jail_fine"]
-        self.max_jail_turns: int = r["max_jail_turns"]
-        self.doubles_to_jail: int = r["doubles_to_jail"]
         self.railroad_rents: tuple[int, ...] = tuple(r["railroad_rents"])
         self.utility_multipliers: tuple[int, ...] = tuple(r["utility_multipliers"])
         self.interest_percent: int = r["mortgage_interest_percent"]
-        self.bank_houses: int = r["houses"]
-        self.bank_hotels: int = r["hotels"]
-        self.jail = self.board.of_kind("jail")[0]
-        self.doubles = 0
-        """Doubles rolled in a row this turn."""
-        self.last_dice: tuple[int, ...] = ()
-        self.auction: Auction | None = None
-        self.trade: Trade | None = None
-        self.lift_offer: set[int] = set()
+        if getattr(self.options, "free_parking_pot", False):
+            self.fee_payee = FREE_PARKING_POT
+        if clone_of is not None:
+            self.bank_houses: int = clone_of.bank_houses
+            self.bank_hotels: int = clone_of.bank_hotels
+            self.auction: Auction | None = \
+                clone_of.auction.clone() if clone_of.auction is not None else None
+            self.trade: Trade | None = clone_of.trade
+            self.lift_offer: set[int] = set(clone_of.lift_offer)
+            self._suspended: list[list[Decision]] = [list(s) for s in clone_of._suspended]
+            return
+        self.bank_houses = r["houses"]
+        self.bank_hotels = r["hotels"]
+        self.auction = None
+        self.trade = None
+        self.lift_offer = set()
         """Mortgaged deeds just received, whose mortgage may be lifted now without a second
         10%."""
-        self._suspended: list[list[Decision]] = []
-        seats = range(len(self.players))
-        self._roll_asks: list[list[Decision]] = [[Decision("roll", s)] for s in seats]
-        self._jail_asks: list[list[Decision]] = [[Decision("jail", s)] for s in seats]
-        """Each seat's roll and jail decision, made once: asked every turn, and pending
-        lists are never changed in place."""
-        self.fee_payee = FREE_PARKING_POT if getattr(self.options, "free_parking_pot", False) \
-            else BANK
-        self.max_rounds: int = getattr(self.options, "max_rounds", 0)
-        self.auto_end_turn: bool = getattr(self.options, "auto_end_turn", False)
-        for key, deck in self.decks.items():
+        self._suspended = []
+        """Pending lists set aside while a trade offer or a house auction is answered."""
+        for deck in self.decks.values():
             deck.shuffle(self.rng)
-            del key
         for p in self.players:
             self.ledger.transfer(BANK, p.seat, r["starting_cash"], "starting money")
         if start:
@@ -147,123 +102,7 @@ class ClassicGame(Game):
                 self.decide_order()
             self.begin_turn()
 
-    # ================================================================ setup
-
-    def decide_order(self) -> None:
-        """Order of play: each player rolls; the highest total goes first (ties roll again)."""
-        contenders = [p.seat for p in self.players]
-        while len(contenders) > 1:
-            totals = {s: dice_total(self.dice.roll()) for s in contenders}
-            if self.listeners:
-                self.emit("order-roll", totals=totals)
-            best = max(totals.values())
-            contenders = [s for s in contenders if totals[s] == best]
-        self.first = self.current = contenders[0]
-        if self.listeners:
-            self.emit("order", first=self.first)
-
-    # ================================================================ the turn
-
-    def begin_turn(self) -> None:
-        self.doubles = 0
-        self.turns += 1
-        if self.listeners:
-            self.emit("turn", player=self.current, round=self.round)
-        self.ask_roll()
-
-    def ask_roll(self) -> None:
-        p = self.current
-        self.pending = self._jail_asks[p] if self.players[p].in_jail else self._roll_asks[p]
-
-    def roll(self, p: int) -> None:
-        """Roll the dice and move, or try for doubles in jail."""
-        dice = self.dice.roll()
-        self.last_dice = dice
-        total = self.dice.total
-        double = self.dice.double
-        self.pending = NO_DECISIONS
-        player = self.players[p]
-        if self.listeners:
-            self.emit("rolled", player=p, dice=dice, double=double)
-        if player.in_jail:
-            self.roll_in_jail(p, total, double)
-            return
-        if double:
-            self.doubles += 1
-            if self.doubles >= self.doubles_to_jail:
-                if self.listeners:
-                    self.emit("speeding", player=p)
-                self.send_to_jail(p)
-                self.after_roll(p, False)
-                return
-        self.move_then_after_roll(p, total, double)
-
-    def move_then_after_roll(self, p: int, steps: int, double: bool) -> None:
-        """Move, and once all the landing brings is settled, go on with :meth:`after_roll`
-        (at once when nobody had to decide anything on the way)."""
-        depth = self.step_depth()
-        self.move(p, steps)
-        if self.settle(depth):
-            self.after_roll(p, double)
-        elif not self.over:
-            self.step_under(depth, AfterRoll(p, double))
-
-    def after_roll(self, p: int, double: bool) -> None:
-        """After a roll is resolved: doubles roll again, otherwise the turn may end."""
-        player = self.players[p]
-        if player.bankrupt:
-            self.next_turn()
-            return
-        if double and not player.in_jail:
-            self.pending = self._roll_asks[p]
-        elif self.auto_end_turn:
-            self.next_turn()
-        else:
-            self.pending = [Decision("end-turn", p)]
-
-    def next_turn(self) -> None:
-        """Play passes to the left; a round ends when it comes back to the first player."""
-        n = len(self.players)
-        s = self.current
-        while True:
-            s = (s + 1) % n
-            if s == self.first:
-                self.round += 1
-            if not self.players[s].bankrupt:
-                break
-        self.current = s
-        cap = self.max_rounds
-        if cap and self.round > cap:
-            self.round = cap  # the last round played
-            self.end_by_round_cap()
-            return
-        self.begin_turn()
-
-    # ================================================================ moving and GO
-
-    def move(self, p: int, steps: int) -> None:
-        """Move ``steps`` spaces and resolve the space landed on."""
-        player = self.players[p]
-        start = player.position
-        target, passed_go = self.board.advance(start, steps)
-        player.position = target
-        if self.listeners:
-            self.emit("moved", player=p, start=start, to=target, steps=steps)
-        if passed_go:
-            self.collect_salary(p, landed=target == 0)
-        self.land(p)
-
-    def move_to(self, p: int, target: int, collect_go: bool, card: Card | None = None) -> None:
-        """Move forward to ``target`` (a card's "advance to"), collecting salary if GO is
-        passed and the card allows it, then resolve the space."""
-        player = self.players[p]
-        start = player.position
-        player.position = target
-        if self.listeners:
-            self.emit("moved", player=p, start=start, to=target, steps=0)
-        if collect_go and target <= start:
-            self.collect_salary(p, landed=target == 0)
-        self.land(p, card)
+    # ================================================================ GO
 
     def collect_salary(self, p: int, landed: bool) -> None:
         """GO: collect the salary when passing or landing on it (twice with ``double-go``
@@ -273,37 +112,7 @@ class ClassicGame(Game):
             amount *= 2
         self.pay(BANK, p, amount, "GO salary")
 
-    # ================================================================ landing
-
-    def land(self, p: int, card: Card | None = None) -> None:
-        """Resolve the space a player's token stopped on (sent there by ``card``, if any)."""
-        space = self.board.spaces[self.players[p].position]
-        kind = space.kind
-        if kind == "street" or kind == "railroad" or kind == "utility":
-            self.land_on_deed(p, space.index, card)
-        elif kind == "chance" or kind == "community_chest":
-            self.draw(p, kind)
-        elif kind == "tax":
-            self.owe(p, self.fee_payee, space.amount, space.name)
-        elif kind == "go_to_jail":
-            self.send_to_jail(p)
-        elif kind == "free_parking" and self.options.free_parking_pot:
-            pot = self.ledger.balance(FREE_PARKING_POT)
-            if pot:
-                self.pay(FREE_PARKING_POT, p, pot, "Free Parking pot")
-
-    def land_on_deed(self, p: int, deed: int, card: Card | None = None) -> None:
-        """Unowned: buy it or it goes to auction. Owned by another: pay rent, unless it is
-        mortgaged."""
-        owner = self.owner[deed]
-        if owner < 0:
-            self.pending = [Decision("buy", p, deed=deed, amount=self.board.spaces[deed].price)]
-        elif owner != p and not self.mortgaged[deed]:
-            rent = self.rent(deed, card)
-            if not self._dues and self.ledger.balances[p] >= rent:
-                self.pay(p, owner, rent, "rent")  # what settling the due would do at once
-            else:
-                self.owe(p, owner, rent, "rent")
+    # ================================================================ rent
 
     def rent(self, deed: int, card: Card | None = None) -> int:
         """The rent due on a deed.
@@ -356,7 +165,10 @@ class ClassicGame(Game):
                 return False
         return True
 
+    # ================================================================ buying
+
     def buy(self, p: int, deed: int) -> None:
+        """Buy the deed at its printed price."""
         self.pending = NO_DECISIONS
         self.pay(p, BANK, self.board.spaces[deed].price, "purchase")
         self.set_owner(deed, p)
@@ -460,45 +272,11 @@ class ClassicGame(Game):
         self.obey(p, card)
 
     def obey(self, p: int, card: Card) -> None:
-        kind = card.kind
-        position = self.players[p].position
-        if kind == "advance_to":
-            self.move_to(p, card.params["target"], bool(card.get("collect_go_if_passed")))
-        elif kind == "advance_to_nearest":
-            target = self.board.nearest(position, card.params["space_type"])
-            self.move_to(p, target, bool(card.get("collect_go_if_passed")), card)
-        elif kind == "move_relative":
-            steps = card.params["spaces"]
-            if steps > 0:
-                self.move(p, steps)
-            else:
-                target, _ = self.board.advance(position, steps)
-                self.players[p].position = target
-                if self.listeners:
-                    self.emit("moved", player=p, start=position, to=target, steps=steps)
-                self.land(p)
-        elif kind == "move_to":
-            self.move_to(p, card.params["target"], bool(card.get("collect_go_if_passed")))
-        elif kind == "go_to_jail":
-            self.send_to_jail(p)
-        elif kind == "collect":
-            self.pay(BANK, p, self.card_amount(card.params["amount"]), card.text)
-        elif kind == "pay":
-            self.owe(p, self.fee_payee, self.card_amount(card.params["amount"]), card.text)
-        elif kind == "pay_each_player":
-            for q in self.active_players():
-                if q != p:
-                    self.owe(p, q, self.card_amount(card.params["amount"]), card.text)
-        elif kind == "collect_from_each_player":
-            for q in self.active_players():
-                if q != p:
-                    self.owe(q, p, self.card_amount(card.params["amount"]), card.text)
-        elif kind == "repairs":
-            houses, hotels = self.building_counts(p)
-            amount = houses * card.params["per_house"] + hotels * card.params["per_hotel"]
-            self.owe(p, self.fee_payee, self.card_amount(amount), card.text)
-        else:
-            raise ValueError(f"card '{card.id}' has an unknown effect '{kind}'")
+        """Do what the card says, through the rulebook's rule for its kind of effect."""
+        rule = self.rulebook.cards.get(card.kind)
+        if rule is None:
+            raise ValueError(f"card '{card.id}' has an unknown effect '{card.kind}'")
+        rule.obey(self, p, card)
 
     def card_amount(self, amount: int) -> int:
         """Hook: an amount a card asks for, as the edition charges it (unchanged here)."""
@@ -518,61 +296,6 @@ class ClassicGame(Game):
     def building_units(self, p: int) -> list[int]:
         """One deed per place where ``p``'s buildings stand: in classic, every street."""
         return self.deeds_of(p)
-
-    # ================================================================ jail
-
-    def send_to_jail(self, p: int) -> None:
-        """Go directly to Jail: do not pass GO, do not collect salary; the turn ends."""
-        player = self.players[p]
-        player.position = self.jail
-        player.in_jail = True
-        player.jail_turns = 0
-        if p == self.current:
-            self.doubles = 0
-        if self.listeners:
-            self.emit("jailed", player=p)
-
-    def leave_jail(self, p: int, how: str) -> None:
-        player = self.players[p]
-        player.in_jail = False
-        player.jail_turns = 0
-        if self.listeners:
-            self.emit("left-jail", player=p, how=how)
-
-    def roll_in_jail(self, p: int, total: int, double: bool) -> None:
-        """Doubles free the player, who moves by that roll without rolling again. After the
-        third failed try the player pays the fine and moves by that roll."""
-        player = self.players[p]
-        if double:
-            self.leave_jail(p, "doubles")
-            self.move_then_after_roll(p, total, False)
-            return
-        player.jail_turns += 1
-        if player.jail_turns < self.max_jail_turns:
-            if self.listeners:
-                self.emit("stays-in-jail", player=p, tries=player.jail_turns)
-            self.after_roll(p, False)
-            return
-        self.leave_jail(p, "fine after the third try")
-        self.then(self.after_roll, p, False)
-        self.then(self.move_unless_bankrupt, p, total)
-        self.owe(p, self.fee_payee, self.jail_fine, "jail fine")
-
-    def move_unless_bankrupt(self, p: int, steps: int) -> None:
-        if not self.players[p].bankrupt:
-            self.move(p, steps)
-
-    def pay_bail(self, p: int) -> None:
-        self.pay(p, self.fee_payee, self.jail_fine, "jail fine")
-        self.leave_jail(p, "paid the fine")
-        self.pending = self._roll_asks[p]
-
-    def use_card(self, p: int) -> None:
-        """Use a Get Out of Jail Free card; it goes back to the bottom of its deck."""
-        key, index = self.players[p].cards.pop(0)
-        self.decks[key].put_bottom(index)
-        self.leave_jail(p, "used a Get Out of Jail Free card")
-        self.pending = self._roll_asks[p]
 
     # ================================================================ houses and hotels
 
@@ -684,7 +407,7 @@ class ClassicGame(Game):
     def restore_decisions(self) -> None:
         """Bring back the decisions set aside for an offer or a house auction. A debt paid in
         the meantime (with the cash a trade brought) is not asked again."""
-        dues = self._dues
+        dues = self.dues
         self.pending = [d for d in self._suspended.pop()
                         if d.kind != "debt" or (bool(dues) and dues[0][:3] == (
                             d.player, d.creditor, d.amount))]
@@ -795,6 +518,18 @@ class ClassicGame(Game):
 
     # ================================================================ trading
 
+    def may_manage(self, p: int) -> bool:
+        """Whether ``p`` may build, sell, mortgage, unmortgage or trade now: on their turn
+        or between turns, while the game waits on a roll, a purchase, the end of a turn, a
+        debt or a lift of mortgages, not during an auction or while an offer waits."""
+        return (not self.over and self.auction is None and self.trade is None
+                and not self.players[p].bankrupt and bool(self.pending)
+                and self.pending[0].kind in self.rulebook.managing_kinds)
+
+    def managing(self, p: int) -> bool:
+        """Another name of :meth:`may_manage`."""
+        return self.may_manage(p)
+
     def can_trade(self, t: Trade) -> str | None:
         """Why an offer is not allowed (None if it is): properties without buildings in
         their group, cash each side holds, Get Out of Jail Free cards each side holds."""
@@ -897,12 +632,12 @@ class ClassicGame(Game):
     def settle_dues(self) -> None:
         """Pay the first due at once if the payer has the cash; otherwise the payer must
         raise it (sell buildings, mortgage, trade) or declare bankruptcy."""
-        payer, payee, amount, reason = self._dues[0]
+        payer, payee, amount, reason = self.dues[0]
         if self.players[payer].bankrupt or (payee >= 0 and self.players[payee].bankrupt):
-            self._dues.pop(0)
+            self.dues.pop(0)
             return
         if self.ledger.balances[payer] >= amount:
-            self._dues.pop(0)
+            self.dues.pop(0)
             self.pay(payer, payee, amount, reason)
             return
         self.pending = [Decision("debt", payer, amount=amount, creditor=payee)]
@@ -924,7 +659,7 @@ class ClassicGame(Game):
         d = self.pending[0]
         creditor = d.creditor
         self.pending = []
-        self._dues = [x for x in self._dues if x[0] != p]
+        self.dues = [x for x in self.dues if x[0] != p]
         player = self.players[p]
         player.bankrupt = True
         if p == self.current:
@@ -963,16 +698,6 @@ class ClassicGame(Game):
 
     # ================================================================ end of the game
 
-    def end(self, winner: int | None, reason: str) -> None:
-        self.over = True
-        self.winner = winner
-        self.end_reason = reason
-        self.pending = []
-        self._steps.clear()
-        self._dues.clear()
-        if self.listeners:
-            self.emit("game-over", winner=winner, reason=reason)
-
     def total_assets(self, p: int) -> int:
         """Cash, deeds at their printed price (half when mortgaged) and buildings at cost: a
         hotel counts as the four houses turned in for it plus its own price."""
@@ -983,245 +708,7 @@ class ClassicGame(Game):
             total += space.house_cost * self.houses[d]
         return total
 
-    def end_by_round_cap(self) -> None:
-        """With the ``max-rounds`` house rule the richest player wins; equal totals draw."""
-        totals = {p: self.total_assets(p) for p in self.active_players()}
-        best = max(totals.values())
-        leaders = [p for p, v in totals.items() if v == best]
-        self.end(leaders[0] if len(leaders) == 1 else None, "round-cap")
-
-    # ================================================================ legality
-
-    def managing(self, p: int) -> bool:
-        """Whether ``p`` may build, sell, mortgage, unmortgage or trade now."""
-        return (not self.over and self.auction is None and self.trade is None
-                and not self.players[p].bankrupt and bool(self.pending)
-                and self.pending[0].kind in MANAGING_KINDS)
-
-    def answering(self, player: int, action: Action) -> Decision | None:
-        """The decision ``action`` answers, or None if it is a managing action (build,
-        sell, mortgage, unmortgage or trade, which may also answer ``place-house`` and
-        ``mortgaged-deeds``)."""
-        decision = self.decision_for(player)
-        if decision is None:
-            return None
-        do = action.do
-        if do in _MANAGEMENT:
-            kind = decision.kind
-            if do == "build" and kind == "place-house":
-                return decision
-            if do == "unmortgage" and kind == "mortgaged-deeds" and action.deed in self.lift_offer:
-                return decision
-            return None
-        return decision
-
-    def why_illegal(self, player: int, action: Action) -> str | None:
-        pending = self.pending
-        if len(pending) == 1 and action.trade is None and action.amount >= 0:
-            # The common cases, answered quickly: a roll, a plain answer that needs no more
-            # checks, a purchase or a bid the player has the cash for, and building, selling
-            # a building or mortgaging while players may manage. (Anything else, including
-            # what the first ones refuse, goes through every check below for its reason.)
-            d = pending[0]
-            do = action.do
-            deed = action.deed
-            kind = d.kind
-            if deed == -1 and d.player == player:
-                amount = action.amount
-                if do == "roll" and (kind == "roll" or kind == "jail") and amount == 0:
-                    return None
-                if amount == 0 and do in _PLAIN_ANSWERS.get(kind, ()):
-                    return None
-                if do == "buy" and kind == "buy" and amount == 0 and \
-                        self.cash(player) >= d.amount:
-                    return None
-                if do == "bid" and kind == "bid" and d.amount < amount <= self.cash(player):
-                    return None
-            elif (do == "build" or do == "mortgage" or do == "sell-building") and \
-                    0 <= deed < self.board.size and 0 <= player < len(self.players) and \
-                    self.managing(player):
-                # (Not an answer: of these, only build answers a decision, place-house,
-                # when players may not manage.)
-                return self._why_not_managing(player, action)
-        if self.over:
-            return "the game is over"
-        if not 0 <= player < len(self.players):
-            return f"there is no player {player}"
-        do = action.do
-        if not -1 <= action.deed < self.board.size:
-            return f"there is no space {action.deed}"
-        if action.amount < 0:
-            return "an amount cannot be negative"
-        if action.trade is not None and do not in ("propose-trade", "counter"):
-            return f"'{do}' takes no trade"
-        decision = self.answering(player, action)
-        if decision is None and do in _MANAGEMENT:
-            if not self.managing(player):
-                if self.players[player].bankrupt:
-                    return f"{self.name(player)} is out of the game"
-                return f"'{do}' is not allowed while the game waits on " + self._waiting()
-            return self._why_not_managing(player, action)
-        if decision is None:
-            return f"it is not {self.name(player)}'s turn to act; the game waits on " \
-                   + self._waiting()
-        kind = decision.kind
-        allowed = _ANSWERS.get(kind, ())
-        if do not in allowed:
-            options = ", ".join(allowed) or "nothing"
-            return f"'{do}' does not answer '{kind}'; {self.name(player)} may: {options}"
-        if do == "pay-bail" and self.cash(player) < self.jail_fine:
-            return f"the fine is {self.money(self.jail_fine)}; " \
-                   f"{self.name(player)} has {self.money(self.cash(player))}"
-        if do == "use-card" and not self.players[player].cards:
-            return f"{self.name(player)} has no Get Out of Jail Free card"
-        if do == "buy" and self.cash(player) < decision.amount:
-            name = self.board.spaces[decision.deed].name
-            return f"{name} costs {self.money(decision.amount)}; " \
-                   f"{self.name(player)} has {self.money(self.cash(player))}"
-        if do == "bid":
-            if action.amount <= decision.amount:
-                return f"a bid must be more than {self.money(decision.amount)}"
-            if action.amount > self.cash(player):
-                return f"{self.name(player)} has only {self.money(self.cash(player))}"
-        if do == "counter":
-            if action.trade is None:
-                return "a counter-offer needs a trade"
-            t = self.trade
-            assert t is not None
-            if (action.trade.proposer, action.trade.recipient) != (t.recipient, t.proposer):
-                return "a counter-offer goes back to the player who made the offer"
-            return self.can_trade(action.trade)
-        if do == "accept":
-            assert decision.trade is not None
-            return self.can_trade(decision.trade)
-        if do == "build":  # placing a house won at auction
-            if not 0 <= action.deed < self.board.size:
-                return "no such space"
-            if self.houses[action.deed] >= HOTEL - 1:
-                return f"the house won at auction must go on a street with fewer than " \
-                       f"{HOTEL - 1} houses, not on {self.board.spaces[action.deed].name}"
-            return self.can_build(player, action.deed, check_cash=False)
-        if do == "unmortgage":
-            return self.can_unmortgage(player, action.deed)
-        return None
-
-    def _why_not_managing(self, player: int, action: Action) -> str | None:
-        do = action.do
-        if do == "propose-trade":
-            t = action.trade
-            if t is None:
-                return "propose-trade needs a trade"
-            if t.proposer != player:
-                return "a player can only propose trades of their own"
-            return self.can_trade(t)
-        deed = action.deed
-        if not 0 <= deed < self.board.size:
-            return f"there is no space {deed}"
-        if do == "build":
-            return self.can_build(player, deed)
-        if do == "sell-building":
-            return self.can_sell_building(player, deed)
-        if do == "mortgage":
-            return self.can_mortgage(player, deed)
-        return self.can_unmortgage(player, deed)
-
-    def _waiting(self) -> str:
-        if not self.pending:
-            return "nobody"
-        return ", ".join(f"{self.name(d.player)} ({d.kind})" for d in self.pending)
-
-    # ================================================================ applying
-
-    def apply(self, player: int, action: Action) -> None:
-        do = action.do
-        if do == "roll":  # the most common answer first
-            self.roll(player)
-            return
-        if do in _MANAGEMENT and self.answering(player, action) is None:
-            self._manage(player, action)
-            return
-        d = self.pending[0] if self.pending else None
-        if do == "end-turn":
-            self.pending = []
-            self.next_turn()
-        elif do == "buy":
-            assert d is not None
-            self.buy(player, d.deed)
-        elif do == "auction":
-            assert d is not None
-            self.decline(player, d.deed)
-        elif do == "bid":
-            self.bid(player, action.amount)
-        elif do == "pass":
-            self.pass_bid(player)
-        elif do == "pay-bail":
-            self.pay_bail(player)
-        elif do == "use-card":
-            self.use_card(player)
-        elif do == "declare-bankruptcy":
-            self.declare_bankruptcy(player)
-        elif do == "accept":
-            self.accept_trade(player)
-        elif do == "reject":
-            self.reject_trade(player)
-        elif do == "counter":
-            assert action.trade is not None
-            self.counter(action.trade)
-        elif do == "keep-mortgaged":
-            self.keep_mortgaged(player)
-        elif do == "build":
-            self.pending = []
-            self.place_house(player, action.deed)
-        elif do == "unmortgage":
-            self.unmortgage(player, action.deed)
-
-    def _manage(self, player: int, action: Action) -> None:
-        do = action.do
-        if do == "build":
-            self.build(player, action.deed)
-        elif do == "sell-building":
-            self.sell_building(player, action.deed)
-        elif do == "mortgage":
-            self.mortgage(player, action.deed)
-        elif do == "unmortgage":
-            self.unmortgage(player, action.deed)
-        elif do == "propose-trade":
-            assert action.trade is not None
-            self.propose(action.trade)
-
-    def legal_actions(self, player: int) -> list[Action]:
-        out: list[Action] = []
-        if self.over or not 0 <= player < len(self.players):
-            return out
-        d = self.decision_for(player)
-        if d is not None:
-            kind = d.kind
-            if kind == "bid":
-                out.append(PASS)
-                if self.cash(player) > d.amount:
-                    out.append(Action("bid", amount=d.amount + 1))
-            elif kind == "place-house":
-                out.extend(Action("build", deed) for deed in self.deeds_of(player)
-                           if self.can_build(player, deed, check_cash=False) is None
-                           and self.houses[deed] < HOTEL - 1)
-            elif kind == "mortgaged-deeds":
-                out.extend(Action("unmortgage", deed) for deed in sorted(self.lift_offer)
-                           if self.can_unmortgage(player, deed) is None)
-                out.append(KEEP_MORTGAGED)
-            else:
-                for a in _ANSWER_ACTIONS.get(kind, ()):
-                    if self.why_illegal(player, a) is None:
-                        out.append(a)
-        if self.managing(player):
-            answers = set(out)  # a lift offered by 'mortgaged-deeds' is listed once
-            for deed in self.deeds_of(player):
-                for do, check in (("build", self.can_build),
-                                  ("sell-building", self.can_sell_building),
-                                  ("mortgage", self.can_mortgage),
-                                  ("unmortgage", self.can_unmortgage)):
-                    if check(player, deed) is None and Action(do, deed) not in answers:
-                        out.append(Action(do, deed))
-        return out
+    # ================================================================ scenarios, snapshot
 
     def setup_done(self) -> None:
         """Take the buildings placed by a scenario out of the bank's stock."""
@@ -1245,8 +732,6 @@ class ClassicGame(Game):
         self.bank_hotels = r["hotels"] - hotels
         self.changes += 1
 
-    # ================================================================ snapshot
-
     def snapshot_extra(self) -> dict[str, Any]:
         """Edition-specific parts of the state snapshot."""
         return {
@@ -1262,40 +747,3 @@ class ClassicGame(Game):
                 "bidders": [self.name(s) for s in self.auction.bidders],
             },
         }
-
-
-_MANAGEMENT: Final = frozenset(
-    {"build", "sell-building", "mortgage", "unmortgage", "propose-trade"})
-
-_ANSWERS: Final[dict[str, tuple[str, ...]]] = {
-    "roll": ("roll",),
-    "jail": ("roll", "pay-bail", "use-card"),
-    "buy": ("buy", "auction"),
-    "bid": ("bid", "pass"),
-    "debt": ("declare-bankruptcy",),
-    "end-turn": ("end-turn",),
-    "trade": ("accept", "reject", "counter"),
-    "mortgaged-deeds": ("unmortgage", "keep-mortgaged"),
-    "place-house": ("build",),
-}
-
-_PLAIN_ANSWERS: Final[dict[str, frozenset[str]]] = {
-    "roll": frozenset({"roll"}),
-    "jail": frozenset({"roll"}),
-    "end-turn": frozenset({"end-turn"}),
-    "buy": frozenset({"auction"}),
-    "bid": frozenset({"pass"}),
-    "debt": frozenset({"declare-bankruptcy"}),
-    "trade": frozenset({"reject"}),
-    "mortgaged-deeds": frozenset({"keep-mortgaged"}),
-}
-"""Answers that are legal whenever their decision is open (no cash or deed to check)."""
-
-_ANSWER_ACTIONS: Final[dict[str, tuple[Action, ...]]] = {
-    "roll": (ROLL,),
-    "jail": (ROLL, PAY_BAIL, USE_CARD),
-    "buy": (BUY, AUCTION),
-    "debt": (DECLARE_BANKRUPTCY,),
-    "end-turn": (END_TURN,),
-    "trade": (ACCEPT, REJECT),
-}

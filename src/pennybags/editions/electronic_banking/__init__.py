@@ -3,6 +3,8 @@
 from pathlib import Path
 
 from pennybags.editions import Edition, register
+from pennybags.editions.classic.rules import RULEBOOK
+from pennybags.editions.classic.words import ClassicWords
 from pennybags.editions.electronic_banking.game import (
     ElectronicBankingGame,
     ElectronicBankingOptions,
@@ -12,6 +14,8 @@ EDITION = Edition(
     id="electronic-banking",
     game_class=ElectronicBankingGame,
     data_path=Path(__file__).with_name("electronic_banking.json"),
+    rulebook=RULEBOOK,
+    words=ClassicWords,
     summary="Classic rules on the UK board with money in K and M on bank cards; every "
             "payment is told as the banking unit operation ('pennybags bank' is the unit "
             "for a physical board).",

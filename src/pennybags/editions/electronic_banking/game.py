@@ -30,6 +30,7 @@ from pennybags.editions.electronic_banking.options import ElectronicBankingOptio
 from pennybags.engine.data import EditionData
 from pennybags.engine.game import Event
 from pennybags.engine.ledger import FREE_PARKING_POT
+from pennybags.engine.rules import Rulebook
 
 EXPLAINED_BY_NEXT = frozenset({
     "purchase", "auction", "house auction", "building", "building sold", "mortgage",
@@ -46,12 +47,16 @@ class ElectronicBankingGame(ClassicGame):
     options_class = ElectronicBankingOptions
 
     def __init__(self, data: EditionData, names: Sequence[str], seed: int | None = None,
-                 options: ElectronicBankingOptions | None = None, *, record: bool = True,
-                 listeners: Sequence[Callable[[Event], None]] = (),
-                 decide_order: bool = True, start: bool = True) -> None:
+                 options: ElectronicBankingOptions | None = None, *, rulebook: Rulebook,
+                 record: bool = True, listeners: Sequence[Callable[[Event], None]] = (),
+                 decide_order: bool = True, start: bool = True,
+                 clone_of: ElectronicBankingGame | None = None) -> None:
         self._unit_waiting: list[dict[str, Any]] = []
-        super().__init__(data, names, seed, options, record=record, listeners=listeners,
-                         decide_order=decide_order, start=start)
+        """Unit narrations held back until the event that explains their payment (a copy
+        of the game starts with none: it has no listeners)."""
+        super().__init__(data, names, seed, options, rulebook=rulebook, record=record,
+                         listeners=listeners, decide_order=decide_order, start=start,
+                         clone_of=clone_of)
         cards = int(self.data.rules.get("bank_cards", 6))
         needed = len(self.players) + (1 if self.options.free_parking_pot else 0)
         if needed > cards:

@@ -5,11 +5,15 @@ from pathlib import Path
 from pennybags.editions import Edition, register
 from pennybags.editions.monopoly_2_3.game import Monopoly23Game
 from pennybags.editions.monopoly_2_3.options import Monopoly23Options
+from pennybags.editions.monopoly_2_3.rules import RULEBOOK
+from pennybags.editions.monopoly_2_3.words import Monopoly23Words
 
 EDITION = Edition(
     id="monopoly-2.3",
     game_class=Monopoly23Game,
     data_path=Path(__file__).with_name("monopoly_2_3.json"),
+    rulebook=RULEBOOK,
+    words=Monopoly23Words,
     summary="Monopoly 2.3 house rules: a market of four deeds, you choose whom the roll "
             "moves, cards played on anyone, buildings per monopoly, 1.5x forced purchases, "
             "five monopolies win.",

@@ -14,7 +14,7 @@ Everything the rulebook does not change stays classic (this class is a
   mean nothing.
 * Chance and Community Chest: everyone starts with one of each; landing on one makes every
   player (not in jail) draw from that deck, in seat order from the turn's player; cards are
-  played by the turn's player, any number, each on any player.
+  played by the turn's player, any number, each on any player. Hands are hidden.
 * Buildings belong to a whole monopoly: one purchase raises every property of the group.
 * No trading and no mortgages; instead a forced purchase of another player's property that
   is not part of a monopoly, at 1.5 times its price.
@@ -28,17 +28,8 @@ Concurrency: only one decision is open at a time. The turn's player takes every 
 the turn (rolls, moves someone, buys, plays cards); another player is asked only what the
 turn's events demand of them (paying a debt with property, a purchase a card offers).
 
-Decision kinds and the actions that answer them:
-
-* ``turn``: ``roll`` (once), ``move-whom`` follows; ``buy-deed`` (a market deed),
-  ``force-buy`` (a deed of another player), ``play-card`` (a card on a player),
-  ``buy-building`` (a deed of the monopoly), ``end-turn`` (after the roll)
-* ``move``: ``move`` (whom the roll moves)
-* ``jail``: ``roll`` (for a match), ``use-card`` (Get Out of Jail Free), ``buy-building``,
-  ``end-turn`` (stay without rolling)
-* ``pay``: ``give-deed``, ``give-building`` (what cash cannot cover; ``amount`` is what is
-  still owed, ``creditor`` who is owed)
-* ``buy``: ``buy``, ``decline`` (a deed a card lets its player buy)
+When each action is legal is in :mod:`pennybags.editions.monopoly_2_3.rules` (``pennybags
+actions --edition monopoly-2.3``); the words for people are in :mod:`.words`.
 """
 
 from __future__ import annotations
@@ -46,27 +37,23 @@ from __future__ import annotations
 import dataclasses
 from collections import deque
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any
+from typing import Any, Final
 
-from pennybags.editions.classic.game import ClassicGame
+from pennybags.editions.classic.game import HOTEL, ClassicGame
 from pennybags.editions.monopoly_2_3.options import Monopoly23Options
-from pennybags.engine.actions import Action, Decision
+from pennybags.engine.actions import Action, CardRef, Decision
 from pennybags.engine.board import Board
 from pennybags.engine.data import EditionData
 from pennybags.engine.decks import Card, Deck
 from pennybags.engine.game import Event
 from pennybags.engine.ledger import BANK
+from pennybags.engine.rules import Rulebook
 
-HOTEL = 5
-DEEDS = "deeds"
+DEEDS: Final = "deeds"
 """The key of the face-down title deed deck in ``game.decks``."""
-CARD_DECKS = ("chance", "community_chest")
-ROLL = Action("roll")
-END_TURN = Action("end-turn")
-USE_CARD = Action("use-card")
-BUY = Action("buy")
-DECLINE = Action("decline")
-MOVING_CARDS = frozenset({"advance_to", "advance_to_nearest", "move_relative", "move_to"})
+CARD_DECKS: Final = ("chance", "community_chest")
+MOVING_CARDS: Final = frozenset({"advance_to", "advance_to_nearest", "move_relative",
+                                 "move_to"})
 
 
 def round_up(amount: int, unit: int = 5) -> int:
@@ -82,19 +69,24 @@ class Monopoly23Game(ClassicGame):
     edition_id = "monopoly-2.3"
     options_class = Monopoly23Options
 
+    hidden_hands = True
+    """Each player's hand of Chance and Community Chest cards is hidden from the others."""
+
     def __init__(self, data: EditionData, names: Sequence[str], seed: int | None = None,
-                 options: Monopoly23Options | None = None, *, record: bool = True,
-                 listeners: Sequence[Callable[[Event], None]] = (),
-                 decide_order: bool = True, start: bool = True) -> None:
-        super().__init__(data, names, seed, options, record=record, listeners=listeners,
-                         decide_order=False, start=False)
+                 options: Monopoly23Options | None = None, *, rulebook: Rulebook,
+                 record: bool = True, listeners: Sequence[Callable[[Event], None]] = (),
+                 decide_order: bool = True, start: bool = True,
+                 clone_of: Monopoly23Game | None = None) -> None:
+        super().__init__(data, names, seed, options, rulebook=rulebook, record=record,
+                         listeners=listeners, decide_order=False, start=False,
+                         clone_of=clone_of)
         opts = self.options
         r = data.rules
         self.unit: int = r["round_to"]
         self.market_size: int = r["market_size"]
         self.force_percent: int = r["forced_purchase_percent"]
         self.to_win: int = r["monopolies_to_win"]
-        if opts.us_board:
+        if opts.us_board and clone_of is None:
             self._use_us_board(data)
         cheap: Mapping[str, int] = r["cheap_house_costs"]
         self.building_cost: list[int] = [
@@ -103,20 +95,34 @@ class Monopoly23Game(ClassicGame):
         """What one building costs (and is worth) on each street."""
         self.streets_groups: list[tuple[int, ...]] = [
             g for g in self.board.groups.values() if g and self.board[g[0]].kind == "street"]
+        if clone_of is not None:
+            self.market: list[int] = list(clone_of.market)
+            self.discards: dict[str, list[int]] = {
+                k: list(v) for k, v in clone_of.discards.items()}
+            self.dealt: bool = clone_of.dealt
+            self.rolled: bool = clone_of.rolled
+            self.bought_from_market: bool = clone_of.bought_from_market
+            self.moved: set[int] = set(clone_of.moved)
+            self.built: set[str] = set(clone_of.built)
+            self.turn_ends: bool = clone_of.turn_ends
+            self.jail_turn: bool = clone_of.jail_turn
+            return
         deed_cards = [Card(_slug(str(data.raw["spaces"][d]["name"])), self.board[d].name,
                            "title_deed", {"deed": d}) for d in self.board.deeds]
         deck = Deck(DEEDS, "Title deeds", deed_cards)
         deck.shuffle(self.rng)
         self.decks[DEEDS] = deck
-        self.market: list[int] = []
+        self.market = []
         """The face-up deeds (board indices), in the order they were turned up."""
-        self.discards: dict[str, list[int]] = {k: [] for k in CARD_DECKS if k in self.decks}
+        self.discards = {k: [] for k in CARD_DECKS if k in self.decks}
+        """Cards played, face up, by deck (shuffled back in when a deck runs short)."""
         self.dealt = False
+        """Whether the starting hands have been dealt (a scenario may give them instead)."""
         self.rolled = False
         self.bought_from_market = False
-        self.moved: set[int] = set()
+        self.moved = set()
         """Players moved this turn (for ``no-double-move``)."""
-        self.built: set[str] = set()
+        self.built = set()
         """Groups built on this turn (for ``one-building-per-turn``)."""
         self.turn_ends = False
         self.jail_turn = False
@@ -203,10 +209,10 @@ class Monopoly23Game(ClassicGame):
         super().next_turn()
 
     def roll(self, p: int) -> None:
-        dice = self.dice.roll()
+        dice = self.throw()
         self.last_dice = dice
-        total = sum(dice)
-        double = len(dice) == 2 and dice[0] == dice[1]
+        total = self.dice.total
+        double = self.dice.double
         self.pending = []
         self.emit("rolled", player=p, dice=dice, double=double)
         if self.players[p].in_jail:
@@ -255,34 +261,6 @@ class Monopoly23Game(ClassicGame):
         super().send_to_jail(p)
         if p == self.current and not self.jail_turn:
             self.turn_ends = True
-
-    def land(self, p: int, card: Card | None = None) -> None:
-        space = self.board[self.players[p].position]
-        kind = space.kind
-        if kind == "street" or kind == "railroad" or kind == "utility":
-            self.land_on_deed(p, space.index, card)
-        elif kind == "chance" or kind == "community_chest":
-            self.everyone_draws(kind)
-        elif kind == "tax":
-            self.owe(p, BANK, self.r5(space.amount), space.name)
-        elif kind == "go_to_jail":
-            self.send_to_jail(p)
-
-    def land_on_deed(self, p: int, deed: int, card: Card | None = None) -> None:
-        """No buying by landing, unless the card that sent the player says so; rent to an
-        owner who is not in jail."""
-        owner = self.owner[deed]
-        if owner < 0:
-            if card is not None and card.get("may_buy") and \
-                    self.cash(p) >= self.board[deed].price:
-                self.pending = [Decision("buy", p, deed=deed, amount=self.board[deed].price)]
-            return
-        if owner == p:
-            return
-        if self.players[owner].in_jail:
-            self.emit("no-rent", player=p, deed=deed, owner=owner)
-            return
-        self.owe(p, owner, self.rent(deed, card), "rent")
 
     def rent(self, deed: int, card: Card | None = None) -> int:
         return self.r5(super().rent(deed, card))
@@ -390,7 +368,9 @@ class Monopoly23Game(ClassicGame):
                 break
             index = deck.draw()
             self.players[q].cards.append((key, index))
-            self.emit("drew-card", player=q, deck=key, card=deck.cards[index].id)
+            if self.listeners:
+                self.emit("drew-card", player=q, deck=key, card=deck.cards[index].id,
+                          seen_by=q)
 
     def top_up(self, key: str, wanted: int) -> None:
         """Shuffle the discards; move enough of them to bring the deck up to ``wanted``;
@@ -404,14 +384,13 @@ class Monopoly23Game(ClassicGame):
         order = list(deck.order) + moved
         self.rng.shuffle(order)
         deck.order = deque(order + rest)
+        deck.seen = 0
         self.discards[key] = []
         self.emit("reshuffled", deck=key, cards=len(moved) + len(rest))
 
-    def card_at(self, code: int) -> tuple[str, int]:
-        return CARD_DECKS[code // 100], code % 100
-
-    def play_card(self, p: int, code: int, target: int) -> None:
-        key, index = self.card_at(code)
+    def play_card(self, p: int, card_ref: CardRef, target: int) -> None:
+        """Play a card from the hand on ``target`` (any player in the game)."""
+        key, index = card_ref
         self.players[p].cards.remove((key, index))
         self.discards[key].append(index)
         card = self.decks[key].cards[index]
@@ -454,8 +433,8 @@ class Monopoly23Game(ClassicGame):
         self.jail_turn = False
         self.ask_roll()
 
-    def playable(self, p: int) -> list[tuple[int, Card]]:
-        """(code, card) of the cards ``p`` may play in a normal turn, one per printed card."""
+    def playable(self, p: int) -> list[tuple[CardRef, Card]]:
+        """The cards ``p`` may play in a normal turn, one per printed card."""
         seen: set[tuple[str, str]] = set()
         out = []
         for key, index in self.players[p].cards:
@@ -463,7 +442,7 @@ class Monopoly23Game(ClassicGame):
             if card.kind == "get_out_of_jail_free" or (key, card.id) in seen:
                 continue
             seen.add((key, card.id))
-            out.append((CARD_DECKS.index(key) * 100 + index, card))
+            out.append(((key, index), card))
         return out
 
     # ================================================================ buildings
@@ -557,16 +536,16 @@ class Monopoly23Game(ClassicGame):
             self.buildings_value(p)
 
     def settle_dues(self) -> None:
-        payer, payee, amount, reason = self._dues[0]
+        payer, payee, amount, reason = self.dues[0]
         if self.players[payer].bankrupt or (payee >= 0 and self.players[payee].bankrupt):
-            self._dues.pop(0)
+            self.dues.pop(0)
             return
         if self.cash(payer) >= amount:
-            self._dues.pop(0)
+            self.dues.pop(0)
             self.pay(payer, payee, amount, reason)
             return
         if self.payable(payer) < amount:
-            self._dues.pop(0)
+            self.dues.pop(0)
             self.emit("cannot-pay", player=payer, amount=amount, creditor=payee, reason=reason,
                       worth=self.payable(payer))
             self.go_bankrupt(payer, payee)
@@ -597,7 +576,7 @@ class Monopoly23Game(ClassicGame):
 
     def give(self, p: int, deed: int, building: bool) -> None:
         """Hand over a deed or a building toward the debt; what cash covers is then paid."""
-        payer, payee, amount, reason = self._dues[0]
+        payer, payee, amount, reason = self.dues[0]
         self.pending = []
         if building:
             value = self.lower_building(deed)
@@ -615,14 +594,14 @@ class Monopoly23Game(ClassicGame):
             self.emit("gave-deed", player=p, creditor=payee, deed=deed, value=value)
         left = amount - value
         if left <= 0:
-            self._dues.pop(0)
+            self.dues.pop(0)
             if left < 0:
                 self.emit("overpaid", player=p, creditor=payee, amount=-left)
         elif self.cash(p) >= left:
-            self._dues.pop(0)
+            self.dues.pop(0)
             self.pay(p, payee, left, reason)
         else:
-            self._dues[0] = (payer, payee, left, reason)
+            self.dues[0] = (payer, payee, left, reason)
             self.pending = [Decision("pay", p, amount=left, creditor=payee)]
 
     def go_bankrupt(self, p: int, creditor: int) -> None:
@@ -631,7 +610,7 @@ class Monopoly23Game(ClassicGame):
         player = self.players[p]
         player.bankrupt = True
         self.pending = []
-        self._dues = [x for x in self._dues if x[0] != p]
+        self.dues = [x for x in self.dues if x[0] != p]
         self.emit("bankrupt", player=p, creditor=creditor)
         for unit in self.building_units(p):
             while self.houses[unit]:
@@ -678,189 +657,6 @@ class Monopoly23Game(ClassicGame):
     def total_assets(self, p: int) -> int:
         return self.cash(p) + sum(self.board[d].price for d in self.deeds_of(p)) + \
             self.buildings_value(p)
-
-    # ================================================================ legality
-
-    def managing(self, p: int) -> bool:
-        return False
-
-    def answering(self, player: int, action: Action) -> Decision | None:
-        return self.decision_for(player)
-
-    def why_illegal(self, player: int, action: Action) -> str | None:
-        if self.over:
-            return "the game is over"
-        if not 0 <= player < len(self.players):
-            return f"there is no player {player}"
-        if action.trade is not None:
-            return f"'{action.do}' takes no trade (there is no trading in Monopoly 2.3)"
-        d = self.decision_for(player)
-        if d is None:
-            return f"it is not {self.name(player)}'s turn to act; the game waits on " \
-                   + self._waiting()
-        do = action.do
-        allowed = _ANSWERS.get(d.kind, ())
-        if do not in allowed:
-            return f"'{do}' does not answer '{d.kind}'; {self.name(player)} may: " \
-                   + ", ".join(allowed)
-        deed = action.deed
-        if do == "roll":
-            if d.kind == "turn" and self.rolled:
-                return f"{self.name(player)} has rolled this turn already"
-            return None
-        if do == "end-turn":
-            if d.kind == "turn" and not self.rolled:
-                return f"{self.name(player)} must roll before ending the turn"
-            return None
-        if do == "move":
-            target = action.amount
-            if target not in self.movable():
-                if 0 <= target < len(self.players):
-                    return f"the roll cannot move {self.name(target)}" + (
-                        " (in jail)" if self.players[target].in_jail else "")
-                return f"there is no player {target}"
-            return None
-        if do == "buy-deed":
-            if deed not in self.market:
-                return "only a face-up deed of the market can be bought"
-            if self.bought_from_market:
-                return "one deed from the market per turn: bought already"
-            price = self.board[deed].price
-            if self.cash(player) < price:
-                return f"{self.board[deed].name} costs {self.money(price)}; " \
-                       f"{self.name(player)} has {self.money(self.cash(player))}"
-            return None
-        if do == "force-buy":
-            return self.why_not_force(player, deed)
-        if do == "play-card":
-            return self.why_not_play(player, action.amount)
-        if do == "buy-building":
-            return self.can_buy_building(player, deed)
-        if do == "use-card":
-            if not any(self.decks[k].cards[i].kind == "get_out_of_jail_free"
-                       for k, i in self.players[player].cards):
-                return f"{self.name(player)} has no Get Out of Jail Free card"
-            return None
-        if do == "give-deed":
-            return self.can_give_deed(player, deed)
-        if do == "give-building":
-            return self.can_give_building(player, deed)
-        if do == "buy" and self.cash(player) < d.amount:
-            return f"{self.board[d.deed].name} costs {self.money(d.amount)}; " \
-                   f"{self.name(player)} has {self.money(self.cash(player))}"
-        return None
-
-    def why_not_force(self, p: int, deed: int) -> str | None:
-        if not 0 <= deed < self.board.size or not self.board[deed].is_deed:
-            return "only a title deed can be bought"
-        space = self.board[deed]
-        seller = self.owner[deed]
-        if seller < 0:
-            return f"{space.name} belongs to the bank: buy from the market"
-        if seller == p:
-            return f"{self.name(p)} owns {space.name} already"
-        if self.monopolised(deed):
-            return f"{space.name} is part of {self.name(seller)}'s monopoly"
-        price = self.force_price(deed)
-        if self.payable(p) < price:
-            return f"{space.name} costs {self.money(price)} (1.5 times its price); " \
-                   f"{self.name(p)} has only {self.money(self.payable(p))} in all"
-        return None
-
-    def why_not_play(self, p: int, amount: int) -> str | None:
-        target = amount % 10
-        code = amount // 10
-        if amount < 0 or code // 100 >= len(CARD_DECKS):
-            return "no such card"
-        key, index = self.card_at(code)
-        if (key, index) not in self.players[p].cards:
-            return f"{self.name(p)} does not hold that card"
-        card = self.decks[key].cards[index]
-        if card.kind == "get_out_of_jail_free":
-            return "a Get Out of Jail Free card is used from jail"
-        if not 0 <= target < len(self.players) or self.players[target].bankrupt:
-            return "cards are played on a player in the game"
-        if self.options.no_double_move and not self.players[target].in_jail and \
-                (card.kind in MOVING_CARDS or card.kind == "go_to_jail"):
-            if card.kind in MOVING_CARDS and target in self.moved:
-                return f"{self.name(target)} has been moved this turn already"
-            if not self.rolled and self.movable() == [target]:
-                return f"{self.name(target)} is the only player the roll could move"
-        return None
-
-    def apply(self, player: int, action: Action) -> None:
-        do = action.do
-        deed = action.deed
-        d = self.pending[0]
-        if do == "roll":
-            self.roll(player)
-        elif do == "end-turn":
-            self.pending = []
-            self.next_turn()
-        elif do == "move":
-            self.move_player(player, action.amount)
-        elif do == "buy-deed":
-            self.buy_from_market(player, deed)
-        elif do == "force-buy":
-            self.force_buy(player, deed)
-        elif do == "play-card":
-            self.play_card(player, action.amount // 10, action.amount % 10)
-        elif do == "buy-building":
-            self.buy_building(player, deed)
-        elif do == "use-card":
-            self.use_card(player)
-        elif do == "give-deed":
-            self.give(player, deed, building=False)
-        elif do == "give-building":
-            self.give(player, deed, building=True)
-        elif do == "buy":
-            self.buy(player, d.deed)
-        elif do == "decline":
-            self.decline(player, d.deed)
-
-    def legal_actions(self, player: int) -> list[Action]:
-        out: list[Action] = []
-        if self.over or not 0 <= player < len(self.players):
-            return out
-        d = self.decision_for(player)
-        if d is None:
-            return out
-        kind = d.kind
-        candidates: list[Action] = []
-        if kind == "turn":
-            candidates.append(ROLL)
-            candidates += [Action("buy-deed", deed) for deed in self.market]
-            candidates += [Action("force-buy", deed) for deed in self.board.deeds
-                           if 0 <= self.owner[deed] != player]
-            for code, _ in self.playable(player):
-                candidates += [Action("play-card", amount=code * 10 + q)
-                               for q in self.active_players()]
-            candidates += self.building_actions(player)
-            candidates.append(END_TURN)
-        elif kind == "move":
-            candidates += [Action("move", amount=q) for q in range(len(self.players))]
-        elif kind == "jail":
-            candidates += [ROLL, USE_CARD, *self.building_actions(player), END_TURN]
-        elif kind == "pay":
-            mine = self.deeds_of(player)
-            candidates += [Action("give-deed", deed) for deed in mine]
-            units = self.building_units(player)
-            candidates += [Action("give-building", u) for u in units]
-        elif kind == "buy":
-            candidates += [BUY, DECLINE]
-        for a in candidates:
-            if self.why_illegal(player, a) is None:
-                out.append(a)
-        return out
-
-    def building_actions(self, p: int) -> list[Action]:
-        out = []
-        for group in self.streets_groups:
-            if self.owner[group[0]] != p:
-                continue
-            targets = group if self.options.per_property_buildings else group[:1]
-            out += [Action("buy-building", d) for d in targets]
-        return out
 
     # ================================================================ set-up, words
 
@@ -912,175 +708,59 @@ class Monopoly23Game(ClassicGame):
 
     def debt_json(self) -> dict[str, Any] | None:
         """The payment being made with property, while a ``pay`` decision is open."""
-        if not self.pending or self.pending[0].kind != "pay" or not self._dues:
+        if not self.pending or self.pending[0].kind != "pay" or not self.dues:
             return None
-        payer, payee, amount, reason = self._dues[0]
+        payer, payee, amount, reason = self.dues[0]
         return {"payer": self.name(payer), "creditor": self.name(payee), "amount": amount,
                 "reason": reason}
 
-    def card_words(self, code: int) -> str:
-        key, index = self.card_at(code)
-        return f"{self.decks[key].name}: '{self.decks[key].cards[index].text}'"
+    # ================================================================ legality helpers
 
-    def action_words(self, action: Action) -> str | None:
-        """A menu line for this edition's actions (used by notation.action_label)."""
-        do = action.do
-        board = self.board
-        if do == "move":
-            d = self.pending[0] if self.pending else None
-            steps = d.amount if d is not None else sum(self.last_dice)
-            q = action.amount
-            to = board.advance(self.players[q].position, steps)[0] if \
-                0 <= q < len(self.players) else 0
-            return f"Move {self.name(q)} {steps} spaces (to {board[to].name})"
-        if do == "play-card":
-            code, target = action.amount // 10, action.amount % 10
-            return f"Play {self.card_words(code)} on {self.name(target)}"
-        if action.deed < 0 or action.deed >= board.size:
-            return None
-        space = board[action.deed]
-        if do == "buy-deed":
-            return f"Buy {space.name} from the market ({self.money(space.price)})"
-        if do == "force-buy":
-            return (f"Force {self.name(self.owner[action.deed])} to sell {space.name} "
-                    f"({self.money(self.force_price(action.deed))})")
-        if do == "buy-building":
-            level = self.houses[action.deed]
-            what = "a hotel" if level == HOTEL - 1 else "a house"
-            where = space.name if self.options.per_property_buildings else \
-                f"the {space.group.replace('_', ' ')} monopoly"
-            return f"Buy {what} for {where} ({self.money(self.building_cost[action.deed])})"
-        if do == "give-deed":
-            return f"Hand over {space.name} (worth {self.money(space.price)})"
-        if do == "give-building":
-            level = self.houses[action.deed]
-            what = "the hotel" if level == HOTEL else "a house"
-            where = space.name if self.options.per_property_buildings else \
-                f"the {space.group.replace('_', ' ')} monopoly"
-            worth = self.money(self.building_cost[action.deed])
-            return f"Hand over {what} of {where} (worth {worth})"
+    def why_not_force(self, p: int, deed: int) -> str | None:
+        if not 0 <= deed < self.board.size or not self.board[deed].is_deed:
+            return "only a title deed can be bought"
+        space = self.board[deed]
+        seller = self.owner[deed]
+        if seller < 0:
+            return f"{space.name} belongs to the bank: buy from the market"
+        if seller == p:
+            return f"{self.name(p)} owns {space.name} already"
+        if self.monopolised(deed):
+            return f"{space.name} is part of {self.name(seller)}'s monopoly"
+        price = self.force_price(deed)
+        if self.payable(p) < price:
+            return f"{space.name} costs {self.money(price)} (1.5 times its price); " \
+                   f"{self.name(p)} has only {self.money(self.payable(p))} in all"
         return None
 
-    def improvement_words(self, deed: int) -> str | None:
-        """Buildings of a whole monopoly: "2 houses on the monopoly (rent £90)"; with
-        ``per-property-buildings`` the common words (houses on that street)."""
-        level = self.houses[deed]
-        if not level or self.owner[deed] < 0 or self.options.per_property_buildings:
-            return None
-        what = "a hotel" if level >= HOTEL else "1 house" if level == 1 else f"{level} houses"
-        return f"{what} on the monopoly (rent {self.money(self.rent(deed))})"
-
-    def shows_mortgages(self) -> bool:
-        """The fronts need no mortgage column: this edition has no mortgages."""
-        return False
-
-    def describe_decision(self, decision: Decision) -> str | None:
-        """The question of each decision kind of this edition, with what the player needs
-        to know (the front adds the player's name and cash)."""
-        d = decision
-        p = d.player
-        kind = d.kind
-        board = self.board
-        if kind == "turn":
-            where = board[self.players[p].position].name
-            if self.rolled:
-                head = f"you have rolled this turn (you are on {where})."
-            else:
-                head = (f"your turn (you are on {where}): roll, then choose whom the roll "
-                        "moves (anyone not in Jail, you too).")
-            extras = []
-            if not self.bought_from_market and self.market:
-                market = ", ".join(f"{board[m].name} {self.money(board[m].price)}"
-                                   for m in self.market)
-                extras.append(f"buy one market deed this turn ({market})")
-            extras.append("force a sale of another player's deed outside a monopoly at 1.5 "
-                          "times its price")
-            if self.playable(p):
-                extras.append("play your cards, each on any player")
-            if self.building_actions(p):
-                extras.append("buy buildings for a monopoly")
-            done = " or end your turn" if self.rolled else ""
-            return (f"{head} You may also {'; '.join(extras)}{done}. "
-                    f"{self.standing_words(p)}")
-        if kind == "move":
-            jailed = [self.name(q) for q in self.active_players() if self.players[q].in_jail]
-            note = f" ({', '.join(jailed)} in Jail cannot be moved)" if jailed else ""
-            return (f"you rolled {d.amount}: whom does it move? The moved player gets the "
-                    f"space's effects{note}.")
-        if kind == "jail":
-            turn = self.players[p].jail_turns + 1
-            card = " use your Get Out of Jail Free card," if any(
-                self.decks[k].cards[i].kind == "get_out_of_jail_free"
-                for k, i in self.players[p].cards) else ""
-            return (f"you are in Jail (turn {turn} of {self.max_jail_turns} there; after the "
-                    f"last you are Just Visiting). Roll for a match (a match: Just Visiting "
-                    f"and a normal turn),{card} or stay; there is no fine. In Jail you are "
-                    "still paid but cannot be moved, buy deeds, collect rent or draw cards.")
-        if kind == "pay":
-            reason = self._dues[0][3] if self._dues else "a payment"
-            return (f"you owe {self.name(d.creditor)} {self.money(d.amount)} ({reason}) and "
-                    "your cash cannot cover it: hand over deeds (at their printed price) or "
-                    "buildings (at their cost) until what is left fits your cash; property "
-                    "gives no change.")
-        if kind == "buy" and d.deed >= 0:
-            return (f"the card lets you buy {board[d.deed].name} from the bank for "
-                    f"{self.money(d.amount)}, or leave it there.")
+    def why_not_play(self, p: int, card_ref: CardRef | None, target: int) -> str | None:
+        """Why ``p`` may not play the card on ``target`` now (None if they may)."""
+        if card_ref is None:
+            return "play-card needs a card"
+        key, index = card_ref
+        if (key, index) not in self.players[p].cards:
+            return f"{self.name(p)} does not hold that card"
+        card = self.decks[key].cards[index]
+        if card.kind == "get_out_of_jail_free":
+            return "a Get Out of Jail Free card is used from jail"
+        if not 0 <= target < len(self.players) or self.players[target].bankrupt:
+            return "cards are played on a player in the game"
+        if self.options.no_double_move and not self.players[target].in_jail and \
+                (card.kind in MOVING_CARDS or card.kind == "go_to_jail"):
+            if card.kind in MOVING_CARDS and target in self.moved:
+                return f"{self.name(target)} has been moved this turn already"
+            if not self.rolled and self.movable() == [target]:
+                return f"{self.name(target)} is the only player the roll could move"
         return None
 
-    def standing_words(self, p: int) -> str:
-        """Monopolies held against the target, and the cards in hand."""
-        held = self.monopolies(p)
-        cards = [self.decks[k].cards[i].text for k, i in self.players[p].cards]
-        hand = " Your cards: " + ", ".join(f"'{c}'" for c in cards) + "." if cards else \
-            " You hold no cards."
-        return f"You own {held} of the {self.to_win} monopolies needed to win.{hand}"
-
-    def action_to_fields(self, action: Action) -> dict[str, Any] | None:
-        """JSON for the actions that name a player or a card (see notation)."""
-        if action.do == "move":
-            return {"do": "move", "to": self.name(action.amount)}
-        if action.do == "play-card":
-            key, index = self.card_at(action.amount // 10)
-            return {"do": "play-card", "card": f"{key}:{self.decks[key].cards[index].id}",
-                    "to": self.name(action.amount % 10)}
-        return None
-
-    def action_from_fields(self, player: int, obj: Mapping[str, Any]) -> Action | None:
-        do = str(obj.get("do"))
-        if do not in ("move", "play-card"):
-            return None
-        unknown = set(obj) - {"do", "player", "to", "card"}
-        if unknown:
-            raise ValueError(f"unknown field(s) in action '{do}': {', '.join(sorted(unknown))}")
-        if "to" not in obj:
-            raise ValueError(f"'{do}' needs 'to': the player it is for")
-        target = self.seat_of(obj["to"])
-        if do == "move":
-            return Action("move", amount=target)
-        text = str(obj.get("card", ""))
-        key, _, card_id = text.partition(":")
-        if key not in CARD_DECKS or not card_id:
-            raise ValueError("'card' names a card as deck:id, such as chance:go-to-jail")
-        deck = self.decks[key]
-        held = [i for k, i in self.players[player].cards
-                if k == key and deck.cards[i].id == card_id]
-        if not held:
-            if not any(c.id == card_id for c in deck.cards):
-                raise ValueError(f"no card '{card_id}' in the {deck.name} deck")
-            index = deck.index_of(card_id)
-        else:
-            index = held[0]
-        code = CARD_DECKS.index(key) * 100 + index
-        return Action("play-card", amount=code * 10 + target)
-
-
-_ANSWERS: dict[str, tuple[str, ...]] = {
-    "turn": ("roll", "buy-deed", "force-buy", "play-card", "buy-building", "end-turn"),
-    "move": ("move",),
-    "jail": ("roll", "use-card", "buy-building", "end-turn"),
-    "pay": ("give-deed", "give-building"),
-    "buy": ("buy", "decline"),
-}
+    def building_actions(self, p: int) -> list[Action]:
+        out = []
+        for group in self.streets_groups:
+            if self.owner[group[0]] != p:
+                continue
+            targets = group if self.options.per_property_buildings else group[:1]
+            out += [Action("buy-building", d) for d in targets]
+        return out
 
 
 def _slug(name: str) -> str:

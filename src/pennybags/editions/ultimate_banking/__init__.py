@@ -6,11 +6,15 @@ from pathlib import Path
 from pennybags.editions import Edition, register
 from pennybags.editions.ultimate_banking.game import UltimateBankingGame
 from pennybags.editions.ultimate_banking.options import UltimateBankingOptions
+from pennybags.editions.ultimate_banking.rules import RULEBOOK
+from pennybags.editions.ultimate_banking.words import UltimateBankingWords
 
 EDITION = Edition(
     id="ultimate-banking",
     game_class=UltimateBankingGame,
     data_path=Path(__file__).with_name("ultimate_banking.json"),
+    rulebook=RULEBOOK,
+    words=UltimateBankingWords,
     summary="The 36-space board with rent levels, Event cards and Location spaces; the game "
             "ends at the first bankruptcy and the highest final score wins.",
 )

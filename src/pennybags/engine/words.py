@@ -1,0 +1,158 @@
+"""What fronts (the terminal, the browser) learn from an edition, through one typed
+interface: :class:`Words`.
+
+Each edition implements it in its own folder (``editions/<edition>/words.py``) and names the
+class in its registry entry; a front asks ``pennybags.editions.words_for(game)`` and never
+probes the game's attributes. It gives:
+
+* numbers a front shows that only some editions have (total assets, final scores, the
+  bank's building stock, auction presses and timers);
+* the words: money, menu lines for actions, the question a decision asks, what stands on a
+  deed, group names;
+* the board's layout: which spaces run along each side, for a board map.
+
+This base class gives the common defaults; nothing here knows any edition.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, ClassVar
+
+from pennybags.engine.actions import Action, Decision
+
+if TYPE_CHECKING:
+    from pennybags.engine.game import Game
+
+def group_title(group: str) -> str:
+    """``light_blue`` as "Light blue"."""
+    return group.replace("_", " ").replace("-", " ").capitalize() if group else ""
+
+
+class Words:
+    """An edition's words and the facts fronts show, for one game."""
+
+    improvement_heading: ClassVar[str] = "Buildings"
+    """The title of the column that shows what stands on each deed."""
+
+    def __init__(self, game: Game) -> None:
+        self.game = game
+
+    # ------------------------------------------------------------ numbers fronts show
+
+    def total_assets(self, seat: int) -> int | None:
+        """What a player is worth by the edition's measure (None: the edition has none)."""
+        return None
+
+    def final_scores(self) -> dict[int, int]:
+        """The final score of each remaining seat, in editions that end with scores."""
+        return {}
+
+    def building_stock(self) -> tuple[int, int] | None:
+        """The houses and hotels the bank still has (None: no stock to show)."""
+        return None
+
+    def shows_mortgages(self) -> bool:
+        """Whether the edition has mortgages (a column for them)."""
+        game = self.game
+        return any(game.board.spaces[d].mortgage for d in game.board.deeds) or \
+            any(game.mortgaged)
+
+    def bid_step(self) -> int | None:
+        """When bids are presses of a fixed step (Ultimate Banking's M button): the step;
+        None when a bid is any amount."""
+        return None
+
+    def next_bid(self) -> int | None:
+        """The amount the next press bids, during an auction of presses."""
+        return None
+
+    def auction_timer(self) -> int:
+        """Seconds of an auction's timer (0: no timer; players pass instead)."""
+        return 0
+
+    def jail_tries(self) -> int:
+        """How many tries for doubles a player has in jail."""
+        return int(self.game.data.rules.get("max_jail_turns", 3))
+
+    def doubles(self) -> int:
+        """Doubles rolled in a row in this turn."""
+        return 0
+
+    def lift_offer(self) -> list[int]:
+        """Mortgaged deeds just received whose mortgage may be lifted now at its value."""
+        return []
+
+    def unmortgage_cost(self, deed: int) -> int | None:
+        """What lifting the mortgage of ``deed`` costs now (None: no mortgages)."""
+        return None
+
+    def declined_deeds_stay(self) -> bool:
+        """Whether a deed the lander does not buy stays with the bank (no auction)."""
+        return False
+
+    # ------------------------------------------------------------ words
+
+    def money(self, amount: int) -> str:
+        return self.game.money(amount)
+
+    def group_title(self, group: str) -> str:
+        return group_title(group)
+
+    def hotel_level(self) -> int:
+        """The improvement level that is a hotel (0: the edition has no hotels)."""
+        return 0
+
+    def buildings_words(self, level: int) -> str:
+        """An improvement level in words ("level 2"; classic: "2 houses", "a hotel")."""
+        return f"level {level}" if level else "nothing"
+
+    def improvement_words(self, deed: int) -> str | None:
+        """What stands on an owned deed, in the edition's words (None: the front calls
+        ``houses[deed]`` houses or a hotel)."""
+        return None
+
+    def describe_decision(self, decision: Decision) -> str | None:
+        """The edition's question for a decision, after the player's name ("you rolled 7:
+        whom does it move?"); None lets :meth:`question` word it."""
+        return None
+
+    def question(self, seat: int, decision: Decision) -> str:
+        """The whole question put to ``seat``, with what they need to know."""
+        game = self.game
+        words = self.describe_decision(decision)
+        cash = self.money(game.cash(seat))
+        if words is not None:
+            return f"{game.name(seat)}, {words} You have {cash}."
+        return f"{game.name(seat)}: {decision.kind} ({cash})."
+
+    def action_label(self, action: Action, decision: Decision | None = None) -> str:
+        """A menu line for an action, from its kind's label in the schema."""
+        game = self.game
+        kind = game.rulebook.vocabulary.actions.get(action.do)
+        template = kind.label if kind is not None and kind.label else action.do
+        board = game.board
+        if decision is None and game.pending:
+            decision = game.pending[0]
+        deed = action.deed if action.deed >= 0 else (
+            decision.deed if decision is not None else -1)
+        space = board.spaces[deed] if 0 <= deed < board.size else None
+        fields = {
+            "deed": space.name if space is not None else "it",
+            "price": self.money(decision.amount) if decision is not None else "",
+            "fine": self.money(int(game.data.rules.get("jail_fine", 0))),
+            "cost": self.money(space.house_cost) if space is not None else "",
+            "half": self.money(space.house_cost // 2) if space is not None else "",
+            "mortgage": self.money(space.mortgage) if space is not None else "",
+            "amount": self.money(max(0, action.amount - 1)),
+            "target": game.name(action.target) if action.target >= 0 else "a player",
+        }
+        return template.format(**fields)
+
+    # ------------------------------------------------------------ the board
+
+    def layout(self) -> list[list[int]]:
+        """The spaces along each side of the board, from GO clockwise (four sides, each
+        starting with its corner)."""
+        size = self.game.board.size
+        side = max(1, size // 4)
+        return [list(range(i, min(size, i + side))) for i in range(0, size, side)]
