@@ -19,15 +19,16 @@ def total(roll: tuple[int, ...]) -> int:
     return t
 
 
-_PAIRS: dict[int, list[tuple[int, ...]]] = {}
+_PAIRS: dict[int, tuple[tuple[int, ...], ...]] = {}
 
 
-def pairs_of(sides: int) -> list[tuple[int, ...]]:
+def pairs_of(sides: int) -> tuple[tuple[int, ...], ...]:
     """Each outcome of two dice with ``sides`` sides (0 to sides*sides - 1) as the roll it
     reads as, made once per number of sides: rolls are values, so every game shares them."""
     pairs = _PAIRS.get(sides)
     if pairs is None:
-        pairs = _PAIRS[sides] = [(v // sides + 1, v % sides + 1) for v in range(sides * sides)]
+        pairs = _PAIRS[sides] = tuple(
+            (v // sides + 1, v % sides + 1) for v in range(sides * sides))
     return pairs
 
 

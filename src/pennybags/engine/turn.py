@@ -63,6 +63,9 @@ class AfterRoll(Step):
     def run(self, game: Game) -> None:
         cast(TurnGame, game).after_roll(self.player, self.double)
 
+    def copy_for(self, original: Game, copy: Game) -> Step:
+        return AfterRoll(self.player, self.double)
+
 
 class TurnGame(Game):
     """A game played in turns of dice throws around the board (see the module's
