@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from pennybags import __version__
+from pennybags.engine.actions import FIELD_TYPES, ActionKind
 
 
 class UserError(Exception):
@@ -52,6 +53,51 @@ def cmd_editions(args: argparse.Namespace) -> int:
         for o in r["options"]:
             print(f"{'':<20}   -o {o['name']}=<{o['type']}> (default {o['default']}): {o['help']}")
     return 0
+
+
+def cmd_actions(args: argparse.Namespace) -> int:
+    """An edition's whole decision vocabulary, from its rulebook's schema."""
+    from pennybags.editions import get_edition
+
+    try:
+        edition = get_edition(args.edition)
+    except ValueError as e:
+        raise UserError(str(e)) from None
+    vocabulary = edition.rulebook.vocabulary
+    if args.json:
+        print(json.dumps({"edition": edition.id, "name": edition.name,
+                          **vocabulary.to_json()}, indent=1))
+        return 0
+    print(f"{edition.name} ({edition.id}): what the game asks, and the actions that answer")
+    print("Actions are written as text (bid 120) or JSON ({\"do\": \"bid\", \"amount\": 120}); "
+          "see docs/scenarios.md.")
+    for d in vocabulary.decisions.values():
+        managing = "  (players may also act at any time: see below)" if d.managing and \
+            vocabulary.anytime else ""
+        print(f"\n{d.name}: {d.rule}{managing}")
+        for name in d.answers:
+            print("  " + action_line(vocabulary.actions[name]))
+    if vocabulary.anytime:
+        print("\nAt any time while the game waits on a decision marked above:")
+        for name in vocabulary.anytime:
+            print("  " + action_line(vocabulary.actions[name]))
+    print("\nField types: " + "; ".join(f"{k}: {v}" for k, v in FIELD_TYPES.items()))
+    return 0
+
+
+def action_line(kind: ActionKind) -> str:
+    """One action kind: how it is written and the rule it plays, its fields' meanings."""
+    words = [kind.name]
+    for f in kind.fields:
+        words.append("to=<player> [give=<deed>...] [take=<deed>...] [give_cash=<amount>] "
+                     "[take_cash=<amount>] [give_cards=<deck>...] [take_cards=<deck>...]"
+                     if f.name == "trade" else f"<{f.name}>")
+    fields = "; ".join(f"{f.name} ({f.type}): {f.help}" for f in kind.fields)
+    usage = " ".join(words)
+    rule = kind.rule + (f" [{fields}]" if fields else "")
+    if len(usage) > 28:
+        return f"{usage}\n  {'':<28} {rule}"
+    return f"{usage:<28} {rule}"
 
 
 def cmd_scenario_run(args: argparse.Namespace) -> int:
@@ -295,6 +341,15 @@ def build_parser() -> argparse.ArgumentParser:
                        description=odds.DESCRIPTION, epilog=odds.EPILOG)
     odds.add_arguments(p)
     p.set_defaults(func=cmd_odds)
+
+    p = sub.add_parser("actions", help="an edition's decisions and the actions that answer them",
+                       description="Print an edition's whole decision vocabulary: every "
+                                   "decision kind, the action kinds that answer it, their "
+                                   "fields and a one-line reference to the rule.",
+                       epilog="Example: pennybags actions --edition monopoly-2.3 --json")
+    p.add_argument("--edition", default="classic", help="edition id (default classic)")
+    p.add_argument("--json", action="store_true", help="print as JSON")
+    p.set_defaults(func=cmd_actions)
 
     p = sub.add_parser("editions", help="list the editions and their options")
     p.add_argument("--json", action="store_true", help="print as JSON")

@@ -430,7 +430,8 @@ class Game(ABC):
             return f"an action's kind is a word, not {do!r}"
         missing = self.rulebook.absent.get(do)
         if decision is not None:
-            note = f" ({missing})" if missing else ""
+            note = f" ({missing})" if missing else \
+                f" ('{do}' is not an action of {self.data.name})"
             return self._not_an_answer(player, do, decision, note)
         if missing:
             return f"'{do}' is not an action of {self.data.name}: {missing}"

@@ -169,9 +169,11 @@ class Rulebook:
         rules = {name: r for name, r in self.actions.items() if name not in gone}
         for r in actions:
             rules[r.kind.name] = r
-        kinds = {name: d for name, d in self.decisions.items() if name not in dropped}
-        for d in decisions:
-            kinds[d.name] = d
+        given = list(decisions)
+        kinds = {d.name: d for d in given}  # the kinds given first, in their order
+        for name, d in self.decisions.items():
+            if name not in dropped and name not in kinds:
+                kinds[name] = d
         space_rules = dict(self.spaces)
         space_rules.update(spaces or {})
         card_rules = dict(self.cards)
