@@ -19,8 +19,8 @@ from pennybags.bots.standard import StandardBot
 from pennybags.editions import all_editions, get_edition
 from pennybags.editions.classic.rules import AUCTION
 from pennybags.engine.actions import Action, Trade
-from pennybags.engine.turn import PAY_BAIL, ROLL, USE_CARD
 from pennybags.engine.game import Event, Game
+from pennybags.engine.turn import PAY_BAIL, ROLL, USE_CARD
 from pennybags.lab.simulate import Setup, run_games, summarise
 from pennybags.scenario import set_up
 

@@ -68,7 +68,7 @@ def mutable_parts(obj: Any, seen: dict[int, Any], path: str) -> Iterator[tuple[i
     if id(obj) in seen:
         return
     seen[id(obj)] = obj
-    if isinstance(obj, IMMUTABLE) or callable(obj) and not hasattr(obj, "__self__"):
+    if isinstance(obj, IMMUTABLE) or (callable(obj) and not hasattr(obj, "__self__")):
         return
     if hasattr(obj, "__self__"):  # a bound method: its object
         yield from mutable_parts(obj.__self__, seen, path + ".__self__")

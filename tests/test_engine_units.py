@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from pennybags.editions import get_edition
+from pennybags.editions import get_edition, words_for
 from pennybags.editions.classic.options import ClassicOptions
 from pennybags.engine.actions import Action, IllegalAction, Trade
 from pennybags.engine.board import Board
@@ -18,7 +18,6 @@ from pennybags.engine.decks import Card, Deck
 from pennybags.engine.dice import Dice
 from pennybags.engine.game import Game
 from pennybags.engine.ledger import BANK, FREE_PARKING_POT, Ledger, Transaction
-from pennybags.editions import words_for
 from pennybags.engine.notation import action_from_json, action_to_json
 from pennybags.engine.options import describe, option, options_dict, parse_options
 from pennybags.engine.snapshot import snapshot

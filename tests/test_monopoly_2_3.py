@@ -15,7 +15,7 @@ import pytest
 
 from pennybags import cli, history
 from pennybags.bots import make_bot
-from pennybags.editions import get_edition
+from pennybags.editions import get_edition, words_for
 from pennybags.editions.monopoly_2_3.game import (
     CARD_DECKS,
     DEEDS,
@@ -24,7 +24,6 @@ from pennybags.editions.monopoly_2_3.game import (
     round_up,
 )
 from pennybags.engine.actions import Action
-from pennybags.editions import words_for
 from pennybags.engine.notation import action_from_json, action_to_json
 from pennybags.lab.simulate import Setup, run_games, summarise
 from pennybags.terminal import app

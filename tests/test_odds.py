@@ -15,10 +15,10 @@ import pytest
 from pennybags.bots import make_bot
 from pennybags.editions import get_edition
 from pennybags.engine.actions import Action
-from pennybags.engine.turn import END_TURN, PAY_BAIL, ROLL
 from pennybags.engine.board import Board
 from pennybags.engine.data import EditionData
 from pennybags.engine.game import Game
+from pennybags.engine.turn import END_TURN, PAY_BAIL, ROLL
 from pennybags.lab.landing import LandingCounter
 from pennybags.lab.odds import BY_ROLL, JAIL, TokenChain, landing_odds, odds_main
 
