@@ -243,7 +243,7 @@ def test_random_games_of_every_edition_keep_their_invariants(
     check_invariants(game)
     twin: Game | None = None
     twin_from = 0
-    for step in range(6000):
+    for _ in range(6000):
         if game.over:
             break
         if twin is None and rng.random() < 0.01:
