@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import copy
 import random
-import time
 from collections.abc import Callable
 from typing import Any
 
@@ -21,7 +20,7 @@ from pennybags.editions.classic.rules import AUCTION
 from pennybags.engine.actions import Action, Trade
 from pennybags.engine.game import Event, Game
 from pennybags.engine.turn import PAY_BAIL, ROLL, USE_CARD
-from pennybags.lab.simulate import Setup, run_games, summarise
+from pennybags.lab.simulate import Setup, run_games
 from pennybags.scenario import set_up
 
 # ------------------------------------------------------------------------------ helpers
@@ -383,19 +382,6 @@ def test_bots_do_not_see_dice_or_decks_during_games(spec: str) -> None:
 
 
 # ------------------------------------------------------------------------------ quality bar
-
-
-def test_standard_bots_finish_their_games() -> None:
-    """Issue 3: 4-player games of standard bots with a 1,000-round cap end with a single
-    winner by bankruptcy at least 90% of the time (measured: 100 of 100 for seeds 1-3)."""
-    setup = Setup("classic", ("standard",) * 4, seed=1, max_rounds=1000)
-    started = time.perf_counter()
-    results = run_games(setup, 100)
-    seconds = time.perf_counter() - started
-    by_bankruptcy = [r for r in results if r.end_reason == "bankruptcy"]
-    assert len(by_bankruptcy) >= 90, summarise(setup, results, seconds)["ended"]
-    assert all(r.winner is not None for r in by_bankruptcy)
-    assert seconds < 30, f"100 games took {seconds:.1f} s"
 
 
 def test_standard_beats_random_bots() -> None:
