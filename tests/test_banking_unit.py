@@ -3,11 +3,26 @@
 
 from __future__ import annotations
 
+import ast
+from pathlib import Path
+
 import pytest
 
-from pennybags.banking.amounts import format_km, keyed_amount, keys_for, parse_km
-from pennybags.banking.electronic import ElectronicBankingUnit
-from pennybags.banking.unit import CARD_IN, ERROR, NO_CARD, NO_FUNDS, READY, SAME_CARD
+from pennybags.editions.electronic_banking.amounts import (
+    format_km,
+    keyed_amount,
+    keys_for,
+    parse_km,
+)
+from pennybags.editions.electronic_banking.unit import (
+    CARD_IN,
+    ERROR,
+    NO_CARD,
+    NO_FUNDS,
+    READY,
+    SAME_CARD,
+    ElectronicBankingUnit,
+)
 from pennybags.engine.ledger import BANK, Ledger
 
 
@@ -309,3 +324,68 @@ def test_money_is_never_lost_in_random_sequences() -> None:
         unit.step(rng.choice(steps))
         assert unit.ledger.conserved()
         assert min(unit.balances().values()) >= 0
+
+
+# ------------------------------------------------------------------ layering
+
+SRC = Path(__file__).resolve().parents[1] / "src" / "pennybags"
+
+
+def imported_modules(path: Path) -> set[str]:
+    """Every module a file imports, at the top or inside a function (absolute names)."""
+    package = ".".join(path.relative_to(SRC.parent).with_suffix("").parts)
+    if path.name == "__init__.py":
+        package += ".__init__"
+    names: set[str] = set()
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Import):
+            names.update(alias.name for alias in node.names)
+        elif isinstance(node, ast.ImportFrom):
+            base = node.module or ""
+            if node.level:
+                parent = package.rsplit(".", node.level)[0]
+                base = f"{parent}.{base}" if base else parent
+            names.add(base)
+            names.update(f"{base}.{alias.name}" for alias in node.names)
+    return {n for n in names if n == "pennybags" or n.startswith("pennybags.")}
+
+
+def test_arrows_point_inward_editions_import_no_front() -> None:
+    """Design rule (arrows inward): a module under editions/ imports only the engine, the
+    edition registry, its own package and (for derived editions) classic; never banking/,
+    terminal/, cli, lab/ or bots/."""
+    wrong: list[str] = []
+    for path in sorted((SRC / "editions").rglob("*.py")):
+        parts = path.relative_to(SRC / "editions").parts
+        own = f"pennybags.editions.{parts[0]}" if len(parts) > 1 else "pennybags.editions"
+        for name in imported_modules(path):
+            allowed = (name.startswith("pennybags.engine")
+                       or name in ("pennybags.editions", "pennybags.editions.Edition",
+                                   "pennybags.editions.register")
+                       or name == own or name.startswith(own + ".")
+                       or name == "pennybags.editions.classic"
+                       or name.startswith("pennybags.editions.classic."))
+            if not allowed:
+                wrong.append(f"{path.relative_to(SRC)} imports {name}")
+    assert wrong == []
+
+
+def test_arrows_point_inward_banking_front_imports_no_other_front() -> None:
+    """Design rule (arrows inward): the banking front (companion, stores) imports editions
+    and the engine, never the terminal front or the cli (no import circle with them)."""
+    wrong = [f"{path.relative_to(SRC)} imports {name}"
+             for path in sorted((SRC / "banking").rglob("*.py"))
+             for name in imported_modules(path)
+             if name.startswith(("pennybags.terminal", "pennybags.cli", "pennybags.lab",
+                                 "pennybags.bots"))]
+    assert wrong == []
+
+
+def test_units_are_found_through_the_edition_registry() -> None:
+    """Design rule (an edition is found through the registry): each banking edition names
+    its unit model; classic has none."""
+    from pennybags.editions import get_edition
+
+    assert get_edition("electronic-banking").unit is ElectronicBankingUnit
+    assert get_edition("ultimate-banking").unit.__name__ == "UltimateBankingUnit"
+    assert get_edition("classic").unit is None

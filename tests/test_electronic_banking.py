@@ -18,13 +18,12 @@ from typing import Any
 import pytest
 
 from pennybags import cli, history, scenario
-from pennybags.banking.amounts import format_km
-from pennybags.banking.electronic import ElectronicBankingUnit
-from pennybags.banking.narration import card_accounts
-from pennybags.banking.unit import ERRORS
 from pennybags.bots import make_bot
 from pennybags.editions import get_edition
+from pennybags.editions.electronic_banking.amounts import format_km
 from pennybags.editions.electronic_banking.game import ElectronicBankingGame
+from pennybags.editions.electronic_banking.narration import card_accounts
+from pennybags.editions.electronic_banking.unit import ERRORS, ElectronicBankingUnit
 from pennybags.engine.game import Event, Game
 from pennybags.engine.ledger import BANK, FREE_PARKING_POT, Ledger
 from pennybags.engine.snapshot import snapshot

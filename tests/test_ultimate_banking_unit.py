@@ -9,12 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from pennybags.banking.ultimate import (
-    UltimateBankingUnit,
-    UnitError,
-    apply_line,
-    run_companion,
-)
+from pennybags.banking.ultimate import apply_line, run_companion
+from pennybags.editions.ultimate_banking.unit import UltimateBankingUnit, UnitError
 
 
 class Clock:

@@ -1,12 +1,17 @@
-"""Banking units: the electronic banks of the banking editions, over the engine's ledger.
+"""The banking units at the terminal: a front for people playing on a physical board.
 
-* :mod:`~pennybags.banking.amounts`: amounts in K and M (``600K``, ``1.75M``);
-* :mod:`~pennybags.banking.unit`: what units share (bank cards over ledger accounts, the
-  keypad entry, the display);
-* :mod:`~pennybags.banking.electronic`: the Monopoly Electronic Banking unit;
-* :mod:`~pennybags.banking.narration`: payments told as unit operations in digital games;
-* :mod:`~pennybags.banking.store` and :mod:`~pennybags.banking.companion`: the unit at the
-  terminal for a physical board (``pennybags bank electronic-banking``), saved in SQLite.
+The units themselves belong to their editions and are found through the edition registry
+(``get_edition(...).unit``): the Electronic Banking unit in
+:mod:`pennybags.editions.electronic_banking.unit` (with its K/M amounts and the payment
+narration beside it), the Ultimate Banking unit in
+:mod:`pennybags.editions.ultimate_banking.unit`. Here are the fronts over them:
 
-See docs/banking-unit.md.
+* :mod:`~pennybags.banking.companion`: ``pennybags bank electronic-banking`` and
+  ``pennybags bank ultimate-banking``;
+* :mod:`~pennybags.banking.store`: the Electronic Banking unit's state in SQLite;
+* :mod:`~pennybags.banking.ultimate`: the Ultimate Banking unit's typed lines and its JSON
+  state file;
+* :mod:`~pennybags.banking.keyboard`: keys and lines (with a timeout) from the terminal.
+
+See docs/banking-unit.md and docs/ultimate-banking-unit.md.
 """

@@ -11,22 +11,20 @@ lists every transaction since the last reset with the cards' balances; the reset
 On a terminal every key acts at once; from a pipe or a file, lines are read and each
 character of a line is a key (``i1 2.2m t o i2 t o`` is a whole transfer).
 
-The Ultimate Banking unit (:mod:`pennybags.banking.ultimate`) is driven by lines instead,
-one tap or press a line (:class:`UltimateCompanion`): its state is a JSON file written
-atomically after every line, the auction timer runs in real time with a countdown (the
+The Ultimate Banking unit (:mod:`pennybags.editions.ultimate_banking.unit`) is driven by
+lines instead, one tap or press a line (:class:`UltimateCompanion`): its state is a JSON
+file written atomically after every line, the auction timer runs in real time with a countdown (the
 unit sells when five seconds pass without a press, even while nobody types), ``h`` shows
 the history, the owners and the balances, and a reset asks for confirmation.
 """
 
 from __future__ import annotations
 
-import contextlib
 import math
 import os
-import select
 import sys
 import time
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any, TextIO
 
@@ -35,10 +33,12 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
-from pennybags.banking.amounts import format_km
-from pennybags.banking.electronic import RESET_SECONDS
+from pennybags.banking import ultimate
+from pennybags.banking.keyboard import KeySource, TerminalKeys, cbreak, timed_input, wait_line
 from pennybags.banking.store import StoreError, UnitStore
-from pennybags.banking.unit import ERRORS
+from pennybags.editions.electronic_banking.amounts import format_km
+from pennybags.editions.electronic_banking.unit import ERRORS, RESET_SECONDS
+from pennybags.editions.ultimate_banking.unit import TOKENS, UnitError
 from pennybags.engine.ledger import BANK
 
 KEYS: dict[str, str] = {
@@ -102,73 +102,6 @@ def default_state_path(edition: str) -> Path:
     """Where the unit's state lives unless ``--state`` says otherwise."""
     base = os.environ.get("XDG_DATA_HOME") or str(Path.home() / ".local" / "share")
     return Path(base) / "pennybags" / f"bank-{edition}.sqlite3"
-
-
-# ====================================================================== key sources
-
-
-class KeySource:
-    """Keys from lines of text: every character is a key, the end of a line is ``\\n``."""
-
-    def __init__(self, infile: TextIO) -> None:
-        self.infile = infile
-        self.buffer: list[str] = []
-        self.every_key = False
-        """True when the screen is redrawn after every key (a terminal in cbreak mode)."""
-
-    def push(self, key: str) -> None:
-        """Put a key back: it is the next one read."""
-        self.buffer.insert(0, key)
-
-    def next(self) -> str | None:
-        """The next key, None at the end of the input."""
-        if not self.buffer:
-            line = self.infile.readline()
-            if not line:
-                return None
-            self.buffer = [*line.rstrip("\r\n"), "\n"]
-        return self.buffer.pop(0)
-
-
-class TerminalKeys(KeySource):
-    """Keys straight from a terminal, one at a time (cbreak mode, no echo)."""
-
-    def __init__(self, infile: TextIO) -> None:
-        super().__init__(infile)
-        self.every_key = True
-        self.fd = infile.fileno()
-
-    def next(self) -> str | None:
-        if self.buffer:
-            return self.buffer.pop(0)
-        data = os.read(self.fd, 1)
-        if not data or data == b"\x04":
-            return None
-        if data == b"\x03":
-            raise KeyboardInterrupt
-        return "\n" if data in (b"\r", b"\n") else data.decode("latin-1")
-
-
-@contextlib.contextmanager
-def cbreak(infile: TextIO) -> Iterator[bool]:
-    """Put a terminal in cbreak mode (keys one by one, not echoed) while inside; yields
-    whether it did (False for a pipe or a file)."""
-    try:
-        import termios
-        import tty
-    except ImportError:  # pragma: no cover - not on POSIX
-        yield False
-        return
-    if not infile.isatty():
-        yield False
-        return
-    fd = infile.fileno()
-    saved = termios.tcgetattr(fd)
-    try:
-        tty.setcbreak(fd)
-        yield True
-    finally:
-        termios.tcsetattr(fd, termios.TCSADRAIN, saved)
 
 
 # ====================================================================== the companion
@@ -348,37 +281,12 @@ their card. After 'reset', type v (or y) to reset, x (or n) to keep the game.
 The state is saved after every line; open the unit again to resume."""
 
 
-def wait_line(infile: Any, timeout: float) -> str | None:
-    """A line typed within ``timeout`` seconds (None: nothing typed yet); EOFError at the
-    end of the input. Input that cannot be waited on gives its next line at once."""
-    waiting = getattr(infile, "wait_line", None)
-    if callable(waiting):
-        line: str | None = waiting(timeout)
-        return line
-    try:
-        fd = infile.fileno()
-        tty = bool(infile.isatty())
-    except (AttributeError, OSError, ValueError):
-        fd, tty = -1, False
-    if tty:
-        ready, _, _ = select.select([fd], [], [], max(0.0, timeout))
-        if not ready:
-            return None
-    text = infile.readline()
-    if not text:
-        raise EOFError
-    return str(text).rstrip("\r\n")
-
-
 class UltimateCompanion:
     """``pennybags bank ultimate-banking``: the three-button unit driven by typed lines."""
 
     def __init__(self, path: Path, infile: Any, out: TextIO, *,
                  clock: Callable[[], float] = time.monotonic,
                  set_bonus: str | None = None) -> None:
-        from pennybags.banking import ultimate
-
-        self.ultimate = ultimate
         self.path = path
         self.store = ultimate.Store(path)
         self.infile = infile
@@ -387,8 +295,8 @@ class UltimateCompanion:
         saved = self.store.load()
         self.resumed = saved is not None
         try:
-            self.unit = ultimate.UltimateBankingUnit.from_json(saved, clock) if saved \
-                else ultimate.UltimateBankingUnit(clock)
+            model = ultimate.unit_model()
+            self.unit = model.from_json(saved, clock) if saved else model(clock)
         except (KeyError, TypeError, ValueError) as e:
             raise ValueError(f"the unit's state in {path} is not readable: {e}") from None
         if set_bonus is not None:
@@ -407,7 +315,7 @@ class UltimateCompanion:
         unit = self.unit
         self.say(f"[ {unit.display} ]")
         if unit.players and unit.mode not in ("register",):
-            self.say("   " + ", ".join(f"{self.ultimate.TOKENS[t]} "
+            self.say("   " + ", ".join(f"{TOKENS[t]} "
                                        f"{unit.money(unit.balance(t))}"
                                        for t in unit.players))
         if unit.mode == "confirm-reset":
@@ -432,9 +340,9 @@ class UltimateCompanion:
 
     def history(self) -> None:
         unit = self.unit
-        tokens = self.ultimate.TOKENS
+        tokens = TOKENS
         self.say("History since the game started (most recent last):")
-        lines = self.ultimate.history_lines(unit)
+        lines = ultimate.history_lines(unit)
         for n, line in enumerate(lines[:-1], 1):
             self.say(f"  {n:>3}. {line}")
         if len(lines) == 1:
@@ -483,7 +391,7 @@ class UltimateCompanion:
         if word in ("q", "quit", "exit"):
             return False
         if word in ("?", "help"):
-            self.say(self.ultimate.HELP)
+            self.say(ultimate.HELP)
             self.say(ULTIMATE_HELP_EXTRA)
             return True
         if word in ("h", "history"):
@@ -498,8 +406,8 @@ class UltimateCompanion:
                 return True
             line = word
         try:
-            self.ultimate.apply_line(self.unit, line)
-        except self.ultimate.UnitError as e:
+            ultimate.apply_line(self.unit, line)
+        except UnitError as e:
             self.say(f"(beep) {e}")
         self.shown = -1
         self.save()
@@ -518,15 +426,12 @@ def run_ultimate(state: Path | None, infile: TextIO, out: TextIO,
                  clock: Callable[[], float] = time.monotonic) -> int:
     """Options: ``set-bonus`` (``rulebook`` or ``unit``: the colour-set completion reading,
     kept with the game)."""
-    from pennybags.banking.ultimate import default_state_path as ultimate_path
-    from pennybags.terminal.live_auction import timed_input
-
     options = dict(options or {})
     set_bonus = options.pop("set-bonus", None)
     if options:
         raise ValueError(f"the Ultimate Banking unit has no option(s) "
                          f"{', '.join(sorted(options))}; it has: set-bonus")
-    path = state if state is not None else ultimate_path()
+    path = state if state is not None else ultimate.default_state_path()
     return UltimateCompanion(path, timed_input(infile), out, clock=clock,
                              set_bonus=set_bonus).run()
 

@@ -23,7 +23,8 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
-from pennybags.banking.electronic import ElectronicBankingUnit
+from pennybags.editions import get_edition
+from pennybags.editions.electronic_banking.unit import ElectronicBankingUnit
 from pennybags.engine.ledger import BANK, Ledger
 
 SCHEMA_VERSION = 1
@@ -57,6 +58,14 @@ class Entry:
     payee: int
     amount: int
     reason: str
+
+
+def unit_model(kind: str) -> type[ElectronicBankingUnit]:
+    """The unit model of the edition ``kind``, found through the edition registry."""
+    model = get_edition(kind).unit
+    if not (isinstance(model, type) and issubclass(model, ElectronicBankingUnit)):
+        raise StoreError(f"the edition '{kind}' has no Electronic Banking unit")
+    return model
 
 
 class UnitStore:
@@ -104,7 +113,7 @@ class UnitStore:
         for entry in self.history():
             ledger.transfer(self._account(entry.payer), self._account(entry.payee),
                             entry.amount, entry.reason)
-        unit = ElectronicBankingUnit(ledger, accounts, start=self.start, go=self.go)
+        unit = unit_model(self.kind)(ledger, accounts, start=self.start, go=self.go)
         row = self.db.execute("SELECT state FROM unit WHERE id = 1").fetchone()
         if row is not None:
             try:

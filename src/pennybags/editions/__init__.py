@@ -32,6 +32,9 @@ class Edition:
     """The edition's words and facts for the fronts (see :mod:`pennybags.engine.words`)."""
     summary: str = ""
     factory: Callable[..., Game] | None = field(default=None, compare=False)
+    unit: Callable[..., Any] | None = field(default=None, compare=False)
+    """The model of the edition's banking unit (a class), for the banking fronts; None
+    when the edition has no unit."""
 
     @cached_property
     def data(self) -> EditionData:

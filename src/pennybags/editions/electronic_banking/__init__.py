@@ -9,6 +9,7 @@ from pennybags.editions.electronic_banking.game import (
     ElectronicBankingGame,
     ElectronicBankingOptions,
 )
+from pennybags.editions.electronic_banking.unit import ElectronicBankingUnit
 
 EDITION = Edition(
     id="electronic-banking",
@@ -19,6 +20,7 @@ EDITION = Edition(
     summary="Classic rules on the UK board with money in K and M on bank cards; every "
             "payment is told as the banking unit operation ('pennybags bank' is the unit "
             "for a physical board).",
+    unit=ElectronicBankingUnit,
 )
 register(EDITION)
 

@@ -23,9 +23,9 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from pennybags.banking.amounts import format_km, parse_km
-from pennybags.banking.narration import tell_payment
 from pennybags.editions.classic.game import ClassicGame
+from pennybags.editions.electronic_banking.amounts import format_km, parse_km
+from pennybags.editions.electronic_banking.narration import tell_payment
 from pennybags.editions.electronic_banking.options import ElectronicBankingOptions
 from pennybags.engine.data import EditionData
 from pennybags.engine.game import Event

@@ -7,6 +7,7 @@ from pennybags.editions import Edition, register
 from pennybags.editions.ultimate_banking.game import UltimateBankingGame
 from pennybags.editions.ultimate_banking.options import UltimateBankingOptions
 from pennybags.editions.ultimate_banking.rules import RULEBOOK
+from pennybags.editions.ultimate_banking.unit import UltimateBankingUnit
 from pennybags.editions.ultimate_banking.words import UltimateBankingWords
 
 EDITION = Edition(
@@ -17,6 +18,7 @@ EDITION = Edition(
     words=UltimateBankingWords,
     summary="The 36-space board with rent levels, Event cards and Location spaces; the game "
             "ends at the first bankruptcy and the highest final score wins.",
+    unit=UltimateBankingUnit,
 )
 register(EDITION)
 

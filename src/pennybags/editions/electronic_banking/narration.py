@@ -14,8 +14,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from pennybags.banking.amounts import format_km, keys_for
-from pennybags.banking.electronic import ElectronicBankingUnit
+from pennybags.editions.electronic_banking.amounts import format_km, keys_for
+from pennybags.editions.electronic_banking.unit import ElectronicBankingUnit
 from pennybags.engine.ledger import BANK, FREE_PARKING_POT, Ledger
 
 GO_REASON = "GO salary"
