@@ -84,6 +84,18 @@ class Trade:
                      give_cards, take_cards)
 
 
+DEED_BIT: Final = 1
+AMOUNT_BIT: Final = 2
+TRADE_BIT: Final = 4
+TARGET_BIT: Final = 8
+CARD_BIT: Final = 16
+SPACE_BIT: Final = 32
+FIELD_BITS: Final[dict[str, int]] = {"deed": DEED_BIT, "amount": AMOUNT_BIT,
+                                     "trade": TRADE_BIT, "target": TARGET_BIT,
+                                     "card": CARD_BIT, "space": SPACE_BIT}
+"""Each field of an action as a bit (:attr:`Action.present`, an action kind's fields)."""
+
+
 class Action:
     """One answer. ``do`` names its :class:`ActionKind`; the other fields carry the
     arguments the kind declares, each with one meaning:
@@ -100,7 +112,7 @@ class Action:
     path, and the compiled build makes plain classes cheaply.)
     """
 
-    __slots__ = ("amount", "card", "deed", "do", "space", "target", "trade")
+    __slots__ = ("amount", "card", "deed", "do", "present", "space", "target", "trade")
 
     def __init__(self, do: str, deed: int = -1, amount: int = 0,
                  trade: Trade | None = None, *, target: int = -1,
@@ -112,6 +124,22 @@ class Action:
         self.target: Final = target
         self.card: Final = card
         self.space: Final = space
+        present = 0
+        if deed != -1:
+            present = DEED_BIT
+        if amount != 0:
+            present |= AMOUNT_BIT
+        if trade is not None:
+            present |= TRADE_BIT
+        if target != -1:
+            present |= TARGET_BIT
+        if card is not None:
+            present |= CARD_BIT
+        if space != -1:
+            present |= SPACE_BIT
+        self.present: Final = present
+        """The fields that hold a value, as bits (see :data:`FIELD_BITS`): worked out once,
+        so the engine checks an action's shape with one comparison."""
 
     def _key(self) -> tuple[str, int, int, Trade | None, int, CardRef | None, int]:
         return (self.do, self.deed, self.amount, self.trade, self.target, self.card,

@@ -77,6 +77,11 @@ class CallStep(Step):
 
 NOTHING_TO_DO: Final = "the game has nothing to do and nobody to ask"
 
+CHECK_TYPES: Final = __file__.endswith(".py")
+"""Whether the engine checks the types of a player and of an action's fields itself: in
+pure Python (anything can be passed); not in the compiled build, where an ``Action`` with
+a field of the wrong type cannot even be made (mypyc raises TypeError when it is built)."""
+
 
 class Agent(Protocol):
     """Anything that answers a seat's decisions: a bot, a scripted player, a policy."""
@@ -324,7 +329,12 @@ class Game(ABC):
     def act(self, player: int, action: Action) -> None:
         """Answer for ``player``. Raises :class:`IllegalAction` (changing nothing) if the
         rules do not allow it now."""
-        entry = self._entries.get(action.do) if type(action) is Action else None
+        entry: Entry | None = None
+        if type(action) is Action:
+            try:
+                entry = self._entries[action.do]
+            except (KeyError, TypeError):  # not an action of this edition, or not a word
+                pass
         answered: Decision | None = None
         if entry is not None:  # (what _answered does, written out: the hot path)
             for decision in self.pending:
@@ -338,7 +348,13 @@ class Game(ABC):
             if answered is not None and entry.conditional and \
                     not entry.rule.answers(self, player, action, answered):
                 answered = None
-        reason = self._judge(player, action, entry, answered)
+        if answered is not None and entry is not None and not action.present:
+            # The most common answers, judged as _judge would: a pending decision means the
+            # game is not over and the player is a seat, and the action has no fields.
+            reason = entry.rule.check(self, player, action, answered) if entry.checked \
+                else None
+        else:
+            reason = self._judge(player, action, entry, answered)
         if reason is not None:
             raise IllegalAction(reason)
         assert entry is not None
@@ -392,14 +408,13 @@ class Game(ABC):
         answers, if any (see :meth:`_answered`)."""
         if self.over:
             return "the game is over"
-        if type(player) is not int or not 0 <= player < len(self.players):
+        if (CHECK_TYPES and type(player) is not int) or not 0 <= player < len(self.players):
             return f"there is no player {player!r}"
         if entry is None:
             if not isinstance(action, Action):
                 return f"{action!r} is not an action"
             return self._unknown(player, action, self.decision_for(player))
-        if action.deed != -1 or action.amount != 0 or action.trade is not None or \
-                action.target != -1 or action.card is not None or action.space != -1:
+        if action.present:
             problem = self._field_problem(entry.fields, action)
             if problem is not None:
                 return problem
@@ -446,7 +461,7 @@ class Game(ABC):
         do = action.do
         deed = action.deed
         if deed != -1:
-            if type(deed) is not int:
+            if CHECK_TYPES and type(deed) is not int:
                 return f"a deed is a board index, not {deed!r}"
             if not 0 <= deed < self.board.size:
                 return f"there is no space {deed}"
@@ -454,7 +469,7 @@ class Game(ABC):
                 return f"'{do}' takes no deed"
         amount = action.amount
         if amount != 0:
-            if type(amount) is not int:
+            if CHECK_TYPES and type(amount) is not int:
                 return f"an amount must be a whole number, not {amount!r}"
             if amount < 0:
                 return "an amount cannot be negative"
@@ -463,12 +478,14 @@ class Game(ABC):
         if action.trade is not None:
             if not fields & 4:
                 return f"'{do}' takes no trade"
-            problem = self._trade_shape(action.trade)
-            if problem is not None:
-                return problem
+            if CHECK_TYPES:
+                problem = self._trade_shape(action.trade)
+                if problem is not None:
+                    return problem
         target = action.target
         if target != -1:
-            if type(target) is not int or not 0 <= target < len(self.players):
+            if (CHECK_TYPES and type(target) is not int) or \
+                    not 0 <= target < len(self.players):
                 return f"there is no player {target!r}"
             if not fields & 8:
                 return f"'{do}' names no player"
@@ -482,7 +499,7 @@ class Game(ABC):
                 return f"there is no card {card!r}"
         space = action.space
         if space != -1:
-            if type(space) is not int or not 0 <= space < self.board.size:
+            if (CHECK_TYPES and type(space) is not int) or not 0 <= space < self.board.size:
                 return f"there is no space {space!r}"
             if not fields & 32:
                 return f"'{do}' takes no space"

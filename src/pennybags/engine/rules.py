@@ -20,7 +20,14 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any, ClassVar, Generic, TypeVar
 
-from pennybags.engine.actions import Action, ActionKind, Decision, DecisionKind, Vocabulary
+from pennybags.engine.actions import (
+    FIELD_BITS,
+    Action,
+    ActionKind,
+    Decision,
+    DecisionKind,
+    Vocabulary,
+)
 from pennybags.engine.decks import Card
 
 G = TypeVar("G")
@@ -75,11 +82,6 @@ class ActionRule(Generic[G]):
         listed."""
         plain = self.plain
         return [plain] if plain is not None else []
-
-
-FIELD_BITS: dict[str, int] = {"deed": 1, "amount": 2, "trade": 4, "target": 8, "card": 16,
-                               "space": 32}
-"""Each field of an action as a bit, for the engine's quick check of an action's shape."""
 
 
 class Entry:

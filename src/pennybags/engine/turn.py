@@ -3,8 +3,8 @@
 :class:`TurnGame` is the turn every edition of the family plays, written once:
 
 * the order of play is decided by a throw of the dice (the highest total goes first);
-* a turn asks for a roll (``roll``, or ``jail`` for a player in jail), throws
-  (:meth:`TurnGame.throw`), moves the token (:meth:`TurnGame.move`) and resolves the space
+* a turn asks for a roll (``roll``, or ``jail`` for a player in jail), throws the dice
+  (:meth:`TurnGame.roll`), moves the token (:meth:`TurnGame.move`) and resolves the space
   it stops on through the edition's space rules (:meth:`TurnGame.land`);
 * doubles roll again; the third double in a row goes to jail;
 * in jail a player tries for doubles (a double frees them and moves them by that roll),
@@ -14,8 +14,9 @@
   back to the first player; a ``max-rounds`` cap ends the game.
 
 An edition gives the figures (GO salary, jail fine, tries) in its data file and overrides
-the hooks where its rulebook differs: how a throw moves (:meth:`TurnGame.move`), what
-passing GO pays (:meth:`TurnGame.collect_salary`), what a space does (its rulebook's
+the hooks where its rulebook differs: what a throw does (:meth:`TurnGame.roll`), how a
+token moves (:meth:`TurnGame.move`), what passing GO pays
+(:meth:`TurnGame.collect_salary`), what a space does (its rulebook's
 :class:`~pennybags.engine.rules.SpaceRule` handlers), what ends the game.
 """
 
@@ -137,7 +138,7 @@ class TurnGame(Game):
 
     def roll(self, p: int) -> None:
         """Throw the dice and move, or try for doubles in jail."""
-        dice = self.throw()
+        dice = self.dice.roll()
         self.last_dice = dice
         total = self.dice.total
         double = self.dice.double
@@ -158,14 +159,10 @@ class TurnGame(Game):
                 return
         self.move_then_after_roll(p, total, double)
 
-    def throw(self) -> tuple[int, ...]:
-        """Hook: throw the dice for a move."""
-        return self.dice.roll()
-
     def move_then_after_roll(self, p: int, steps: int, double: bool) -> None:
         """Move, and once all the landing brings is settled, go on with :meth:`after_roll`
         (at once when nobody had to decide anything on the way)."""
-        depth = self.step_depth()
+        depth = len(self._steps)  # (step_depth(), without the call: a roll's hot path)
         self.move(p, steps)
         if self.settle(depth):
             self.after_roll(p, double)

@@ -209,7 +209,7 @@ class Monopoly23Game(ClassicGame):
         super().next_turn()
 
     def roll(self, p: int) -> None:
-        dice = self.throw()
+        dice = self.dice.roll()
         self.last_dice = dice
         total = self.dice.total
         double = self.dice.double
