@@ -334,7 +334,7 @@ class Game(ABC):
             try:
                 entry = self._entries[action.do]
             except (KeyError, TypeError):  # not an action of this edition, or not a word
-                pass
+                entry = None
         answered: Decision | None = None
         if entry is not None:  # (what _answered does, written out: the hot path)
             for decision in self.pending:
