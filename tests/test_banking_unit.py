@@ -362,6 +362,7 @@ def test_arrows_point_inward_editions_import_no_front() -> None:
             allowed = (name.startswith("pennybags.engine")
                        or name in ("pennybags.editions", "pennybags.editions.Edition",
                                    "pennybags.editions.register")
+                       or name.startswith("pennybags.editions.registry")
                        or name == own or name.startswith(own + ".")
                        or name == "pennybags.editions.classic"
                        or name.startswith("pennybags.editions.classic."))

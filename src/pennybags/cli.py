@@ -16,21 +16,8 @@ from typing import Any
 
 from pennybags import __version__
 from pennybags.engine.actions import FIELD_TYPES, ActionKind
-
-
-class UserError(Exception):
-    """A problem with the user's input: printed as one line, exit status 2."""
-
-
-def parse_option_pairs(pairs: Sequence[str]) -> dict[str, str]:
-    """``["free-parking-pot=true", "max-rounds=200"]`` as a mapping."""
-    out = {}
-    for pair in pairs:
-        name, eq, value = pair.partition("=")
-        if not eq:
-            name, value = pair, "true"
-        out[name.strip()] = value.strip()
-    return out
+from pennybags.engine.options import parse_option_pairs
+from pennybags.errors import UserError
 
 
 def cmd_editions(args: argparse.Namespace) -> int:

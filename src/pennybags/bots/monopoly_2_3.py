@@ -340,7 +340,7 @@ class Monopoly23Strategy:
 
 
 def _make(params: dict[str, str]) -> Monopoly23Strategy:
-    from pennybags.bots import int_param
+    from pennybags.bots.registry import int_param
 
     reserve = int_param(params, "reserve", 100)
     aggression = int_param(params, "aggression", 100)

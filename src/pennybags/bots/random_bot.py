@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 
-from pennybags.bots import no_more_params, register_bot
+from pennybags.bots.registry import no_more_params, register_bot
 from pennybags.engine.actions import Action
 from pennybags.engine.game import Game
 

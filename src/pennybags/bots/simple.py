@@ -12,7 +12,7 @@ Parameter: ``reserve`` (cash it keeps back, default 150).
 
 from __future__ import annotations
 
-from pennybags.bots import int_param, no_more_params, register_bot
+from pennybags.bots.registry import int_param, no_more_params, register_bot
 from pennybags.editions.classic.rules import (
     AUCTION,
     BUY,

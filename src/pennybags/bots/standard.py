@@ -28,7 +28,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any, Final, Protocol, cast
 
-from pennybags.bots import int_param, no_more_params, register_bot
+from pennybags.bots.registry import int_param, no_more_params, register_bot
 from pennybags.editions.classic.game import HOTEL, ClassicGame
 from pennybags.editions.classic.rules import (
     ACCEPT,

@@ -22,7 +22,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from pennybags.bots import int_param
+from pennybags.bots.registry import int_param
 from pennybags.bots.standard import allow_params, register_strategy
 from pennybags.editions.classic.rules import AUCTION, BUY, PASS
 from pennybags.editions.ultimate_banking.rules import ALWAYS_COLLECT_RENT as COLLECT

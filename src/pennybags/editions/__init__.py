@@ -1,95 +1,13 @@
-"""The edition registry: fronts and the lab find editions here, by id.
+"""The editions, found by id: ``get_edition("classic")``, ``all_editions()``,
+``words_for(game)`` (see :mod:`pennybags.editions.registry`).
 
-Each edition package registers itself with :func:`register` when imported; this module
-imports them all, so ``get_edition("classic")`` is all a front needs.
+Importing this package registers every edition.
 """
 
-from __future__ import annotations
+from pennybags.editions import classic as _classic  # noqa: F401  (registers itself)
+from pennybags.editions import electronic_banking as _electronic_banking  # noqa: F401
+from pennybags.editions import monopoly_2_3 as _monopoly_2_3  # noqa: F401
+from pennybags.editions import ultimate_banking as _ultimate_banking  # noqa: F401
+from pennybags.editions.registry import Edition, all_editions, get_edition, register, words_for
 
-from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field
-from functools import cached_property
-from pathlib import Path
-from typing import Any
-
-from pennybags.engine.data import EditionData, load_edition_data
-from pennybags.engine.game import Game
-from pennybags.engine.options import describe, parse_options
-from pennybags.engine.rules import Rulebook
-from pennybags.engine.words import Words
-
-
-@dataclass(frozen=True)
-class Edition:
-    """An edition: its id, its data file, the game class that holds its state and rules,
-    and its rulebook (the handlers of its actions, spaces and cards)."""
-
-    id: str
-    game_class: type[Game]
-    data_path: Path
-    rulebook: Rulebook
-    words: type[Words] = Words
-    """The edition's words and facts for the fronts (see :mod:`pennybags.engine.words`)."""
-    summary: str = ""
-    factory: Callable[..., Game] | None = field(default=None, compare=False)
-    unit: Callable[..., Any] | None = field(default=None, compare=False)
-    """The model of the edition's banking unit (a class), for the banking fronts; None
-    when the edition has no unit."""
-
-    @cached_property
-    def data(self) -> EditionData:
-        return load_edition_data(self.data_path)
-
-    @property
-    def name(self) -> str:
-        return self.data.name
-
-    @property
-    def players(self) -> tuple[int, int]:
-        return self.data.min_players, self.data.max_players
-
-    def options(self, values: Mapping[str, Any] | None = None) -> Any:
-        """This edition's options from names and values (ValueError if unknown/bad)."""
-        return parse_options(self.game_class.options_class, values or {})
-
-    def describe_options(self) -> list[tuple[str, str, Any, str]]:
-        return describe(self.game_class.options_class)
-
-    def new_game(self, names: Sequence[str], seed: int | None = None,
-                 options: Mapping[str, Any] | Any | None = None, **kwargs: Any) -> Game:
-        """Start a game. ``options`` may be a mapping of option names or an options object."""
-        if options is None or isinstance(options, Mapping):
-            options = self.options(options)
-        return self.game_class(self.data, names, seed, options, rulebook=self.rulebook,
-                               **kwargs)
-
-
-_REGISTRY: dict[str, Edition] = {}
-
-
-def register(edition: Edition) -> None:
-    _REGISTRY[edition.id] = edition
-
-
-def get_edition(edition_id: str) -> Edition:
-    """The edition with this id; ValueError listing the known ids otherwise."""
-    key = edition_id.strip().lower().replace("_", "-")
-    if key not in _REGISTRY:
-        known = ", ".join(sorted(_REGISTRY))
-        raise ValueError(f"unknown edition '{edition_id}'; the editions are: {known}")
-    return _REGISTRY[key]
-
-
-def words_for(game: Game) -> Words:
-    """The words and facts of ``game``'s edition, for a front."""
-    return get_edition(game.edition_id).words(game)
-
-
-def all_editions() -> list[Edition]:
-    return [_REGISTRY[k] for k in sorted(_REGISTRY)]
-
-
-from pennybags.editions import classic as _classic  # noqa: E402,F401  (registers itself)
-from pennybags.editions import electronic_banking as _electronic_banking  # noqa: E402,F401
-from pennybags.editions import monopoly_2_3 as _monopoly_2_3  # noqa: E402,F401
-from pennybags.editions import ultimate_banking as _ultimate_banking  # noqa: E402,F401
+__all__ = ["Edition", "all_editions", "get_edition", "register", "words_for"]

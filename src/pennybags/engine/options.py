@@ -7,7 +7,7 @@ their metadata. Options are given by their kebab-case names (``free-parking-pot=
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any, TypeVar
 
 T = TypeVar("T")
@@ -49,6 +49,18 @@ def parse_options(cls: type[T], values: Mapping[str, Any]) -> T:
         default = fields[name].default
         kwargs[name] = _coerce(key, value, type(default))
     return cls(**kwargs)
+
+
+def parse_option_pairs(pairs: Sequence[str]) -> dict[str, str]:
+    """``["free-parking-pot=true", "max-rounds=200"]`` (``-o`` on the command line) as a
+    mapping; a name alone means true."""
+    out = {}
+    for pair in pairs:
+        name, eq, value = pair.partition("=")
+        if not eq:
+            name, value = pair, "true"
+        out[name.strip()] = value.strip()
+    return out
 
 
 def options_dict(options: Any) -> dict[str, Any]:

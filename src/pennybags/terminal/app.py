@@ -29,12 +29,13 @@ from rich.console import Console
 
 from pennybags import history
 from pennybags.bots import Bot, make_bot
-from pennybags.cli import UserError, parse_option_pairs
 from pennybags.editions import get_edition, words_for
 from pennybags.engine.actions import Action, Decision, IllegalAction, Trade
 from pennybags.engine.game import Event, Game
 from pennybags.engine.notation import action_from_json, trade_words
+from pennybags.engine.options import parse_option_pairs
 from pennybags.engine.words import Words, group_title
+from pennybags.errors import UserError
 from pennybags.terminal.folding import Fold, fold_actions, without_target
 from pennybags.terminal.live_auction import (
     LiveAuction,

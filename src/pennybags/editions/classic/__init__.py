@@ -2,11 +2,11 @@
 
 from pathlib import Path
 
-from pennybags.editions import Edition, register
 from pennybags.editions.classic.game import ClassicGame
 from pennybags.editions.classic.options import ClassicOptions
 from pennybags.editions.classic.rules import RULEBOOK
 from pennybags.editions.classic.words import ClassicWords
+from pennybags.editions.registry import Edition, register
 
 EDITION = Edition(
     id="classic",

@@ -2,7 +2,6 @@
 
 from pathlib import Path
 
-from pennybags.editions import Edition, register
 from pennybags.editions.classic.rules import RULEBOOK
 from pennybags.editions.classic.words import ClassicWords
 from pennybags.editions.electronic_banking.game import (
@@ -10,6 +9,7 @@ from pennybags.editions.electronic_banking.game import (
     ElectronicBankingOptions,
 )
 from pennybags.editions.electronic_banking.unit import ElectronicBankingUnit
+from pennybags.editions.registry import Edition, register
 
 EDITION = Edition(
     id="electronic-banking",

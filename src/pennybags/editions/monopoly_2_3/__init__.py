@@ -2,11 +2,11 @@
 
 from pathlib import Path
 
-from pennybags.editions import Edition, register
 from pennybags.editions.monopoly_2_3.game import Monopoly23Game
 from pennybags.editions.monopoly_2_3.options import Monopoly23Options
 from pennybags.editions.monopoly_2_3.rules import RULEBOOK
 from pennybags.editions.monopoly_2_3.words import Monopoly23Words
+from pennybags.editions.registry import Edition, register
 
 EDITION = Edition(
     id="monopoly-2.3",

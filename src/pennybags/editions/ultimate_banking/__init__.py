@@ -3,7 +3,7 @@ game that ends at the first bankruptcy with final scores."""
 
 from pathlib import Path
 
-from pennybags.editions import Edition, register
+from pennybags.editions.registry import Edition, register
 from pennybags.editions.ultimate_banking.game import UltimateBankingGame
 from pennybags.editions.ultimate_banking.options import UltimateBankingOptions
 from pennybags.editions.ultimate_banking.rules import RULEBOOK

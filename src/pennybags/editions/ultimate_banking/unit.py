@@ -27,12 +27,14 @@ front: :mod:`pennybags.banking.ultimate` and :mod:`pennybags.banking.companion`.
 
 from __future__ import annotations
 
+import copy
+import math
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from pennybags.editions.ultimate_banking.game import SET_BONUS
-from pennybags.engine.ledger import BANK, Ledger, Transaction
+from pennybags.engine.ledger import BANK, Ledger
 
 TOKENS = ("car", "helicopter", "boat", "jet")
 """The four bank cards, by the token printed on them."""
@@ -49,6 +51,22 @@ VOLUME_DEFAULT = 4
 """Circles shown: 0 (softest, still audible) to 4 (the default, loudest)."""
 
 ICONS = {1: "GO", 2: "JAIL", 3: "LOCATION"}
+
+MODES = ("register", "idle", "icon", "deed", "auction-ready", "auction", "auction-won",
+         "event-card", "event-deed", "debt", "over")
+"""What the unit can be doing."""
+OVERLAYS = ("volume", "confirm-reset")
+"""Modes opened over another one (the volume setting, the reset question), which the unit
+goes back to afterwards."""
+MOVE_KINDS = frozenset({"move_to_any_property", "all_players_to_free_parking",
+                        "send_player_to_jail"})
+"""Event cards that only move tokens (the unit just says so)."""
+CARD_KINDS = frozenset({"pay_per_property_owned", "collect_with_chosen_player"})
+"""Event cards that ask for bank cards."""
+MAX_AMOUNT = 10**9
+"""No single payment is larger (a state file with one is damaged)."""
+MAX_OVERLAYS = 64
+"""Nested overlays a saved state may hold (older versions nested them)."""
 
 
 class UnitError(ValueError):
@@ -97,35 +115,42 @@ class UltimateBankingUnit:
         self.display = "TAP BANK CARDS: " + " ".join(t.upper() for t in TOKENS)
 
     def to_json(self) -> dict[str, Any]:
+        """The state as JSON values, independent of the unit (changing one does not change
+        the other). The balances are written too, for people reading the file; loading
+        derives them from the transactions and checks them."""
         return {
-            "mode": self.mode, "players": self.players,
+            "mode": self.mode, "players": list(self.players),
             "balances": list(self.ledger.balances), "bank": self.ledger.bank,
             "transactions": [list(t) for t in self.ledger.transactions],
             "owner": {str(k): v for k, v in self.owner.items()},
             "level": {str(k): v for k, v in self.level.items()},
-            "cheap_rents": self.cheap_rents, "wait": self.wait, "volume": self.volume,
-            "undo": self.undo_state, "scores": {str(k): v for k, v in self.scores.items()},
+            "cheap_rents": self.cheap_rents, "wait": copy.deepcopy(self.wait),
+            "volume": self.volume, "undo": copy.deepcopy(self.undo_state),
+            "scores": {str(k): v for k, v in self.scores.items()},
             "display": self.display, "set_bonus": self.set_bonus,
         }
 
-    def load(self, obj: dict[str, Any], *, keep_undo: bool = True) -> None:
-        self.mode = str(obj["mode"])
-        self.players = [int(x) for x in obj["players"]]
-        self.ledger = Ledger(len(TOKENS))
-        self.ledger.balances = [int(x) for x in obj["balances"]]
-        self.ledger.bank = int(obj["bank"])
-        self.ledger.transactions = [Transaction(int(a), int(b), int(c), str(d))
-                                    for a, b, c, d in obj["transactions"]]
-        self.owner = {int(k): int(v) for k, v in obj["owner"].items()}
-        self.level = {int(k): int(v) for k, v in obj["level"].items()}
-        self.cheap_rents = int(obj["cheap_rents"])
-        self.wait = dict(obj["wait"])
-        self.volume = int(obj.get("volume", VOLUME_DEFAULT))
+    def load(self, obj: Mapping[str, Any], *, keep_undo: bool = True) -> None:
+        """Take the state ``obj`` (as :meth:`to_json` writes it). ValueError, saying what is
+        wrong, when it is not a state this unit can be in; the unit is unchanged then.
+
+        The ledger is rebuilt from the transactions; the balances written beside them must
+        agree. ``keep_undo=False`` restores an undo snapshot (the state before an
+        operation, taken part way into it, whose waiting operation undo drops)."""
+        state = _StateReader(self).read(obj, snapshot=not keep_undo)
+        self.mode = state.mode
+        self.players = state.players
+        self.ledger = state.ledger
+        self.owner = state.owner
+        self.level = state.level
+        self.cheap_rents = state.cheap_rents
+        self.wait = state.wait
+        self.volume = state.volume
         if keep_undo:
-            self.undo_state = obj.get("undo")
-        self.scores = {int(k): int(v) for k, v in obj.get("scores", {}).items()}
-        self.display = str(obj.get("display", ""))
-        self.set_bonus = str(obj.get("set_bonus", "rulebook"))
+            self.undo_state = state.undo
+        self.scores = state.scores
+        self.display = state.display
+        self.set_bonus = state.set_bonus
 
     @classmethod
     def from_json(cls, obj: dict[str, Any],
@@ -168,7 +193,11 @@ class UltimateBankingUnit:
 
     def tick(self, seconds: float = 0.0) -> None:
         """Let time pass (the companion calls it with the real time between inputs): the
-        auction timer runs out, and 5 minutes without a press send the unit to sleep."""
+        auction timer runs out, and 5 minutes without a press send the unit to sleep.
+        Time only passes forward: ``seconds`` is finite and not negative (UnitError
+        otherwise, and nothing changes)."""
+        if not _forward(seconds):
+            raise UnitError(f"time only passes forward: {seconds} seconds cannot pass")
         if self.mode == "auction":
             self.wait["left"] = float(self.wait["left"]) - seconds
             if self.wait["left"] <= 0:
@@ -263,14 +292,15 @@ class UltimateBankingUnit:
     def hold(self, buttons: str, seconds: float = HOLD_SECONDS) -> None:
         """Hold ``check+M`` (undo the most recent transaction) or ``X`` (reset, asks for
         confirmation) for ``seconds``; shorter holds do nothing."""
+        if not _forward(seconds):
+            raise UnitError(f"a button is held for a number of seconds, not {seconds}")
         if not self._awake() or seconds < HOLD_SECONDS:
             return
         key = buttons.replace(" ", "").lower()
         if key in ("check+m", "m+check"):
             self.undo()
         elif key == "x":
-            self.wait = {"back": self.mode, "saved": self.wait}
-            self.mode = "confirm-reset"
+            self._overlay("confirm-reset")
             self.display = "RESET? CHECK = YES, X = NO"
         else:
             raise UnitError(f"holding {buttons} does nothing")
@@ -281,9 +311,19 @@ class UltimateBankingUnit:
             return
         if buttons.replace(" ", "").lower() not in ("check+x", "x+check"):
             raise UnitError(f"pressing {buttons} together does nothing")
-        self.wait = {"back": self.mode, "saved": self.wait}
-        self.mode = "volume"
+        self._overlay("volume")
         self.display = "VOLUME " + "o" * self.volume
+
+    def _overlay(self, mode: str) -> None:
+        """Open the volume setting or the reset question over what the unit is doing. One
+        opened from the other takes its place: both go back to what the unit was doing, so
+        overlays never pile up."""
+        if self.mode in OVERLAYS:
+            back, saved = self.wait["back"], self.wait["saved"]
+        else:
+            back, saved = self.mode, self.wait
+        self.wait = {"back": back, "saved": saved}
+        self.mode = mode
 
     # ---------------------------------------------------------------- taps
 
@@ -556,3 +596,301 @@ class UltimateBankingUnit:
             for i in spaces[deed].extra["neighbours"]:
                 shift(by_index[i], int(card.params["neighbour_delta"]))
         self._done()
+
+
+# ====================================================================== reading a state
+
+
+def _forward(seconds: float) -> bool:
+    """True for a time that can pass: finite and not negative."""
+    return isinstance(seconds, int | float) and math.isfinite(seconds) and seconds >= 0
+
+
+def _shown(value: Any) -> str:
+    """A value as a message shows it (short)."""
+    text = repr(value)
+    return text if len(text) <= 40 else text[:37] + "..."
+
+
+class _State:
+    """A state read and checked by :class:`_StateReader`, ready for the unit to take."""
+
+    __slots__ = ("cheap_rents", "display", "ledger", "level", "mode", "owner", "players",
+                 "scores", "set_bonus", "undo", "volume", "wait")
+
+    mode: str
+    players: list[int]
+    ledger: Ledger
+    owner: dict[int, int]
+    level: dict[int, int]
+    cheap_rents: int
+    wait: dict[str, Any]
+    volume: int
+    undo: dict[str, Any] | None
+    scores: dict[int, int]
+    display: str
+    set_bonus: str
+
+
+class _StateReader:
+    """Checks a saved state field by field against what the unit can be in; ValueError
+    saying which field is wrong and how. Balances are derived from the transactions."""
+
+    REQUIRED = ("mode", "players", "balances", "bank", "transactions", "owner", "level",
+                "cheap_rents", "wait")
+    OPTIONAL = ("volume", "undo", "scores", "display", "set_bonus")
+
+    def __init__(self, unit: UltimateBankingUnit) -> None:
+        self.unit = unit
+
+    # ------------------------------------------------------------ small checks
+
+    @staticmethod
+    def number(value: Any, what: str, low: int, high: int) -> int:
+        if type(value) is not int or not low <= value <= high:
+            raise ValueError(f"{what} is {_shown(value)}, not a whole number from {low} to "
+                             f"{high}")
+        return value
+
+    @staticmethod
+    def text(value: Any, what: str, longest: int = 200) -> str:
+        if not isinstance(value, str) or len(value) > longest:
+            raise ValueError(f"{what} is {_shown(value)}, not a text of at most {longest} "
+                             "characters")
+        return value
+
+    @staticmethod
+    def mapping(value: Any, what: str) -> dict[str, Any]:
+        if not isinstance(value, dict):
+            raise ValueError(f"{what} is {_shown(value)}, not an object")
+        return value
+
+    @staticmethod
+    def sequence(value: Any, what: str) -> list[Any]:
+        if not isinstance(value, list):
+            raise ValueError(f"{what} is {_shown(value)}, not a list")
+        return value
+
+    @staticmethod
+    def keys(obj: Mapping[str, Any], what: str, *names: str) -> None:
+        if set(obj) != set(names):
+            raise ValueError(f"{what} has the fields {sorted(obj)}, not {sorted(names)}")
+
+    def deed(self, value: Any, what: str) -> int:
+        return self.number(value, what, 1, len(self.unit.numbers))
+
+    def token(self, value: Any, what: str, players: list[int]) -> int:
+        t = self.number(value, what, 0, len(TOKENS) - 1)
+        if t not in players:
+            raise ValueError(f"{what} is the {TOKENS[t]} card, which is not in the game")
+        return t
+
+    # ------------------------------------------------------------ the state
+
+    def read(self, obj: Any, *, snapshot: bool = False) -> _State:
+        where = "the undo snapshot: " if snapshot else ""
+        try:
+            return self._read(obj, snapshot)
+        except ValueError as e:
+            raise ValueError(f"{where}{e}") from None
+
+    def _read(self, obj: Any, snapshot: bool) -> _State:
+        obj = self.mapping(obj, "the state")
+        unknown = sorted(set(obj) - {*self.REQUIRED, *self.OPTIONAL})
+        if unknown:
+            raise ValueError(f"unknown field {unknown[0]!r} (not an Ultimate Banking unit's "
+                             "state?)")
+        missing = [k for k in self.REQUIRED if k not in obj]
+        if missing:
+            raise ValueError(f"the field {missing[0]!r} is missing")
+        state = _State()
+        mode = obj["mode"]
+        if mode not in (*MODES, *OVERLAYS):
+            raise ValueError(f"mode is {_shown(mode)}, not one of the unit's modes")
+        state.mode = mode
+        players: list[int] = []
+        for i, value in enumerate(self.sequence(obj["players"], "players")):
+            t = self.number(value, f"players[{i}]", 0, len(TOKENS) - 1)
+            if t in players:
+                raise ValueError(f"the {TOKENS[t]} card joined twice")
+            players.append(t)
+        state.players = players
+        state.ledger = self.ledger(obj)
+        state.owner, state.level = self.deeds(obj, players)
+        state.cheap_rents = self.number(obj["cheap_rents"], "cheap_rents", 0, 10)
+        state.volume = self.number(obj.get("volume", VOLUME_DEFAULT), "volume", 0, 4)
+        state.display = self.text(obj.get("display", ""), "display")
+        set_bonus = obj.get("set_bonus", "rulebook")
+        if set_bonus not in SET_BONUS:
+            raise ValueError(f"set_bonus is {_shown(set_bonus)}, not "
+                             f"{' or '.join(SET_BONUS)}")
+        state.set_bonus = set_bonus
+        base, base_wait = self.overlays(mode, self.mapping(obj["wait"], "wait"))
+        if not snapshot:
+            self.wait(base, base_wait, players, state.owner, state.ledger)
+        state.wait = copy.deepcopy(obj["wait"])
+        scores: dict[int, int] = {}
+        for k, v in self.mapping(obj.get("scores", {}), "scores").items():
+            if not (k.isascii() and k.isdigit()):
+                raise ValueError(f"scores has the key {_shown(k)}, not a card number")
+            scores[self.token(int(k), "a card in scores", players)] = \
+                self.number(v, f"scores[{k}]", -MAX_AMOUNT, MAX_AMOUNT)
+        state.scores = scores
+        self.consistent(state, base, base_wait)
+        undo = obj.get("undo")
+        if undo is not None:
+            if snapshot:
+                raise ValueError("an undo snapshot holds another undo snapshot")
+            self.read(undo, snapshot=True)
+            undo = copy.deepcopy(undo)
+        state.undo = undo
+        return state
+
+    def ledger(self, obj: Mapping[str, Any]) -> Ledger:
+        """The ledger rebuilt from the transactions, checked against the balances."""
+        ledger = Ledger(len(TOKENS))
+        for i, t in enumerate(self.sequence(obj["transactions"], "transactions")):
+            what = f"transaction {i + 1}"
+            t = self.sequence(t, what)
+            if len(t) != 4:
+                raise ValueError(f"{what} has {len(t)} parts, not payer, payee, amount, "
+                                 "reason")
+            payer = self.number(t[0], f"the payer of {what}", BANK, len(TOKENS) - 1)
+            payee = self.number(t[1], f"the payee of {what}", BANK, len(TOKENS) - 1)
+            if payer == payee:
+                raise ValueError(f"{what} pays its payer itself")
+            amount = self.number(t[2], f"the amount of {what}", 1, MAX_AMOUNT)
+            ledger.transfer(payer, payee, amount, self.text(t[3], f"the reason of {what}",
+                                                            80))
+        balances = self.sequence(obj["balances"], "balances")
+        if len(balances) != len(TOKENS) or any(type(b) is not int for b in balances):
+            raise ValueError(f"balances is {_shown(balances)}, not {len(TOKENS)} whole "
+                             "numbers")
+        if balances != ledger.balances or obj["bank"] != ledger.bank \
+                or type(obj["bank"]) is not int:
+            raise ValueError(f"the balances {_shown(balances)} (bank {_shown(obj['bank'])}) "
+                             f"are not what the transactions make: {ledger.balances} (bank "
+                             f"{ledger.bank})")
+        return ledger
+
+    def deeds(self, obj: Mapping[str, Any],
+              players: list[int]) -> tuple[dict[int, int], dict[int, int]]:
+        owner: dict[int, int] = {}
+        level: dict[int, int] = {}
+        for field, into in (("owner", owner), ("level", level)):
+            for k, v in self.mapping(obj[field], field).items():
+                if not (k.isascii() and k.isdigit()):
+                    raise ValueError(f"{field} has the key {_shown(k)}, not a deed number")
+                number = self.deed(int(k), f"a deed number in {field}")
+                if field == "owner":
+                    into[number] = self.token(v, f"the owner of deed {number}", players)
+                else:
+                    into[number] = self.number(v, f"the level of deed {number}", 1, 5)
+        if set(owner) != set(level):
+            raise ValueError("the deeds with an owner and the deeds with a rent level differ")
+        return owner, level
+
+    @staticmethod
+    def overlays(mode: str, wait: dict[str, Any]) -> tuple[str, dict[str, Any]]:
+        """What the unit does under the volume setting or the reset question."""
+        depth = 0
+        while mode in OVERLAYS:
+            depth += 1
+            if depth > MAX_OVERLAYS:
+                raise ValueError("the volume setting and the reset question are nested "
+                                 f"more than {MAX_OVERLAYS} times")
+            _StateReader.keys(wait, f"the wait of mode {mode!r}", "back", "saved")
+            mode = wait["back"]
+            if mode not in (*MODES, *OVERLAYS):
+                raise ValueError(f"the mode to go back to is {_shown(mode)}")
+            wait = _StateReader.mapping(wait["saved"], "the saved wait")
+        return mode, wait
+
+    def wait(self, mode: str, wait: dict[str, Any], players: list[int],
+             owner: dict[int, int], ledger: Ledger) -> None:
+        """What the operation in progress waits for must fit the mode."""
+        what = f"the wait of mode {mode!r}"
+        cards = self.unit.cards
+        if mode in ("register", "idle", "over"):
+            self.keys(wait, what)
+        elif mode == "icon":
+            self.keys(wait, what, "icon")
+            self.number(wait["icon"], "the icon", 1, 3)
+        elif mode in ("deed", "auction-ready"):
+            self.keys(wait, what, "number")
+            number = self.deed(wait["number"], "the deed tapped")
+            if mode == "auction-ready" and number in owner:
+                raise ValueError(f"deed {number} is owned; it cannot be auctioned")
+        elif mode in ("auction", "auction-won"):
+            self.keys(wait, what, "number", "bid", "left")
+            number = self.deed(wait["number"], "the deed auctioned")
+            if number in owner:
+                raise ValueError(f"deed {number} is owned; it cannot be auctioned")
+            bid = self.number(wait["bid"], "the bid", 1 if mode == "auction-won" else 0,
+                              MAX_AMOUNT)
+            if bid % BID_STEP:
+                raise ValueError(f"the bid {bid} is not in steps of ${BID_STEP}")
+            left = wait["left"]
+            if isinstance(left, bool) or not isinstance(left, int | float) \
+                    or not math.isfinite(left) or left > AUCTION_SECONDS \
+                    or (mode == "auction" and left < 0):
+                raise ValueError(f"the auction timer is {_shown(left)}, not a number of "
+                                 f"seconds up to {AUCTION_SECONDS:g}")
+        elif mode in ("event-card", "event-deed"):
+            self.keys(wait, what, "card", "cards" if mode == "event-card" else "deeds")
+            card = cards.get(wait["card"]) if isinstance(wait["card"], str) else None
+            if card is None:
+                raise ValueError(f"the Event card is {_shown(wait['card'])}, not one of the "
+                                 "deck's")
+            asks_cards = card.kind in CARD_KINDS
+            if card.kind in MOVE_KINDS or card.kind == "temporary_level1_rent" \
+                    or asks_cards != (mode == "event-card"):
+                raise ValueError(f"the Event card {card.id!r} does not wait in mode {mode!r}")
+            if mode == "event-card":
+                chosen = [self.token(t, "a card tapped", players)
+                          for t in self.sequence(wait["cards"], "the cards tapped")]
+            else:
+                chosen = [self.deed(n, "a deed tapped")
+                          for n in self.sequence(wait["deeds"], "the deeds tapped")]
+                if any(n not in owner for n in chosen):
+                    raise ValueError("a deed tapped for the Event card is not owned")
+            if len(chosen) > 1 or len(set(chosen)) != len(chosen):
+                raise ValueError("the Event card has more taps than it waits for")
+        elif mode == "debt":
+            self.keys(wait, what, "debtor", "creditor")
+            debtor = self.token(wait["debtor"], "the debtor", players)
+            creditor = self.number(wait["creditor"], "the creditor", BANK, len(TOKENS) - 1)
+            if creditor != BANK:
+                self.token(creditor, "the creditor", players)
+            if creditor == debtor:
+                raise ValueError("the debtor owes themselves")
+            if ledger.balances[debtor] >= 0:
+                raise ValueError(f"the debtor, the {TOKENS[debtor]} card, is not below zero "
+                                 f"({self.unit.money(ledger.balances[debtor])})")
+
+    def consistent(self, state: _State, mode: str, wait: dict[str, Any]) -> None:
+        """What holds between the fields: who may hold money, who may be below zero, the
+        final scores."""
+        balances = state.ledger.balances
+        players = state.players
+        if mode == "register":
+            if state.ledger.transactions or state.owner or state.scores:
+                raise ValueError("cards are joining, yet there are transactions, owners or "
+                                 "scores")
+        elif not (1 if mode == "over" else 2) <= len(players) <= len(TOKENS):
+            raise ValueError(f"a game of {len(players)} card(s) in mode {mode!r}")
+        debtor = wait.get("debtor") if mode == "debt" else None
+        for t, balance in enumerate(balances):
+            if t not in players and balance != 0:
+                raise ValueError(f"the {TOKENS[t]} card is not in the game but holds "
+                                 f"{self.unit.money(balance)}")
+            if balance < 0 and t != debtor:
+                raise ValueError(f"the transactions leave the {TOKENS[t]} card below zero "
+                                 f"({self.unit.money(balance)}) with no debt in progress")
+        if mode == "over":
+            worth = {t: balances[t] + sum(self.unit.price(n) for n, o in state.owner.items()
+                                          if o == t) for t in players}
+            if state.scores != worth:
+                raise ValueError("the final scores are not the cards' cash and deeds")
+        elif state.scores:
+            raise ValueError("there are final scores, but the game is not over")
