@@ -11,6 +11,7 @@ ultimate-banking``); the words for people are in :mod:`.words`.
 
 from __future__ import annotations
 
+from abc import abstractmethod
 from collections.abc import Callable, Sequence
 from typing import Any, ClassVar
 
@@ -21,7 +22,7 @@ from pennybags.engine.data import EditionData
 from pennybags.engine.decks import Card
 from pennybags.engine.game import Event
 from pennybags.engine.ledger import BANK
-from pennybags.engine.rules import Rulebook
+from pennybags.engine.rules import CardRule, Rulebook
 
 SET_BONUS = {
     # (new property's level, rise of the rest): split set, sole owner
@@ -339,31 +340,29 @@ class UltimateBankingGame(ClassicGame):
         else:
             self.ask_card(p)
 
+    def swap(self, p: int, other: int, mine: int, theirs: int) -> None:
+        """``p``'s property ``mine`` for ``other``'s ``theirs``; the levels stay."""
+        self.set_owner(mine, other)
+        self.set_owner(theirs, p)
+        if self.listeners:
+            self.emit("swapped", player=p, other=other, gave=mine, got=theirs)
+
+    def event_rule(self, play: CardPlay) -> EventCard:
+        """The rule of the Event card being played."""
+        rule = self.rulebook.cards[play.card.kind]
+        assert isinstance(rule, EventCard)
+        return rule
+
     def card_choices(self, p: int) -> list[int]:
         """What the drawer may choose now: deeds, or seats at the 'player' stage."""
         play = self.card_play
         if play is None:
             return []
-        card = play.card
-        kind = card.kind
-        if play.stage == "move":
-            return list(self.streets)
-        if play.stage == "player":
-            others = [q for q in self.active_players() if q != p]
-            if kind == "swap_properties":
-                if not self.deeds_of(p):
-                    return []
-                return [q for q in others if self.deeds_of(q)]
-            if kind == "send_player_to_jail":
-                return [q for q in others if not self.players[q].in_jail]
-            return others
-        if play.stage == "theirs":
-            return self.deeds_of(play.other)
-        if kind == "set_rent_level" and card.get("target") == "any_owned_property":
-            return [d for d in self.streets if self.owner[d] >= 0]
-        return self.deeds_of(p)
+        return self.event_rule(play).choices(self, p, play)
 
     def ask_card(self, p: int) -> None:
+        """Ask the drawer to choose (or choose for them when there is one choice; when
+        there is none, the card has no effect)."""
         play = self.card_play
         assert play is not None
         choices = self.card_choices(p)
@@ -379,54 +378,12 @@ class UltimateBankingGame(ClassicGame):
         self.pending = [Decision(kind, p)]
 
     def card_choice(self, p: int, choice: int) -> None:
-        """The drawer chose ``choice`` (a deed, or a seat at the 'player' stage)."""
+        """The drawer chose ``choice`` (a deed, or a seat at the 'player' stage): the card's
+        rule does the rest (or asks for the next choice)."""
         self.pending = []
         play = self.card_play
         assert play is not None
-        card = play.card
-        kind = card.kind
-        if play.stage == "player":
-            if kind == "collect_with_chosen_player":
-                self.card_play = None
-                self.pay(BANK, p, card.params["amount"], card.text)
-                self.pay(BANK, choice, card.params["amount"], card.text)
-            elif kind == "send_player_to_jail":
-                self.card_play = None
-                self.send_to_jail(choice)
-            else:
-                play.other = choice
-                play.stage = "mine"
-                self.ask_card(p)
-            return
-        if play.stage == "mine":
-            play.mine = choice
-            play.stage = "theirs"
-            self.ask_card(p)
-            return
-        self.card_play = None
-        if play.stage == "theirs":
-            mine, theirs, other = play.mine, choice, play.other
-            self.set_owner(mine, other)
-            self.set_owner(theirs, p)
-            if self.listeners:
-                self.emit("swapped", player=p, other=other, gave=mine, got=theirs)
-            return
-        if kind == "set_rent_level":
-            self.set_level(choice, card.params["level"], card.id)
-        elif kind == "color_set_rent_level_delta":
-            for d in self.board.group_of[choice]:
-                self.raise_level(d, card.params["delta"], card.id)
-        elif kind == "board_side_rent_level_delta":
-            side = self.board.spaces[choice].extra["board_side"]
-            for d in self.streets:
-                if self.board.spaces[d].extra["board_side"] == side:
-                    self.raise_level(d, card.params["delta"], card.id)
-        elif kind == "property_and_neighbours":
-            self.raise_level(choice, card.params["self_delta"], card.id)
-            for d in self.board.spaces[choice].extra["neighbours"]:
-                self.raise_level(d, card.params["neighbour_delta"], card.id)
-        else:
-            raise ValueError(f"card '{card.id}' has an unknown effect '{kind}'")
+        self.event_rule(play).chosen(self, p, play, choice)
 
     # ================================================================ debt and the end
 
@@ -551,3 +508,15 @@ class UltimateBankingGame(ClassicGame):
         }
 
 
+class EventCard(CardRule[UltimateBankingGame]):
+    """An Event card that asks its drawer to choose: what may be chosen at each stage of
+    its play, and what the choice does. (The cards are in ``rules.py``.)"""
+
+    @abstractmethod
+    def choices(self, game: UltimateBankingGame, player: int, play: CardPlay) -> list[int]:
+        """Deeds (or seats, at the 'player' stage) the drawer may choose now."""
+
+    @abstractmethod
+    def chosen(self, game: UltimateBankingGame, player: int, play: CardPlay,
+               choice: int) -> None:
+        """Carry out the choice, or move the play to its next stage and ask again."""

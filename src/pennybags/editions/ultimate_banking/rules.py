@@ -24,7 +24,7 @@ from typing import Final
 
 from pennybags.editions.classic.rules import RULEBOOK as CLASSIC_RULEBOOK
 from pennybags.editions.classic.rules import needs_deed
-from pennybags.editions.ultimate_banking.game import UltimateBankingGame
+from pennybags.editions.ultimate_banking.game import CardPlay, EventCard, UltimateBankingGame
 from pennybags.engine.actions import (
     Action,
     ActionKind,
@@ -346,11 +346,18 @@ class EventSpace(SpaceRule[UltimateBankingGame]):
 
 # ==================================================================== Event cards
 
-class MoveToAnyProperty(CardRule[UltimateBankingGame]):
-    """Move to any property space for free."""
+class MoveToAnyProperty(EventCard):
+    """Move to any property space for free (no GO salary) and land there."""
 
     def obey(self, game: UltimateBankingGame, player: int, card: Card) -> None:
         game.play_event(player, card, "move")
+
+    def choices(self, game: UltimateBankingGame, player: int, play: CardPlay) -> list[int]:
+        return list(game.streets)
+
+    def chosen(self, game: UltimateBankingGame, player: int, play: CardPlay,
+               choice: int) -> None:
+        game.go_to(player, choice, 0)
 
 
 class PayPerPropertyOwned(CardRule[UltimateBankingGame]):
@@ -374,24 +381,129 @@ class EveryoneToFreeParking(CardRule[UltimateBankingGame]):
         game.move_to_free_parking(player)
 
 
-class ChooseAPlayer(CardRule[UltimateBankingGame]):
-    """Cards that act on a player the drawer chooses (swap, share a windfall, to Jail)."""
-
-    def obey(self, game: UltimateBankingGame, player: int, card: Card) -> None:
-        game.play_event(player, card, "player")
-
-
-class ChooseAProperty(CardRule[UltimateBankingGame]):
-    """Cards that change rent levels of a property the drawer chooses."""
+class OnAProperty(EventCard):
+    """An Event card that changes the rent level of one of the drawer's properties (and
+    maybe others), chosen by the drawer."""
 
     def obey(self, game: UltimateBankingGame, player: int, card: Card) -> None:
         game.play_event(player, card, "deed")
 
+    def choices(self, game: UltimateBankingGame, player: int, play: CardPlay) -> list[int]:
+        return game.deeds_of(player)
+
+    def chosen(self, game: UltimateBankingGame, player: int, play: CardPlay,
+               choice: int) -> None:
+        game.card_play = None
+        self.change(game, play.card, choice)
+
+    def change(self, game: UltimateBankingGame, card: Card, deed: int) -> None:
+        raise NotImplementedError
+
+
+class SetRentLevel(OnAProperty):
+    """Set a property's rent level (one's own, or any owned property when the card says
+    so)."""
+
+    def choices(self, game: UltimateBankingGame, player: int, play: CardPlay) -> list[int]:
+        if play.card.get("target") == "any_owned_property":
+            return [d for d in game.streets if game.owner[d] >= 0]
+        return game.deeds_of(player)
+
+    def change(self, game: UltimateBankingGame, card: Card, deed: int) -> None:
+        game.set_level(deed, card.params["level"], card.id)
+
+
+class ColourSetLevels(OnAProperty):
+    """Raise (or lower) every property of the chosen property's colour set."""
+
+    def change(self, game: UltimateBankingGame, card: Card, deed: int) -> None:
+        for d in game.board.group_of[deed]:
+            game.raise_level(d, card.params["delta"], card.id)
+
+
+class BoardSideLevels(OnAProperty):
+    """Raise (or lower) every property on the chosen property's side of the board."""
+
+    def change(self, game: UltimateBankingGame, card: Card, deed: int) -> None:
+        side = game.board.spaces[deed].extra["board_side"]
+        for d in game.streets:
+            if game.board.spaces[d].extra["board_side"] == side:
+                game.raise_level(d, card.params["delta"], card.id)
+
+
+class PropertyAndNeighbours(OnAProperty):
+    """Raise the chosen property and change its neighbours' levels."""
+
+    def change(self, game: UltimateBankingGame, card: Card, deed: int) -> None:
+        game.raise_level(deed, card.params["self_delta"], card.id)
+        for d in game.board.spaces[deed].extra["neighbours"]:
+            game.raise_level(d, card.params["neighbour_delta"], card.id)
+
+
+class OnAPlayer(EventCard):
+    """An Event card that acts on another player, chosen by the drawer."""
+
+    def obey(self, game: UltimateBankingGame, player: int, card: Card) -> None:
+        game.play_event(player, card, "player")
+
+    def choices(self, game: UltimateBankingGame, player: int, play: CardPlay) -> list[int]:
+        return [q for q in game.active_players() if q != player]
+
+
+class ShareTheWindfall(OnAPlayer):
+    """The drawer and the chosen player each collect the card's amount from the bank."""
+
+    def chosen(self, game: UltimateBankingGame, player: int, play: CardPlay,
+               choice: int) -> None:
+        game.card_play = None
+        card = play.card
+        game.pay(BANK, player, card.params["amount"], card.text)
+        game.pay(BANK, choice, card.params["amount"], card.text)
+
+
+class SendToJail(OnAPlayer):
+    """Send the chosen player (not in Jail already) to Jail."""
+
+    def choices(self, game: UltimateBankingGame, player: int, play: CardPlay) -> list[int]:
+        return [q for q in super().choices(game, player, play)
+                if not game.players[q].in_jail]
+
+    def chosen(self, game: UltimateBankingGame, player: int, play: CardPlay,
+               choice: int) -> None:
+        game.card_play = None
+        game.send_to_jail(choice)
+
+
+class SwapProperties(OnAPlayer):
+    """Swap one of your properties for one of the chosen player's (the levels stay): choose
+    the player, then your property, then theirs."""
+
+    def choices(self, game: UltimateBankingGame, player: int, play: CardPlay) -> list[int]:
+        if play.stage == "mine":
+            return game.deeds_of(player)
+        if play.stage == "theirs":
+            return game.deeds_of(play.other)
+        if not game.deeds_of(player):
+            return []
+        return [q for q in super().choices(game, player, play) if game.deeds_of(q)]
+
+    def chosen(self, game: UltimateBankingGame, player: int, play: CardPlay,
+               choice: int) -> None:
+        if play.stage == "player":
+            play.other = choice
+            play.stage = "mine"
+            game.ask_card(player)
+        elif play.stage == "mine":
+            play.mine = choice
+            play.stage = "theirs"
+            game.ask_card(player)
+        else:
+            game.card_play = None
+            game.swap(player, play.other, play.mine, choice)
+
 
 # ==================================================================== the rulebook
 
-PROPERTY: Final = ChooseAProperty()
-PLAYER: Final = ChooseAPlayer()
 
 RULEBOOK: Final = CLASSIC_RULEBOOK.extended(
     decisions=DECISIONS,
@@ -409,10 +521,13 @@ RULEBOOK: Final = CLASSIC_RULEBOOK.extended(
            "pay_per_property_owned": PayPerPropertyOwned(),
            "temporary_level1_rent": OnTheRun(),
            "all_players_to_free_parking": EveryoneToFreeParking(),
-           "swap_properties": PLAYER, "collect_with_chosen_player": PLAYER,
-           "send_player_to_jail": PLAYER,
-           "set_rent_level": PROPERTY, "color_set_rent_level_delta": PROPERTY,
-           "board_side_rent_level_delta": PROPERTY, "property_and_neighbours": PROPERTY},
+           "swap_properties": SwapProperties(),
+           "collect_with_chosen_player": ShareTheWindfall(),
+           "send_player_to_jail": SendToJail(),
+           "set_rent_level": SetRentLevel(),
+           "color_set_rent_level_delta": ColourSetLevels(),
+           "board_side_rent_level_delta": BoardSideLevels(),
+           "property_and_neighbours": PropertyAndNeighbours()},
     absent={
         "build": "there are no houses or hotels in Ultimate Banking: rent levels rise instead",
         "sell-building": "there are no houses or hotels in Ultimate Banking",
