@@ -29,7 +29,7 @@ from collections.abc import Callable, Iterator
 from typing import TYPE_CHECKING, Any, TextIO
 
 from pennybags.engine.actions import Action, Decision
-from pennybags.terminal.menus import QuitRequested
+from pennybags.terminal.menus import QuitRequested, shown
 
 if TYPE_CHECKING:
     from pennybags.terminal.app import Session
@@ -379,7 +379,7 @@ class LiveAuction:
                                   "to bid.")
                 return
             seat = people[0]
-        elif word.isdigit():
+        elif word.isdigit() and word.isascii() and len(word) <= 6:
             number = int(word)
             if not 1 <= number <= len(game.players):
                 s.end_countdown()
@@ -396,7 +396,7 @@ class LiveAuction:
                 seat = people_matches[0]
             elif len(people_matches) > 1:
                 s.end_countdown()
-                s.prompter.reason(f"'{text}' fits several players: type your seat number.")
+                s.prompter.reason(f"'{shown(text)}' fits several players: type your seat number.")
                 return
             elif len(people) == 1 and len(word) == 1:
                 seat = people[0]  # any key presses for the only person at the table
@@ -404,7 +404,7 @@ class LiveAuction:
                 seat = matches[0]
             else:
                 s.end_countdown()
-                s.prompter.reason(f"'{text}' is not a seat: type a seat number or initial "
+                s.prompter.reason(f"'{shown(text)}' is not a seat: type a seat number or initial "
                                   "(? for help).")
                 return
         if not s.is_person(seat):

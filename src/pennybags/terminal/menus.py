@@ -123,7 +123,7 @@ class Prompter:
                 continue
             number = parse_number(text)
             if number is None:
-                self.reason(f"'{text}' is not a number: type a number from 1 to "
+                self.reason(f"'{shown(text)}' is not a number: type a number from 1 to "
                             f"{len(items)} (or ? for help).")
                 continue
             if not 1 <= number <= len(items):
@@ -146,7 +146,7 @@ class Prompter:
                 return default
             number = parse(text) if parse is not None else parse_number(text, symbol)
             if number is None:
-                self.reason(f"'{text}' is not an amount: type one like {example}.")
+                self.reason(f"'{shown(text)}' is not an amount: type one like {example}.")
                 continue
             problem = check(number)
             if problem is not None:
@@ -165,7 +165,7 @@ class Prompter:
             for token in re.split(r"[\s,]+", text.strip(" ,")):
                 number = parse_number(token)
                 if number is None:
-                    problem = f"'{token}' is not a number"
+                    problem = f"'{shown(token)}' is not a number"
                     break
                 if not 1 <= number <= count:
                     problem = f"there is no {number} in the list (1 to {count})"
@@ -190,6 +190,16 @@ class Prompter:
             self.reason("Type y for yes or n for no.")
 
 
+def shown(text: str, limit: int = 40) -> str:
+    """What a person typed, cut short when it is long (to echo it in a reason)."""
+    return text if len(text) <= limit else text[:limit - 3] + "..."
+
+
+MAX_DIGITS = 18
+"""The most digits a typed number may have (more is not a number a game can use, and
+Python refuses to read numbers of thousands of digits)."""
+
+
 def parse_number(text: str, symbol: str = "$") -> int | None:
     """A whole number typed by a person ("120", "$1,200", "-5"); None if it is not one."""
     cleaned = text.strip().replace(",", "").replace("_", "")
@@ -198,7 +208,7 @@ def parse_number(text: str, symbol: str = "$") -> int | None:
         cleaned = cleaned[1:].strip()
     if symbol and cleaned.startswith(symbol):
         cleaned = cleaned[len(symbol):].strip()
-    if not cleaned.isdigit() or not cleaned.isascii():
+    if not cleaned.isdigit() or not cleaned.isascii() or len(cleaned) > MAX_DIGITS:
         return None
     value = int(cleaned)
     return -value if negative else value

@@ -58,7 +58,7 @@ def parse_km(text: str) -> int | None:
         return None
     sign, number, unit = m.groups()
     if not unit:
-        if "." in number:
+        if "." in number or len(number) > MAX_DIGITS:
             return None
         value: int | None = int(number)
     else:
