@@ -28,7 +28,7 @@ from collections import deque
 from collections.abc import Callable, Iterator
 from typing import TYPE_CHECKING, Any, TextIO
 
-from pennybags.engine.actions import Action, Decision
+from pennybags.engine.actions import Decision
 from pennybags.terminal.menus import QuitRequested, shown
 
 if TYPE_CHECKING:
@@ -38,8 +38,6 @@ Waiter = Callable[[float], "str | None"]
 
 BOT_DELAY = (0.6, 2.8)
 """Seconds a bot waits before its press (uniform), so that people can answer."""
-
-TIME_UP = Action("time-up")
 
 HELP = """\
 A live auction: every press raises the bid by one step and restarts the timer; the last
@@ -232,7 +230,8 @@ class LiveAuction:
                 continue
             if now >= self.deadline:
                 s.end_countdown()
-                s.act(game.pending[0].player, TIME_UP)
+                time_up = game.rulebook.vocabulary.actions["time-up"]()  # the timer ran out
+                s.act(game.pending[0].player, time_up)
                 break
             self.countdown(now)
             until = min(self.deadline, due if due is not None else self.deadline,
