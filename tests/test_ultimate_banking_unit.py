@@ -254,3 +254,48 @@ def test_apply_line_maps_words() -> None:
     assert unit.mode == "event-card"
     with pytest.raises(UnitError):
         apply_line(unit, "wait soon")
+
+
+def test_undo_after_a_bankruptcy_brings_the_card_back() -> None:
+    """Undo restores the state before the operation: the undo snapshot is a copy, so the
+    bankruptcy (which takes the card out of the game) does not change it."""
+    unit = started("car", "boat", "jet")
+    unit.tap_deed(22)
+    unit.tap_bank("boat")
+    unit.level[22] = 5
+    unit.tap_deed(4)
+    unit.tap_bank("car")
+    unit.tap_deed(22)
+    unit.tap_bank("car")  # rent $1,600: car is bankrupt, the game is over
+    assert unit.mode == "over" and unit.players == [2, 3]
+    unit.hold("check+M")
+    assert unit.mode == "idle" and unit.players == [0, 2, 3]
+    assert unit.balance("car") == 1400 and unit.owner == {22: 2, 4: 0}
+    assert unit.ledger.conserved()
+
+
+def test_every_state_the_unit_reaches_loads_again() -> None:
+    """The saved state of every mode the unit reaches in random play (debts and game over
+    included) is read back as it was: the checks on loading refuse only damage."""
+    import contextlib
+    import json
+    import random
+
+    clock = Clock()
+    cards = list(UltimateBankingUnit(clock).cards)
+    words = ["v", "m", "x", "car", "helicopter", "boat", "jet", *map(str, range(1, 23)),
+             *[f"event {c}" for c in cards], "undo", "reset", "volume", "wait 2", "wait 6"]
+    weights = [6, 8, 3, 5, 5, 5, 5, *[1] * 22, *[0.3] * len(cards), 1, 0.5, 0.5, 1, 1]
+    seen = set()
+    for seed in range(4):
+        rng = random.Random(seed)
+        unit = UltimateBankingUnit(clock)
+        for _ in range(1500):
+            with contextlib.suppress(UnitError):
+                apply_line(unit, rng.choices(words, weights)[0])
+            seen.add(unit.mode)
+            saved = json.dumps(unit.to_json())
+            again = UltimateBankingUnit.from_json(json.loads(saved), clock)
+            assert json.dumps(again.to_json()) == saved
+    assert seen >= {"register", "idle", "deed", "auction", "auction-won", "event-card",
+                    "event-deed", "debt", "over", "volume", "confirm-reset"}

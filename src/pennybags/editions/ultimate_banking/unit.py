@@ -28,12 +28,15 @@ front: :mod:`pennybags.banking.ultimate` and :mod:`pennybags.banking.companion`.
 from __future__ import annotations
 
 import copy
+import functools
 import math
 import time
 from collections.abc import Callable, Mapping
+from pathlib import Path
 from typing import Any
 
 from pennybags.editions.ultimate_banking.game import SET_BONUS
+from pennybags.engine.data import EditionData, load_edition_data
 from pennybags.engine.ledger import BANK, Ledger
 
 TOKENS = ("car", "helicopter", "boat", "jet")
@@ -69,6 +72,12 @@ MAX_OVERLAYS = 64
 """Nested overlays a saved state may hold (older versions nested them)."""
 
 
+@functools.cache
+def _edition_data() -> EditionData:
+    """The board and the Event cards of the edition (its data file, read once)."""
+    return load_edition_data(Path(__file__).with_name("ultimate_banking.json"))
+
+
 class UnitError(ValueError):
     """A tap or press the unit refuses (it beeps and shows why)."""
 
@@ -78,13 +87,11 @@ class UltimateBankingUnit:
 
     def __init__(self, clock: Callable[[], float] = time.monotonic,
                  set_bonus: str = "rulebook") -> None:
-        from pennybags.editions.ultimate_banking import EDITION
-
         if set_bonus not in SET_BONUS:
             raise ValueError(f"set-bonus takes {' or '.join(SET_BONUS)}, not '{set_bonus}'")
         self.set_bonus = set_bonus
         """The colour-set completion reading (the edition's ``set-bonus`` option)."""
-        data = EDITION.data
+        data = _edition_data()
         self.board = data.board
         self.numbers: dict[int, int] = {
             int(s.extra["property_number"]): s.index for s in data.board.spaces
@@ -717,7 +724,9 @@ class _StateReader:
         state.players = players
         state.ledger = self.ledger(obj)
         state.owner, state.level = self.deeds(obj, players)
-        state.cheap_rents = self.number(obj["cheap_rents"], "cheap_rents", 0, 10)
+        most = max((int(c.params["rent_payments"]) for c in self.unit.cards.values()
+                    if c.kind == "temporary_level1_rent"), default=0)
+        state.cheap_rents = self.number(obj["cheap_rents"], "cheap_rents", 0, most)
         state.volume = self.number(obj.get("volume", VOLUME_DEFAULT), "volume", 0, 4)
         state.display = self.text(obj.get("display", ""), "display")
         set_bonus = obj.get("set_bonus", "rulebook")
