@@ -287,29 +287,29 @@ class UltimateCompanion:
     def __init__(self, path: Path, infile: Any, out: TextIO, *,
                  clock: Callable[[], float] = time.monotonic,
                  set_bonus: str | None = None) -> None:
+        if set_bonus is not None and set_bonus not in ultimate_set_bonus_readings():
+            raise ValueError(f"option 'set-bonus' takes "
+                             f"{' or '.join(ultimate_set_bonus_readings())}, "
+                             f"not '{set_bonus}'")
         self.path = path
-        self.store = ultimate.Store(path)
         self.infile = infile
         self.out = out
         self.clock = clock
-        saved = self.store.load()
+        self.store = ultimate.Store(path)
+        saved = self.store.open(clock)   # this session's now; StoreError if in use/damaged
         self.resumed = saved is not None
-        try:
-            model = ultimate.unit_model()
-            self.unit = model.from_json(saved, clock) if saved else model(clock)
-        except (KeyError, TypeError, ValueError) as e:
-            raise ValueError(f"the unit's state in {path} is not readable: {e}") from None
+        self.unit = saved if saved is not None else ultimate.unit_model()(clock)
         if set_bonus is not None:
-            if set_bonus not in ultimate_set_bonus_readings():
-                raise ValueError(f"option 'set-bonus' takes "
-                                 f"{' or '.join(ultimate_set_bonus_readings())}, "
-                                 f"not '{set_bonus}'")
             self.unit.set_bonus = set_bonus
         self.last = clock()
         self.shown = -1
 
     def say(self, text: str) -> None:
         print(text, file=self.out, flush=True)
+
+    def close(self) -> None:
+        """End the session: the state file is free for the next one."""
+        self.store.close()
 
     def show(self) -> None:
         unit = self.unit
@@ -330,7 +330,7 @@ class UltimateCompanion:
         sleep after five minutes)."""
         now = self.clock()
         before = (self.unit.mode, self.unit.display)
-        self.unit.tick(now - self.last)
+        self.unit.tick(max(0.0, now - self.last))
         self.last = now
         if (self.unit.mode, self.unit.display) != before:
             self.save()
@@ -432,8 +432,12 @@ def run_ultimate(state: Path | None, infile: TextIO, out: TextIO,
         raise ValueError(f"the Ultimate Banking unit has no option(s) "
                          f"{', '.join(sorted(options))}; it has: set-bonus")
     path = state if state is not None else ultimate.default_state_path()
-    return UltimateCompanion(path, timed_input(infile), out, clock=clock,
-                             set_bonus=set_bonus).run()
+    companion = UltimateCompanion(path, timed_input(infile), out, clock=clock,
+                                  set_bonus=set_bonus)
+    try:
+        return companion.run()
+    finally:
+        companion.close()
 
 
 RUNNERS["ultimate-banking"] = run_ultimate

@@ -9,14 +9,18 @@ companion (:func:`run_companion`). The companion with the live auction timer is
 
 from __future__ import annotations
 
+import contextlib
 import json
+import math
 import os
 import sys
+import tempfile
 import time
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any, TextIO
+from typing import TextIO
 
+from pennybags.banking.store import StateLock, StoreError, one_line, read_json, sync_folder
 from pennybags.editions import get_edition
 from pennybags.editions.ultimate_banking.unit import (
     AUCTION_SECONDS,
@@ -52,35 +56,105 @@ def unit_model() -> type[UltimateBankingUnit]:
 
 
 class Store:
-    """The unit's state in a JSON file, written whole and atomically after every
-    operation (a crash or power cut leaves the previous or the new state, never half)."""
+    """The unit's state in a JSON file, for one session at a time.
+
+    :meth:`open` takes the file for this session (a second session is refused: the lock
+    of :class:`~pennybags.banking.store.StateLock`) and reads the unit saved in it: None
+    when there is no file yet (a new game); a file that is empty, not JSON, not a unit's
+    state, or a state the unit cannot be in (see
+    :meth:`~pennybags.editions.ultimate_banking.unit.UltimateBankingUnit.load`) is refused
+    with :class:`StoreError` and left as it is. :meth:`save` writes the whole state
+    atomically after every operation: a temporary file of its own in the same folder,
+    flushed to disk, then renamed over the state (a crash or power cut leaves the previous
+    or the new state, never half). :meth:`close` ends the session."""
+
+    KIND = "ultimate-banking"
 
     def __init__(self, path: Path) -> None:
         self.path = path
+        self.lock: StateLock | None = None
 
-    def load(self) -> dict[str, Any] | None:
-        if not self.path.exists():
-            return None
+    def __enter__(self) -> Store:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    def open(self, clock: Callable[[], float] = time.monotonic) -> UltimateBankingUnit | None:
+        if self.lock is None:
+            self.lock = StateLock(self.path)
         try:
-            obj = json.loads(self.path.read_text(encoding="utf-8"))
-        except (OSError, ValueError) as e:
-            raise ValueError(f"cannot read the unit's state in {self.path}: {e}") from None
-        return obj if isinstance(obj, dict) else None
+            return self._read(clock)
+        except BaseException:
+            self.close()
+            raise
+
+    def _refuse(self, what: str) -> StoreError:
+        return StoreError(f"cannot read the unit's state in {self.path}: {one_line(what)}")
+
+    def _read(self, clock: Callable[[], float]) -> UltimateBankingUnit | None:
+        path = self.path
+        if not os.path.lexists(path):
+            return None
+        if not path.is_file():
+            raise self._refuse("it is not a file")
+        try:
+            raw = path.read_bytes()
+        except OSError as e:
+            raise self._refuse(str(e.strerror or e)) from None
+        try:
+            text = raw.decode("utf-8")
+        except UnicodeDecodeError as e:
+            raise self._refuse(f"it is not UTF-8 text (byte {e.start})") from None
+        if not text.strip():
+            raise self._refuse("it is empty")
+        try:
+            obj = read_json(text)
+        except ValueError as e:
+            raise self._refuse(f"it is not JSON ({e})") from None
+        if not isinstance(obj, dict):
+            raise self._refuse(f"it holds {type(obj).__name__} {_short(text)}, not a "
+                               "unit's state")
+        kind = obj.pop("kind", self.KIND)
+        if kind != self.KIND:
+            raise self._refuse(f"it holds the state of a {_short(json.dumps(kind))} unit, "
+                               f"not '{self.KIND}'")
+        try:
+            return unit_model().from_json(obj, clock)
+        except (ValueError, TypeError, KeyError, IndexError, AttributeError, RecursionError,
+                OverflowError) as e:
+            raise self._refuse(str(e)) from None
 
     def save(self, unit: UltimateBankingUnit) -> None:
-        self.path.parent.mkdir(parents=True, exist_ok=True)
-        tmp = self.path.with_suffix(self.path.suffix + ".tmp")
-        with open(tmp, "w", encoding="utf-8") as out:
-            json.dump(unit.to_json(), out)
-            out.flush()
-            os.fsync(out.fileno())
-        os.replace(tmp, self.path)
-        # The rename itself must reach the disk too, or a power cut could undo it.
-        folder = os.open(self.path.parent, os.O_RDONLY)
+        if self.lock is None:
+            self.lock = StateLock(self.path)
+        path = self.path
         try:
-            os.fsync(folder)
-        finally:
-            os.close(folder)
+            text = json.dumps({"kind": self.KIND, **unit.to_json()}, allow_nan=False)
+            fd, name = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp",
+                                        dir=path.parent)
+            try:
+                with os.fdopen(fd, "w", encoding="utf-8") as out:
+                    out.write(text)
+                    out.flush()
+                    os.fsync(out.fileno())
+                os.replace(name, path)
+            except BaseException:
+                with contextlib.suppress(OSError):
+                    os.unlink(name)
+                raise
+            sync_folder(path.parent)
+        except (OSError, ValueError) as e:
+            raise StoreError(f"cannot save the unit's state in {path}: {one_line(e)}") from None
+
+    def close(self) -> None:
+        if self.lock is not None:
+            self.lock.release()
+            self.lock = None
+
+
+def _short(text: str) -> str:
+    return text if len(text) <= 30 else text[:27] + "..."
 
 
 def default_state_path() -> Path:
@@ -104,7 +178,9 @@ def apply_line(unit: UltimateBankingUnit, line: str) -> str | None:
         try:
             seconds = float(word[4:].strip() or AUCTION_SECONDS)
         except ValueError:
-            raise UnitError("wait takes a number of seconds, like 'wait 5'") from None
+            seconds = math.nan
+        if not (math.isfinite(seconds) and seconds >= 0):
+            raise UnitError("wait takes a number of seconds, 0 or more, like 'wait 5'")
         unit.tick(seconds)
     elif word in TOKENS:
         unit.tap_bank(word)
@@ -140,37 +216,38 @@ def history_lines(unit: UltimateBankingUnit) -> list[str]:
 def run_companion(state: Path | None = None, infile: TextIO | None = None,
                   out: TextIO | None = None,
                   clock: Callable[[], float] = time.monotonic) -> int:
-    """``pennybags bank ultimate-banking``: read lines, show the display after each."""
+    """The unit driven by lines, without the live timer (the time between lines is what
+    passes): read lines, show the display after each. The state file is taken for the
+    session (StoreError if another session has it, or if it is damaged)."""
     infile = infile if infile is not None else sys.stdin
     out = out if out is not None else sys.stdout
-    store = Store(state if state is not None else default_state_path())
-    saved = store.load()
-    model = unit_model()
-    unit = model.from_json(saved, clock) if saved else model(clock)
-    print("Ultimate Banking unit" + (" (resumed)" if saved else "") + ". ? for help.",
-          file=out)
-    print(f"[ {unit.display} ]", file=out)
-    last = clock()
-    for line in infile:
-        now = clock()
-        unit.tick(now - last)
-        last = now
-        word = line.strip().lower()
-        if not word:
-            continue
-        if word in ("q", "quit"):
-            break
-        if word in ("?", "help"):
-            print(HELP, file=out)
-            continue
-        if word in ("h", "history"):
-            print("\n".join(history_lines(unit)), file=out)
-            continue
-        try:
-            apply_line(unit, line)
-        except UnitError as e:
-            print(f"(beep) {e}", file=out)
-        store.save(unit)
+    with Store(state if state is not None else default_state_path()) as store:
+        saved = store.open(clock)
+        unit = saved if saved is not None else unit_model()(clock)
+        print("Ultimate Banking unit" + (" (resumed)" if saved else "") + ". ? for help.",
+              file=out)
         print(f"[ {unit.display} ]", file=out)
-    store.save(unit)
+        last = clock()
+        for line in infile:
+            now = clock()
+            unit.tick(max(0.0, now - last))
+            last = now
+            word = line.strip().lower()
+            if not word:
+                continue
+            if word in ("q", "quit"):
+                break
+            if word in ("?", "help"):
+                print(HELP, file=out)
+                continue
+            if word in ("h", "history"):
+                print("\n".join(history_lines(unit)), file=out)
+                continue
+            try:
+                apply_line(unit, line)
+            except UnitError as e:
+                print(f"(beep) {e}", file=out)
+            store.save(unit)
+            print(f"[ {unit.display} ]", file=out)
+        store.save(unit)
     return 0

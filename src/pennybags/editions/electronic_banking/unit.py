@@ -41,10 +41,16 @@ Steps (for scripts, the companion mode and the game narration) are short strings
 
 from __future__ import annotations
 
+import math
 from collections.abc import Iterable, Mapping
 from typing import Any
 
-from pennybags.editions.electronic_banking.amounts import MAX_DIGITS, format_km, keyed_amount
+from pennybags.editions.electronic_banking.amounts import (
+    MAX_DIGITS,
+    PER_M,
+    format_km,
+    keyed_amount,
+)
 from pennybags.engine.ledger import BANK, Ledger
 
 ERROR = "ERROR"
@@ -62,6 +68,10 @@ READY = "READY"
 """Display with no card in and nothing waiting."""
 
 ERRORS = frozenset({ERROR, NO_CARD, NO_FUNDS, CARD_IN, SAME_CARD})
+
+SOUNDS = ("", "beep", "long beep", "error")
+MAX_KEYED = (10**MAX_DIGITS - 1) * PER_M
+"""The largest amount the keypad registers (99,999,999M), in K."""
 
 
 class Keypad:
@@ -109,10 +119,21 @@ class Keypad:
     def to_json(self) -> dict[str, Any]:
         return {"digits": self.digits, "amount": self.amount}
 
-    def load(self, obj: Mapping[str, Any]) -> None:
-        self.digits = str(obj.get("digits", ""))
-        amount = obj.get("amount")
-        self.amount = int(amount) if amount is not None else None
+    def load(self, obj: Any) -> None:
+        """Take a saved entry; ValueError (nothing changed) when the keypad cannot hold it."""
+        if not isinstance(obj, Mapping) or set(obj) != {"digits", "amount"}:
+            raise ValueError(f"the keypad entry is {_shown(obj)}, not digits and an amount")
+        digits, amount = obj["digits"], obj["amount"]
+        if not isinstance(digits, str) or any(c not in DIGIT_KEYS for c in digits) \
+                or digits.count(".") > 1 or sum(c.isdigit() for c in digits) > MAX_DIGITS:
+            raise ValueError(f"the keypad entry {_shown(digits)} is not one the keypad shows")
+        if amount is not None and (type(amount) is not int or not 0 < amount <= MAX_KEYED):
+            raise ValueError(f"the registered amount {_shown(amount)} is not one the keypad "
+                             "registers")
+        if amount is not None and digits:
+            raise ValueError("the keypad holds both digits and a registered amount")
+        self.digits = digits
+        self.amount = amount
 
 
 class BankingUnit:
@@ -261,8 +282,8 @@ class ElectronicBankingUnit(BankingUnit):
     def hold(self, key: str, seconds: float) -> str:
         """A key held down for ``seconds``: C held 5 s with no card in resets the unit; the
         decimal point held with no card in steps the volume; otherwise a normal press."""
-        if seconds < 0:
-            raise ValueError("a key cannot be held for a negative time")
+        if not (isinstance(seconds, int | float) and math.isfinite(seconds) and seconds >= 0):
+            raise ValueError(f"a key is held for a number of seconds, 0 or more, not {seconds}")
         if key == "C" and self.card is None and seconds >= RESET_SECONDS:
             self.reset()
             return self.show("RESET", "long beep")
@@ -364,14 +385,47 @@ class ElectronicBankingUnit(BankingUnit):
             "sound": self.sound,
         }
 
-    def load(self, obj: Mapping[str, Any]) -> None:
-        card = obj.get("card")
-        self.card = int(card) if card is not None and self.known(int(card)) else None
-        keypad = obj.get("keypad")
-        if isinstance(keypad, Mapping):
-            self.keypad.load(keypad)
-        waiting = obj.get("waiting")
-        self.waiting = (int(waiting[0]), int(waiting[1])) if waiting else None
-        self.volume = int(obj.get("volume", 2)) % VOLUME_LEVELS
-        self.display = str(obj.get("display", READY))
-        self.sound = str(obj.get("sound", ""))
+    def load(self, obj: Any) -> None:
+        """Take the unit's saved state (as :meth:`to_json` writes it; the balances are the
+        ledger's). ValueError saying what is wrong when it is not a state this unit can be
+        in; the unit is unchanged then."""
+        fields = {"card", "keypad", "waiting", "volume", "display", "sound"}
+        if not isinstance(obj, Mapping) or set(obj) != fields:
+            shown = sorted(obj) if isinstance(obj, Mapping) else _shown(obj)
+            raise ValueError(f"the unit's state is {shown}, not the fields "
+                             f"{', '.join(sorted(fields))}")
+        card = obj["card"]
+        if card is not None and (type(card) is not int or not self.known(card)):
+            raise ValueError(f"the card in the slot is {_shown(card)}, not a card of the unit")
+        keypad = Keypad()
+        keypad.load(obj["keypad"])
+        waiting = obj["waiting"]
+        if waiting is not None:
+            if not (isinstance(waiting, list) and len(waiting) == 2
+                    and all(type(x) is int for x in waiting)
+                    and self.known(waiting[0]) and 0 < waiting[1] <= MAX_KEYED):
+                raise ValueError(f"the waiting transfer is {_shown(waiting)}, not a card and "
+                                 "an amount")
+            if waiting[1] > self.balance(waiting[0]):
+                raise ValueError(f"the waiting transfer of {format_km(waiting[1])} is more "
+                                 f"than card {waiting[0]} holds")
+        volume = obj["volume"]
+        if type(volume) is not int or not 0 <= volume < VOLUME_LEVELS:
+            raise ValueError(f"the volume is {_shown(volume)}, not 0 to {VOLUME_LEVELS - 1}")
+        display, sound = obj["display"], obj["sound"]
+        if not isinstance(display, str) or len(display) > 40:
+            raise ValueError(f"the display is {_shown(display)}, not a short text")
+        if sound not in SOUNDS:
+            raise ValueError(f"the sound is {_shown(sound)}, not one of the unit's")
+        self.card = card
+        self.keypad = keypad
+        self.waiting = (waiting[0], waiting[1]) if waiting is not None else None
+        self.volume = volume
+        self.display = display
+        self.sound = sound
+
+
+def _shown(value: Any) -> str:
+    """A value as a message shows it (short)."""
+    text = repr(value)
+    return text if len(text) <= 40 else text[:37] + "..."
