@@ -30,6 +30,7 @@ from __future__ import annotations
 
 import contextlib
 import fcntl
+import functools
 import json
 import math
 import os
@@ -131,6 +132,15 @@ class StateLock:
             self.fd = -1
 
 
+@functools.cache
+def file_mode() -> int:
+    """The permissions of a new file as ``open`` would make it (0o666 less the umask):
+    temporary files are made private, the state file they become is not."""
+    mask = os.umask(0o022)
+    os.umask(mask)
+    return 0o666 & ~mask
+
+
 def _no_constant(name: str) -> Any:
     raise ValueError(f"{name} is not a number a unit keeps")
 
@@ -210,7 +220,10 @@ class UnitStore:
         meta = {"schema": str(SCHEMA_VERSION), "kind": self.kind, "start": str(start),
                 "go": str(go), "cards": str(cards), "era": "1"}
         fd, name = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".new", dir=path.parent)
-        os.close(fd)
+        try:
+            os.fchmod(fd, file_mode())
+        finally:
+            os.close(fd)
         tmp = Path(name)
         try:
             db = sqlite3.connect(str(tmp), isolation_level=None)

@@ -20,7 +20,14 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TextIO
 
-from pennybags.banking.store import StateLock, StoreError, one_line, read_json, sync_folder
+from pennybags.banking.store import (
+    StateLock,
+    StoreError,
+    file_mode,
+    one_line,
+    read_json,
+    sync_folder,
+)
 from pennybags.editions import get_edition
 from pennybags.editions.ultimate_banking.unit import (
     AUCTION_SECONDS,
@@ -134,6 +141,7 @@ class Store:
             fd, name = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp",
                                         dir=path.parent)
             try:
+                os.fchmod(fd, file_mode())
                 with os.fdopen(fd, "w", encoding="utf-8") as out:
                     out.write(text)
                     out.flush()
