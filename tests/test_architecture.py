@@ -111,9 +111,11 @@ ALLOWED = {
     "lab": {"engine", "editions", "bots", "lab", "errors"},
     "scenario": {"engine", "editions", "errors"},
     "history": {"engine", "editions", "scenario", "errors"},
-    "terminal": {"engine", "editions", "bots", "terminal", "history", "scenario", "errors"},
-    "banking": {"engine", "editions", "banking", "errors"},
+    "terminal": {"engine", "editions", "bots", "terminal", "history", "scenario", "errors",
+                 "keyboard"},
+    "banking": {"engine", "editions", "banking", "errors", "keyboard"},
     "errors": set(),
+    "keyboard": set(),
 }
 """What each part of the package may import: inward only. (cli.py and __main__ may import
 anything: they are the way in.)"""

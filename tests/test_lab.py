@@ -6,6 +6,9 @@ session; the report tests and the browser test (``test_lab_browser.py``) reuse t
 
 from __future__ import annotations
 
+import ast
+import copy
+import html
 import json
 import os
 import re
@@ -18,6 +21,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 pytest.importorskip("duckdb", reason="the lab needs duckdb (pip install 'pennybags[lab]')")
 pytest.importorskip("scipy", reason="the lab needs scipy (pip install 'pennybags[lab]')")
@@ -113,6 +118,26 @@ def test_examples_load_and_each_names_its_question() -> None:
      "stronger = 'simple' is not one of its bots"),
     ({"lineup": [{"bots": ["standard", "standard"], "stronger": "standard"}]},
      "at least two different bots"),
+    # Numbers the store cannot hold (game numbers and round counts are 32-bit integers in
+    # it, seeds 64-bit).
+    ({"games": 2**40}, "games must be at most 2147483647"),
+    ({"chunk": 10**30}, "chunk must be at most 2147483647"),
+    ({"max_rounds": 2**31}, "max_rounds must be at most 2147483647"),
+    ({"seed": 2**70}, "seed must be at most 9223372036854775807"),
+    ({"variant": [{"edition": "classic", "max_rounds": 2**63}]}, "max_rounds must be at most"),
+    ({"games": 1e9}, "games takes a whole number, not 1000000000.0"),
+    ({"games": "10"}, "games takes a whole number, not '10'"),
+    # Words where words are due, not any value turned into text.
+    ({"title": ["a", "list"]}, "title takes a string"),
+    ({"question": {"a": 1}}, "question takes a string"),
+    ({"variant": [{"edition": "classic", "name": 5}]}, "variant 1: name takes a string"),
+    ({"variant": [{"edition": ["classic"]}]}, "variant 1: edition takes a string"),
+    ({"lineup": [{"bots": ["standard", "random"], "name": True}]},
+     "line-up 1: name takes a string"),
+    ({"lineup": [{"bots": ["standard", "random"], "stronger": 3}]},
+     "line-up 'standard,random': stronger takes a string"),
+    ({"variant": "classic"}, "at least one [[variant]]"),
+    ({"lineup": [["standard", "random"]]}, "line-up 1 should be a table"),
 ])
 def test_bad_experiments_are_refused_with_a_reason(change: dict[str, Any], message: str) -> None:
     data = {**SMALL_EXPERIMENT, **change}
@@ -490,3 +515,390 @@ def test_the_report_opens_in_a_headless_browser(example_reports: dict[str, Path]
     coloured = ((rgb.max(axis=-1) - rgb.min(axis=-1)) > 0.15).mean()
     # Text is black and grey: the coloured pixels are the plots'.
     assert coloured > 0.003, "the screenshot shows no coloured plots"
+
+
+# ------------------------------------------------------------------------ hostile input
+
+_SCALARS = st.one_of(
+    st.none(), st.booleans(), st.integers(-2**70, 2**70), st.floats(allow_nan=True),
+    st.text(max_size=8),
+    st.sampled_from(["classic", "ultimate-banking", "monopoly-2.3", "standard", "random",
+                     "standard?reserve=x", "standard?reserve=99999999999999999999", "?",
+                     "bot:standard", "standard?=", "nope"]))
+_VALUES = st.recursive(_SCALARS, lambda inner: st.one_of(
+    st.lists(inner, max_size=4), st.dictionaries(st.text(max_size=6), inner, max_size=3)),
+    max_leaves=6)
+_PLACES = st.sampled_from([
+    ("top", "games"), ("top", "seed"), ("top", "max_rounds"), ("top", "chunk"),
+    ("top", "landing"), ("top", "title"), ("top", "question"), ("top", "variant"),
+    ("top", "lineup"), ("top", "extra"), ("variant", "name"), ("variant", "edition"),
+    ("variant", "options"), ("variant", "max_rounds"), ("option", "free-parking-pot"),
+    ("option", "no-auctions"), ("option", "max-rounds"), ("option", "starting-cash"),
+    ("lineup", "name"), ("lineup", "bots"), ("lineup", "rotate"), ("lineup", "stronger"),
+    ("bot", "0")])
+
+
+@settings(max_examples=250, deadline=None, database=None,
+          suppress_health_check=[HealthCheck.too_slow])
+@given(st.lists(st.tuples(_PLACES, _VALUES), min_size=1, max_size=3))
+def test_hostile_experiment_data_is_refused_in_one_line_or_fits_the_store(
+        changes: list[tuple[tuple[str, str], Any]]) -> None:
+    """Any value in any place of an experiment: a one-line ExperimentError naming the file,
+    or an experiment whose numbers the store can hold."""
+    from pennybags.lab.model import MAX_INT32, MAX_INT64
+
+    data = copy.deepcopy(SMALL_EXPERIMENT)
+    for (where, key), value in changes:
+        if where == "top":
+            data[key] = value
+        elif where in ("variant", "option"):
+            variant = data["variant"][0] if isinstance(data.get("variant"), list) else None
+            if isinstance(variant, dict) and where == "variant":
+                variant[key] = value
+            elif isinstance(variant, dict) and isinstance(variant.setdefault("options", {}),
+                                                          dict):
+                variant["options"][key] = value
+        else:
+            lineup = data["lineup"][0] if isinstance(data.get("lineup"), list) else None
+            if isinstance(lineup, dict) and where == "lineup":
+                lineup[key] = value
+            elif isinstance(lineup, dict) and isinstance(lineup.get("bots"), list):
+                lineup["bots"][0] = value
+    try:
+        exp = parse_experiment(data, source="x.toml")
+    except ExperimentError as e:
+        assert str(e).startswith("x.toml: ") and "\n" not in str(e)
+        return
+    assert 1 <= exp.games <= MAX_INT32 and 1 <= exp.chunk <= MAX_INT32
+    assert 0 <= exp.seed <= MAX_INT64
+    assert all(0 <= v.max_rounds <= MAX_INT32 for v in exp.variants)
+    assert isinstance(exp.title, str) and isinstance(exp.question, str)
+    assert all(isinstance(v.name, str) for v in exp.variants)
+    assert all(isinstance(lu.name, str) for lu in exp.lineups)
+
+
+TINY = """title = "tiny"
+games = 6
+seed = 2
+max_rounds = 40
+landing = true
+[[variant]]
+edition = "classic"
+[[lineup]]
+bots = ["standard", "random", "standard"]
+"""
+
+
+def _one_line_error(capsys: pytest.CaptureFixture[str], *parts: str) -> str:
+    err = capsys.readouterr().err
+    assert err.startswith("pennybags: ") and err.count("\n") == 1, err
+    for part in parts:
+        assert part in err, (part, err)
+    return err
+
+
+def test_an_experiment_file_that_is_not_utf8_is_one_line_naming_it(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    spec = tmp_path / "latin1.toml"
+    spec.write_bytes('title = "Café"\n'.encode("latin-1") + TINY.encode())
+    assert main(["lab", "run", str(spec), "--out", str(tmp_path / "o")]) == 2
+    _one_line_error(capsys, str(spec), "UTF-8")
+    assert not (tmp_path / "o").exists()
+
+
+@pytest.mark.parametrize(("make", "words"), [
+    (lambda p: p.write_bytes(b"\x00\xff\xfe binary"), "UTF-8"),
+    (lambda p: p.write_text(""), "at least one [[variant]]"),
+    (lambda p: p.mkdir(), "cannot read"),
+    (lambda p: p.write_text(TINY.replace("games = 6", "games = 99999999999999999999")),
+     "games must be at most"),
+    (lambda p: p.write_text(TINY.replace("seed = 2", "seed = inf")), "seed takes a whole"),
+    (lambda p: p.write_text(TINY.replace('"random"', '"random?x=1"')), "no parameter(s) x"),
+])
+def test_bad_experiment_files_are_one_line_errors(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str], make: Any, words: str) -> None:
+    spec = tmp_path / "bad.toml"
+    make(spec)
+    assert main(["lab", "run", str(spec), "--out", str(tmp_path / "o")]) == 2
+    _one_line_error(capsys, str(spec), words)
+
+
+def test_bad_command_line_values_are_one_line_errors(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    spec = tmp_path / "tiny.toml"
+    spec.write_text(TINY)
+    assert main(["lab", "run", str(spec), "--games", str(2**40), "--out",
+                 str(tmp_path / "g")]) == 2
+    _one_line_error(capsys, "games must be at most")
+    a_file = tmp_path / "a-file"
+    a_file.write_text("not a folder")
+    assert main(["lab", "run", str(spec), "--out", str(a_file)]) == 2
+    _one_line_error(capsys, str(a_file))
+    assert a_file.read_text() == "not a folder"
+    out = tmp_path / "res"
+    assert main(["lab", "run", str(spec), "--out", str(out), "--workers", "1"]) == 0
+    capsys.readouterr()
+    assert main(["lab", "report", str(out), "--out", str(a_file / "r.html")]) == 2
+    _one_line_error(capsys, str(a_file / "r.html"))
+
+
+# ------------------------------------------------------------------------ odd names
+
+ODD_NAMES = {
+    "title": "$odd$ <names> & co",
+    "games": 5,
+    "seed": 4,
+    "max_rounds": 40,
+    "landing": True,
+    "variant": [{"name": "a $x^$ b", "edition": "classic"},
+                {"name": "<b>a&b\"'</b> $5", "edition": "classic",
+                 "options": {"free-parking-pot": True}}],
+    "lineup": [{"name": "$std$ & <rnd>", "bots": ["standard", "random", "standard"],
+                "rotate": True, "stronger": "standard"}],
+}
+
+
+@pytest.fixture(scope="module")
+def odd_names_report(tmp_path_factory: pytest.TempPathFactory) -> tuple[str, list[str]]:
+    """The report of a small run whose names are full of $, <, & and quotes, and every text
+    its plots draw as matplotlib reads it: math text is marked with "MATH:"."""
+    import matplotlib.text
+
+    from pennybags.lab import report
+
+    out = tmp_path_factory.mktemp("odd") / "res"
+    run_experiment(parse_experiment(ODD_NAMES), out, workers=1)
+    drawn: list[str] = []
+    real_png = report._png
+
+    def spy(fig: Any) -> str:
+        fig.canvas.draw()  # makes the tick labels and legends
+        for text in fig.findobj(matplotlib.text.Text):
+            if text.get_text():
+                # What matplotlib draws: the text with "\$" unescaped, and whether it reads
+                # it as math (between two unescaped "$").
+                shown, math = text._preprocess_math(text.get_text())
+                drawn.append(f"MATH:{shown}" if math else shown)
+        return real_png(fig)
+
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(report, "_png", spy)
+        page = build_report(out)
+    return page, drawn
+
+
+def test_dollar_signs_in_names_are_drawn_literally_not_as_math(
+        odd_names_report: tuple[str, list[str]]) -> None:
+    _, drawn = odd_names_report
+    assert drawn
+    assert [t for t in drawn if t.startswith("MATH:")] == []
+    everything = "\n".join(drawn)
+    for name in ("a $x^$ b", "<b>a&b\"'</b> $5", "$std$ & <rnd>"):
+        assert name in everything, name
+
+
+def test_names_are_html_escaped_once_in_the_report(
+        odd_names_report: tuple[str, list[str]]) -> None:
+    page, _ = odd_names_report
+    for raw in ("<b>a", "<rnd>", "<names>"):
+        assert raw not in page
+    assert "&amp;amp;" not in page and "&amp;lt;" not in page and "&amp;#" not in page
+    for name in ("a $x^$ b", "<b>a&b\"'</b> $5", "$std$ & <rnd>"):
+        assert page.count(html.escape(name)) >= 3, name
+    head = page[:page.index("</title>")]
+    assert f"<title>{html.escape(str(ODD_NAMES['title']))}</title>" in head
+    alts = re.findall(r'alt="([^"]*)"', page)
+    assert any(html.escape("<b>a&b\"'</b> $5") in alt for alt in alts), alts
+
+
+# ------------------------------------------------------------------------ damaged stores
+
+def _damage_table(file: Path, table: str) -> None:
+    """Overwrite bytes that hold ``table``'s data in a DuckDB file: its block's checksum no
+    longer matches."""
+    import duckdb
+
+    con = duckdb.connect(str(file), read_only=True)
+    try:
+        block_size = con.execute("SELECT block_size FROM pragma_database_size()").fetchall()
+        where = con.execute(
+            f"SELECT block_id, block_offset FROM pragma_storage_info('{table}') "
+            "WHERE block_id >= 0 AND segment_type <> 'VALIDITY' "
+            "ORDER BY block_id, block_offset LIMIT 1").fetchall()
+    finally:
+        con.close()
+    (size,), ((block, offset),) = block_size[0], where
+    header = 3 * 4096  # the main header and the two database headers
+    with file.open("r+b") as f:
+        f.seek(header + int(block) * int(size) + 8 + int(offset))  # 8: the block's checksum
+        f.write(b"\xa5" * 64)
+
+
+def _damage(file: Path, how: str) -> None:
+    if how == "a block of players":
+        _damage_table(file, "players")
+        import duckdb
+
+        con = duckdb.connect(str(file), read_only=True)  # the damage is real
+        with pytest.raises(duckdb.Error, match="checksum"):
+            con.execute("SELECT * FROM players").fetchall()
+        con.close()
+    elif how == "truncated":
+        with file.open("r+b") as f:
+            f.truncate(file.stat().st_size // 2)
+    else:
+        file.write_bytes(b"PK\x03\x04 not a database" * 100)
+
+
+@pytest.mark.parametrize("how", ["a block of players", "truncated", "not a database"])
+def test_a_damaged_store_is_named_in_one_line_and_left_as_it_is(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str], how: str) -> None:
+    spec = tmp_path / "tiny.toml"
+    spec.write_text(TINY.replace("games = 6", "games = 40"))
+    out = tmp_path / "res"
+    assert main(["lab", "run", str(spec), "--out", str(out), "--workers", "1"]) == 0
+    capsys.readouterr()
+    file = out / "results.duckdb"
+    _damage(file, how)
+    damaged = file.read_bytes()
+    for command in (["lab", "run", str(spec), "--out", str(out), "--workers", "1"],
+                    ["lab", "run", str(spec), "--out", str(out), "--report"],
+                    ["lab", "report", str(out)]):
+        assert main(command) == 2, command
+        captured = capsys.readouterr()
+        assert "already stored" not in captured.out and "report:" not in captured.out
+        assert captured.err.startswith("pennybags: ") and captured.err.count("\n") == 1
+        assert str(file) in captured.err and "damaged" in captured.err, captured.err
+    assert file.read_bytes() == damaged
+    assert sorted(p.name for p in out.iterdir()) == ["results.duckdb", "status.json"]
+
+
+# ------------------------------------------------------------------------ honest status
+
+def test_a_run_killed_outright_is_reported_as_interrupted_not_running(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    from pennybags.lab.status import read_status
+
+    spec = tmp_path / "killed.toml"
+    spec.write_text(TINY.replace("games = 6", "games = 200").replace("max_rounds = 40",
+                                                                      "max_rounds = 30"))
+    out = tmp_path / "out"
+    command = [sys.executable, "-m", "pennybags", "lab", "run", str(spec), "--out", str(out),
+               "--workers", "2", "--commit-every", "0.1"]
+    env = {**os.environ, "PYTHONUNBUFFERED": "1"}
+    proc = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                            text=True, env=env)
+    _wait_stored(out / "status.json", 0, proc)
+    status = read_status(out)
+    assert status is not None and status.state == "running" and status.pid == proc.pid
+    proc.send_signal(signal.SIGKILL)
+    proc.communicate(timeout=30)
+    stored = _stored(out)
+    assert 0 < stored < 200
+
+    status = read_status(out)
+    assert status is not None
+    assert (status.state, status.pid, status.stored) == ("interrupted", proc.pid, stored)
+    assert str(proc.pid) in status.words()
+
+    # The report says the results are partial and why.
+    assert main(["lab", "report", str(out)]) == 0
+    said = capsys.readouterr().out
+    assert "interrupted" in said and f"{stored} of 200 games" in said
+    page = (out / "report.html").read_text()
+    assert "interrupted" in page and f"{stored} of 200 games" in page
+
+    # A second run says what it found, plays the rest and leaves an honest status.
+    done = subprocess.run(command, capture_output=True, text=True, env=env, timeout=120)
+    assert done.returncode == 0, done.stderr
+    assert re.search(rf"the previous run \(pid {proc.pid}\b.*\) was interrupted", done.stdout), \
+        done.stdout
+    assert f"{200 - stored} in" in done.stdout and f"{stored} were already stored" in done.stdout
+    final = read_status(out)
+    assert final is not None and (final.state, final.stored) == ("complete", 200)
+    assert final.pid not in (None, proc.pid)
+
+
+def _sleeper() -> subprocess.Popen[bytes]:
+    return subprocess.Popen([sys.executable, "-c", "import time; time.sleep(120)"])
+
+
+def test_a_second_run_refuses_a_store_that_a_live_run_is_writing(tmp_path: Path) -> None:
+    from pennybags.lab.status import process_identity, read_status, write_status
+
+    exp = parse_experiment({**SMALL_EXPERIMENT, "games": 2, "landing": False})
+    out = tmp_path / "out"
+    other = _sleeper()
+    try:
+        out.mkdir()
+        write_status(out, title="small", games=exp.total_games, stored=0, state="running",
+                     started=time.time(), owner=process_identity(other.pid))
+        with pytest.raises(ExperimentError, match=rf"another run \(pid {other.pid}\b"):
+            run_experiment(exp, out, workers=1)
+    finally:
+        other.kill()
+        other.wait()
+    status = read_status(out)
+    assert status is not None and status.state == "interrupted"
+    summary = run_experiment(exp, out, workers=1)
+    assert summary.played == exp.total_games
+    assert summary.previous is not None and str(other.pid) in summary.previous
+
+
+def test_a_status_is_running_only_while_its_own_process_lives(tmp_path: Path) -> None:
+    from pennybags.lab.status import process_identity, read_status, write_status
+
+    def state(owner: dict[str, Any]) -> str:
+        write_status(tmp_path, title="t", games=4, stored=1, state="running",
+                     started=time.time(), owner=owner)
+        status = read_status(tmp_path)
+        assert status is not None
+        return status.state
+
+    me = process_identity()
+    assert state(me) == "running"
+    # The same pid, started at another time: the pid was reused by another process.
+    assert state({**me, "start_ticks": (me["start_ticks"] or 0) + 12345}) == "interrupted"
+    gone = _sleeper()
+    identity = process_identity(gone.pid)
+    gone.kill()
+    gone.wait()
+    assert state(identity) == "interrupted"
+    # On another machine the process cannot be checked: still running as far as we know.
+    assert state({**identity, "host": "elsewhere.invalid"}) == "running"
+    (tmp_path / "status.json").write_text("{not json")
+    assert read_status(tmp_path) is None
+
+
+# ------------------------------------------------------------------------ imports
+
+def test_the_lab_modules_import_each_other_without_a_cycle() -> None:
+    """Every import counts: at the top, in functions, under TYPE_CHECKING."""
+    lab = ROOT / "src" / "pennybags" / "lab"
+    names = {p.stem for p in lab.glob("*.py")}
+    graph: dict[str, set[str]] = {}
+    for path in lab.glob("*.py"):
+        edges: set[str] = set()
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
+                if node.module == "pennybags.lab":
+                    edges.update(a.name for a in node.names)
+                elif node.module.startswith("pennybags.lab."):
+                    edges.add(node.module.split(".")[2])
+            elif isinstance(node, ast.ImportFrom) and node.level:
+                edges.update([node.module.split(".")[0]] if node.module
+                             else [a.name for a in node.names])
+            elif isinstance(node, ast.Import):
+                edges.update(a.name.split(".")[2] for a in node.names
+                             if a.name.startswith("pennybags.lab."))
+        graph[path.stem] = (edges & names) - {path.stem}
+
+    def reaches(start: str, goal: str, seen: set[str]) -> bool:
+        for nxt in graph[start]:
+            if nxt == goal or (nxt not in seen and reaches(nxt, goal, seen | {nxt})):
+                return True
+        return False
+
+    assert "experiment" in graph and "store" in graph["experiment"] | graph["report"]
+    circles = sorted(m for m in graph if reaches(m, m, {m}))
+    assert circles == [], {m: sorted(graph[m]) for m in circles}

@@ -20,9 +20,9 @@ from pennybags.editions import get_edition
 from pennybags.engine.actions import Action, Decision
 from pennybags.engine.game import Game
 from pennybags.engine.snapshot import snapshot
+from pennybags.keyboard import InputLines
 from pennybags.terminal import app
 from pennybags.terminal.app import Seat, Session
-from pennybags.terminal.live_auction import InputLines
 from pennybags.terminal.render import describe_state
 
 PENNYBAGS = str(Path(sys.executable).parent / "pennybags")

@@ -11,7 +11,8 @@ narration beside it), the Ultimate Banking unit in
 * :mod:`~pennybags.banking.store`: the Electronic Banking unit's state in SQLite;
 * :mod:`~pennybags.banking.ultimate`: the Ultimate Banking unit's typed lines and its JSON
   state file;
-* :mod:`~pennybags.banking.keyboard`: keys and lines (with a timeout) from the terminal.
+* keys and lines (with a timeout) come from :mod:`pennybags.keyboard`, shared with the
+  terminal game.
 
 See docs/banking-unit.md and docs/ultimate-banking-unit.md.
 """

@@ -34,12 +34,12 @@ from rich.table import Table
 from rich.text import Text
 
 from pennybags.banking import ultimate
-from pennybags.banking.keyboard import KeySource, TerminalKeys, cbreak, timed_input, wait_line
 from pennybags.banking.store import StoreError, UnitStore
 from pennybags.editions.electronic_banking.amounts import format_km
 from pennybags.editions.electronic_banking.unit import ERRORS, RESET_SECONDS
 from pennybags.editions.ultimate_banking.unit import TOKENS, UnitError
 from pennybags.engine.ledger import BANK
+from pennybags.keyboard import KeySource, TerminalKeys, cbreak, timed_input, wait_line
 
 KEYS: dict[str, str] = {
     **{d: d for d in "0123456789."},

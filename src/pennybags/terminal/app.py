@@ -36,15 +36,9 @@ from pennybags.engine.notation import action_from_json, trade_words
 from pennybags.engine.options import parse_option_pairs
 from pennybags.engine.words import Words, group_title
 from pennybags.errors import UserError
+from pennybags.keyboard import has_descriptor, timed_input
 from pennybags.terminal.folding import Fold, fold_actions, without_target
-from pennybags.terminal.live_auction import (
-    LiveAuction,
-    Waiter,
-    has_descriptor,
-    is_live_auction,
-    key_waiter,
-    timed_input,
-)
+from pennybags.terminal.live_auction import LiveAuction, Waiter, is_live_auction, key_waiter
 from pennybags.terminal.menus import Prompter, QuitRequested
 from pennybags.terminal.narrate import Narrator
 from pennybags.terminal.render import board_view, standings_table

@@ -23,12 +23,11 @@ import math
 import os
 import random
 import select
-import time
-from collections import deque
 from collections.abc import Callable, Iterator
-from typing import TYPE_CHECKING, Any, TextIO
+from typing import TYPE_CHECKING, Any
 
 from pennybags.engine.actions import Decision
+from pennybags.keyboard import has_descriptor
 from pennybags.terminal.menus import QuitRequested, shown
 
 if TYPE_CHECKING:
@@ -47,76 +46,6 @@ cannot bid. b shows the board, q quits."""
 
 
 # ====================================================================== input with a timeout
-
-
-class InputLines:
-    """Lines read straight from a file descriptor (a pipe), so that ``select`` tells the
-    truth about what has been typed: Python's own buffering would hide lines already read.
-    It stands in for the session's input file (``readline``, ``isatty``) and adds
-    :meth:`wait_line`."""
-
-    def __init__(self, infile: TextIO) -> None:
-        self.fd = infile.fileno()
-        self.lines: deque[str] = deque()
-        self.partial = b""
-        self.eof = False
-
-    def isatty(self) -> bool:
-        return False
-
-    def fileno(self) -> int:
-        return self.fd
-
-    def _fill(self, timeout: float | None) -> None:
-        """Read what the descriptor has (waiting up to ``timeout``; None: until data)."""
-        if timeout is not None:
-            ready, _, _ = select.select([self.fd], [], [], max(0.0, timeout))
-            if not ready:
-                return
-        data = os.read(self.fd, 65536)
-        if not data:
-            self.eof = True
-            if self.partial:
-                self.lines.append(self.partial.decode("utf-8", "replace") + "\n")
-                self.partial = b""
-            return
-        self.partial += data
-        *whole, self.partial = self.partial.split(b"\n")
-        self.lines.extend(w.decode("utf-8", "replace") + "\n" for w in whole)
-
-    def readline(self) -> str:
-        while not self.lines and not self.eof:
-            self._fill(None)
-        return self.lines.popleft() if self.lines else ""
-
-    def wait_line(self, timeout: float) -> str | None:
-        end = time.monotonic() + timeout
-        while not self.lines and not self.eof:
-            left = end - time.monotonic()
-            if left <= 0:
-                break
-            self._fill(left)
-        if self.lines:
-            return self.lines.popleft().rstrip("\r\n")
-        if self.eof:
-            raise EOFError
-        return None
-
-
-def has_descriptor(infile: Any) -> bool:
-    try:
-        infile.fileno()
-    except (AttributeError, OSError, ValueError):
-        return False
-    return True
-
-
-def timed_input(infile: TextIO) -> TextIO | InputLines:
-    """The input to give a session whose auctions are timed: a pipe is read through
-    :class:`InputLines`; a terminal, or a file object without a descriptor, as it is."""
-    if has_descriptor(infile) and not infile.isatty():
-        return InputLines(infile)
-    return infile
 
 
 @contextlib.contextmanager

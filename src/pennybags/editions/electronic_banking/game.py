@@ -11,9 +11,9 @@ rulings); what differs is the data and the banking unit:
 * 2 to 6 players, one bank card per token;
 * every payment is also told as the unit operation that made it: after each ``paid``
   event (or after the event that explains the payment, such as ``bought``) the game emits
-  a ``unit`` event with the steps, the display and the words
-  (:func:`pennybags.banking.narration.tell_payment`). Nothing is computed when nobody
-  listens, so simulations run at classic speed.
+  a ``unit`` event with the steps, the display and the words (:func:`~pennybags.editions.
+  electronic_banking.narration.tell_payment`). Nothing is computed when nobody listens, so
+  simulations run at classic speed.
 
 Decision kinds and action ids are classic's.
 """

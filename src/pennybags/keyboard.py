@@ -1,4 +1,5 @@
-"""Keys and lines for the banking units at the terminal.
+"""Keys and lines typed at a terminal, for the fronts that wait on them with a timer (the
+terminal game's live auctions, the banking units).
 
 :class:`KeySource` and :class:`TerminalKeys` give the Electronic Banking companion its keys
 (every character of a line, or one key at a time from a terminal in :func:`cbreak` mode).
@@ -8,8 +9,8 @@ a pipe is read through :class:`InputLines` (straight from its descriptor, so tha
 ``select`` is not fooled by lines Python has already buffered); input that cannot be
 waited on gives its next line at once.
 
-This module imports nothing from the terminal front (``pennybags.terminal``), so the banking
-front and the terminal front do not import each other.
+It sits below both fronts (``pennybags.terminal``, ``pennybags.banking``) and imports
+neither, so they share it without importing each other.
 """
 
 from __future__ import annotations
