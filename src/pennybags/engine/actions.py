@@ -214,6 +214,32 @@ class Decision:
                 f"high_bidder={self.high_bidder!r})")
 
 
+class Pose:
+    """A decision a scenario puts before a player, with what the game needs to set it up
+    (``Game.pose``): the kind, the player, and as the kind requires a deed, an amount (a
+    bid, a debt, a roll), a creditor, the high bidder, a trade offer, deeds, a card, or
+    another player (the lander who owes rent)."""
+
+    __slots__ = ("amount", "card", "creditor", "deed", "deeds", "high_bidder", "kind",
+                 "other", "player", "trade")
+
+    def __init__(self, kind: str, player: int, *, deed: int = -1, amount: int = -1,
+                 creditor: int = BANK, high_bidder: int = -1, trade: Trade | None = None,
+                 deeds: tuple[int, ...] = (), card: CardRef | None = None,
+                 other: int = -1) -> None:
+        self.kind: Final = kind
+        self.player: Final = player
+        self.deed: Final = deed
+        self.amount: Final = amount
+        """-1 when not given."""
+        self.creditor: Final = creditor
+        self.high_bidder: Final = high_bidder
+        self.trade: Final = trade
+        self.deeds: Final = deeds
+        self.card: Final = card
+        self.other: Final = other
+
+
 # ---------------------------------------------------------------------------- the schema
 
 FIELD_TYPES: Final[dict[str, str]] = {

@@ -27,7 +27,7 @@ from abc import ABC, abstractmethod
 from collections.abc import Callable, Sequence
 from typing import Any, ClassVar, Final, Protocol
 
-from pennybags.engine.actions import Action, Decision, IllegalAction, Trade
+from pennybags.engine.actions import Action, Decision, IllegalAction, Pose, Trade
 from pennybags.engine.board import Board
 from pennybags.engine.data import EditionData
 from pennybags.engine.decks import Deck
@@ -750,6 +750,25 @@ class Game(ABC):
         as the bank's building stock) in line, or raise ValueError if the position is
         impossible."""
         return None
+
+    def pose(self, pose: Pose) -> None:
+        """Put a decision before a player (a scenario's ``pending:``), in place of the one
+        the turn asked, with what it needs set up (an auction, a debt, an offer...); once
+        it is answered the game goes on as if it had come up in play. Raises ValueError
+        naming what is wrong, for a decision the position cannot have."""
+        if pose.kind not in self.rulebook.decisions:
+            known = ", ".join(self.rulebook.decisions)
+            raise ValueError(f"{self.data.name} asks no '{pose.kind}'; its decisions are: "
+                             f"{known}")
+        if not 0 <= pose.player < len(self.players) or self.players[pose.player].bankrupt:
+            raise ValueError("a decision is put to a player still in the game")
+        self.set_up_decision(pose)
+
+    def set_up_decision(self, pose: Pose) -> None:
+        """Hook of :meth:`pose`: set up the decision of ``pose.kind`` (the edition's rules
+        say what each needs)."""
+        raise ValueError(f"a '{pose.kind}' decision cannot be set up by a scenario in "
+                         f"{self.data.name}: reach it with the scenario's actions")
 
     def snapshot_extra(self) -> dict[str, Any]:
         """Edition-specific parts of the state snapshot (see engine.snapshot)."""

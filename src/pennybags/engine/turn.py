@@ -25,7 +25,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any, Final, Protocol, cast
 
-from pennybags.engine.actions import Action, ActionKind, Decision, DecisionKind
+from pennybags.engine.actions import Action, ActionKind, Decision, DecisionKind, Pose
 from pennybags.engine.data import EditionData
 from pennybags.engine.decks import Card
 from pennybags.engine.dice import total as dice_total
@@ -311,6 +311,31 @@ class TurnGame(Game):
         self.decks[key].put_bottom(index)
         self.leave_jail(p, "used a Get Out of Jail Free card")
         self.pending = self._roll_asks[p]
+
+    # ================================================================ scenarios
+
+    def set_up_decision(self, pose: Pose) -> None:
+        """The turn's own decisions: ``roll``, ``jail`` (in Jail) and ``end-turn``, asked of
+        the player whose turn it is."""
+        p = pose.player
+        kind = pose.kind
+        if kind in ("roll", "jail", "end-turn"):
+            if p != self.current:
+                raise ValueError(f"'{kind}' is asked of the player whose turn it is "
+                                 f"({self.name(self.current)}): give turn: {self.name(p)}")
+            if (kind == "jail") != self.players[p].in_jail:
+                raise ValueError(f"'jail' is asked of a player in Jail and 'roll' of one who "
+                                 f"is not: {self.name(p)} "
+                                 f"{'is' if self.players[p].in_jail else 'is not'} in Jail")
+            self.pending = [Decision("end-turn", p)] if kind == "end-turn" else \
+                list(self._jail_asks[p] if kind == "jail" else self._roll_asks[p])
+            return
+        super().set_up_decision(pose)
+
+    def after_the_landing(self) -> None:
+        """For a decision set up as if a landing had asked it: once it is answered, the roll
+        ends as rolls do (the turn may end, no doubles)."""
+        self.step_under(0, AfterRoll(self.current, False))
 
     # ================================================================ the end
 

@@ -41,7 +41,7 @@ from typing import Any, Final
 
 from pennybags.editions.classic.game import HOTEL, ClassicGame
 from pennybags.editions.monopoly_2_3.options import Monopoly23Options
-from pennybags.engine.actions import Action, CardRef, Decision
+from pennybags.engine.actions import Action, CardRef, Decision, Pose
 from pennybags.engine.board import Board
 from pennybags.engine.data import EditionData
 from pennybags.engine.decks import Card, Deck
@@ -713,6 +713,51 @@ class Monopoly23Game(ClassicGame):
         payer, payee, amount, reason = self.dues[0]
         return {"payer": self.name(payer), "creditor": self.name(payee), "amount": amount,
                 "reason": reason}
+
+    # ================================================================ scenarios
+
+    def set_up_decision(self, pose: Pose) -> None:
+        """Monopoly 2.3's decisions: the turn, whom the roll moves, Jail, paying with
+        property, a purchase a card offers."""
+        p = pose.player
+        kind = pose.kind
+        if kind in ("turn", "move", "jail", "buy") and p != self.current:
+            raise ValueError(f"'{kind}' is asked of the player whose turn it is "
+                             f"({self.name(self.current)}): give turn: {self.name(p)}")
+        if kind == "turn" or kind == "jail":
+            if (kind == "jail") != self.players[p].in_jail:
+                raise ValueError("'jail' is asked of a player in Jail and 'turn' of one who "
+                                 "is not")
+            self.ask_roll()
+        elif kind == "move":
+            if not 2 <= pose.amount <= 12:
+                raise ValueError("'move' needs the roll to use (amount: 2 to 12)")
+            first = pose.amount // 2
+            self.last_dice = (first, pose.amount - first)
+            self.rolled = True
+            self.pending = [Decision("move", p, amount=pose.amount)]
+        elif kind == "pay":
+            if pose.amount <= self.cash(p):
+                raise ValueError(f"a payment with property (amount:) is more than the "
+                                 f"{self.money(self.cash(p))} {self.name(p)} has")
+            if self.payable(p) < pose.amount:
+                raise ValueError(f"{self.name(p)} cannot pay {self.money(pose.amount)} even "
+                                 "with every property")
+            self.then(self.resume_turn)
+            self.dues.append((p, pose.creditor, pose.amount, "a debt"))
+            self.settle_dues()
+        elif kind == "buy":
+            deed = pose.deed
+            if deed < 0 or not self.board.spaces[deed].is_deed or self.owner[deed] >= 0:
+                raise ValueError("'buy' needs an unowned title deed (deed:)")
+            price = self.board.spaces[deed].price
+            if self.cash(p) < price:
+                raise ValueError(f"a card offers a purchase only to a player who can pay "
+                                 f"{self.money(price)}")
+            self.then(self.resume_turn)
+            self.pending = [Decision("buy", p, deed=deed, amount=price)]
+        else:
+            super().set_up_decision(pose)
 
     # ================================================================ legality helpers
 

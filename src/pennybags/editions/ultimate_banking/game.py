@@ -17,7 +17,7 @@ from typing import Any, ClassVar
 
 from pennybags.editions.classic.game import ClassicGame
 from pennybags.editions.ultimate_banking.options import UltimateBankingOptions
-from pennybags.engine.actions import Decision
+from pennybags.engine.actions import Decision, Pose
 from pennybags.engine.data import EditionData
 from pennybags.engine.decks import Card
 from pennybags.engine.game import Event
@@ -480,6 +480,80 @@ class UltimateBankingGame(ClassicGame):
                 raise ValueError(f"{name}: a rent level is 1 to {self.max_level}, "
                                  f"not {self.houses[d]}")
         self.changes += 1
+
+    # ================================================================ scenarios
+
+    def set_up_decision(self, pose: Pose) -> None:
+        """Ultimate Banking's decisions, as a landing or an Event card asks them."""
+        p = pose.player
+        kind = pose.kind
+        spaces = self.board.spaces
+        if kind == "bid":
+            if pose.deed not in self.streets or self.owner[pose.deed] >= 0:
+                raise ValueError("'bid' needs an unowned property on auction (deed:)")
+            if pose.high_bidder == p or (pose.amount > 0) != (pose.high_bidder >= 0):
+                raise ValueError("an auction's high bid (amount:) and high bidder "
+                                 "(high_bidder:, not the player asked) go together")
+            n = len(self.players)
+            bidders = [s for s in ((p + i) % n for i in range(n))
+                       if not self.players[s].bankrupt and not self.players[s].in_jail]
+            if p not in bidders:
+                raise ValueError(f"{self.name(p)} is in Jail and cannot bid")
+            self.bidding = Bidding(pose.deed, bidders, self.options.auction_timer > 0)
+            if pose.high_bidder >= 0:
+                self.bidding.high = pose.amount
+                self.bidding.high_bidder = pose.high_bidder
+            self.ask_bid()
+            self.after_the_landing()
+        elif kind == "rent":
+            deed = pose.deed
+            lander = pose.other
+            if deed not in self.streets or self.owner[deed] != p:
+                raise ValueError(f"'rent' is asked of the owner: {self.name(p)} must own the "
+                                 "property (deed:)")
+            if lander < 0 or lander == p or lander != self.current:
+                raise ValueError("'rent' needs the lander (lander:), the player whose turn "
+                                 "it is")
+            self.rent_lander = lander
+            self.players[lander].position = deed
+            self.pending = [Decision("rent", p, deed=deed, amount=self.rent(deed),
+                                     creditor=lander)]
+            self.after_the_landing()
+        elif kind == "location":
+            self.check_landing(pose)
+            if spaces[self.players[p].position].kind != "location":
+                raise ValueError(f"{self.name(p)} must stand on a Location space (at:)")
+            self.ask_location(p)
+            self.after_the_landing()
+        elif kind in ("event-move", "event-deed", "event-player"):
+            self.check_landing(pose)
+            card = pose.card
+            if card is None or card[0] != "events":
+                raise ValueError(f"'{kind}' needs the Event card being played (card:)")
+            deck = self.decks["events"]
+            if card[1] in deck.order:
+                deck.remove(card[1])
+                deck.put_bottom(card[1])  # drawn: under the deck
+            event = deck.cards[card[1]]
+            self.obey(p, event)
+            if not self.pending or self.pending[0].kind != kind:
+                self.pending = []
+                self.card_play = None
+                raise ValueError(f"the card '{event.id}' does not ask '{kind}' here (it has "
+                                 "one choice or none, or asks another question)")
+            self.after_the_landing()
+        elif kind == "debt":
+            if pose.amount <= self.cash(p):
+                raise ValueError(f"a debt (amount:) is more than the {self.money(self.cash(p))} "
+                                 f"{self.name(p)} has")
+            self.dues.append((p, pose.creditor, pose.amount, "a debt"))
+            self.settle_dues()
+            if not self.pending:
+                raise ValueError(f"{self.name(p)} cannot cover that debt even with every "
+                                 "property: the game ends")
+            self.after_the_landing()
+        else:
+            super().set_up_decision(pose)
 
     # ================================================================ snapshot
 
