@@ -547,19 +547,23 @@ def test_hostile_experiment_data_is_refused_in_one_line_or_fits_the_store(
     or an experiment whose numbers the store can hold."""
     from pennybags.lab.model import MAX_INT32, MAX_INT64
 
+    def first(key: str) -> Any:
+        tables = data.get(key)
+        return tables[0] if isinstance(tables, list) and tables else None
+
     data = copy.deepcopy(SMALL_EXPERIMENT)
     for (where, key), value in changes:
         if where == "top":
             data[key] = value
         elif where in ("variant", "option"):
-            variant = data["variant"][0] if isinstance(data.get("variant"), list) else None
+            variant = first("variant")
             if isinstance(variant, dict) and where == "variant":
                 variant[key] = value
             elif isinstance(variant, dict) and isinstance(variant.setdefault("options", {}),
                                                           dict):
                 variant["options"][key] = value
         else:
-            lineup = data["lineup"][0] if isinstance(data.get("lineup"), list) else None
+            lineup = first("lineup")
             if isinstance(lineup, dict) and where == "lineup":
                 lineup[key] = value
             elif isinstance(lineup, dict) and isinstance(lineup.get("bots"), list):
@@ -705,7 +709,7 @@ def test_names_are_html_escaped_once_in_the_report(
     assert "&amp;amp;" not in page and "&amp;lt;" not in page and "&amp;#" not in page
     for name in ("a $x^$ b", "<b>a&b\"'</b> $5", "$std$ & <rnd>"):
         assert page.count(html.escape(name)) >= 3, name
-    head = page[:page.index("</title>")]
+    head = page[:page.index("</title>") + len("</title>")]
     assert f"<title>{html.escape(str(ODD_NAMES['title']))}</title>" in head
     alts = re.findall(r'alt="([^"]*)"', page)
     assert any(html.escape("<b>a&b\"'</b> $5") in alt for alt in alts), alts
@@ -743,6 +747,10 @@ def _damage(file: Path, how: str) -> None:
         with pytest.raises(duckdb.Error, match="checksum"):
             con.execute("SELECT * FROM players").fetchall()
         con.close()
+    elif how == "its first block":  # read when the file is opened: its catalog
+        with file.open("r+b") as f:
+            f.seek(3 * 4096 + 8 + 100)
+            f.write(b"\xa5" * 64)
     elif how == "truncated":
         with file.open("r+b") as f:
             f.truncate(file.stat().st_size // 2)
@@ -750,7 +758,8 @@ def _damage(file: Path, how: str) -> None:
         file.write_bytes(b"PK\x03\x04 not a database" * 100)
 
 
-@pytest.mark.parametrize("how", ["a block of players", "truncated", "not a database"])
+@pytest.mark.parametrize("how", ["a block of players", "its first block", "truncated",
+                                 "not a database"])
 def test_a_damaged_store_is_named_in_one_line_and_left_as_it_is(
         tmp_path: Path, capsys: pytest.CaptureFixture[str], how: str) -> None:
     spec = tmp_path / "tiny.toml"
@@ -768,9 +777,32 @@ def test_a_damaged_store_is_named_in_one_line_and_left_as_it_is(
         captured = capsys.readouterr()
         assert "already stored" not in captured.out and "report:" not in captured.out
         assert captured.err.startswith("pennybags: ") and captured.err.count("\n") == 1
-        assert str(file) in captured.err and "damaged" in captured.err, captured.err
+        assert str(file) in captured.err, captured.err
+        assert "is damaged" in captured.err.replace(str(file), "FILE"), captured.err
     assert file.read_bytes() == damaged
     assert sorted(p.name for p in out.iterdir()) == ["results.duckdb", "status.json"]
+
+
+def test_a_store_another_process_has_open_is_named_busy_not_damaged(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    spec = tmp_path / "tiny.toml"
+    spec.write_text(TINY)
+    out = tmp_path / "res"
+    assert main(["lab", "run", str(spec), "--out", str(out), "--workers", "1"]) == 0
+    capsys.readouterr()
+    holder = subprocess.Popen(
+        [sys.executable, "-c", "import duckdb, sys, time\n"
+         f"con = duckdb.connect({str(out / 'results.duckdb')!r})\n"
+         "print('open', flush=True)\ntime.sleep(120)\n"], stdout=subprocess.PIPE, text=True)
+    try:
+        assert holder.stdout is not None and holder.stdout.readline() == "open\n"
+        for command in (["lab", "report", str(out)],
+                        ["lab", "run", str(spec), "--out", str(out), "--workers", "1"]):
+            assert main(command) == 2
+            _one_line_error(capsys, str(out / "results.duckdb"), "another process is using it")
+    finally:
+        holder.kill()
+        holder.wait()
 
 
 # ------------------------------------------------------------------------ honest status

@@ -37,123 +37,48 @@ import os
 import queue
 import re
 import signal
+import sys
 import threading
 import time
 import tomllib
 from collections.abc import Callable, Iterator, Mapping, Sequence
-from dataclasses import dataclass, field, replace
-from functools import lru_cache
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Protocol
 
 from pennybags.bots import make_bot
 from pennybags.editions import get_edition
-from pennybags.lab.simulate import Setup, play_one
+from pennybags.lab.model import (
+    DEFAULT_CHUNK,
+    DEFAULT_MAX_ROUNDS,
+    MAX_INT32,
+    MAX_INT64,
+    Cell,
+    Experiment,
+    ExperimentError,
+    Lineup,
+    Rows,
+    Task,
+    Variant,
+    play_task,
+)
+from pennybags.lab.status import is_this_process, read_status
+from pennybags.lab.store import Store
 
-DEFAULT_MAX_ROUNDS = 1000
-DEFAULT_CHUNK = 10
+__all__ = ["DEFAULT_CHUNK", "DEFAULT_MAX_ROUNDS", "Backend", "Cell", "Experiment",
+           "ExperimentError", "Lineup", "LocalBackend", "Rows", "RunSummary", "Task",
+           "Variant", "default_out_dir", "load_experiment", "parse_experiment", "plan",
+           "play_task", "run_cli", "run_experiment"]
+
 FLUSH_SECONDS = 1.0
 """The longest time finished games wait in memory before they are written."""
 FLUSH_GAMES = 400
 """The most finished games kept in memory before they are written."""
 
 
-class ExperimentError(ValueError):
-    """An experiment file that cannot be run, with a readable reason."""
-
-
-@dataclass(frozen=True)
-class Variant:
-    """An edition with a set of options."""
-
-    name: str
-    edition: str
-    options: Mapping[str, Any] = field(default_factory=dict)
-    max_rounds: int = DEFAULT_MAX_ROUNDS
-
-
-@dataclass(frozen=True)
-class Lineup:
-    """The bots at the table, one per seat.
-
-    ``rotate``: game ``i`` seats the bots turned by ``i`` places (seat ``s`` gets
-    ``bots[(s + i) % n]``), so every bot sits in every seat equally often.
-    ``stronger``: the bot spec expected to play better, for "is it more strategic?".
-    """
-
-    name: str
-    bots: tuple[str, ...]
-    rotate: bool = False
-    stronger: str | None = None
-
-    def seated(self, index: int) -> tuple[str, ...]:
-        """The bots by seat in game ``index``."""
-        if not self.rotate:
-            return self.bots
-        n = len(self.bots)
-        return tuple(self.bots[(s + index) % n] for s in range(n))
-
-
-@dataclass(frozen=True)
-class Cell:
-    variant: Variant
-    lineup: Lineup
-
-    @property
-    def key(self) -> tuple[str, str]:
-        return self.variant.name, self.lineup.name
-
-
-@dataclass(frozen=True)
-class Experiment:
-    title: str
-    games: int
-    seed: int
-    variants: tuple[Variant, ...]
-    lineups: tuple[Lineup, ...]
-    landing: bool = False
-    chunk: int = DEFAULT_CHUNK
-    question: str = ""
-    source: str = ""
-    """The file the experiment was read from (informative only)."""
-
-    @property
-    def cells(self) -> list[Cell]:
-        return [Cell(v, lu) for v in self.variants for lu in self.lineups]
-
-    @property
-    def total_games(self) -> int:
-        return self.games * len(self.variants) * len(self.lineups)
-
-    def identity(self) -> dict[str, Any]:
-        """What decides the rows of game ``i`` of each cell: two runs with the same
-        identity may share a store (the number of games may differ)."""
-        return {
-            "seed": self.seed,
-            "landing": self.landing,
-            "variants": [{"name": v.name, "edition": v.edition, "options": dict(v.options),
-                          "max_rounds": v.max_rounds} for v in self.variants],
-            "lineups": [{"name": lu.name, "bots": list(lu.bots), "rotate": lu.rotate}
-                        for lu in self.lineups],
-        }
-
-    def describe(self) -> dict[str, Any]:
-        """Everything, for the store's metadata and the report."""
-        out = self.identity()
-        for spec, lu in zip(out["lineups"], self.lineups, strict=True):
-            spec["stronger"] = lu.stronger
-        out.update(title=self.title, question=self.question, games=self.games,
-                   chunk=self.chunk, source=self.source)
-        return out
-
-    def with_games(self, games: int) -> Experiment:
-        if games < 1:
-            raise ExperimentError("the number of games must be at least 1")
-        return replace(self, games=games)
-
-
 # ------------------------------------------------------------------------ reading
 
+_CONTROL = re.compile(r"[\x00-\x1f\x7f]")
 _TOP_KEYS = {"title", "question", "games", "seed", "max_rounds", "landing", "chunk",
              "variant", "lineup"}
 _VARIANT_KEYS = {"name", "edition", "options", "max_rounds"}
@@ -164,9 +89,15 @@ def load_experiment(path: Path | str) -> Experiment:
     """Read and check an experiment file; :class:`ExperimentError` says what is wrong."""
     path = Path(path)
     try:
-        text = path.read_text(encoding="utf-8")
+        raw = path.read_bytes()
     except OSError as e:
         raise ExperimentError(f"cannot read {path}: {e.strerror or e}") from None
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError as e:
+        line = raw.count(b"\n", 0, e.start) + 1
+        raise ExperimentError(f"{path}: not UTF-8 text (byte 0x{raw[e.start]:02x} on line "
+                              f"{line}); save the file as UTF-8") from None
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as e:
@@ -179,18 +110,20 @@ def parse_experiment(data: Mapping[str, Any], source: str = "",
     where = source or "experiment"
 
     def fail(message: str) -> ExperimentError:
-        return ExperimentError(f"{where}: {message}")
+        # One line, whatever the values quoted in it hold.
+        return ExperimentError(_CONTROL.sub(lambda m: repr(m.group())[1:-1],
+                                            f"{where}: {message}"))
 
     _no_unknown(data, _TOP_KEYS, "", fail)
     games = _int(data.get("games", 100), "games", fail, least=1)
-    seed = _int(data.get("seed", 1), "seed", fail, least=0)
+    seed = _int(data.get("seed", 1), "seed", fail, least=0, most=MAX_INT64)
     cap = _int(data.get("max_rounds", DEFAULT_MAX_ROUNDS), "max_rounds", fail, least=0)
     chunk = _int(data.get("chunk", DEFAULT_CHUNK), "chunk", fail, least=1)
     landing = data.get("landing", False)
     if not isinstance(landing, bool):
         raise fail("landing takes true or false")
-    title = str(data.get("title", default_title))
-    question = str(data.get("question", ""))
+    title = _str(data.get("title", default_title), "title", fail)
+    question = _str(data.get("question", ""), "question", fail)
 
     raw_variants = data.get("variant")
     if not isinstance(raw_variants, list) or not raw_variants:
@@ -224,21 +157,21 @@ def _variant(raw: Any, i: int, cap: int,
     if "edition" not in raw:
         raise fail(f"variant {i + 1} needs an edition")
     try:
-        edition = get_edition(str(raw["edition"]))
+        edition = get_edition(_str(raw["edition"], f"variant {i + 1}: edition", fail))
     except ValueError as e:
         raise fail(str(e)) from None
     options = raw.get("options", {})
     if not isinstance(options, Mapping):
         raise fail(f"variant {i + 1}: options should be a table of name = value")
     options = dict(options)
-    name = str(raw.get("name", edition.id))
+    name = _name(raw.get("name", edition.id), f"variant {i + 1}", fail)
     variant_cap = _int(raw.get("max_rounds", cap), f"variant '{name}' max_rounds", fail, least=0)
     cap_keys = [k for k in options if k.replace("_", "-") == "max-rounds"]
     if cap_keys:
         raise fail(f"variant '{name}': give the round cap as max_rounds = N, not as an option")
     try:
         edition.options(options)
-    except ValueError as e:
+    except (TypeError, ValueError) as e:
         raise fail(f"variant '{name}': {e}") from None
     return Variant(name=name, edition=edition.id, options=options, max_rounds=variant_cap)
 
@@ -256,13 +189,13 @@ def _lineup(raw: Any, i: int, fail: Callable[[str], ExperimentError]) -> Lineup:
             make_bot(spec, 0)
         except ValueError as e:
             raise fail(f"line-up {i + 1}: {e}") from None
-    name = str(raw.get("name", ",".join(specs)))
+    name = _name(raw.get("name", ",".join(specs)), f"line-up {i + 1}", fail)
     rotate = raw.get("rotate", False)
     if not isinstance(rotate, bool):
         raise fail(f"line-up '{name}': rotate takes true or false")
     stronger = raw.get("stronger")
     if stronger is not None:
-        stronger = str(stronger).removeprefix("bot:")
+        stronger = _str(stronger, f"line-up '{name}': stronger", fail).removeprefix("bot:")
         if stronger not in specs:
             raise fail(f"line-up '{name}': stronger = '{stronger}' is not one of its bots")
         if len(set(specs)) < 2:
@@ -279,12 +212,29 @@ def _no_unknown(raw: Mapping[str, Any], known: set[str], what: str,
                    f"{', '.join(sorted(known))}")
 
 
-def _int(value: Any, name: str, fail: Callable[[str], ExperimentError], least: int) -> int:
+def _int(value: Any, name: str, fail: Callable[[str], ExperimentError], least: int,
+         most: int = MAX_INT32) -> int:
     if isinstance(value, bool) or not isinstance(value, int):
-        raise fail(f"{name} takes a whole number, not {value!r}")
+        shown = repr(value) if isinstance(value, (str, float)) else type(value).__name__
+        raise fail(f"{name} takes a whole number, not {shown[:40]}")
     if value < least:
         raise fail(f"{name} must be at least {least}")
+    if value > most:
+        raise fail(f"{name} must be at most {most}")
     return value
+
+
+def _str(value: Any, name: str, fail: Callable[[str], ExperimentError]) -> str:
+    if not isinstance(value, str):
+        raise fail(f"{name} takes a string (in quotes), not {type(value).__name__}")
+    return value
+
+
+def _name(value: Any, what: str, fail: Callable[[str], ExperimentError]) -> str:
+    name = _str(value, f"{what}: name", fail)
+    if not name.strip() or _CONTROL.search(name):
+        raise fail(f"{what}: a name must be printable and not empty")
+    return name
 
 
 def _unique(names: Sequence[str], what: str, fail: Callable[[str], ExperimentError]) -> None:
@@ -292,77 +242,10 @@ def _unique(names: Sequence[str], what: str, fail: Callable[[str], ExperimentErr
     for n in names:
         if n in seen:
             raise fail(f"two {what}s are called '{n}': give each a distinct name")
-        if not n or re.search(r"[\x00-\x1f]", n):
-            raise fail(f"a {what} name must be printable and not empty")
         seen.add(n)
 
 
 # ------------------------------------------------------------------------ playing
-
-@dataclass(frozen=True)
-class Task:
-    """Games ``start`` to ``stop - 1`` of one cell."""
-
-    variant: Variant
-    lineup: Lineup
-    seed: int
-    landing: bool
-    start: int
-    stop: int
-
-    @property
-    def size(self) -> int:
-        return self.stop - self.start
-
-
-@dataclass
-class Rows:
-    """The rows of finished games, ready for the store."""
-
-    games: list[tuple[Any, ...]] = field(default_factory=list)
-    players: list[tuple[Any, ...]] = field(default_factory=list)
-    landings: list[tuple[Any, ...]] = field(default_factory=list)
-
-    def extend(self, other: Rows) -> None:
-        self.games.extend(other.games)
-        self.players.extend(other.players)
-        self.landings.extend(other.landings)
-
-    def __len__(self) -> int:
-        return len(self.games)
-
-
-@lru_cache(maxsize=16)
-def _groups(edition_id: str) -> tuple[tuple[str, tuple[int, ...]], ...]:
-    """The sets a player can hold whole: the groups of two deeds or more."""
-    board = get_edition(edition_id).data.board
-    return tuple((g, deeds) for g, deeds in board.groups.items() if len(deeds) >= 2)
-
-
-def play_task(task: Task) -> Rows:
-    """Play a task's games (in a worker process, or on a Ray worker)."""
-    rows = Rows()
-    v, lu = task.variant, task.lineup
-    groups = _groups(v.edition)
-    for index in range(task.start, task.stop):
-        bots = lu.seated(index)
-        setup = Setup(v.edition, bots, task.seed, v.max_rounds, dict(v.options), task.landing)
-        r = play_one(setup, index)
-        winner_bot = bots[r.winner] if r.winner is not None else None
-        rows.games.append((v.name, lu.name, index, v.edition, r.seed, r.rounds, r.player_turns,
-                           r.end_reason, r.winner, winner_bot, r.seconds))
-        for seat, bot in enumerate(bots):
-            deeds = r.deeds[seat] if r.deeds else []
-            owned = set(deeds)
-            whole = [g for g, members in groups if all(d in owned for d in members)]
-            gone = r.bankrupt_round[seat] if r.bankrupt_round else None
-            rows.players.append((v.name, lu.name, index, seat, bot, r.winner == seat,
-                                 r.assets[seat], gone, len(deeds), deeds, whole))
-        if r.landing is not None:
-            rows.landings.append((v.name, lu.name, index, r.landing_rolls, r.landing_jail,
-                                  r.landing))
-    return rows
-
 
 def plan(exp: Experiment, gaps: Callable[[Cell], list[tuple[int, int]]]) -> Iterator[Task]:
     """The tasks for the games the store lacks, taking the cells in turn (so a partial run
@@ -447,10 +330,14 @@ class RunSummary:
     seconds: float
     results: Path
     interrupted: bool = False
+    previous: str | None = None
+    """What the status said of an earlier run that did not finish (None: nothing to say)."""
 
 
 ProgressCallback = Callable[[int, int], None]
 """Called with (games played by this run, games this run has to play)."""
+NoticeCallback = Callable[[str], None]
+"""Called with a line for the user before the games start (e.g. the last run was killed)."""
 
 
 def local_workers(workers: int | None) -> int:
@@ -462,26 +349,48 @@ def local_workers(workers: int | None) -> int:
     return workers
 
 
+def _previous_run(out: Path) -> str | None:
+    """Refuse a store that another live run is writing; say what happened to a run that did
+    not finish."""
+    status = read_status(out)
+    if status is None or is_this_process(status):
+        return None
+    if status.state == "running":
+        where = f" on {status.host}" if status.host else ""
+        check = (" (on another machine, so not checked from here: if it is not running, "
+                 f"delete {out / 'status.json'})" if status.unchecked else "")
+        raise ExperimentError(f"another run (pid {status.pid}{where}) is writing {out}"
+                              f"{check}; wait for it to finish or stop it first")
+    if status.state == "interrupted":
+        return status.words(subject="the previous run")
+    return None
+
+
 def run_experiment(exp: Experiment, out: Path, *, workers: int | None = None,
                    backend: str = "local", ray_address: str | None = None,
                    progress: ProgressCallback | None = None,
+                   notice: NoticeCallback | None = None,
                    flush_seconds: float = FLUSH_SECONDS) -> RunSummary:
     """Play the games of ``exp`` that the store in ``out`` lacks, writing them as they
     finish. KeyboardInterrupt (Ctrl-C, or SIGTERM from :func:`run_cli`) writes what has
-    finished and re-raises."""
-    from pennybags.lab.store import Store
-
+    finished and re-raises. ``status.json`` names this process while it runs and says at
+    the end whether the run is complete or was interrupted."""
     if workers is not None and workers < 1:
         raise ExperimentError("--workers must be at least 1")
     started = time.perf_counter()
+    began = time.time()
+    previous = _previous_run(out)
     store = Store.create(out, exp)
     try:
         before = store.stored(exp)
         to_play = exp.total_games - before
-        summary = RunSummary(exp.total_games, before, 0, 0.0, store.path)
+        summary = RunSummary(exp.total_games, before, 0, 0.0, store.path, previous=previous)
+        if previous and notice and to_play:
+            notice(f"{previous}; playing the rest")
         if to_play == 0:
-            store.write_status(exp, running=False)
+            store.write_status(exp, "complete", began)
             return summary
+        store.write_status(exp, "running", began)
         if progress:
             progress(0, to_play)
         be = _backend(backend, workers, ray_address)
@@ -517,15 +426,16 @@ def run_experiment(exp: Experiment, out: Path, *, workers: int | None = None,
                                or not in_flight):
                     store.write(buffer)
                     buffer = Rows()
-                    store.write_status(exp, running=bool(in_flight))
+                    store.write_status(exp, "running" if in_flight else "complete", began)
                     last_flush = now
         except BaseException:
             cancelled = True
+            summary.interrupted = True
             if buffer:
                 # Interrupted while writing, the buffer may be stored already: write only
                 # the games that are not.
                 store.write_unstored(buffer)
-            store.write_status(exp, running=False)
+            store.write_status(exp, "interrupted", began)
             raise
         finally:
             be.close(cancel=cancelled)
@@ -557,8 +467,6 @@ def default_out_dir(experiment: str) -> Path:
 def run_cli(path: str, out: str | None, workers: int | None, backend: str,
             games: int | None, ray_address: str | None,
             commit_every: float = FLUSH_SECONDS) -> int:
-    import sys
-
     if not commit_every > 0:
         raise ExperimentError("--commit-every takes a number of seconds above 0")
     exp = load_experiment(path)
@@ -568,12 +476,17 @@ def run_cli(path: str, out: str | None, workers: int | None, backend: str,
     previous = signal.getsignal(signal.SIGTERM)
     if threading.current_thread() is threading.main_thread():
         signal.signal(signal.SIGTERM, _sigterm_as_interrupt)
+
+    def notice(line: str) -> None:
+        print(line, flush=True)
+
     try:
         if sys.stderr.isatty():
             summary = _run_with_bar(exp, out_dir, workers, backend, ray_address, commit_every)
         else:
             summary = run_experiment(exp, out_dir, workers=workers, backend=backend,
-                                     ray_address=ray_address, flush_seconds=commit_every)
+                                     ray_address=ray_address, flush_seconds=commit_every,
+                                     notice=notice)
     except KeyboardInterrupt:
         print(f"interrupted: the finished games are stored in {out_dir}; run the same "
               "command again to play the rest", file=sys.stderr)
@@ -618,5 +531,7 @@ def _run_with_bar(exp: Experiment, out_dir: Path, workers: int | None, backend: 
 
         return run_experiment(exp, out_dir, workers=workers, backend=backend,
                               ray_address=ray_address, progress=advance,
-                              flush_seconds=commit_every)
+                              flush_seconds=commit_every,
+                              notice=lambda line: bar.console.print(line, markup=False,
+                                                                    highlight=False))
 

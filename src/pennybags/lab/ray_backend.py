@@ -17,7 +17,7 @@ from __future__ import annotations
 import os
 from typing import Any
 
-from pennybags.lab.experiment import ExperimentError, Rows, Task, play_task
+from pennybags.lab.model import ExperimentError, Rows, Task, play_task
 
 
 class RayBackend:

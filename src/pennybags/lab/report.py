@@ -30,8 +30,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from pennybags.lab.experiment import ExperimentError
-from pennybags.lab.store import Store, require_lab_packages, results_file
+from pennybags.lab.model import ExperimentError
+from pennybags.lab.status import read_status
+from pennybags.lab.store import Store, StoreDamaged, require_lab_packages, results_file
 
 ALPHA = 0.05
 BOOTSTRAP_RESAMPLES = 2000
@@ -426,6 +427,12 @@ def ended_answers(res: Results) -> list[str]:
 
 # ------------------------------------------------------------------------ the plots
 
+def _lit(text: str) -> str:
+    """``text`` as matplotlib should draw it: literally. (Between two "$" it would read
+    math text, and fail on names such as "a $x^$ b"; "\\$" is a literal dollar.)"""
+    return text.replace("$", r"\$")
+
+
 PALETTE = ["#1f77b4", "#d62728", "#2ca02c", "#ff7f0e", "#9467bd", "#8c564b", "#e377c2",
            "#17becf"]
 
@@ -459,9 +466,10 @@ def plot_lengths(res: Results) -> str:
                     color=colour, density=True)
             ax.hist(np.clip(rounds, 0, bins[-1]), bins=bins, histtype="step", color=colour,
                     density=True, linewidth=1.5,
-                    label=f"{v} (median {num(float(np.median(rounds)))}, n={len(rounds)})")
+                    label=_lit(f"{v} (median {num(float(np.median(rounds)))}, "
+                               f"n={len(rounds)})"))
             ax.axvline(float(np.median(rounds)), color=colour, linestyle="--", linewidth=1)
-        ax.set_title(f"Game length — {lineup}", fontsize=11)
+        ax.set_title(_lit(f"Game length — {lineup}"), fontsize=11)
         ax.set_xlabel("rounds (dashed: median; the last bin gathers the longest 1%)")
         ax.set_ylabel("share of games")
         ax.legend(fontsize=8)
@@ -480,13 +488,13 @@ def _bars(ax: Any, groups: list[str], series: list[tuple[str, list[Share]]],
         lo = [max(0.0, s.value - s.low) if s.n else 0.0 for s in shares]
         hi = [max(0.0, s.high - s.value) if s.n else 0.0 for s in shares]
         ax.bar(xs + (i - (len(series) - 1) / 2) * width, vals, width * 0.95, yerr=[lo, hi],
-               capsize=3, label=name, color=PALETTE[i % len(PALETTE)], alpha=0.85)
+               capsize=3, label=_lit(name), color=PALETTE[i % len(PALETTE)], alpha=0.85)
     if isinstance(fair, float):
         ax.axhline(fair, color="black", linestyle=":", linewidth=1, label="fair share")
     elif fair is not None:
         for x, f in zip(xs, fair, strict=True):
             ax.hlines(f, x - 0.45, x + 0.45, color="black", linestyle=":", linewidth=1.2)
-    ax.set_xticks(xs, groups, fontsize=8)
+    ax.set_xticks(xs, [_lit(g) for g in groups], fontsize=8)
     ax.set_ylim(0, 1.0)
     ax.yaxis.set_major_formatter(_percent_formatter())
     ax.legend(fontsize=8)
@@ -518,7 +526,7 @@ def plot_seats(res: Results) -> str:
                                          else f"\n{res.cell(res.variant_names[0], lineup).bots[s]}")
                       for s in range(n_seats)]
         _bars(ax, seat_names, series, 1 / n_seats if n_seats else None)
-        ax.set_title(f"Win rate per seat (95% CI) — {lineup}", fontsize=11)
+        ax.set_title(_lit(f"Win rate per seat (95% CI) — {lineup}"), fontsize=11)
         ax.set_ylabel("share of games won")
     fig.tight_layout()
     return _png(fig)
@@ -543,8 +551,8 @@ def plot_bots(res: Results) -> str | None:
                 series.append((v, [share(res.bot_wins[v, name].get(b, 0), c.games)
                                    for b in kinds]))
         _bars(ax, [f"{b}\n({lineup['bots'].count(b)} seat(s))" for b in kinds], series, fair)
-        ax.set_title(f"Win rate per bot (95% CI; dotted: its share of the seats) — {name}",
-                     fontsize=11)
+        ax.set_title(_lit(f"Win rate per bot (95% CI; dotted: its share of the seats) — "
+                          f"{name}"), fontsize=11)
         ax.set_ylabel("share of games won")
     fig.tight_layout()
     return _png(fig)
@@ -557,12 +565,12 @@ def plot_ended(res: Results) -> str:
     cells = list(res.played())
     reasons = sorted({r for c in cells for r in res.ended[c.variant, c.lineup]})
     fig, ax = plt.subplots(figsize=(9, 0.5 * len(cells) + 1.4))
-    labels = [c.variant if len(res.lineup_names) == 1 else f"{c.variant} · {c.lineup}"
+    labels = [_lit(c.variant if len(res.lineup_names) == 1 else f"{c.variant} · {c.lineup}")
               for c in cells]
     left = np.zeros(len(cells))
     for i, reason in enumerate(reasons):
         vals = np.array([res.ended[c.variant, c.lineup].get(reason, 0) / c.games for c in cells])
-        ax.barh(labels, vals, left=left, color=PALETTE[i % len(PALETTE)], label=reason)
+        ax.barh(labels, vals, left=left, color=PALETTE[i % len(PALETTE)], label=_lit(reason))
         for y, (x0, w) in enumerate(zip(left, vals, strict=True)):
             if w >= 0.06:
                 ax.text(x0 + w / 2, y, pct(float(w), 0), ha="center", va="center",
@@ -605,11 +613,12 @@ def plot_groups(res: Results) -> str | None:
                edgecolor="black", linewidth=0.6)
         for x, val in enumerate(vals):
             ax.text(x, val + 0.02, pct(float(val), 0), ha="center", fontsize=8)
-        ax.set_xticks(range(len(groups)), [g.replace("_", " ") for g in groups], fontsize=8)
+        ax.set_xticks(range(len(groups)), [_lit(g.replace("_", " ")) for g in groups],
+                      fontsize=8)
         ax.set_ylim(0, 1.12)
         ax.yaxis.set_major_formatter(_percent_formatter())
-        ax.set_title(f"Groups the winner gathered whole before any bankruptcy — {v} "
-                     f"({won} games with a winner)", fontsize=11)
+        ax.set_title(_lit(f"Groups the winner gathered whole before any bankruptcy — {v} "
+                          f"({won} games with a winner)"), fontsize=11)
     fig.tight_layout()
     return _png(fig)
 
@@ -663,7 +672,7 @@ def plot_board(res: Results, variant: str) -> str | None:
     if size % 4:
         fig, ax = plt.subplots(figsize=(9, 3))
         ax.bar(range(size), freq, color=[cmap(norm(f)) for f in freq])
-        ax.set_title(f"Landing frequency per space — {variant}")
+        ax.set_title(_lit(f"Landing frequency per space — {variant}"))
         return _png(fig)
     side = size // 4
     fig = plt.figure(figsize=(9.4, 8.6))
@@ -690,12 +699,13 @@ def plot_board(res: Results, variant: str) -> str | None:
                 strip.set_linewidth(0.4)
                 ax.add_patch(strip)
         ink = "white" if norm(freq[i]) > 0.62 else "black"
-        ax.text(x + 0.5, y + 0.6, _short(space.name), ha="center", va="center", fontsize=5.4,
-                color=ink)
+        ax.text(x + 0.5, y + 0.6, _lit(_short(space.name)), ha="center", va="center",
+                fontsize=5.4, color=ink)
         ax.text(x + 0.5, y + 0.24, pct(freq[i], 2), ha="center", va="center", fontsize=6.8,
                 fontweight="bold", color=ink)
-    ax.text((side + 1) / 2, (side + 1) / 2 + 0.9, f"Where rolls leave the token\n{variant}",
-            ha="center", va="center", fontsize=13)
+    ax.text((side + 1) / 2, (side + 1) / 2 + 0.9,
+            _lit(f"Where rolls leave the token\n{variant}"), ha="center", va="center",
+            fontsize=13)
     ax.text((side + 1) / 2, (side + 1) / 2 - 0.3,
             f"{rolls:,} rolls · in jail {pct(jail / rolls, 2)}\n"
             f"(the jail corner shows 'just visiting')\n"
@@ -725,8 +735,9 @@ img.plot { max-width: 100%; height: auto; display: block; margin: 0.8em 0; }
 table { border-collapse: collapse; font-size: 0.9em; margin: 0.8em 0; }
 th, td { border: 1px solid #ccc; padding: 0.25em 0.6em; text-align: right; }
 th:first-child, td:first-child, th:nth-child(2), td:nth-child(2) { text-align: left; }
-.muted { color: #666; font-size: 0.9em; } pre { background: #f6f6f6; padding: 0.8em;
-overflow-x: auto; font-size: 0.85em; }
+.muted { color: #666; font-size: 0.9em; }
+.note { background: #fff4d6; border-left: 4px solid #e0a800; padding: 0.5em 0.8em; }
+pre { background: #f6f6f6; padding: 0.8em; overflow-x: auto; font-size: 0.85em; }
 """
 
 _CHECK = """
@@ -773,17 +784,51 @@ def _table(res: Results) -> str:
     return f"<table>{head}{''.join(rows)}</table>"
 
 
+def completeness(results: Path | str, res: Results) -> str | None:
+    """A line saying that the results are partial and why (the run is still going, was
+    interrupted or killed), from ``status.json``; None when every game is stored."""
+    cells = len(res.variant_names) * len(res.lineup_names)
+    wanted = int(res.exp.get("games", 0)) * cells
+    stored = res.total_games
+    status = read_status(results_file(results).parent)
+    if status is not None and status.state == "running":
+        return (f"A run is still writing these results: {stored} of {wanted} games were "
+                f"stored when the report was made (the run: {status.who()}"
+                f"{', on another machine' if status.unchecked else ''}).")
+    if stored >= wanted:
+        return None
+    why = (f"; the run ({status.who()}) was interrupted ({status.why()})"
+           if status is not None and status.state == "interrupted" else "")
+    return (f"Partial results: {stored} of {wanted} games are stored{why}. Run the same "
+            f"'pennybags lab run' command again to play the rest.")
+
+
+def read_results(results: Path | str) -> Results:
+    """The stored results, read whole (:class:`StoreDamaged` if they cannot be)."""
+    import duckdb
+
+    store = Store.open(results)
+    try:
+        return Results(store)
+    except duckdb.Error as e:
+        raise StoreDamaged(f"{store.path} is damaged: {str(e).strip().splitlines()[0]}") \
+            from None
+    finally:
+        store.close()
+
+
 def build_report(results: Path | str) -> str:
     """The report's HTML for the results in ``results`` (a folder or a .duckdb file)."""
     require_lab_packages()
+    res = read_results(results)
+    return render_report(res, results, completeness(results, res))
+
+
+def render_report(res: Results, results: Path | str, note: str | None) -> str:
+    """The report's HTML; ``note``: a line shown at the top (:func:`completeness`)."""
     import matplotlib
 
     matplotlib.use("Agg")
-    store = Store.open(results)
-    try:
-        res = Results(store)
-    finally:
-        store.close()
     if not res.total_games:
         raise ExperimentError(f"no games are stored in {results} yet")
     exp = res.exp
@@ -796,6 +841,8 @@ def build_report(results: Path | str) -> str:
         f"{len(res.variant_names)} variant(s) × {len(res.lineup_names)} line-up(s), seed "
         f"{exp.get('seed')}; game <i>i</i> of every cell has the same seed, so the rows are "
         f"reproducible. Statistical tests at the 5% level; 95% confidence intervals.</p>")
+    if note:
+        parts.append(f"<p class=\"note\">{html.escape(note)}</p>")
 
     parts.append("<h2>The answers</h2>")
     sections = []
@@ -848,8 +895,16 @@ def build_report(results: Path | str) -> str:
 def run_cli(results: str, out: str | None) -> int:
     file = results_file(results)
     target = Path(out) if out else file.parent / "report.html"
-    page = build_report(results)
-    target.parent.mkdir(parents=True, exist_ok=True)
-    target.write_text(page, encoding="utf-8")
+    require_lab_packages()
+    res = read_results(results)
+    note = completeness(results, res)
+    page = render_report(res, results, note)
+    try:
+        target.parent.mkdir(parents=True, exist_ok=True)
+        target.write_text(page, encoding="utf-8")
+    except OSError as e:
+        raise ExperimentError(f"cannot write {target}: {e.strerror or e}") from None
+    if note:
+        print(f"note: {note}")
     print(f"report: {target}")
     return 0

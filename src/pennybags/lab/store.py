@@ -23,22 +23,26 @@ Tables (``docs/lab.md`` has the details):
 There is no primary-key index on purpose: an index lives in memory and grows with the
 games, and the runner plays only the games the store lacks (the tests check that no game
 is ever stored twice).
+
+A store is checked whenever it is opened (:meth:`Store.check`): every row of every table is
+read, so a damaged file (a block whose checksum does not match, a truncated file, something
+that is not DuckDB at all) is reported as :class:`StoreDamaged`, naming the file, before
+anyone counts its games or writes to it; the damaged file is never written to.
 """
 
 from __future__ import annotations
 
 import json
-import os
-import time
+import re
 from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
-from pennybags.lab.experiment import Cell, Experiment, ExperimentError, Rows
+from pennybags.lab.model import Cell, Experiment, ExperimentError, Rows
+from pennybags.lab.status import write_status
 
 SCHEMA_VERSION = "1"
 RESULTS_FILE = "results.duckdb"
-STATUS_FILE = "status.json"
 
 _GAMES = [("variant", "VARCHAR"), ("lineup", "VARCHAR"), ("game", "INTEGER"),
           ("edition", "VARCHAR"), ("seed", "BIGINT"), ("rounds", "INTEGER"),
@@ -74,6 +78,25 @@ def results_file(path: Path | str) -> Path:
     return p / RESULTS_FILE if p.is_dir() or p.suffix != ".duckdb" else p
 
 
+class StoreBusy(ExperimentError):
+    """Another process has the store open."""
+
+
+class StoreDamaged(ExperimentError):
+    """A store that cannot be read whole: damaged, cut short, or not a lab store at all."""
+
+
+def _first_line(error: BaseException) -> str:
+    lines = str(error).strip().splitlines()
+    return lines[0] if lines else type(error).__name__
+
+
+def _damaged(path: Path, why: str) -> StoreDamaged:
+    return StoreDamaged(f"{path} is damaged or is not a results store of the lab ({why}); "
+                        "it is left as it is: move it away (or give another --out folder) "
+                        "to start again")
+
+
 class Store:
     """A connection to one results file."""
 
@@ -84,22 +107,42 @@ class Store:
         self.path = path
         try:
             self.con = duckdb.connect(str(path), read_only=read_only)
-        except duckdb.IOException as e:
-            raise ExperimentError(f"cannot open {path}: {e} (is another run using it?)") \
-                from None
-        # The writer stays small and leaves the cores to the games.
-        self.con.execute("SET threads = 1")
-        self.con.execute("SET memory_limit = '512MB'")
-        self.con.execute("SET preserve_insertion_order = false")
+        except duckdb.Error as e:
+            if re.search(r"could not set lock|conflicting lock", str(e), re.IGNORECASE):
+                raise StoreBusy(f"cannot open {path}: another process is using it (a run "
+                                "still going?)") from None
+            raise _damaged(path, _first_line(e)) from None
+        try:
+            # The writer stays small and leaves the cores to the games.
+            self.con.execute("SET threads = 1")
+            self.con.execute("SET memory_limit = '512MB'")
+            self.con.execute("SET preserve_insertion_order = false")
+        except BaseException:
+            self.con.close()
+            raise
 
     # ----------------------------------------------------------------- opening
 
     @classmethod
     def create(cls, out: Path, exp: Experiment) -> Store:
         """Open (or start) the store of ``exp`` in the folder ``out``; refuse a store that
-        holds results of a different experiment."""
-        out.mkdir(parents=True, exist_ok=True)
-        store = cls(out / RESULTS_FILE)
+        holds results of a different experiment, or that cannot be read whole (it is then
+        not written to)."""
+        try:
+            out.mkdir(parents=True, exist_ok=True)
+        except OSError as e:
+            raise ExperimentError(f"cannot make the results folder {out}: "
+                                  f"{e.strerror or e}") from None
+        file = out / RESULTS_FILE
+        if file.exists() or file.with_name(file.name + ".wal").exists():
+            # Read it all before anything is written (read-only: a damaged file stays as
+            # it is).
+            reader = cls(file, read_only=True)
+            try:
+                reader.check()
+            finally:
+                reader.close()
+        store = cls(file)
         try:
             store._prepare(exp)
         except BaseException:
@@ -109,18 +152,70 @@ class Store:
 
     @classmethod
     def open(cls, path: Path | str) -> Store:
-        """Open stored results to read them (a folder or its ``results.duckdb``)."""
+        """Open stored results to read them (a folder or its ``results.duckdb``), checked
+        whole."""
         file = results_file(path)
         if not file.exists():
             raise ExperimentError(f"no results at {path} (run 'pennybags lab run' first)")
-        return cls(file, read_only=True)
+        store = cls(file, read_only=True)
+        try:
+            store.check(need_meta=True)
+        except BaseException:
+            store.close()
+            raise
+        return store
+
+    def check(self, need_meta: bool = False) -> None:
+        """Read every row of every table (DuckDB checks each block's checksum as it reads
+        it) and the metadata: :class:`StoreDamaged` if anything cannot be read or is not
+        what the lab writes. Without ``need_meta`` (a store about to be written) the tables
+        may be missing still, as long as no games are stored without their experiment."""
+        import duckdb
+
+        expected = {"meta": [("key", "VARCHAR"), ("value", "VARCHAR")], **TABLES}
+        try:
+            tables = {name: [(c, t) for c, t in self.con.execute(
+                "SELECT column_name, data_type FROM information_schema.columns "
+                "WHERE table_name = ? ORDER BY ordinal_position", [name]).fetchall()]
+                for (name,) in self.con.execute(
+                    "SELECT table_name FROM information_schema.tables").fetchall()}
+            for name in sorted(tables):
+                if expected.get(name) != tables[name]:
+                    raise _damaged(self.path, f"it has a table {name} that the lab does not "
+                                              "write")
+            if need_meta and len(tables) < len(expected):
+                missing = ", ".join(sorted(set(expected) - set(tables)))
+                raise _damaged(self.path, f"it has no table {missing}")
+            self.con.execute("RESET threads")  # reading it all: use the cores
+            counts = {name: self.con.execute(
+                f"SELECT count(*), sum(hash(t)) FROM {name} t").fetchall()[0][0]
+                for name in tables}
+            self.con.execute("SET threads = 1")
+            meta = self.meta()
+        except duckdb.Error as e:
+            raise _damaged(self.path, _first_line(e)) from None
+        if not need_meta and not meta and not counts.get("games"):
+            return  # nothing stored yet
+        try:
+            for key in ("identity", "experiment"):
+                if not isinstance(json.loads(meta[key]), dict):
+                    raise ValueError(key)
+        except (KeyError, ValueError):
+            raise _damaged(self.path, "its description of the experiment is missing or "
+                                      "unreadable") from None
+        if meta.get("schema") != SCHEMA_VERSION:
+            raise ExperimentError(f"{self.path} was written by another version of the lab "
+                                  f"(schema {meta.get('schema')}, this lab reads "
+                                  f"{SCHEMA_VERSION}); give another --out folder")
 
     def _prepare(self, exp: Experiment) -> None:
         con = self.con
+        con.execute("BEGIN")  # all the tables or none
         con.execute("CREATE TABLE IF NOT EXISTS meta (key VARCHAR, value VARCHAR)")
         for name, columns in TABLES.items():
             cols = ", ".join(f"{c} {t}" for c, t in columns)
             con.execute(f"CREATE TABLE IF NOT EXISTS {name} ({cols})")
+        con.execute("COMMIT")
         meta = self.meta()
         if "identity" in meta:
             old = json.loads(meta["identity"])
@@ -129,9 +224,6 @@ class Store:
                 raise ExperimentError(
                     f"{self.path} holds results of a different experiment "
                     f"({_difference(old, new)}); give another --out folder or delete it")
-            if meta.get("schema") != SCHEMA_VERSION:
-                raise ExperimentError(f"{self.path} was written by another version of the "
-                                      "lab; give another --out folder")
             games = max(exp.games, json.loads(meta.get("experiment", "{}")).get("games", 0))
         else:
             games = exp.games
@@ -177,20 +269,25 @@ class Store:
         return total
 
     def gaps(self, cell: Cell, games: int) -> list[tuple[int, int]]:
-        """The runs of missing games of a cell, as [start, stop) ranges (a few rows, not
-        one per game: memory stays flat)."""
-        rows = self.con.execute("""
-            WITH have AS (
-                SELECT game FROM games WHERE variant = ? AND lineup = ? AND game < ?
-            ), missing AS (
-                SELECT r.range AS game FROM range(0, ?) r
-                ANTI JOIN have h ON h.game = r.range
-            ), runs AS (
-                SELECT game, game - row_number() OVER (ORDER BY game) AS run FROM missing
-            )
-            SELECT min(game), max(game) + 1 FROM runs GROUP BY run ORDER BY 1
-        """, [*cell.key, games, games]).fetchall()
-        return [(int(a), int(b)) for a, b in rows]
+        """The runs of missing games of a cell, as [start, stop) ranges. The query finds
+        the runs of *stored* games (a few rows, not one per game, and nothing for the games
+        never played, however many are asked for: memory and time stay flat); the gaps
+        are what lies between them."""
+        runs = self.con.execute("""
+            SELECT min(game), max(game) + 1 FROM (
+                SELECT game, game - row_number() OVER (ORDER BY game) AS run FROM games
+                WHERE variant = ? AND lineup = ? AND game < ?
+            ) GROUP BY run ORDER BY 1
+        """, [*cell.key, games]).fetchall()
+        gaps = []
+        at = 0
+        for start, stop in runs:
+            if start > at:
+                gaps.append((at, int(start)))
+            at = int(stop)
+        if at < games:
+            gaps.append((at, games))
+        return gaps
 
     def gaps_for(self, exp: Experiment) -> Callable[[Cell], list[tuple[int, int]]]:
         return lambda cell: self.gaps(cell, exp.games)
@@ -242,15 +339,17 @@ class Store:
         values = [list(col) for col in zip(*data, strict=True)]
         self.con.execute(f"INSERT INTO {table} SELECT {select}", values)
 
-    def write_status(self, exp: Experiment, running: bool) -> None:
-        """``status.json`` beside the store: how far a run is, for another shell to read
+    def write_status(self, exp: Experiment, state: str, started: float) -> None:
+        """``status.json`` beside the store (:mod:`pennybags.lab.status`): how far a run
+        is and which process runs it, for another shell, the report and the next run
         (DuckDB lets one process at a time open the file)."""
-        status = {"title": exp.title, "games": exp.total_games, "stored": self.stored(exp),
-                  "running": running, "updated": time.time()}
-        target = self.path.parent / STATUS_FILE
-        tmp = target.with_suffix(".tmp")
-        tmp.write_text(json.dumps(status) + "\n", encoding="utf-8")
-        os.replace(tmp, target)
+        folder = self.path.parent
+        try:
+            write_status(folder, title=exp.title, games=exp.total_games,
+                         stored=self.stored(exp), state=state, started=started)
+        except OSError as e:
+            raise ExperimentError(f"cannot write the status of the run in {folder}: "
+                                  f"{e.strerror or e}") from None
 
 
 def _difference(old: dict[str, Any], new: dict[str, Any]) -> str:
