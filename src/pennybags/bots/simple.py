@@ -98,7 +98,7 @@ class SimpleBot:
 
     def improve(self, game: Game, player: int) -> Action | None:
         """Build, propose a trade or lift a mortgage when there is cash to spare."""
-        if not getattr(game, "managing", lambda p: False)(player):
+        if not game.may_manage(player):
             return None
         cash = game.cash(player)
         actions = game.legal_actions(player)

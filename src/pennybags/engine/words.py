@@ -33,6 +33,9 @@ class Words:
 
     improvement_heading: ClassVar[str] = "Buildings"
     """The title of the column that shows what stands on each deed."""
+    ends_with_scores: ClassVar[bool] = False
+    """Whether a game ends with every remaining player's final score (the lab reports the
+    winner's margin)."""
 
     def __init__(self, game: Game) -> None:
         self.game = game

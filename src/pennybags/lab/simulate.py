@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from pennybags.bots import make_bot
-from pennybags.editions import get_edition
+from pennybags.editions import get_edition, words_for
 from pennybags.lab.landing import LandingCounter
 
 
@@ -117,7 +117,12 @@ def play_one(setup: Setup, index: int) -> GameResult:
     for deed in game.board.deeds:
         if owner[deed] >= 0:
             held[owner[deed]].append(deed)
-    assets_of = getattr(game, "total_assets", game.cash)
+    words = words_for(game)
+
+    def assets_of(p: int) -> int:
+        assets = words.total_assets(p)
+        return assets if assets is not None else game.cash(p)
+
     rounds = game.round
     if game.end_reason == "round-cap" and setup.max_rounds:
         # The round counter has moved on to the round that the cap stops.
@@ -235,7 +240,7 @@ def summarise(setup: Setup, results: Sequence[GameResult], seconds: float) -> di
     }
     if setup.landing:
         out["landing"] = landing_summary(setup, results)
-    if getattr(get_edition(setup.edition).game_class, "ends_with_totals", False):
+    if get_edition(setup.edition).words.ends_with_scores:
         out["final_score_margin"] = final_score_margin(results)
     return out
 

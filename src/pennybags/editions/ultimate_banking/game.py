@@ -85,9 +85,6 @@ class UltimateBankingGame(ClassicGame):
     """No houses or hotels to count: one house per property only marks its level."""
     options_class = UltimateBankingOptions
     self_clearing: ClassVar[frozenset[str]] = frozenset()
-    ends_with_totals = True
-    """The game ends with every remaining player's final score (the lab reports margins)."""
-
     def __init__(self, data: EditionData, names: Sequence[str], seed: int | None = None,
                  options: UltimateBankingOptions | None = None, *, rulebook: Rulebook,
                  record: bool = True, listeners: Sequence[Callable[[Event], None]] = (),

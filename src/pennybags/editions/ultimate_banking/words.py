@@ -15,6 +15,7 @@ class UltimateBankingWords(ClassicWords):
     """Ultimate Banking, for the fronts."""
 
     improvement_heading: ClassVar[str] = "Rent level"
+    ends_with_scores: ClassVar[bool] = True
 
     def __init__(self, game: Game) -> None:
         super().__init__(game)
