@@ -634,6 +634,10 @@ def test_bad_command_line_values_are_one_line_errors(
     assert main(["lab", "run", str(spec), "--games", str(2**40), "--out",
                  str(tmp_path / "g")]) == 2
     _one_line_error(capsys, "games must be at most")
+    assert main(["lab", "run", str(spec), "--workers", "100000", "--out",
+                 str(tmp_path / "w")]) == 2
+    _one_line_error(capsys, "--workers 100000 is too many")
+    assert not (tmp_path / "w").exists()
     a_file = tmp_path / "a-file"
     a_file.write_text("not a folder")
     assert main(["lab", "run", str(spec), "--out", str(a_file)]) == 2
@@ -803,6 +807,40 @@ def test_a_store_another_process_has_open_is_named_busy_not_damaged(
     finally:
         holder.kill()
         holder.wait()
+
+
+def test_an_interrupt_during_a_write_waits_for_the_write_to_end(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str],
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Ctrl-C while DuckDB writes would cut the query (it comes out as a RuntimeError or a
+    failed rollback, with a traceback): the runner holds it back until the write is done."""
+    from pennybags.lab.status import read_status
+
+    spec = tmp_path / "tiny.toml"
+    spec.write_text(TINY.replace("games = 6", "games = 30"))
+    out = tmp_path / "res"
+    real_insert = Store._insert
+    seen: list[str] = []
+
+    def insert(self: Store, table: str, data: list[tuple[Any, ...]]) -> None:
+        try:
+            if table == "players" and not seen:
+                seen.append("Ctrl-C")
+                os.kill(os.getpid(), signal.SIGINT)
+            real_insert(self, table, data)
+        except KeyboardInterrupt:
+            seen.append("the write was cut")
+            raise
+
+    monkeypatch.setattr(Store, "_insert", insert)
+    assert main(["lab", "run", str(spec), "--out", str(out), "--workers", "1"]) == 130
+    assert seen == ["Ctrl-C"]
+    err = capsys.readouterr().err
+    assert "interrupted: the finished games are stored" in err and "Traceback" not in err
+    status = read_status(out)
+    stored = _stored(out)
+    assert status is not None and (status.state, status.stored) == ("interrupted", stored)
+    assert stored > 0 and duplicates(out) == 0
 
 
 # ------------------------------------------------------------------------ honest status

@@ -42,6 +42,7 @@ import threading
 import time
 import tomllib
 from collections.abc import Callable, Iterator, Mapping, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Protocol
@@ -340,13 +341,31 @@ NoticeCallback = Callable[[str], None]
 """Called with a line for the user before the games start (e.g. the last run was killed)."""
 
 
-def local_workers(workers: int | None) -> int:
+def cores() -> int:
+    """The cores this process may use."""
+    return max(1, len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity")
+               else (os.cpu_count() or 1))
+
+
+def most_workers() -> int:
+    """The most --workers: four per core (more only slows the games and fills the memory:
+    a worker process holds about 70 MiB)."""
+    return max(8, 4 * cores())
+
+
+def check_workers(workers: int | None) -> None:
     if workers is None:
-        return max(1, len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity")
-                   else (os.cpu_count() or 1))
+        return
     if workers < 1:
         raise ExperimentError("--workers must be at least 1")
-    return workers
+    if workers > most_workers():
+        raise ExperimentError(f"--workers {workers} is too many for the {cores()} core(s) "
+                              f"here: give at most {most_workers()}")
+
+
+def local_workers(workers: int | None) -> int:
+    check_workers(workers)
+    return cores() if workers is None else workers
 
 
 def _previous_run(out: Path) -> str | None:
@@ -366,6 +385,55 @@ def _previous_run(out: Path) -> str | None:
     return None
 
 
+class _Interrupts:
+    """Ctrl-C and SIGTERM as KeyboardInterrupt, held back while the store is in use."""
+
+    held = 0
+    """How deep in :func:`held_signals` the main thread is."""
+    pending = False
+    """A signal came while held: KeyboardInterrupt is raised when the hold ends."""
+
+
+def _interrupt(signum: int, frame: Any) -> None:
+    """The handler of SIGINT (and of SIGTERM in ``lab run``). Python runs it in the main
+    thread between bytecodes, and also from inside a DuckDB query, which it would cut
+    (the interrupt then comes out as a RuntimeError or a failed rollback): while held it
+    only takes note."""
+    if _Interrupts.held:
+        _Interrupts.pending = True
+        return
+    raise KeyboardInterrupt
+
+
+@contextmanager
+def held_signals() -> Iterator[None]:
+    """Hold Ctrl-C and SIGTERM back while the store is used: a write is never cut in the
+    middle, and the interrupt arrives as KeyboardInterrupt just after."""
+    _Interrupts.held += 1
+    try:
+        yield
+    finally:
+        _Interrupts.held -= 1
+        if not _Interrupts.held and _Interrupts.pending:
+            _Interrupts.pending = False
+            raise KeyboardInterrupt
+
+
+@contextmanager
+def _handling_sigint() -> Iterator[None]:
+    """:func:`_interrupt` handles Ctrl-C during a run (when Python's own handler has it:
+    a program that set its own keeps it)."""
+    main = threading.current_thread() is threading.main_thread()
+    if not main or signal.getsignal(signal.SIGINT) is not signal.default_int_handler:
+        yield
+        return
+    signal.signal(signal.SIGINT, _interrupt)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, signal.default_int_handler)
+
+
 def run_experiment(exp: Experiment, out: Path, *, workers: int | None = None,
                    backend: str = "local", ray_address: str | None = None,
                    progress: ProgressCallback | None = None,
@@ -375,31 +443,50 @@ def run_experiment(exp: Experiment, out: Path, *, workers: int | None = None,
     finish. KeyboardInterrupt (Ctrl-C, or SIGTERM from :func:`run_cli`) writes what has
     finished and re-raises. ``status.json`` names this process while it runs and says at
     the end whether the run is complete or was interrupted."""
-    if workers is not None and workers < 1:
-        raise ExperimentError("--workers must be at least 1")
+    check_workers(workers)
+    previous = _previous_run(out)
+    with _handling_sigint():
+        return _run(exp, out, workers, backend, ray_address, progress, notice,
+                    flush_seconds, previous)
+
+
+def _run(exp: Experiment, out: Path, workers: int | None, backend: str,
+         ray_address: str | None, progress: ProgressCallback | None,
+         notice: NoticeCallback | None, flush_seconds: float,
+         previous: str | None) -> RunSummary:
     started = time.perf_counter()
     began = time.time()
-    previous = _previous_run(out)
-    store = Store.create(out, exp)
+    store: Store | None = None
     try:
-        before = store.stored(exp)
+        with held_signals():
+            store = Store.create(out, exp)
+            before = store.stored(exp)
         to_play = exp.total_games - before
         summary = RunSummary(exp.total_games, before, 0, 0.0, store.path, previous=previous)
         if previous and notice and to_play:
             notice(f"{previous}; playing the rest")
         if to_play == 0:
-            store.write_status(exp, "complete", began)
+            with held_signals():
+                store.write_status(exp, "complete", began)
             return summary
-        store.write_status(exp, "running", began)
         if progress:
             progress(0, to_play)
-        be = _backend(backend, workers, ray_address)
-        tasks = plan(exp, store.gaps_for(exp))
+        writer = store
+
+        def gaps(cell: Cell) -> list[tuple[int, int]]:
+            with held_signals():
+                return writer.gaps(cell, exp.games)
+
         buffer = Rows()
-        last_flush = time.monotonic()
-        in_flight = 0
+        be: Backend | None = None
         cancelled = False
         try:
+            with held_signals():
+                store.write_status(exp, "running", began)
+            be = _backend(backend, workers, ray_address)
+            tasks = plan(exp, gaps)
+            last_flush = time.monotonic()
+            in_flight = 0
             for task in tasks:
                 be.submit(task)
                 in_flight += 1
@@ -424,25 +511,32 @@ def run_experiment(exp: Experiment, out: Path, *, workers: int | None = None,
                 now = time.monotonic()
                 if buffer and (len(buffer) >= FLUSH_GAMES or now - last_flush >= flush_seconds
                                or not in_flight):
-                    store.write(buffer)
-                    buffer = Rows()
-                    store.write_status(exp, "running" if in_flight else "complete", began)
+                    with held_signals():
+                        store.write(buffer)
+                        buffer = Rows()
+                        store.write_status(exp, "running" if in_flight else "complete",
+                                           began)
                     last_flush = now
         except BaseException:
             cancelled = True
             summary.interrupted = True
-            if buffer:
-                # Interrupted while writing, the buffer may be stored already: write only
-                # the games that are not.
-                store.write_unstored(buffer)
-            store.write_status(exp, "interrupted", began)
+            with held_signals():
+                try:
+                    if buffer:
+                        # Stopped between a write and forgetting its games: write only the
+                        # games that are not stored.
+                        store.write_unstored(buffer)
+                finally:
+                    store.write_status(exp, "interrupted", began)
             raise
         finally:
-            be.close(cancel=cancelled)
+            if be is not None:
+                be.close(cancel=cancelled)
         summary.seconds = time.perf_counter() - started
         return summary
     finally:
-        store.close()
+        if store is not None:
+            store.close()
 
 
 def _backend(name: str, workers: int | None, ray_address: str | None) -> Backend:
@@ -475,7 +569,7 @@ def run_cli(path: str, out: str | None, workers: int | None, backend: str,
     out_dir = Path(out) if out else default_out_dir(path)
     previous = signal.getsignal(signal.SIGTERM)
     if threading.current_thread() is threading.main_thread():
-        signal.signal(signal.SIGTERM, _sigterm_as_interrupt)
+        signal.signal(signal.SIGTERM, _interrupt)
 
     def notice(line: str) -> None:
         print(line, flush=True)
@@ -502,10 +596,6 @@ def run_cli(path: str, out: str | None, workers: int | None, backend: str,
     print(f"results: {summary.results}")
     print(f"report:  pennybags lab report {out_dir}")
     return 0
-
-
-def _sigterm_as_interrupt(signum: int, frame: Any) -> None:
-    raise KeyboardInterrupt
 
 
 def _run_with_bar(exp: Experiment, out_dir: Path, workers: int | None, backend: str,

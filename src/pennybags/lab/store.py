@@ -32,6 +32,7 @@ anyone counts its games or writes to it; the damaged file is never written to.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import re
 from collections.abc import Callable, Sequence
@@ -308,7 +309,11 @@ class Store:
                     self._insert(table, data)
             con.execute("COMMIT")
         except BaseException:
-            con.execute("ROLLBACK")
+            import duckdb
+
+            # DuckDB may have ended the transaction itself (a commit cut short).
+            with contextlib.suppress(duckdb.Error):
+                con.execute("ROLLBACK")
             raise
 
     def write_unstored(self, rows: Rows) -> None:
