@@ -661,15 +661,18 @@ ODD_NAMES = {
     "variant": [{"name": "a $x^$ b", "edition": "classic"},
                 {"name": "<b>a&b\"'</b> $5", "edition": "classic",
                  "options": {"free-parking-pot": True}}],
-    "lineup": [{"name": "$std$ & <rnd>", "bots": ["standard", "random", "standard"],
+    "lineup": [{"name": "$std$ & <rnd> 🎲", "bots": ["standard", "random", "standard"],
                 "rotate": True, "stronger": "standard"}],
 }
 
 
 @pytest.fixture(scope="module")
 def odd_names_report(tmp_path_factory: pytest.TempPathFactory) -> tuple[str, list[str]]:
-    """The report of a small run whose names are full of $, <, & and quotes, and every text
-    its plots draw as matplotlib reads it: math text is marked with "MATH:"."""
+    """The report of a small run whose names are full of $, <, & and quotes (and a
+    character the plots' font lacks), and every text its plots draw as matplotlib reads
+    it: math text is marked with "MATH:"; then the warnings, marked "WARNING:"."""
+    import warnings
+
     import matplotlib.text
 
     from pennybags.lab import report
@@ -689,19 +692,20 @@ def odd_names_report(tmp_path_factory: pytest.TempPathFactory) -> tuple[str, lis
                 drawn.append(f"MATH:{shown}" if math else shown)
         return real_png(fig)
 
-    with pytest.MonkeyPatch.context() as patch:
+    with pytest.MonkeyPatch.context() as patch, warnings.catch_warnings(record=True) as said:
+        warnings.simplefilter("always")
         patch.setattr(report, "_png", spy)
         page = build_report(out)
-    return page, drawn
+    return page, drawn + [f"WARNING:{w.message}" for w in said]
 
 
 def test_dollar_signs_in_names_are_drawn_literally_not_as_math(
         odd_names_report: tuple[str, list[str]]) -> None:
     _, drawn = odd_names_report
     assert drawn
-    assert [t for t in drawn if t.startswith("MATH:")] == []
+    assert [t for t in drawn if t.startswith(("MATH:", "WARNING:"))] == []
     everything = "\n".join(drawn)
-    for name in ("a $x^$ b", "<b>a&b\"'</b> $5", "$std$ & <rnd>"):
+    for name in ("a $x^$ b", "<b>a&b\"'</b> $5", "$std$ & <rnd> 🎲"):
         assert name in everything, name
 
 
@@ -711,7 +715,7 @@ def test_names_are_html_escaped_once_in_the_report(
     for raw in ("<b>a", "<rnd>", "<names>"):
         assert raw not in page
     assert "&amp;amp;" not in page and "&amp;lt;" not in page and "&amp;#" not in page
-    for name in ("a $x^$ b", "<b>a&b\"'</b> $5", "$std$ & <rnd>"):
+    for name in ("a $x^$ b", "<b>a&b\"'</b> $5", "$std$ & <rnd> 🎲"):
         assert page.count(html.escape(name)) >= 3, name
     head = page[:page.index("</title>") + len("</title>")]
     assert f"<title>{html.escape(str(ODD_NAMES['title']))}</title>" in head

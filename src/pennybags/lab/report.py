@@ -813,6 +813,9 @@ def read_results(results: Path | str) -> Results:
     except duckdb.Error as e:
         raise StoreDamaged(f"{store.path} is damaged: {str(e).strip().splitlines()[0]}") \
             from None
+    except (KeyError, TypeError, ValueError, AttributeError) as e:
+        raise StoreDamaged(f"{store.path} is damaged: its description of the experiment is "
+                           f"not the lab's ({type(e).__name__}: {e})") from None
     finally:
         store.close()
 
@@ -831,6 +834,14 @@ def render_report(res: Results, results: Path | str, note: str | None) -> str:
     matplotlib.use("Agg")
     if not res.total_games:
         raise ExperimentError(f"no games are stored in {results} yet")
+    with warnings.catch_warnings():
+        # Names in characters the plots' font lacks show as boxes in the plots (the page's
+        # text shows them); no warning per character and plot.
+        warnings.filterwarnings("ignore", r"Glyph \d+ .* missing from font")
+        return _render(res, results, note)
+
+
+def _render(res: Results, results: Path | str, note: str | None) -> str:
     exp = res.exp
     title = str(exp.get("title") or "Experiment")
     parts = [f"<h1>{html.escape(title)}</h1>"]
@@ -882,7 +893,8 @@ def render_report(res: Results, results: Path | str, note: str | None) -> str:
         for v, b in shown:
             parts.append(_img(b, f"landing frequencies on the board, {v}"))
     parts.append("<h2>The experiment</h2>")
-    parts.append(f"<pre>{html.escape(json.dumps(exp, indent=1, sort_keys=True))}</pre>")
+    described = json.dumps(exp, indent=1, sort_keys=True, ensure_ascii=False)
+    parts.append(f"<pre>{html.escape(described)}</pre>")
     parts.append(f"<p class=\"muted\">Made by <code>pennybags lab report "
                  f"{html.escape(str(results))}</code>.</p>")
     body = "\n".join(parts)
