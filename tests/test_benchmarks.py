@@ -41,3 +41,33 @@ def test_bench_classic_refuses_a_run_of_no_games() -> None:
     done = subprocess.run([sys.executable, str(BENCHMARKS / "bench_classic.py"), "--games",
                            "0"], capture_output=True, text=True, timeout=60)
     assert done.returncode == 2 and "at least 1" in done.stderr
+
+
+def bench_bots(*args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([sys.executable, str(BENCHMARKS / "bench_bots.py"), *args],
+                          capture_output=True, text=True, timeout=300)
+
+
+def test_bench_bots_prints_games_per_second_for_each_edition_and_bot() -> None:
+    done = bench_bots("--games", "1", "--max-rounds", "20", "--bots", "random,standard",
+                      "--editions", "classic,ultimate-banking")
+    assert done.returncode == 0, done.stderr
+    lines = done.stdout.splitlines()
+    assert lines[0].startswith("games per edition and bot: 1, seed 1, round cap 20")
+    pairs = []
+    for line in lines[1:]:
+        m = re.fullmatch(r"edition=(\S+) bot=(\S+) players=(\d+) games=1 player_turns=\d+ "
+                         r"seconds=[\d.]+ games/s=[\d,.]+ player-turns/s=[\d,]+ "
+                         r"ended=((?:[a-z-]+:\d+,?)+)", line)
+        assert m, line
+        assert sum(int(part.split(":")[1]) for part in m.group(4).split(",")) == 1
+        pairs.append((m.group(1), m.group(2), m.group(3)))
+    assert pairs == [("classic", "random", "4"), ("classic", "standard", "4"),
+                     ("ultimate-banking", "random", "4"), ("ultimate-banking", "standard", "4")]
+
+
+def test_bench_bots_refuses_unknown_bots_and_no_games() -> None:
+    for args, words in ((["--bots", "cheater"], "unknown or missing edition or bot: cheater"),
+                        (["--games", "0"], "--games and --players must be at least 1")):
+        done = bench_bots(*args)
+        assert done.returncode == 2 and words in done.stderr, done.stderr
