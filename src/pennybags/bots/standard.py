@@ -780,11 +780,17 @@ class StandardBot(CompiledAgent):
         self._classic: ClassicStrategy | None = None
         """The strategy again when it is the classic one, to call it directly (faster in
         the compiled build)."""
+        self._game: ClassicGame | None = None
+        """The game last played, as the classic game it is (its type checked once, not on
+        every answer)."""
 
     def choose(self, game: Game, player: int) -> Action:
         classic = self._classic
         if classic is not None:
-            return classic.choose(cast(ClassicGame, game), player)
+            typed = self._game
+            if typed is not game:
+                typed = self._game = cast(ClassicGame, game)
+            return classic.choose(typed, player)
         if self._strategy is None:
             factory = _STRATEGIES.get(game.edition_id, classic_strategy)
             if factory is classic_strategy:  # the values are checked already

@@ -95,6 +95,23 @@ FIELD_BITS: Final[dict[str, int]] = {"deed": DEED_BIT, "amount": AMOUNT_BIT,
                                      "card": CARD_BIT, "space": SPACE_BIT}
 """Each field of an action as a bit (:attr:`Action.present`, an action kind's fields)."""
 
+_KIND_NUMBERS: dict[str, int] = {}
+NO_KIND: Final = 1 << 30
+"""The number of what cannot be an action kind's name (beyond every kind)."""
+
+
+def kind_number(do: str) -> int:
+    """A number for an action kind's name, the same for the whole process (given in the
+    order names are first seen): the engine finds a kind's rule by it without hashing the
+    name on every answer. :data:`NO_KIND` for what cannot be a name."""
+    try:
+        number = _KIND_NUMBERS.get(do)
+    except TypeError:  # (pure Python: a kind that is not a word)
+        return NO_KIND
+    if number is None:
+        number = _KIND_NUMBERS[do] = len(_KIND_NUMBERS)
+    return number
+
 
 class Action:
     """One answer. ``do`` names its :class:`ActionKind`; the other fields carry the
@@ -112,7 +129,8 @@ class Action:
     path, and the compiled build makes plain classes cheaply.)
     """
 
-    __slots__ = ("amount", "card", "deed", "do", "present", "space", "target", "trade")
+    __slots__ = ("amount", "card", "deed", "do", "number", "present", "space", "target",
+                 "trade")
 
     def __init__(self, do: str, deed: int = -1, amount: int = 0,
                  trade: Trade | None = None, *, target: int = -1,
@@ -140,6 +158,14 @@ class Action:
         self.present: Final = present
         """The fields that hold a value, as bits (see :data:`FIELD_BITS`): worked out once,
         so the engine checks an action's shape with one comparison."""
+        try:  # kind_number(do), written out: actions are made on the hot path
+            number = _KIND_NUMBERS.get(do)
+        except TypeError:  # (pure Python: a kind that is not a word)
+            number = NO_KIND
+        if number is None:
+            number = _KIND_NUMBERS[do] = len(_KIND_NUMBERS)
+        self.number: Final = number
+        """The kind's number (:func:`kind_number`)."""
 
     def _key(self) -> tuple[str, int, int, Trade | None, int, CardRef | None, int]:
         return (self.do, self.deed, self.amount, self.trade, self.target, self.card,

@@ -175,7 +175,10 @@ class Game(ABC):
         """The edition's handlers and vocabulary (see :mod:`pennybags.engine.rules`),
         given by the edition that makes the game (``Edition.new_game``)."""
         self._entries: dict[str, Entry] = rulebook.entries
+        self._numbered: list[Entry | None] = rulebook.numbered
         self._anytime: tuple[str, ...] = rulebook.anytime
+        self.managing_kinds: frozenset[str] = rulebook.managing_kinds
+        """The decision kinds during which players may act at any time (the rulebook's)."""
         self._self_clearing: tuple[str, ...] = tuple(sorted(type(self).self_clearing))
         """The kinds of ``self_clearing`` (a tuple: looked through faster than a set, as
         there are one or two)."""
@@ -332,8 +335,8 @@ class Game(ABC):
         entry: Entry | None = None
         if type(action) is Action:
             try:
-                entry = self._entries[action.do]
-            except (KeyError, TypeError):  # not an action of this edition, or not a word
+                entry = self._numbered[action.number]
+            except IndexError:  # a kind this edition does not have
                 entry = None
         answered: Decision | None = None
         if entry is not None:  # (what _answered does, written out: the hot path)

@@ -27,6 +27,7 @@ from pennybags.engine.actions import (
     Decision,
     DecisionKind,
     Vocabulary,
+    kind_number,
 )
 from pennybags.engine.decks import Card
 
@@ -156,6 +157,15 @@ class Rulebook:
                                     if name in d.answers), name in self.anytime)
             for name, rule in self.actions.items()}
         """Each action kind's rule as this rulebook uses it (see :class:`Entry`)."""
+        numbered: list[Entry | None] = []
+        for name, entry in self.entries.items():
+            number = kind_number(name)
+            while len(numbered) <= number:
+                numbered.append(None)
+            numbered[number] = entry
+        self.numbered: list[Entry | None] = numbered
+        """The entries by the kinds' numbers (``Action.number``, see
+        :func:`~pennybags.engine.actions.kind_number`), None for kinds it does not have."""
 
     def extended(self, *, decisions: Iterable[DecisionKind] = (),
                  actions: Iterable[ActionRule[Any]] = (), without: Iterable[str] = (),

@@ -524,7 +524,7 @@ class ClassicGame(TurnGame):
         debt or a lift of mortgages, not during an auction or while an offer waits."""
         return (not self.over and self.auction is None and self.trade is None
                 and not self.players[p].bankrupt and bool(self.pending)
-                and self.pending[0].kind in self.rulebook.managing_kinds)
+                and self.pending[0].kind in self.managing_kinds)
 
     def managing(self, p: int) -> bool:
         """Another name of :meth:`may_manage`."""
