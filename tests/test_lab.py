@@ -137,6 +137,9 @@ def test_examples_load_and_each_names_its_question() -> None:
     ({"lineup": [{"bots": ["standard", "random"], "stronger": 3}]},
      "line-up 'standard,random': stronger takes a string"),
     ({"variant": "classic"}, "at least one [[variant]]"),
+    # An option value that only a new game checks (not a type but one of a few words).
+    ({"variant": [{"edition": "ultimate-banking", "options": {"set-bonus": "sometimes"}}]},
+     "variant 'ultimate-banking': option 'set-bonus' takes rulebook or unit"),
     ({"lineup": [["standard", "random"]]}, "line-up 1 should be a table"),
 ])
 def test_bad_experiments_are_refused_with_a_reason(change: dict[str, Any], message: str) -> None:
@@ -523,6 +526,7 @@ _SCALARS = st.one_of(
     st.none(), st.booleans(), st.integers(-2**70, 2**70), st.floats(allow_nan=True),
     st.text(max_size=8),
     st.sampled_from(["classic", "ultimate-banking", "monopoly-2.3", "standard", "random",
+                     "rulebook", "unit",
                      "standard?reserve=x", "standard?reserve=99999999999999999999", "?",
                      "bot:standard", "standard?=", "nope"]))
 _VALUES = st.recursive(_SCALARS, lambda inner: st.one_of(
@@ -534,17 +538,19 @@ _PLACES = st.sampled_from([
     ("top", "lineup"), ("top", "extra"), ("variant", "name"), ("variant", "edition"),
     ("variant", "options"), ("variant", "max_rounds"), ("option", "free-parking-pot"),
     ("option", "no-auctions"), ("option", "max-rounds"), ("option", "starting-cash"),
+    ("option", "set-bonus"), ("option", "card-limit"), ("option", "auction-timer"),
     ("lineup", "name"), ("lineup", "bots"), ("lineup", "rotate"), ("lineup", "stronger"),
     ("bot", "0")])
 
 
 @settings(max_examples=250, deadline=None, database=None,
           suppress_health_check=[HealthCheck.too_slow])
-@given(st.lists(st.tuples(_PLACES, _VALUES), min_size=1, max_size=3))
+@given(st.sampled_from(["classic", "electronic-banking", "ultimate-banking", "monopoly-2.3"]),
+       st.lists(st.tuples(_PLACES, _VALUES), min_size=1, max_size=3))
 def test_hostile_experiment_data_is_refused_in_one_line_or_fits_the_store(
-        changes: list[tuple[tuple[str, str], Any]]) -> None:
+        edition: str, changes: list[tuple[tuple[str, str], Any]]) -> None:
     """Any value in any place of an experiment: a one-line ExperimentError naming the file,
-    or an experiment whose numbers the store can hold."""
+    or an experiment whose numbers the store can hold and whose games can be played."""
     from pennybags.lab.model import MAX_INT32, MAX_INT64
 
     def first(key: str) -> Any:
@@ -552,6 +558,7 @@ def test_hostile_experiment_data_is_refused_in_one_line_or_fits_the_store(
         return tables[0] if isinstance(tables, list) and tables else None
 
     data = copy.deepcopy(SMALL_EXPERIMENT)
+    data["variant"] = [{"name": "v", "edition": edition}]
     for (where, key), value in changes:
         if where == "top":
             data[key] = value
@@ -579,6 +586,13 @@ def test_hostile_experiment_data_is_refused_in_one_line_or_fits_the_store(
     assert isinstance(exp.title, str) and isinstance(exp.question, str)
     assert all(isinstance(v.name, str) for v in exp.variants)
     assert all(isinstance(lu.name, str) for lu in exp.lineups)
+    from dataclasses import replace
+
+    from pennybags.lab.experiment import Task
+
+    for cell in exp.cells:  # a short game of each cell plays
+        variant = replace(cell.variant, max_rounds=min(cell.variant.max_rounds or 15, 15))
+        assert len(play_task(Task(variant, cell.lineup, exp.seed, exp.landing, 0, 1))) == 1
 
 
 TINY = """title = "tiny"

@@ -172,6 +172,9 @@ def _variant(raw: Any, i: int, cap: int,
         raise fail(f"variant '{name}': give the round cap as max_rounds = N, not as an option")
     try:
         edition.options(options)
+        # Some values only a new game checks (one of a few words, say).
+        edition.new_game([f"P{n + 1}" for n in range(edition.players[0])], seed=0,
+                         options=options)
     except (TypeError, ValueError) as e:
         raise fail(f"variant '{name}': {e}") from None
     return Variant(name=name, edition=edition.id, options=options, max_rounds=variant_cap)
