@@ -662,6 +662,10 @@ def test_bad_command_line_values_are_one_line_errors(
     capsys.readouterr()
     assert main(["lab", "report", str(out), "--out", str(a_file / "r.html")]) == 2
     _one_line_error(capsys, str(a_file / "r.html"))
+    store = (out / "results.duckdb").read_bytes()
+    assert main(["lab", "report", str(out), "--out", str(out / "results.duckdb")]) == 2
+    _one_line_error(capsys, "would overwrite the results")
+    assert (out / "results.duckdb").read_bytes() == store
 
 
 # ------------------------------------------------------------------------ odd names

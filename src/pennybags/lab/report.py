@@ -907,6 +907,8 @@ def _render(res: Results, results: Path | str, note: str | None) -> str:
 def run_cli(results: str, out: str | None) -> int:
     file = results_file(results)
     target = Path(out) if out else file.parent / "report.html"
+    if target.resolve() in (file.resolve(), file.resolve().with_name(file.name + ".wal")):
+        raise ExperimentError(f"--out {target} would overwrite the results: give a .html file")
     require_lab_packages()
     res = read_results(results)
     note = completeness(results, res)
