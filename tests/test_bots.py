@@ -384,6 +384,17 @@ def test_bots_do_not_see_dice_or_decks_during_games(spec: str) -> None:
 # ------------------------------------------------------------------------------ quality bar
 
 
+def test_standard_bots_finish_their_games() -> None:
+    """Issue 3: 4-player games of standard bots with a 1,000-round cap end with a single
+    winner by bankruptcy at least 90% of the time (measured: 100 of 100 for seeds 1-3).
+    (How fast they play is benchmarks/bench_bots.py's to say, not a test's.)"""
+    setup = Setup("classic", ("standard",) * 4, seed=1, max_rounds=1000)
+    results = run_games(setup, 100)
+    by_bankruptcy = [r for r in results if r.end_reason == "bankruptcy"]
+    assert len(by_bankruptcy) >= 90, [r.end_reason for r in results]
+    assert all(r.winner is not None for r in by_bankruptcy)
+
+
 def test_standard_beats_random_bots() -> None:
     """A standard bot against three random bots wins nearly every game, from any seat."""
     wins = games = 0
