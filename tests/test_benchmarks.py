@@ -3,9 +3,12 @@
 from __future__ import annotations
 
 import re
+import shutil
 import subprocess
 import sys
 from pathlib import Path
+
+import pytest
 
 BENCHMARKS = Path(__file__).resolve().parent.parent / "benchmarks"
 
@@ -71,3 +74,29 @@ def test_bench_bots_refuses_unknown_bots_and_no_games() -> None:
                         (["--games", "0"], "--games and --players must be at least 1")):
         done = bench_bots(*args)
         assert done.returncode == 2 and words in done.stderr, done.stderr
+
+
+def test_bench_clone_prints_microseconds_per_copy_for_each_edition() -> None:
+    done = subprocess.run([sys.executable, str(BENCHMARKS / "bench_clone.py"), "--copies",
+                           "5", "--games", "1"], capture_output=True, text=True, timeout=300)
+    assert done.returncode == 0, done.stderr
+    rows = re.findall(r"^(\S+)\s+([\d.]+)\s+([\d.]+)\s+([\d.]+)$", done.stdout, re.M)
+    assert {r[0] for r in rows} == {"classic", "electronic-banking", "monopoly-2.3",
+                                    "ultimate-banking"}
+    assert all(float(x) > 0 for r in rows for x in r[1:])
+
+
+def test_bench_clone_refuses_no_copies() -> None:
+    done = subprocess.run([sys.executable, str(BENCHMARKS / "bench_clone.py"), "--copies",
+                           "0"], capture_output=True, text=True, timeout=60)
+    assert done.returncode == 2 and "at least 1" in done.stderr
+
+
+@pytest.mark.skipif(shutil.which("valgrind") is None, reason="needs valgrind")
+def test_bench_instructions_prints_instructions_per_player_turn() -> None:
+    done = subprocess.run([sys.executable, str(BENCHMARKS / "bench_instructions.py"),
+                           "--games", "1"], capture_output=True, text=True, timeout=600)
+    assert done.returncode == 0, done.stderr
+    assert re.search(r"^edition=classic build=(pure|compiled) games=1 player_turns=\d+$",
+                     done.stdout, re.M)
+    assert re.search(r"^instructions per player-turn: [\d,]+$", done.stdout, re.M)
