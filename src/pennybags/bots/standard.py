@@ -39,7 +39,7 @@ from pennybags.editions.classic.rules import (
     PASS,
     REJECT,
 )
-from pennybags.engine.actions import Action, Trade
+from pennybags.engine.actions import Action, Trade, deed_action
 from pennybags.engine.board import Board
 from pennybags.engine.game import CompiledAgent, Game
 from pennybags.engine.turn import END_TURN, PAY_BAIL, ROLL, USE_CARD
@@ -65,18 +65,6 @@ class BoardFacts:
         """The deeds that charge rent: ``streets`` first, then the railroads and utilities."""
         self.railroads: list[bool] = [board.spaces[d].kind == "railroad" for d in self.rated]
         """Whether each of ``rated`` is a railroad."""
-
-
-_DEED_ACTIONS: Final[dict[str, list[Action]]] = {"build": [], "mortgage": [], "sell-building": []}
-
-
-def deed_action(do: str, deed: int) -> Action:
-    """``Action(do, deed)`` for build, mortgage or sell-building, made once per deed (actions
-    are values, so the same one serves every bot and game)."""
-    made = _DEED_ACTIONS[do]
-    while len(made) <= deed:
-        made.append(Action(do, len(made)))
-    return made[deed]
 
 
 _last_facts: BoardFacts | None = None

@@ -199,6 +199,26 @@ class Action:
         return f"Action({', '.join(parts)})"
 
 
+_DEED_ACTIONS: dict[str, list[Action]] = {}
+
+
+def deed_action(do: str, deed: int) -> Action:
+    """``Action(do, deed)``, made once per kind and deed: actions are values, so the same
+    one serves every game, bot and list of legal actions."""
+    return deed_actions(do, deed + 1)[deed]
+
+
+def deed_actions(do: str, size: int) -> list[Action]:
+    """``Action(do, deed)`` for every deed below ``size``, by deed (see :func:`deed_action`);
+    the list is shared: never change it."""
+    made = _DEED_ACTIONS.get(do)
+    if made is None:
+        made = _DEED_ACTIONS[do] = []
+    while len(made) < size:
+        made.append(Action(do, len(made)))
+    return made
+
+
 class Decision:
     """A question the engine waits on: ``kind`` names its :class:`DecisionKind`,
     ``player`` must answer.

@@ -540,32 +540,48 @@ class Game(ABC):
     def legal_actions(self, player: int) -> list[Action]:
         """Every action ``player`` may take now: the answers to their decision, then what
         they may do at any time. Actions with a free amount (a bid) appear once with the
-        smallest legal amount; trade offers are not listed."""
+        smallest legal amount; trade offers are not listed.
+
+        Each action listed is one ``why_illegal`` allows (its rule's candidates, judged by
+        the rule; candidates always fit their kind's schema, so the shape check is not
+        repeated)."""
         out: list[Action] = []
         if self.over or type(player) is not int or not 0 <= player < len(self.players):
             return out
         decision = self.decision_for(player)
         entries = self._entries
         if decision is not None:
-            for do in self.rulebook.vocabulary.answers(decision.kind):
-                entry = entries.get(do)
-                if entry is None:
+            for entry in self.rulebook.answer_entries.get(decision.kind, ()):
+                if entry.plain is not None:  # legal whenever its decision is open
+                    out.append(entry.plain)
                     continue
                 for a in entry.rule.candidates(self, player, decision):
-                    if self._judge(player, a, entry, self._answered(player, a, entry)) is None:
+                    if self._allows(player, a, entry):
                         out.append(a)
         if self._anytime and self.may_manage(player):
             listed = set(out)
             extra: list[Action] = []
             for do in self._anytime:
                 entry = entries[do]
-                for a in entry.rule.candidates(self, player, None):
-                    if a not in listed and self._judge(
-                            player, a, entry, self._answered(player, a, entry)) is None:
+                rule = entry.rule
+                answers = decision is not None and decision.kind in entry.answering
+                for a in rule.candidates(self, player, None):
+                    if answers:  # (it may answer the decision: judged as an answer then)
+                        legal = self._allows(player, a, entry)
+                    else:
+                        legal = not entry.checked or rule.check(self, player, a, None) is None
+                    if legal and a not in listed:
                         extra.append(a)
             extra.sort(key=_by_deed)
             out.extend(extra)
         return out
+
+    def _allows(self, player: int, action: Action, entry: Entry) -> bool:
+        """Whether a rule's own candidate is legal (what ``why_illegal`` says of it)."""
+        answered = self._answered(player, action, entry)
+        if answered is not None:
+            return not entry.checked or entry.rule.check(self, player, action, answered) is None
+        return self._judge(player, action, entry, None) is None
 
     def play_out(self, agents: Sequence[Agent], until_round: int = 0) -> None:
         """Ask ``agents[seat]`` for every answer of that seat, through :meth:`act`, until

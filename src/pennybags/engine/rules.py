@@ -90,7 +90,7 @@ class Entry:
     kinds it answers there, whether it may also be taken at any time, and its fields as
     bits. The engine looks an action up once and finds all it needs here."""
 
-    __slots__ = ("answering", "anytime", "checked", "conditional", "fields", "rule")
+    __slots__ = ("answering", "anytime", "checked", "conditional", "fields", "plain", "rule")
 
     def __init__(self, rule: ActionRule[Any], answering: tuple[str, ...], anytime: bool
                  ) -> None:
@@ -108,6 +108,11 @@ class Entry:
         for f in rule.kind.fields:
             bits |= FIELD_BITS[f.name]
         self.fields = bits
+        simple = not self.checked and not self.conditional and \
+            type(rule).candidates is ActionRule.candidates
+        self.plain: Action | None = rule.plain if simple else None
+        """The kind's one action when it is legal whenever a decision it answers is open
+        (no fields, no conditions): listed without being judged."""
 
 
 class SpaceRule(Generic[G]):
@@ -157,6 +162,10 @@ class Rulebook:
                                     if name in d.answers), name in self.anytime)
             for name, rule in self.actions.items()}
         """Each action kind's rule as this rulebook uses it (see :class:`Entry`)."""
+        self.answer_entries: dict[str, list[Entry]] = {
+            d.name: [self.entries[a] for a in d.answers if a in self.entries]
+            for d in self.decisions.values()}
+        """Each decision kind's answers, as entries, in order."""
         numbered: list[Entry | None] = []
         for name, entry in self.entries.items():
             number = kind_number(name)

@@ -29,6 +29,7 @@ from pennybags.engine.actions import (
     Decision,
     DecisionKind,
     amount_field,
+    deed_actions,
     deed_field,
     trade_field,
 )
@@ -162,7 +163,8 @@ class Build(ActionRule[ClassicGame]):
 
     def candidates(self, game: ClassicGame, player: int,
                    decision: Decision | None) -> list[Action]:
-        return [Action("build", d) for d in game.deeds_of(player)]
+        made = deed_actions("build", game.board.size)
+        return [made[d] for d in game.deeds_of(player)]
 
     def apply(self, game: ClassicGame, player: int, action: Action,
               decision: Decision | None) -> None:
@@ -186,7 +188,8 @@ class SellBuilding(ActionRule[ClassicGame]):
 
     def candidates(self, game: ClassicGame, player: int,
                    decision: Decision | None) -> list[Action]:
-        return [Action("sell-building", d) for d in game.deeds_of(player)]
+        made = deed_actions("sell-building", game.board.size)
+        return [made[d] for d in game.deeds_of(player)]
 
     def apply(self, game: ClassicGame, player: int, action: Action,
               decision: Decision | None) -> None:
@@ -209,7 +212,8 @@ class Mortgage(ActionRule[ClassicGame]):
 
     def candidates(self, game: ClassicGame, player: int,
                    decision: Decision | None) -> list[Action]:
-        return [Action("mortgage", d) for d in game.deeds_of(player)]
+        made = deed_actions("mortgage", game.board.size)
+        return [made[d] for d in game.deeds_of(player)]
 
     def apply(self, game: ClassicGame, player: int, action: Action,
               decision: Decision | None) -> None:
@@ -236,7 +240,8 @@ class Unmortgage(ActionRule[ClassicGame]):
     def candidates(self, game: ClassicGame, player: int,
                    decision: Decision | None) -> list[Action]:
         deeds = sorted(game.lift_offer) if decision is not None else game.deeds_of(player)
-        return [Action("unmortgage", d) for d in deeds]
+        made = deed_actions("unmortgage", game.board.size)
+        return [made[d] for d in deeds]
 
     def apply(self, game: ClassicGame, player: int, action: Action,
               decision: Decision | None) -> None:
