@@ -50,8 +50,9 @@ LIVE_AUCTION_SECONDS = 5
 """The live auction timer a game with a person gets when the edition has one and the
 command line sets none (``-o auction-timer=0`` asks for the turn-based auction)."""
 
-MANAGING = ("build", "sell-building", "mortgage", "unmortgage")
-"""Actions a player may take whenever the rules allow, besides proposing a trade."""
+MANAGE_WORDS = {"build": "build", "sell-building": "sell buildings", "mortgage": "mortgage",
+                "unmortgage": "lift mortgages"}
+"""How the "manage properties" menu line names each kind of managing action."""
 
 
 # ====================================================================== seats
@@ -216,6 +217,18 @@ class Session:
 
     # ------------------------------------------------------------ events and output
 
+
+    @property
+    def managing(self) -> tuple[str, ...]:
+        """The actions on a player's deeds the edition allows at any time (classic: build,
+        sell buildings, mortgage, lift mortgages), from its rulebook."""
+        book = self.game.rulebook
+        return tuple(k for k in book.anytime if book.vocabulary.actions[k].takes("deed"))
+
+    def manage_kinds(self, actions: Sequence[Action]) -> str:
+        """What a list of managing actions allows, in words: "build, mortgage"."""
+        present = {a.do for a in actions}
+        return ", ".join(MANAGE_WORDS.get(do, do) for do in self.managing if do in present)
 
     @property
     def words(self) -> Words:
@@ -462,8 +475,8 @@ class Session:
             return True
         self.autosave()
         possible = [a for a in game.legal_actions(seat)
-                    if a.do in MANAGING and not self.answers(seat, a)]
-        items = ["Continue", f"Manage properties... ({manage_kinds(possible)})"]
+                    if a.do in self.managing and not self.answers(seat, a)]
+        items = ["Continue", f"Manage properties... ({self.manage_kinds(possible)})"]
         if self.can_propose(seat):
             items.append("Propose a trade...")
         pick = self.prompter.choose(
@@ -525,7 +538,7 @@ class Session:
         game = self.game
         legal = game.legal_actions(seat)
         main = [a for a in legal if self.answers(seat, a)]
-        manage = [a for a in legal if not self.answers(seat, a) and a.do in MANAGING]
+        manage = [a for a in legal if not self.answers(seat, a) and a.do in self.managing]
         inline: list[Action] = []
         if decision.kind == "debt":
             inline = [a for a in manage if a.do in ("sell-building", "mortgage")]
@@ -558,7 +571,7 @@ class Session:
                 items.append((self.label(seat, entry, decision),
                               partial(self.act, seat, entry)))
         if rest:
-            items.append((f"Manage properties... ({manage_kinds(rest)})",
+            items.append((f"Manage properties... ({self.manage_kinds(rest)})",
                           lambda: self.manage_properties(seat)))
         if proposing:
             items.append(("Propose a trade...", lambda: self.propose_trade(seat)))
@@ -649,11 +662,11 @@ class Session:
         game = self.game
         while not game.over:
             actions = [a for a in game.legal_actions(seat)
-                       if a.do in MANAGING and not self.answers(seat, a)]
+                       if a.do in self.managing and not self.answers(seat, a)]
             if not actions:
                 self.say("There is nothing to build, sell, mortgage or lift right now.")
                 return
-            order = {do: i for i, do in enumerate(MANAGING)}
+            order = {do: i for i, do in enumerate(self.managing)}
             actions.sort(key=lambda a: (order[a.do], a.deed))
             labels = [self.label(seat, a, None) for a in actions] + ["Back"]
             pick = self.prompter.choose(
@@ -767,14 +780,6 @@ class Session:
 
 def plural(count: int, word: str) -> str:
     return f"{count} {word}" + ("" if count == 1 else "s")
-
-
-def manage_kinds(actions: Sequence[Action]) -> str:
-    """What a list of managing actions allows, in words: "build, mortgage"."""
-    words = {"build": "build", "sell-building": "sell buildings", "mortgage": "mortgage",
-             "unmortgage": "lift mortgages"}
-    present = {a.do for a in actions}
-    return ", ".join(words[do] for do in MANAGING if do in present)
 
 
 def _cash_problem(game: Game, amount: int, limit: int, holder: str) -> str | None:

@@ -21,11 +21,6 @@ from pennybags.engine.notation import action_to_json
 FOLD_OVER = 3
 """A kind of action with more menu lines than this is folded into one line."""
 
-ANSWERS = frozenset({"roll", "end-turn", "buy", "decline", "auction", "accept", "reject",
-                     "bid", "pass", "declare-bankruptcy", "pay-fine", "use-card", "stay",
-                     "keep-mortgaged", "time-up"})
-"""The decisions' single answers: never folded, whatever their number."""
-
 KIND_WORDS: dict[str, tuple[str, str]] = {
     "play-card": ("Play a card", "card"),
     "force-buy": ("Force a sale", "deed"),
@@ -131,7 +126,9 @@ def fold_actions(game: Game, actions: Sequence[Action], *,
         kinds.setdefault(a.do, []).append(a)
     folds: dict[str, Fold] = {}
     for do, group in kinds.items():
-        if do in ANSWERS or len(group) < 2:
+        kind = game.rulebook.vocabulary.actions.get(do)
+        single = kind is None or not kind.fields or kind.fields[0].name == "amount"
+        if single or len(group) < 2:  # a decision's single answers are never folded
             continue
         if other_lines + len(actions) - len(group) == 0:
             continue  # the whole menu: folding would only add a step
