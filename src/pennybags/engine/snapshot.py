@@ -33,6 +33,21 @@ def trade_to_json(game: Game, t: Trade) -> dict[str, Any]:
     }
 
 
+def player_json(game: Game, seat: int) -> dict[str, Any]:
+    """A player's public state: name, seat, cash, where they are, jail, bankruptcy."""
+    p = game.players[seat]
+    return {
+        "name": p.name,
+        "seat": p.seat,
+        "cash": game.cash(p.seat),
+        "position": p.position,
+        "at": game.board[p.position].name,
+        "in_jail": p.in_jail,
+        "jail_turns": p.jail_turns,
+        "bankrupt": p.bankrupt,
+    }
+
+
 def deeds_json(game: Game) -> dict[str, Any]:
     """Every title deed by name: its board index, owner, buildings and mortgage."""
     board = game.board
@@ -67,20 +82,11 @@ def decision_json(game: Game, decision: Decision) -> dict[str, Any]:
 
 def snapshot(game: Game) -> dict[str, Any]:
     """The game's state as a JSON-able dict; docs/snapshot.md documents every field."""
-    board = game.board
     players = []
     for p in game.players:
-        players.append({
-            "name": p.name,
-            "seat": p.seat,
-            "cash": game.cash(p.seat),
-            "position": p.position,
-            "at": board[p.position].name,
-            "in_jail": p.in_jail,
-            "jail_turns": p.jail_turns,
-            "bankrupt": p.bankrupt,
-            "cards": [game.decks[k].cards[i].id + "@" + k for k, i in p.cards],
-        })
+        entry = player_json(game, p.seat)
+        entry["cards"] = [game.decks[k].cards[i].id + "@" + k for k, i in p.cards]
+        players.append(entry)
     pending = []
     for decision in game.pending:
         entry = decision_json(game, decision)

@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Any
 
 from pennybags.engine.notation import action_to_json, trade_words
 from pennybags.engine.options import options_dict
-from pennybags.engine.snapshot import decision_json, deeds_json, trade_to_json
+from pennybags.engine.snapshot import decision_json, deeds_json, player_json, trade_to_json
 
 if TYPE_CHECKING:
     from pennybags.engine.game import Game
@@ -32,19 +32,9 @@ def seat_view(game: Game, seat: int | None) -> dict[str, Any]:
     """What ``seat`` may know of ``game`` (None: a spectator)."""
     if seat is not None and not 0 <= seat < len(game.players):
         raise ValueError(f"there is no seat {seat}")
-    board = game.board
     players = []
     for p in game.players:
-        entry: dict[str, Any] = {
-            "name": p.name,
-            "seat": p.seat,
-            "cash": game.cash(p.seat),
-            "position": p.position,
-            "at": board[p.position].name,
-            "in_jail": p.in_jail,
-            "jail_turns": p.jail_turns,
-            "bankrupt": p.bankrupt,
-        }
+        entry = player_json(game, p.seat)
         if game.hidden_hands and p.seat != seat:
             counts: dict[str, int] = {}
             for key, _ in p.cards:

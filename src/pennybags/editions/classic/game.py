@@ -741,6 +741,8 @@ class ClassicGame(TurnGame):
                                  f"{self.name(p)} has")
             self.dues.append((p, pose.creditor, pose.amount, "a debt"))
             self.settle_dues()
+            if not self.pending:
+                raise ValueError(f"{self.name(p)} cannot owe that much: the game would end")
             self.after_the_landing()
         elif kind == "trade":
             t = pose.trade

@@ -539,16 +539,6 @@ class UltimateBankingGame(ClassicGame):
                 raise ValueError(f"the card '{event.id}' does not ask '{kind}' here (it has "
                                  "one choice or none, or asks another question)")
             self.after_the_landing()
-        elif kind == "debt":
-            if pose.amount <= self.cash(p):
-                raise ValueError(f"a debt (amount:) is more than the {self.money(self.cash(p))} "
-                                 f"{self.name(p)} has")
-            self.dues.append((p, pose.creditor, pose.amount, "a debt"))
-            self.settle_dues()
-            if not self.pending:
-                raise ValueError(f"{self.name(p)} cannot cover that debt even with every "
-                                 "property: the game ends")
-            self.after_the_landing()
         else:
             super().set_up_decision(pose)
 
