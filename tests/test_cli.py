@@ -144,7 +144,7 @@ def test_scenario_check_exit_codes_and_diffs(cli: Run, good: Path, unmet: Path) 
     ("missing.yaml", None, "cannot read"),
     ("broken.yaml", "players: [Ann, Bob\nturn: {", "is not valid YAML"),
     ("list.yaml", "- Ann\n- Bob\n", "should hold a mapping"),
-    ("field.yaml", SCENARIO + "colour: blue\n", "unknown scenario field(s): colour"),
+    ("field.yaml", SCENARIO + "colour: blue\n", "line 14: colour: unknown scenario field"),
     ("deed.yaml", SCENARIO.replace("Boardwalk,", "Bordwalk,"), "did you mean 'Boardwalk'?"),
     ("dice.yaml", SCENARIO.replace("[[6, 6]]", "[[6, 9]]"),
      "roll 1 must be 2 whole numbers from 1 to 6; got [6, 9]"),

@@ -770,6 +770,17 @@ class Game(ABC):
         impossible."""
         return None
 
+    def hands_given(self) -> None:
+        """Hook: a scenario has given the players their cards; an edition that deals hands
+        at the start of the game deals none then."""
+        return None
+
+    def set_building_stock(self, houses: int | None, hotels: int | None) -> None:
+        """Hook: a scenario sets the bank's stock of houses and hotels (None: as it is).
+        Raises ValueError in an edition without a limited stock, or for more than the bank
+        has left once the position's buildings are placed."""
+        raise ValueError(f"{self.data.name} has no stock of houses and hotels")
+
     def pose(self, pose: Pose) -> None:
         """Put a decision before a player (a scenario's ``pending:``), in place of the one
         the turn asked, with what it needs set up (an auction, a debt, an offer...); once
@@ -782,6 +793,20 @@ class Game(ABC):
         if not 0 <= pose.player < len(self.players) or self.players[pose.player].bankrupt:
             raise ValueError("a decision is put to a player still in the game")
         self.set_up_decision(pose)
+
+    def check_high_bid(self, pose: Pose) -> None:
+        """An auction set up by a scenario: its high bid (``amount``) and high bidder go
+        together, the high bidder is another player still in the game, and can pay it."""
+        high, bidder = pose.amount, pose.high_bidder
+        if (high > 0) != (bidder >= 0) or bidder == pose.player:
+            raise ValueError("an auction's high bid (amount:) and high bidder "
+                             "(high_bidder:, not the player asked) go together")
+        if bidder >= 0:
+            if self.players[bidder].bankrupt:
+                raise ValueError(f"{self.name(bidder)} is bankrupt and bids no more")
+            if high > self.cash(bidder):
+                raise ValueError(f"{self.name(bidder)} has {self.money(self.cash(bidder))}: "
+                                 f"a high bid of {self.money(high)} is more than they can pay")
 
     def set_up_decision(self, pose: Pose) -> None:
         """Hook of :meth:`pose`: set up the decision of ``pose.kind`` (the edition's rules

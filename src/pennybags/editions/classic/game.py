@@ -725,10 +725,8 @@ class ClassicGame(TurnGame):
         elif kind == "bid":
             if pose.deed < 0 or not board.spaces[pose.deed].is_deed or self.owner[pose.deed] >= 0:
                 raise ValueError("'bid' needs an unowned title deed on auction (deed:)")
+            self.check_high_bid(pose)
             high = max(0, pose.amount)
-            if (high > 0) != (pose.high_bidder >= 0) or pose.high_bidder == p:
-                raise ValueError("an auction's high bid (amount:) and high bidder "
-                                 "(high_bidder:, not the player asked) go together")
             n = len(self.players)
             bidders = [s for s in ((p + i) % n for i in range(n))
                        if not self.players[s].bankrupt]
@@ -797,6 +795,22 @@ class ClassicGame(TurnGame):
                     raise ValueError(f"{space.name} has buildings and is mortgaged")
         self.bank_houses = r["houses"] - houses
         self.bank_hotels = r["hotels"] - hotels
+        self.changes += 1
+
+    def set_building_stock(self, houses: int | None, hotels: int | None) -> None:
+        """The bank's stock is what the box holds less what stands on the board; a scenario
+        may say the bank has fewer left (a building shortage), never more."""
+        if not self.building_stock:
+            super().set_building_stock(houses, hotels)
+        for what, count, left in (("houses", houses, self.bank_houses),
+                                  ("hotels", hotels, self.bank_hotels)):
+            if count is not None and not 0 <= count <= left:
+                raise ValueError(f"the bank has {left} {what} left once the position's "
+                                 f"buildings are placed: it cannot have {count}")
+        if houses is not None:
+            self.bank_houses = houses
+        if hotels is not None:
+            self.bank_hotels = hotels
         self.changes += 1
 
     def snapshot_extra(self) -> dict[str, Any]:

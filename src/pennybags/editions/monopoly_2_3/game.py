@@ -169,6 +169,11 @@ class Monopoly23Game(ClassicGame):
         self.emit("turn", player=p, round=self.round)
         self.ask_roll()
 
+    def hands_given(self) -> None:
+        """A scenario gave the hands: the game turns up the market but deals no cards."""
+        self.dealt = True
+        self.refill_market()
+
     def deal(self) -> None:
         """Turn up the market and give every player one Chance and one Community Chest."""
         self.dealt = True

@@ -488,9 +488,7 @@ class UltimateBankingGame(ClassicGame):
         if kind == "bid":
             if pose.deed not in self.streets or self.owner[pose.deed] >= 0:
                 raise ValueError("'bid' needs an unowned property on auction (deed:)")
-            if pose.high_bidder == p or (pose.amount > 0) != (pose.high_bidder >= 0):
-                raise ValueError("an auction's high bid (amount:) and high bidder "
-                                 "(high_bidder:, not the player asked) go together")
+            self.check_high_bid(pose)
             n = len(self.players)
             bidders = [s for s in ((p + i) % n for i in range(n))
                        if not self.players[s].bankrupt and not self.players[s].in_jail]
