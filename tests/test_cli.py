@@ -200,7 +200,7 @@ def test_replay_verify_reports_differences(cli: Run, saved: Path) -> None:
 @pytest.mark.parametrize("text, words", [
     (None, "cannot read"),
     ("{", "is not valid JSON"),
-    ('{"format": "pennybags-record/1", "edition": "classic", "players": ["A", "B"], '
+    ('{"format": "pennybags-record/2", "edition": "classic", "players": ["A", "B"], '
      '"seed": 1, "actions": [{"player": "B", "do": "end-turn"}]}',
      "action 1 of the record (player B, do end-turn) cannot be replayed"),
 ])
@@ -214,6 +214,44 @@ def test_replay_of_a_bad_file(cli: Run, tmp_path: Path, text: str | None, words:
         code, out, err = cli("replay", str(path), *extra)
         assert code == 2 and out == ""
         assert words in one_clear_line(err)
+
+
+@pytest.mark.parametrize("content, words", [
+    ("Bj\xf6rn".encode("latin-1"), "is not UTF-8 text"),
+    (b"[" * 50_000 + b"]" * 50_000, "nested too deeply"),
+    (b'{"format": "pennybags-record/1", "edition": "classic", "players": ["A", "B"], '
+     b'"seed": 1, "actions": []}', "this record is format 1"),
+])
+@pytest.mark.parametrize("command", [["replay"], ["replay", "--verify"], ["resume"]])
+def test_replay_and_resume_refuse_what_is_not_a_record(
+        cli: Run, tmp_path: Path, content: bytes, words: str, command: list[str]) -> None:
+    """Review finding 6: non-UTF-8 and deeply nested files gave tracebacks; a record of an
+    older format is refused, not replayed differently."""
+    path = tmp_path / "rec.json"
+    path.write_bytes(content)
+    code, out, err = cli(command[0], str(path), *command[1:])
+    assert code == 2 and out == ""
+    assert words in one_clear_line(err)
+
+
+def test_resume_refuses_a_record_that_replays_differently(cli: Run, tmp_path: Path) -> None:
+    from pennybags import history, scenario
+    from pennybags.engine.actions import Action
+
+    spec = {"players": ["Ann", "Bob"], "dice": [[1, 2]]}
+    game = scenario.set_up(spec)
+    game.act(0, Action("roll"))
+    path = tmp_path / "rec.json"
+    history.save(path, game, setup=spec)
+    rec = json.loads(path.read_text())
+    rec["final"]["players"][0]["cash"] = 1
+    path.write_text(json.dumps(rec))
+    for command in (["resume"], ["replay"]):
+        code, out, err = cli(command[0], str(path))
+        assert code == 2 and out == ""
+        line = one_clear_line(err)
+        assert "does not replay to the result it saved" in line
+        assert "players[0].cash: recorded 1, replayed 1500" in line
 
 
 @pytest.mark.parametrize("argv", [

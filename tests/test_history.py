@@ -173,7 +173,11 @@ def test_save_is_atomic(finished: Game, tmp_path: Path,
 
 @pytest.mark.parametrize("change, words", [
     ({"format": "something-else/2"},
-     "not a pennybags record (format 'something-else/2', expected 'pennybags-record/1')"),
+     "not a pennybags record (format 'something-else/2', expected 'pennybags-record/2')"),
+    ({"format": None}, "not a pennybags record (format None"),
+    ({"format": "pennybags-record/x"}, "not a pennybags record"),
+    ({"format": "pennybags-record/1"}, "this record is format 1, written by pennybags"),
+    ({"format": "pennybags-record/3"}, "use a newer pennybags to load it"),
     ({"edition": "chess"}, "cannot start the recorded game: unknown edition 'chess'"),
     ({"players": ["Solo"]},
      "cannot start the recorded game: Monopoly (classic, US board) is for 2 to 8 players, not 1"),
@@ -250,3 +254,78 @@ def test_record_is_plain_json(finished: Game) -> None:
     copied = copy.deepcopy(rec)
     history.replay(copied)
     assert copied == rec  # replay does not modify the record it reads
+
+
+# ------------------------------------------------------------------ records say what they are
+
+
+def test_record_names_its_format_and_engine(finished: Game) -> None:
+    from pennybags import __version__
+
+    rec = history.record(finished)
+    assert rec["format"] == "pennybags-record/2" == history.FORMAT
+    assert rec["engine"] == __version__
+
+
+def test_older_format_is_refused_naming_both_versions(finished: Game) -> None:
+    """A format-1 record drew its dice another way: replaying it would give another game."""
+    rec = {**history.record(finished), "format": "pennybags-record/1"}
+    rec.pop("engine")
+    with pytest.raises(RecordError) as info:
+        history.replay(rec)
+    message = str(info.value)
+    assert "format 1" in message and "reads format 2 only" in message
+    assert "an earlier pennybags" in message and "\n" not in message
+
+
+def test_newer_format_is_refused_naming_its_writer(finished: Game) -> None:
+    rec = {**history.record(finished), "format": "pennybags-record/7", "engine": "9.0.0"}
+    with pytest.raises(RecordError, match=r"format 7, written by pennybags 9\.0\.0.*newer"):
+        history.replay(rec)
+
+
+def test_record_that_does_not_reach_its_saved_result_is_refused(finished: Game,
+                                                                tmp_path: Path) -> None:
+    """Nothing is silently replayed differently: a changed final state is named."""
+    path = tmp_path / "game.json"
+    history.save(path, finished)
+    rec = history.load(path)
+    rec["final"]["players"][1]["cash"] += 10
+    with pytest.raises(RecordError) as info:
+        history.replay(rec)
+    message = str(info.value)
+    assert "does not replay to the result it saved" in message
+    assert "players[1].cash: recorded" in message
+    # an undo (a replay of fewer actions) has no saved result to reach
+    history.replay(rec, upto=len(rec["actions"]) - 1)
+    # verify still lists the differences instead of refusing
+    assert any(p.startswith("players[1].cash") for p in history.verify(rec))
+
+
+def test_changed_action_is_caught_by_the_saved_result(tmp_path: Path) -> None:
+    """An answer changed by hand that is still legal replays to another game: refused."""
+    spec = {"players": ["Ann", "Bob"], "dice": [[1, 2]]}
+    game = scenario.set_up(spec)
+    game.act(0, Action("roll"))
+    game.act(0, Action("buy"))
+    path = tmp_path / "game.json"
+    history.save(path, game, setup=spec)
+    rec = history.load(path)
+    rec["actions"][1]["do"] = "auction"
+    rec["actions"].extend([{"player": "Bob", "do": "pass"}, {"player": "Ann", "do": "pass"}])
+    with pytest.raises(RecordError, match="does not replay to the result it saved"):
+        history.replay(rec)
+
+
+@pytest.mark.parametrize(("content", "words"), [
+    ("Bj\xf6rn".encode("latin-1"), "is not UTF-8 text"),
+    (b"[" * 100_000 + b"]" * 100_000, "nested too deeply"),
+    (b'{"format": "pennybags-record/2", "seed": NaN}', "NaN is not a number"),
+    (b"", "is not valid JSON"),
+])
+def test_files_that_are_not_records(tmp_path: Path, content: bytes, words: str) -> None:
+    path = tmp_path / "rec.json"
+    path.write_bytes(content)
+    with pytest.raises(RecordError) as info:
+        history.load(path)
+    assert words in str(info.value) and len(str(info.value)) < 300

@@ -1,3 +1,3 @@
 """pennybags: a rules engine, terminal front and laboratory for the Monopoly family."""
 
-__version__ = "0.1.0"
+__version__ = "0.2.0"

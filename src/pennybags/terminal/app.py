@@ -175,6 +175,7 @@ def rebuild(rec: Mapping[str, Any]) -> tuple[Game, list[Seat], bool, dict[int, B
     except (IllegalAction, ValueError, KeyError, TypeError, AttributeError):
         history.replay(rec)  # raises the RecordError that names the action at fault
         raise history.RecordError("the record cannot be replayed") from None
+    history.check_final(rec, game)
     return game, seats, found, bots
 
 
