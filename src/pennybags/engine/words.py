@@ -16,12 +16,41 @@ This base class gives the common defaults; nothing here knows any edition.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, ClassVar
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any, ClassVar, TypeVar
 
 from pennybags.engine.actions import Action, Decision
 
 if TYPE_CHECKING:
     from pennybags.engine.game import Game
+
+ActionWords = Callable[[Any, Action, "Decision | None"], "str | None"]
+"""A menu line for an action: ``(words, action, decision) -> line`` (None: let the rule
+of the edition below, or the schema's label, word it)."""
+DecisionWords = Callable[[Any, int, Decision], "str | None"]
+"""The question a decision asks a seat: ``(words, seat, decision) -> question`` (None: let
+the rule of the edition below, or the plain question, word it)."""
+
+F = TypeVar("F", bound=Callable[..., Any])
+
+_MARKED: dict[Callable[..., Any], tuple[str, tuple[str, ...]]] = {}
+"""Methods marked by :func:`labels` or :func:`asks`, with what they word."""
+
+
+def labels(*kinds: str) -> Callable[[F], F]:
+    """Mark a :class:`Words` method as the menu line of these action kinds."""
+    def mark(method: F) -> F:
+        _MARKED[method] = ("action", kinds)
+        return method
+    return mark
+
+
+def asks(*kinds: str) -> Callable[[F], F]:
+    """Mark a :class:`Words` method as the question these decision kinds ask."""
+    def mark(method: F) -> F:
+        _MARKED[method] = ("decision", kinds)
+        return method
+    return mark
 
 def group_title(group: str) -> str:
     """``light_blue`` as "Light blue"."""
@@ -36,6 +65,26 @@ class Words:
     ends_with_scores: ClassVar[bool] = False
     """Whether a game ends with every remaining player's final score (the lab reports the
     winner's margin)."""
+
+    action_words: ClassVar[dict[str, tuple[ActionWords, ...]]] = {}
+    """The menu-line rules of each action kind, this edition's first, then those of the
+    editions it is built on (made from the methods marked with :func:`labels`)."""
+    decision_words: ClassVar[dict[str, tuple[DecisionWords, ...]]] = {}
+    """The question rules of each decision kind, likewise (marked with :func:`asks`)."""
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        actions = dict(cls.action_words)
+        decisions = dict(cls.decision_words)
+        for value in vars(cls).values():
+            mark = _MARKED.get(value) if callable(value) else None
+            if mark is None:
+                continue
+            table: dict[str, Any] = actions if mark[0] == "action" else decisions
+            for kind in mark[1]:
+                table[kind] = (value, *table.get(kind, ()))
+        cls.action_words = actions
+        cls.decision_words = decisions
 
     def __init__(self, game: Game) -> None:
         self.game = game
@@ -114,22 +163,37 @@ class Words:
         ``houses[deed]`` houses or a hotel)."""
         return None
 
-    def describe_decision(self, decision: Decision) -> str | None:
-        """The edition's question for a decision, after the player's name ("you rolled 7:
-        whom does it move?"); None lets :meth:`question` word it."""
-        return None
-
     def question(self, seat: int, decision: Decision) -> str:
-        """The whole question put to ``seat``, with what they need to know."""
+        """The whole question put to ``seat``, with what they need to know: the edition's
+        rule for the decision's kind (:func:`asks`), or the plain question."""
+        for rule in self.decision_words.get(decision.kind, ()):
+            words = rule(self, seat, decision)
+            if words is not None:
+                return words
         game = self.game
-        words = self.describe_decision(decision)
-        cash = self.money(game.cash(seat))
-        if words is not None:
-            return f"{game.name(seat)}, {words} You have {cash}."
-        return f"{game.name(seat)}: {decision.kind} ({cash})."
+        return f"{game.name(seat)}: {decision.kind} ({self.money(game.cash(seat))})."
+
+    def framed(self, seat: int, words: str) -> str:
+        """A question in the common frame: "Ann, <words> You have $1,500."."""
+        return f"{self.game.name(seat)}, {words} You have {self.money(self.game.cash(seat))}."
 
     def action_label(self, action: Action, decision: Decision | None = None) -> str:
-        """A menu line for an action, from its kind's label in the schema."""
+        """A menu line for an action: the edition's rule for its kind (:func:`labels`),
+        or the kind's label in the schema."""
+        for rule in self.action_words.get(action.do, ()):
+            words = rule(self, action, decision)
+            if words is not None:
+                return words
+        return self.schema_label(action, decision)
+
+    def asked(self, decision: Decision | None) -> Decision | None:
+        """The decision an action answers: the one given, else the first pending."""
+        if decision is not None:
+            return decision
+        return self.game.pending[0] if self.game.pending else None
+
+    def schema_label(self, action: Action, decision: Decision | None = None) -> str:
+        """A menu line for an action from its kind's label in the schema."""
         game = self.game
         kind = game.rulebook.vocabulary.actions.get(action.do)
         template = kind.label if kind is not None and kind.label else action.do

@@ -10,7 +10,7 @@ from pennybags.editions.classic.game import HOTEL, ClassicGame
 from pennybags.engine.actions import Action, Decision
 from pennybags.engine.game import Game
 from pennybags.engine.notation import trade_words
-from pennybags.engine.words import Words, group_title
+from pennybags.engine.words import Words, asks, group_title, labels
 
 
 class ClassicWords(Words):
@@ -57,93 +57,132 @@ class ClassicWords(Words):
 
     # ------------------------------------------------------------ questions
 
-    def question(self, seat: int, decision: Decision) -> str:
-        words = self.describe_decision(decision)
+    @asks("roll")
+    def ask_roll(self, seat: int, d: Decision) -> str:
         game = self.classic
-        name = game.name(seat)
-        cash = self.money(game.cash(seat))
-        if words is not None:
-            return f"{name}, {words} You have {cash}."
-        player = game.players[seat]
+        again = " again (doubles)" if game.doubles else ""
+        return (f"{game.name(seat)}, your roll{again}. You are on "
+                f"{game.board[game.players[seat].position].name} with "
+                f"{self.money(game.cash(seat))}.")
+
+    @asks("jail")
+    def ask_jail(self, seat: int, d: Decision) -> str:
+        game = self.classic
+        return (f"{game.name(seat)}, you are in Jail (failed tries so far: "
+                f"{game.players[seat].jail_turns} of {game.max_jail_turns}) with "
+                f"{self.money(game.cash(seat))}.")
+
+    @asks("buy")
+    def ask_buy(self, seat: int, d: Decision) -> str:
+        game = self.classic
         board = game.board
-        d = decision
-        kind = d.kind
-        if kind == "roll":
-            again = " again (doubles)" if game.doubles else ""
-            return f"{name}, your roll{again}. You are on {board[player.position].name} " \
-                   f"with {cash}."
-        if kind == "jail":
-            return (f"{name}, you are in Jail (failed tries so far: {player.jail_turns} of "
-                    f"{game.max_jail_turns}) with {cash}.")
-        if kind == "buy":
-            space = board[d.deed]
-            group = board.group_of[d.deed]
-            mine = sum(1 for g in group if game.owner[g] == seat)
-            about = ""
-            if space.group:
-                about = f" {group_title(space.group)} group: you own {mine} of {len(group)}."
-            rent = f" Rent {self.money(space.rents[0])}." if space.kind == "street" and \
-                space.rents else ""
-            return (f"{name}, {space.name} is for sale for {self.money(d.amount)}. "
-                    f"You have {cash}.{rent}{about}")
-        if kind == "bid":
-            what = board[d.deed].name if d.deed >= 0 else "a house"
-            printed = f" (printed price {self.money(board[d.deed].price)})" if d.deed >= 0 \
-                else ""
-            high = (f"the high bid is {self.money(d.amount)} by {game.name(d.high_bidder)}"
-                    if d.high_bidder >= 0 else "no bids yet")
-            return f"{name}: auction of {what}{printed}; {high}. You have {cash}."
-        if kind == "debt":
-            return (f"{name}, you owe {game.name(d.creditor)} {self.money(d.amount)} but "
-                    f"have {cash}. Raise the cash (sell buildings, mortgage, trade) or "
-                    "declare bankruptcy.")
-        if kind == "end-turn":
-            return f"{name}, your turn is done ({cash})."
-        if kind == "trade" and d.trade is not None:
-            return (f"{name}, {game.name(d.trade.proposer)} offers: "
-                    f"{trade_words(game, d.trade)}. You have {cash}.")
-        if kind == "mortgaged-deeds":
-            names = ", ".join(board[x].name for x in sorted(game.lift_offer)) or "deeds"
-            return (f"{name}, you received mortgaged deeds ({names}). Lift a mortgage now "
-                    f"for its value alone, or keep it; lifting later costs 10% more. "
-                    f"You have {cash}.")
-        if kind == "place-house":
-            return f"{name}, you won a house at auction: choose the street for it."
-        return f"{name}: {kind} ({cash})."
+        space = board[d.deed]
+        group = board.group_of[d.deed]
+        mine = sum(1 for g in group if game.owner[g] == seat)
+        about = ""
+        if space.group:
+            about = f" {group_title(space.group)} group: you own {mine} of {len(group)}."
+        rent = f" Rent {self.money(space.rents[0])}." if space.kind == "street" and \
+            space.rents else ""
+        return (f"{game.name(seat)}, {space.name} is for sale for {self.money(d.amount)}. "
+                f"You have {self.money(game.cash(seat))}.{rent}{about}")
+
+    @asks("bid")
+    def ask_bid(self, seat: int, d: Decision) -> str:
+        game = self.classic
+        board = game.board
+        what = board[d.deed].name if d.deed >= 0 else "a house"
+        printed = f" (printed price {self.money(board[d.deed].price)})" if d.deed >= 0 \
+            else ""
+        high = (f"the high bid is {self.money(d.amount)} by {game.name(d.high_bidder)}"
+                if d.high_bidder >= 0 else "no bids yet")
+        return (f"{game.name(seat)}: auction of {what}{printed}; {high}. You have "
+                f"{self.money(game.cash(seat))}.")
+
+    @asks("debt")
+    def ask_debt(self, seat: int, d: Decision) -> str:
+        game = self.classic
+        return (f"{game.name(seat)}, you owe {game.name(d.creditor)} {self.money(d.amount)} "
+                f"but have {self.money(game.cash(seat))}. Raise the cash (sell buildings, "
+                "mortgage, trade) or declare bankruptcy.")
+
+    @asks("end-turn")
+    def ask_end_turn(self, seat: int, d: Decision) -> str:
+        return f"{self.game.name(seat)}, your turn is done ({self.money(self.game.cash(seat))})."
+
+    @asks("trade")
+    def ask_trade(self, seat: int, d: Decision) -> str | None:
+        if d.trade is None:
+            return None
+        game = self.classic
+        return (f"{game.name(seat)}, {game.name(d.trade.proposer)} offers: "
+                f"{trade_words(game, d.trade)}. You have {self.money(game.cash(seat))}.")
+
+    @asks("mortgaged-deeds")
+    def ask_mortgaged_deeds(self, seat: int, d: Decision) -> str:
+        game = self.classic
+        names = ", ".join(game.board[x].name for x in sorted(game.lift_offer)) or "deeds"
+        return (f"{game.name(seat)}, you received mortgaged deeds ({names}). Lift a mortgage "
+                f"now for its value alone, or keep it; lifting later costs 10% more. "
+                f"You have {self.money(game.cash(seat))}.")
+
+    @asks("place-house")
+    def ask_place_house(self, seat: int, d: Decision) -> str:
+        return f"{self.game.name(seat)}, you won a house at auction: choose the street for it."
 
     # ------------------------------------------------------------ menu lines
 
-    def action_label(self, action: Action, decision: Decision | None = None) -> str:
+    @labels("build")
+    def build_label(self, a: Action, d: Decision | None) -> str | None:
+        board = self.classic.board
+        if not 0 <= a.deed < board.size:
+            return None
+        space = board[a.deed]
+        level = self.classic.houses[a.deed]
+        if d is not None and d.kind == "place-house":
+            return f"Place the house on {space.name} (has {self.buildings_words(level)})"
+        cost = self.money(space.house_cost)
+        if level == HOTEL - 1:
+            return f"Build a hotel on {space.name} ({cost}; has 4 houses)"
+        return f"Build a house on {space.name} ({cost}; has {self.buildings_words(level)})"
+
+    @labels("sell-building")
+    def sell_building_label(self, a: Action, d: Decision | None) -> str | None:
+        board = self.classic.board
+        if not 0 <= a.deed < board.size:
+            return None
+        space = board[a.deed]
+        what = "the hotel" if self.classic.houses[a.deed] == HOTEL else "a house"
+        return f"Sell {what} on {space.name} (+{self.money(space.house_cost // 2)})"
+
+    @labels("mortgage")
+    def mortgage_label(self, a: Action, d: Decision | None) -> str | None:
+        board = self.classic.board
+        if not 0 <= a.deed < board.size:
+            return None
+        return f"Mortgage {board[a.deed].name} (+{self.money(board[a.deed].mortgage)})"
+
+    @labels("unmortgage")
+    def unmortgage_label(self, a: Action, d: Decision | None) -> str | None:
         game = self.classic
-        board = game.board
-        a = action
-        d = decision
-        space = board[a.deed] if 0 <= a.deed < board.size else None
-        do = a.do
-        if space is not None and do == "build":
-            level = game.houses[a.deed]
-            if d is not None and d.kind == "place-house":
-                return f"Place the house on {space.name} (has {self.buildings_words(level)})"
-            cost = self.money(space.house_cost)
-            if level == HOTEL - 1:
-                return f"Build a hotel on {space.name} ({cost}; has 4 houses)"
-            return f"Build a house on {space.name} ({cost}; has " \
-                   f"{self.buildings_words(level)})"
-        if space is not None and do == "sell-building":
-            level = game.houses[a.deed]
-            what = "the hotel" if level == HOTEL else "a house"
-            return f"Sell {what} on {space.name} (+{self.money(space.house_cost // 2)})"
-        if space is not None and do == "mortgage":
-            return f"Mortgage {space.name} (+{self.money(space.mortgage)})"
-        if space is not None and do == "unmortgage":
-            return f"Lift the mortgage on {space.name} " \
-                   f"(-{self.money(game.unmortgage_cost(a.deed))})"
-        if do == "roll":
-            return "Roll for doubles" if d is not None and d.kind == "jail" else "Roll the dice"
-        if do == "auction" and d is not None and d.deed >= 0:
-            if game.options.no_auctions:
-                return f"Don't buy {board[d.deed].name} (it stays with the bank)"
-            return f"Don't buy it: {board[d.deed].name} goes to auction"
-        if do == "end-turn":
-            return "End your turn"
-        return super().action_label(action, decision)
+        if not 0 <= a.deed < game.board.size:
+            return None
+        return (f"Lift the mortgage on {game.board[a.deed].name} "
+                f"(-{self.money(game.unmortgage_cost(a.deed))})")
+
+    @labels("roll")
+    def roll_label(self, a: Action, d: Decision | None) -> str:
+        return "Roll for doubles" if d is not None and d.kind == "jail" else "Roll the dice"
+
+    @labels("auction")
+    def auction_label(self, a: Action, d: Decision | None) -> str | None:
+        game = self.classic
+        if d is None or d.deed < 0:
+            return None
+        if game.options.no_auctions:
+            return f"Don't buy {game.board[d.deed].name} (it stays with the bank)"
+        return f"Don't buy it: {game.board[d.deed].name} goes to auction"
+
+    @labels("end-turn")
+    def end_turn_label(self, a: Action, d: Decision | None) -> str:
+        return "End your turn"

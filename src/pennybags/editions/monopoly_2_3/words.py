@@ -9,7 +9,9 @@ from pennybags.editions.classic.game import HOTEL
 from pennybags.editions.classic.words import ClassicWords
 from pennybags.editions.monopoly_2_3.game import Monopoly23Game
 from pennybags.engine.actions import Action, CardRef, Decision
+from pennybags.engine.board import Space
 from pennybags.engine.game import Game
+from pennybags.engine.words import asks, labels
 
 
 class Monopoly23Words(ClassicWords):
@@ -22,12 +24,6 @@ class Monopoly23Words(ClassicWords):
     def declined_deeds_stay(self) -> bool:
         return True
 
-    def action_label(self, action: Action, decision: Decision | None = None) -> str:
-        words = self.edition_label(action)
-        if words is not None:
-            return words
-        return super().action_label(action, decision)
-
     def card_words(self, card: CardRef | None) -> str:
         """A card in hand: "Chance: 'Go to Jail'"."""
         if card is None:
@@ -35,44 +31,73 @@ class Monopoly23Words(ClassicWords):
         key, index = card
         return f"{self.m23.decks[key].name}: '{self.m23.decks[key].cards[index].text}'"
 
-    def edition_label(self, action: Action) -> str | None:
-        """A menu line for this edition's actions (used by notation.action_label)."""
+    # ------------------------------------------------------------ menu lines
+
+    @labels("move")
+    def move_label(self, action: Action, d: Decision | None) -> str:
         g = self.m23
-        do = action.do
-        board = g.board
-        if do == "move":
-            d = g.pending[0] if g.pending else None
-            steps = d.amount if d is not None else sum(g.last_dice)
-            q = action.target
-            to = board.advance(g.players[q].position, steps)[0] if \
-                0 <= q < len(g.players) else 0
-            return f"Move {g.name(q)} {steps} spaces (to {board[to].name})"
-        if do == "play-card":
-            return f"Play {self.card_words(action.card)} on {g.name(action.target)}"
-        if action.deed < 0 or action.deed >= board.size:
+        d = self.asked(d)
+        steps = d.amount if d is not None and d.kind == "move" else sum(g.last_dice)
+        q = action.target
+        to = g.board.advance(g.players[q].position, steps)[0] if \
+            0 <= q < len(g.players) else 0
+        return f"Move {g.name(q)} {steps} spaces (to {g.board[to].name})"
+
+    @labels("play-card")
+    def play_card_label(self, action: Action, d: Decision | None) -> str:
+        return f"Play {self.card_words(action.card)} on {self.m23.name(action.target)}"
+
+    @labels("buy-deed")
+    def buy_deed_label(self, action: Action, d: Decision | None) -> str | None:
+        space = self.deed_space(action)
+        if space is None:
             return None
-        space = board[action.deed]
-        if do == "buy-deed":
-            return f"Buy {space.name} from the market ({self.money(space.price)})"
-        if do == "force-buy":
-            return (f"Force {g.name(g.owner[action.deed])} to sell {space.name} "
-                    f"({self.money(g.force_price(action.deed))})")
-        if do == "buy-building":
-            level = g.houses[action.deed]
-            what = "a hotel" if level == HOTEL - 1 else "a house"
-            where = space.name if g.options.per_property_buildings else \
-                f"the {space.group.replace('_', ' ')} monopoly"
-            return f"Buy {what} for {where} ({self.money(g.building_cost[action.deed])})"
-        if do == "give-deed":
-            return f"Hand over {space.name} (worth {self.money(space.price)})"
-        if do == "give-building":
-            level = g.houses[action.deed]
-            what = "the hotel" if level == HOTEL else "a house"
-            where = space.name if g.options.per_property_buildings else \
-                f"the {space.group.replace('_', ' ')} monopoly"
-            worth = self.money(g.building_cost[action.deed])
-            return f"Hand over {what} of {where} (worth {worth})"
-        return None
+        return f"Buy {space.name} from the market ({self.money(space.price)})"
+
+    @labels("force-buy")
+    def force_buy_label(self, action: Action, d: Decision | None) -> str | None:
+        g = self.m23
+        space = self.deed_space(action)
+        if space is None:
+            return None
+        return (f"Force {g.name(g.owner[action.deed])} to sell {space.name} "
+                f"({self.money(g.force_price(action.deed))})")
+
+    @labels("buy-building")
+    def buy_building_label(self, action: Action, d: Decision | None) -> str | None:
+        g = self.m23
+        if self.deed_space(action) is None:
+            return None
+        what = "a hotel" if g.houses[action.deed] == HOTEL - 1 else "a house"
+        return (f"Buy {what} for {self.building_place(action.deed)} "
+                f"({self.money(g.building_cost[action.deed])})")
+
+    @labels("give-deed")
+    def give_deed_label(self, action: Action, d: Decision | None) -> str | None:
+        space = self.deed_space(action)
+        if space is None:
+            return None
+        return f"Hand over {space.name} (worth {self.money(space.price)})"
+
+    @labels("give-building")
+    def give_building_label(self, action: Action, d: Decision | None) -> str | None:
+        g = self.m23
+        if self.deed_space(action) is None:
+            return None
+        what = "the hotel" if g.houses[action.deed] == HOTEL else "a house"
+        return (f"Hand over {what} of {self.building_place(action.deed)} "
+                f"(worth {self.money(g.building_cost[action.deed])})")
+
+    def deed_space(self, action: Action) -> Space | None:
+        """The space of an action's deed (None: no deed on the board)."""
+        board = self.m23.board
+        return board[action.deed] if 0 <= action.deed < board.size else None
+
+    def building_place(self, deed: int) -> str:
+        """Where a building stands: the street (per-property-buildings) or its monopoly."""
+        space = self.m23.board[deed]
+        return space.name if self.m23.options.per_property_buildings else \
+            f"the {space.group.replace('_', ' ')} monopoly"
 
     def improvement_words(self, deed: int) -> str | None:
         """Buildings of a whole monopoly: "2 houses on the monopoly (rent £90)"; with
@@ -88,59 +113,70 @@ class Monopoly23Words(ClassicWords):
         """The fronts need no mortgage column: this edition has no mortgages."""
         return False
 
-    def describe_decision(self, decision: Decision) -> str | None:
-        """The question of each decision kind of this edition, with what the player needs
-        to know (the front adds the player's name and cash)."""
+    # ------------------------------------------------------------ questions
+
+    @asks("turn")
+    def ask_turn(self, p: int, d: Decision) -> str:
         g = self.m23
-        d = decision
-        p = d.player
-        kind = d.kind
         board = g.board
-        if kind == "turn":
-            where = board[g.players[p].position].name
-            if g.rolled:
-                head = f"you have rolled this turn (you are on {where})."
-            else:
-                head = (f"your turn (you are on {where}): roll, then choose whom the roll "
-                        "moves (anyone not in Jail, you too).")
-            extras = []
-            if not g.bought_from_market and g.market:
-                market = ", ".join(f"{board[m].name} {self.money(board[m].price)}"
-                                   for m in g.market)
-                extras.append(f"buy one market deed this turn ({market})")
-            extras.append("force a sale of another player's deed outside a monopoly at 1.5 "
-                          "times its price")
-            if g.playable(p):
-                extras.append("play your cards, each on any player")
-            if g.building_actions(p):
-                extras.append("buy buildings for a monopoly")
-            done = " or end your turn" if g.rolled else ""
-            return (f"{head} You may also {'; '.join(extras)}{done}. "
-                    f"{self.standing_words(p)}")
-        if kind == "move":
-            jailed = [g.name(q) for q in g.active_players() if g.players[q].in_jail]
-            note = f" ({', '.join(jailed)} in Jail cannot be moved)" if jailed else ""
-            return (f"you rolled {d.amount}: whom does it move? The moved player gets the "
-                    f"space's effects{note}.")
-        if kind == "jail":
-            turn = g.players[p].jail_turns + 1
-            card = " use your Get Out of Jail Free card," if any(
-                g.decks[k].cards[i].kind == "get_out_of_jail_free"
-                for k, i in g.players[p].cards) else ""
-            return (f"you are in Jail (turn {turn} of {g.max_jail_turns} there; after the "
-                    f"last you are Just Visiting). Roll for a match (a match: Just Visiting "
-                    f"and a normal turn),{card} or stay; there is no fine. In Jail you are "
-                    "still paid but cannot be moved, buy deeds, collect rent or draw cards.")
-        if kind == "pay":
-            reason = g.dues[0][3] if g.dues else "a payment"
-            return (f"you owe {g.name(d.creditor)} {self.money(d.amount)} ({reason}) and "
-                    "your cash cannot cover it: hand over deeds (at their printed price) or "
-                    "buildings (at their cost) until what is left fits your cash; property "
-                    "gives no change.")
-        if kind == "buy" and d.deed >= 0:
-            return (f"the card lets you buy {board[d.deed].name} from the bank for "
-                    f"{self.money(d.amount)}, or leave it there.")
-        return None
+        where = board[g.players[p].position].name
+        if g.rolled:
+            head = f"you have rolled this turn (you are on {where})."
+        else:
+            head = (f"your turn (you are on {where}): roll, then choose whom the roll "
+                    "moves (anyone not in Jail, you too).")
+        extras = []
+        if not g.bought_from_market and g.market:
+            market = ", ".join(f"{board[m].name} {self.money(board[m].price)}"
+                               for m in g.market)
+            extras.append(f"buy one market deed this turn ({market})")
+        extras.append("force a sale of another player's deed outside a monopoly at 1.5 "
+                      "times its price")
+        if g.playable(p):
+            extras.append("play your cards, each on any player")
+        if g.building_actions(p):
+            extras.append("buy buildings for a monopoly")
+        done = " or end your turn" if g.rolled else ""
+        return self.framed(p, f"{head} You may also {'; '.join(extras)}{done}. "
+                              f"{self.standing_words(p)}")
+
+    @asks("move")
+    def ask_move(self, p: int, d: Decision) -> str:
+        g = self.m23
+        jailed = [g.name(q) for q in g.active_players() if g.players[q].in_jail]
+        note = f" ({', '.join(jailed)} in Jail cannot be moved)" if jailed else ""
+        return self.framed(p, f"you rolled {d.amount}: whom does it move? The moved player "
+                              f"gets the space's effects{note}.")
+
+    @asks("jail")
+    def ask_jail_stay(self, p: int, d: Decision) -> str:
+        g = self.m23
+        turn = g.players[p].jail_turns + 1
+        card = " use your Get Out of Jail Free card," if any(
+            g.decks[k].cards[i].kind == "get_out_of_jail_free"
+            for k, i in g.players[p].cards) else ""
+        return self.framed(p, (
+            f"you are in Jail (turn {turn} of {g.max_jail_turns} there; after the "
+            f"last you are Just Visiting). Roll for a match (a match: Just Visiting "
+            f"and a normal turn),{card} or stay; there is no fine. In Jail you are "
+            "still paid but cannot be moved, buy deeds, collect rent or draw cards."))
+
+    @asks("pay")
+    def ask_pay(self, p: int, d: Decision) -> str:
+        g = self.m23
+        reason = g.dues[0][3] if g.dues else "a payment"
+        return self.framed(p, (
+            f"you owe {g.name(d.creditor)} {self.money(d.amount)} ({reason}) and "
+            "your cash cannot cover it: hand over deeds (at their printed price) or "
+            "buildings (at their cost) until what is left fits your cash; property "
+            "gives no change."))
+
+    @asks("buy")
+    def ask_card_purchase(self, p: int, d: Decision) -> str | None:
+        if d.deed < 0:
+            return None
+        return self.framed(p, f"the card lets you buy {self.m23.board[d.deed].name} from the "
+                              f"bank for {self.money(d.amount)}, or leave it there.")
 
     def standing_words(self, p: int) -> str:
         """Monopolies held against the target, and the cards in hand."""

@@ -9,6 +9,7 @@ from pennybags.editions.classic.words import ClassicWords
 from pennybags.editions.ultimate_banking.game import UltimateBankingGame
 from pennybags.engine.actions import Action, Decision
 from pennybags.engine.game import Game
+from pennybags.engine.words import asks, labels
 
 
 class UltimateBankingWords(ClassicWords):
@@ -42,56 +43,95 @@ class UltimateBankingWords(ClassicWords):
     def declined_deeds_stay(self) -> bool:
         return False
 
-    def action_label(self, action: Action, decision: Decision | None = None) -> str:
-        d = decision if decision is not None else (
-            self.ub.pending[0] if self.ub.pending else None)
-        words = self.edition_label(action, d)
-        if words is not None:
-            return words
-        if action.do == "auction" and d is not None and d.deed >= 0:
-            return f"Auction {self.ub.board[d.deed].name}"
-        return super().action_label(action, decision)
+    # ------------------------------------------------------------ menu lines
 
-    def edition_label(self, action: Action, d: Decision | None) -> str | None:
-        """A menu line for this edition's actions (None: the common wording)."""
+    @labels("auction")
+    def decline_label(self, action: Action, d: Decision | None) -> str | None:
+        d = self.asked(d)
+        return f"Auction {self.ub.board[d.deed].name}" if d is not None and d.deed >= 0 \
+            else None
+
+    @labels("go-to")
+    def go_to_label(self, action: Action, d: Decision | None) -> str | None:
+        return f"Go to {self.deed_words(action.deed)}" if self.on_board(action.deed) else None
+
+    @labels("pick")
+    def pick_label(self, action: Action, d: Decision | None) -> str | None:
+        return f"Choose {self.deed_words(action.deed)}" if self.on_board(action.deed) else None
+
+    @labels("give-up")
+    def give_up_label(self, action: Action, d: Decision | None) -> str | None:
+        if not self.on_board(action.deed):
+            return None
+        return (f"Give up {self.deed_words(action.deed)} (worth "
+                f"{self.money(self.ub.board.spaces[action.deed].price)})")
+
+    @labels("choose-player")
+    def choose_player_label(self, action: Action, d: Decision | None) -> str | None:
         g = self.ub
-        do = action.do
-        spaces = g.board.spaces
-        if do == "go-to" and action.deed >= 0:
-            return f"Go to {self.deed_words(action.deed)}"
-        if do == "pick" and action.deed >= 0:
-            return f"Choose {self.deed_words(action.deed)}"
-        if do == "give-up" and action.deed >= 0:
-            return f"Give up {self.deed_words(action.deed)} (worth " \
-                   f"{self.money(spaces[action.deed].price)})"
-        if do == "choose-player":
-            q = action.target
-            if 0 <= q < len(g.players):
-                return f"Choose {g.name(q)} ({self.money(g.cash(q))}, " \
-                       f"{len(g.deeds_of(q))} properties)"
-        if do == "stay":
-            return "Stay here"
-        if do == "bid":
-            return f"Press M: bid {self.money(g.next_bid())}" if g.bidding else None
-        if do == "pass":
-            return "Let the bid stand" if g.bidding and g.bidding.high_bidder >= 0 \
-                else "Don't bid"
-        if do == "time-up":
-            return "The timer runs out"
-        if d is not None and d.kind == "rent" and d.deed >= 0:
-            rent = self.money(d.amount)
-            lander = g.name(g.rent_lander)
-            if do == "collect-rent":
-                return f"Ask {lander} for the {rent} rent on {spaces[d.deed].name}"
-            if do == "always-collect-rent":
-                return f"Ask for the {rent} rent, and always ask from now on"
-            if do == "waive-rent":
-                return "Don't ask for rent (the rent level rises all the same)"
-        if do == "pay-bail":
-            return f"Pay {self.money(g.jail_fine)} to leave Jail, then roll"
-        if do == "buy" and d is not None and d.deed >= 0:
-            return f"Buy {spaces[d.deed].name} for {self.money(d.amount)}"
-        return None
+        q = action.target
+        if not 0 <= q < len(g.players):
+            return None
+        return f"Choose {g.name(q)} ({self.money(g.cash(q))}, {len(g.deeds_of(q))} properties)"
+
+    @labels("stay")
+    def stay_label(self, action: Action, d: Decision | None) -> str:
+        return "Stay here"
+
+    @labels("bid")
+    def press_label(self, action: Action, d: Decision | None) -> str | None:
+        g = self.ub
+        return f"Press M: bid {self.money(g.next_bid())}" if g.bidding else None
+
+    @labels("pass")
+    def let_stand_label(self, action: Action, d: Decision | None) -> str:
+        b = self.ub.bidding
+        return "Let the bid stand" if b and b.high_bidder >= 0 else "Don't bid"
+
+    @labels("time-up")
+    def time_up_label(self, action: Action, d: Decision | None) -> str:
+        return "The timer runs out"
+
+    @labels("collect-rent")
+    def collect_rent_label(self, action: Action, d: Decision | None) -> str | None:
+        d = self.rent_asked(d)
+        if d is None:
+            return None
+        return (f"Ask {self.ub.name(self.ub.rent_lander)} for the {self.money(d.amount)} "
+                f"rent on {self.ub.board.spaces[d.deed].name}")
+
+    @labels("always-collect-rent")
+    def always_collect_label(self, action: Action, d: Decision | None) -> str | None:
+        d = self.rent_asked(d)
+        if d is None:
+            return None
+        return (f"Ask for the {self.money(d.amount)} rent, and from now on collect all your "
+                "rents automatically")
+
+    @labels("waive-rent")
+    def waive_rent_label(self, action: Action, d: Decision | None) -> str | None:
+        if self.rent_asked(d) is None:
+            return None
+        return "Don't ask for rent (the rent level rises all the same)"
+
+    @labels("pay-bail")
+    def pay_bail_label(self, action: Action, d: Decision | None) -> str:
+        return f"Pay {self.money(self.ub.jail_fine)} to leave Jail, then roll"
+
+    @labels("buy")
+    def buy_label(self, action: Action, d: Decision | None) -> str | None:
+        d = self.asked(d)
+        if d is None or d.deed < 0:
+            return None
+        return f"Buy {self.ub.board.spaces[d.deed].name} for {self.money(d.amount)}"
+
+    def on_board(self, deed: int) -> bool:
+        return 0 <= deed < self.ub.board.size
+
+    def rent_asked(self, d: Decision | None) -> Decision | None:
+        """The rent decision an action answers (None: not asked about a rent)."""
+        d = self.asked(d)
+        return d if d is not None and d.kind == "rent" and d.deed >= 0 else None
 
     def deed_words(self, deed: int) -> str:
         """"Whitehall (pink, Bob's, level 2)" or "Whitehall (pink, unowned, $140)"."""
@@ -113,70 +153,105 @@ class UltimateBankingWords(ClassicWords):
             return None
         return f"level {level} ({self.money(g.board.spaces[deed].rents[level - 1])})"
 
-    def describe_decision(self, decision: Decision) -> str | None:
-        """The question of each decision kind of this edition, with what the player needs
-        to know to answer it (the front adds the player's name and cash)."""
+    # ------------------------------------------------------------ questions
+
+    @asks("jail")
+    def ask_jail_fee(self, p: int, d: Decision) -> str:
         g = self.ub
-        d = decision
-        kind = d.kind
-        spaces = g.board.spaces
-        if kind == "jail":
-            tries = g.players[d.player].jail_turns
-            return (f"you are in Jail (failed tries so far: {tries} of {g.max_jail_turns}). "
-                    f"Pay {self.money(g.jail_fine)} and roll as usual (doubles roll "
-                    "again), or roll for doubles: a double frees you and moves you by that "
-                    f"roll; after the third failed try you pay {self.money(g.jail_fine)} "
-                    "and move by that roll.")
-        if kind == "buy" and d.deed >= 0:
-            space = spaces[d.deed]
-            rents = "/".join(self.money(r) for r in space.rents)
-            afford = "" if g.cash(d.player) >= d.amount else \
-                " You cannot afford it, so it goes to auction."
-            return (f"{space.name} ({space.group.replace('_', ' ')}) is unowned: buy it for "
-                    f"{self.money(d.amount)} or auction it (there is no leaving it). Rents "
-                    f"at levels 1-5: {rents}. {self.set_words(d.player, d.deed)} Bids open at "
-                    f"{self.money(g.bid_start)} and rise by {self.money(g.bid_step)}; "
-                    f"every player not in Jail may bid, you too.{afford}")
-        if kind == "bid" and d.deed >= 0:
-            return self.bid_words(d)
-        if kind == "rent" and d.deed >= 0:
-            space = spaces[d.deed]
-            level = g.houses[d.deed]
-            cheap = " (On The Run: charged at level 1)" if g.cheap_rents else ""
-            after = min(g.max_level, level + 1)
-            rise = f"its level rises to {after} either way" if after > level else \
-                "it stays at level 5"
-            return (f"{g.name(g.rent_lander)} landed on your {space.name} (level "
-                    f"{level}): ask for the {self.money(d.amount)} rent{cheap}? Then "
-                    f"{rise}. 'Always' collects every later rent of yours without asking.")
-        if kind == "location":
-            can = "" if g.cash(d.player) >= d.amount else \
-                f" You cannot pay the {self.money(d.amount)}, so you stay."
-            return (f"you are on a Location space: pay {self.money(d.amount)} to go to any "
-                    "property space (no GO salary) and land there (an unowned one: buy or "
-                    "auction it; yours: its level rises; another player's: its owner may ask "
-                    f"rent), or stay here.{can}")
+        tries = g.players[d.player].jail_turns
+        return self.framed(p, (
+            f"you are in Jail (failed tries so far: {tries} of {g.max_jail_turns}). "
+            f"Pay {self.money(g.jail_fine)} and roll as usual (doubles roll "
+            "again), or roll for doubles: a double frees you and moves you by that "
+            f"roll; after the third failed try you pay {self.money(g.jail_fine)} "
+            "and move by that roll."))
+
+    @asks("buy")
+    def ask_buy_or_auction(self, p: int, d: Decision) -> str | None:
+        if d.deed < 0:
+            return None
+        g = self.ub
+        space = g.board.spaces[d.deed]
+        rents = "/".join(self.money(r) for r in space.rents)
+        afford = "" if g.cash(d.player) >= d.amount else \
+            " You cannot afford it, so it goes to auction."
+        return self.framed(p, (
+            f"{space.name} ({space.group.replace('_', ' ')}) is unowned: buy it for "
+            f"{self.money(d.amount)} or auction it (there is no leaving it). Rents "
+            f"at levels 1-5: {rents}. {self.set_words(d.player, d.deed)} Bids open at "
+            f"{self.money(g.bid_start)} and rise by {self.money(g.bid_step)}; "
+            f"every player not in Jail may bid, you too.{afford}"))
+
+    @asks("bid")
+    def ask_press(self, p: int, d: Decision) -> str | None:
+        return self.framed(p, self.bid_words(d)) if d.deed >= 0 else None
+
+    @asks("rent")
+    def ask_rent(self, p: int, d: Decision) -> str | None:
+        if d.deed < 0:
+            return None
+        g = self.ub
+        space = g.board.spaces[d.deed]
+        level = g.houses[d.deed]
+        cheap = " (On The Run: charged at level 1)" if g.cheap_rents else ""
+        after = min(g.max_level, level + 1)
+        rise = f"its level rises to {after} either way" if after > level else \
+            "it stays at level 5"
+        return self.framed(p, (
+            f"{g.name(g.rent_lander)} landed on your {space.name} (level "
+            f"{level}): ask for the {self.money(d.amount)} rent{cheap}? Then "
+            f"{rise}. 'Always' asks now and from then on collects every rent of yours "
+            "automatically, without asking."))
+
+    @asks("location")
+    def ask_location(self, p: int, d: Decision) -> str:
+        g = self.ub
+        can = "" if g.cash(d.player) >= d.amount else \
+            f" You cannot pay the {self.money(d.amount)}, so you stay."
+        return self.framed(p, (
+            f"you are on a Location space: pay {self.money(d.amount)} to go to any "
+            "property space (no GO salary) and land there (an unowned one: buy or "
+            "auction it; yours: its level rises; another player's: its owner may ask "
+            f"rent), or stay here.{can}"))
+
+    @asks("event-move")
+    def ask_event_move(self, p: int, d: Decision) -> str | None:
+        play = self.ub.card_play
+        if play is None:
+            return None
+        return self.framed(p, f"Event card {self.card_title()}: move to any property space "
+                              "for free (no GO salary) and land there.")
+
+    @asks("event-deed", "event-player")
+    def ask_event_choice(self, p: int, d: Decision) -> str | None:
+        g = self.ub
         play = g.card_play
-        if kind in ("event-move", "event-deed", "event-player") and play is not None:
-            card = play.card
-            title = str(card.get("title", card.id))
-            if kind == "event-move":
-                return (f"Event card {title}: move to any property space for free (no GO "
-                        "salary) and land there.")
-            if play.stage == "mine":
-                return (f"Event card {title}: choose your property to give "
-                        f"{g.name(play.other)} in the swap (the levels stay).")
-            if play.stage == "theirs":
-                return (f"Event card {title}: choose {g.name(play.other)}'s property to "
-                        f"take for your {spaces[play.mine].name} (the levels stay).")
-            return f"Event card {title}: {card.text}"
-        if kind == "debt":
-            to = (f"to {g.name(d.creditor)}, who keeps its rent level" if d.creditor >= 0
-                  else "back to the bank (unowned again)")
-            return (f"you are {self.money(d.amount)} short: give up properties, each counted "
-                    f"at its purchase price, {to}, until your balance is zero or more; the "
-                    "change stays with you.")
-        return None
+        if play is None:
+            return None
+        title = self.card_title()
+        if play.stage == "mine":
+            words = (f"Event card {title}: choose your property to give "
+                     f"{g.name(play.other)} in the swap (the levels stay).")
+        elif play.stage == "theirs":
+            words = (f"Event card {title}: choose {g.name(play.other)}'s property to "
+                     f"take for your {g.board.spaces[play.mine].name} (the levels stay).")
+        else:
+            words = f"Event card {title}: {play.card.text}"
+        return self.framed(p, words)
+
+    def card_title(self) -> str:
+        play = self.ub.card_play
+        return "" if play is None else str(play.card.get("title", play.card.id))
+
+    @asks("debt")
+    def ask_give_up(self, p: int, d: Decision) -> str:
+        g = self.ub
+        to = (f"to {g.name(d.creditor)}, who keeps its rent level" if d.creditor >= 0
+              else "back to the bank (unowned again)")
+        return self.framed(p, (
+            f"you are {self.money(d.amount)} short: give up properties, each counted "
+            f"at its purchase price, {to}, until your balance is zero or more; the "
+            "change stays with you."))
 
     def set_words(self, p: int, deed: int) -> str:
         """Who owns the rest of a property's colour set, in words."""
