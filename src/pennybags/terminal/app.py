@@ -212,6 +212,9 @@ class Session:
         """People asked, before the next turn starts, whether to manage first."""
         self.offer_for = -1
         self.offer_key: tuple[tuple[str, int, int, int], ...] = ()
+        self.declined: dict[int, frozenset[tuple[str, int]]] = {}
+        """What each person could build or lift when they last let a turn start without
+        managing: they are asked again only when something new is possible."""
         self.saved_actions = -1
         self.acting = False
         game.listeners.append(self._listen)
@@ -451,13 +454,21 @@ class Session:
             self.say()
             self.show_board()
         self.offer_queue = [q for q in range(len(self.seats))
-                            if q != player and self.is_person(q) and self.could_improve(q)]
+                            if q != player and self.is_person(q) and self.worth_asking(q)]
         self.offer_for = player
         self.offer_key = self.pending_key()
 
-    def could_improve(self, seat: int) -> bool:
-        return any(a.do in ("build", "unmortgage") and not self.answers(seat, a)
-                   for a in self.game.legal_actions(seat))
+    def improvements(self, seat: int) -> frozenset[tuple[str, int]]:
+        """What ``seat`` could build or lift a mortgage on now, outside their own turn."""
+        return frozenset((a.do, a.deed) for a in self.game.legal_actions(seat)
+                         if a.do in ("build", "unmortgage") and not self.answers(seat, a))
+
+    def worth_asking(self, seat: int) -> bool:
+        """Whether to ask ``seat`` before a turn: they could build or lift a mortgage, and
+        something new has become possible since they last said "Continue" (not the same
+        mortgaged deed twice a round)."""
+        possible = self.improvements(seat)
+        return bool(possible) and not possible <= self.declined.get(seat, frozenset())
 
     def manage_offer(self) -> bool:
         """Ask the first person in the queue whether to manage before the turn that is
@@ -485,6 +496,7 @@ class Session:
             title=f"{game.name(seat)}, before {game.name(self.offer_for)}'s turn you could "
                   f"build or lift a mortgage ({game.money(game.cash(seat))} in cash).")
         if pick == 0:
+            self.declined[seat] = self.improvements(seat)
             self.offer_queue.pop(0)
         elif pick == 1:
             self.manage_properties(seat)

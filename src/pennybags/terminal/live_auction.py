@@ -42,7 +42,15 @@ HELP = """\
 A live auction: every press raises the bid by one step and restarts the timer; the last
 bidder wins when the timer runs out. To press: Enter (or any key) when one person plays;
 when several people share the terminal, type your seat number or initial. Players in Jail
-cannot bid. b shows the board, q quits."""
+cannot bid. {keys}"""
+
+COMMANDS: dict[str, tuple[str, str]] = {
+    "board": ("#", "b"),
+    "help": ("?", "h"),
+    "quit": ("!", "q"),
+}
+"""The live auction's commands: each has a symbol that always works and a letter that works
+unless it is the initial of a person at the table (then the letter bids for that person)."""
 
 
 # ====================================================================== input with a timeout
@@ -176,21 +184,48 @@ class LiveAuction:
         game = self.game
         name = game.board[d.deed].name
         people = self.people()
+        initials = self.initials()
         if len(people) == 1:
             how = f"{game.name(people[0])}: press Enter (or any key) to bid"
         elif people:
-            how = "to bid, type your seat number or initial (" + ", ".join(
-                f"{p + 1} or {game.name(p)[0].upper()} for {game.name(p)}"
-                for p in people) + ")"
+            how = "To bid, type your seat number or initial (" + ", ".join(
+                f"{p + 1}" + (f" or {game.name(p)[0].upper()}"
+                              if len(initials.get(game.name(p)[0].lower(), ())) == 1 else "")
+                + f" for {game.name(p)}" for p in people) + ")"
         else:
-            how = "only bots can bid"
+            how = "Only bots can bid"
         jailed = [game.name(p) for p in game.active_players() if game.players[p].in_jail]
         jail = f" {', '.join(jailed)} in Jail cannot bid." if jailed else ""
         step = self.session.words.bid_step() or 20
         return (f"Live auction of {name} (price {game.money(game.board[d.deed].price)}): "
                 f"each press bids {game.money(step)} more and restarts the "
                 f"{self.seconds:g}-second timer; the last bidder wins when it runs out. "
-                f"{how}.{jail}")
+                f"{how}.{jail} {self.keys_words()}")
+
+    def initials(self) -> dict[str, list[int]]:
+        """The people at the table by the first letter of their name (lower case)."""
+        out: dict[str, list[int]] = {}
+        for p in self.people():
+            out.setdefault(self.game.name(p)[:1].lower(), []).append(p)
+        return out
+
+    def command(self, word: str) -> str | None:
+        """The command a typed word asks for: its name, its symbol, or its letter when the
+        letter is no person's initial (None: not a command)."""
+        initials = self.initials()
+        for name, (symbol, letter) in COMMANDS.items():
+            if word in (name, symbol) or (word == letter and letter not in initials):
+                return name
+        return None
+
+    def keys_words(self) -> str:
+        """The command keys as they work at this table ("b or # shows the board, ...")."""
+        initials = self.initials()
+        what = {"board": "shows the board", "help": "explains", "quit": "quits"}
+        text = ", ".join(
+            (f"{letter} or {symbol}" if letter not in initials else symbol) + f" {what[name]}"
+            for name, (symbol, letter) in COMMANDS.items())
+        return text[:1].upper() + text[1:] + "."
 
     def restart(self) -> None:
         self.deadline = self.clock() + self.seconds
@@ -288,55 +323,63 @@ class LiveAuction:
         if s.prompter.echo:
             s.say(f"> {text or '(Enter)'}")
         people = self.people()
-        if word in ("?", "h", "help"):
-            s.end_countdown()
-            s.say(HELP)
+        seat = self.seat_typed(text, word, people)
+        if seat is None:
             return
-        if word in ("b", "board"):
-            s.end_countdown()
-            s.show_board()
-            return
-        if word in ("q", "quit"):
-            s.end_countdown()
-            raise QuitRequested
-        seat: int | None = None
-        if word in ("", "m", "+"):
-            if len(people) != 1:
-                s.end_countdown()
-                s.prompter.reason("Several people play: type your seat number or initial "
-                                  "to bid.")
-                return
-            seat = people[0]
-        elif word.isdigit() and word.isascii() and len(word) <= 6:
-            number = int(word)
-            if not 1 <= number <= len(game.players):
-                s.end_countdown()
-                s.prompter.reason(f"There is no seat {number}: seats are 1 to "
-                                  f"{len(game.players)}.")
-                return
-            seat = number - 1
-        else:
-            matches = [p for p in range(len(game.players))
-                       if game.name(p).lower() == word
-                       or (len(word) == 1 and game.name(p)[0].lower() == word)]
-            people_matches = [p for p in matches if s.is_person(p)]
-            if len(people_matches) == 1:
-                seat = people_matches[0]
-            elif len(people_matches) > 1:
-                s.end_countdown()
-                s.prompter.reason(f"'{shown(text)}' fits several players: type your seat number.")
-                return
-            elif len(people) == 1 and len(word) == 1:
-                seat = people[0]  # any key presses for the only person at the table
-            elif matches:
-                seat = matches[0]
-            else:
-                s.end_countdown()
-                s.prompter.reason(f"'{shown(text)}' is not a seat: type a seat number or initial "
-                                  "(? for help).")
-                return
         if not s.is_person(seat):
             s.end_countdown()
             s.prompter.reason(f"{game.name(seat)} is a bot: it presses for itself.")
             return
         self.press(seat)
+
+    def seat_typed(self, text: str, word: str, people: list[int]) -> int | None:
+        """The seat a typed line presses for, after carrying out a command or saying why
+        it presses for nobody (then None). A seat's number, its person's initial or name
+        come first: no command letter shadows a person's initial."""
+        s = self.session
+        game = self.game
+
+        def refuse(reason: str) -> None:
+            s.end_countdown()
+            s.prompter.reason(reason)
+
+        if word.isdigit() and word.isascii() and len(word) <= 6:
+            number = int(word)
+            if not 1 <= number <= len(game.players):
+                refuse(f"There is no seat {number}: seats are 1 to {len(game.players)}.")
+                return None
+            return number - 1
+        named = [p for p in range(len(game.players)) if game.name(p).lower() == word]
+        if named:
+            return named[0]
+        if len(word) == 1:
+            mine = self.initials().get(word, [])
+            if len(mine) == 1:
+                return mine[0]
+            if len(mine) > 1:
+                refuse(f"'{shown(text)}' is the initial of several people: type your seat "
+                       "number.")
+                return None
+        command = self.command(word)
+        if command == "help":
+            s.end_countdown()
+            s.say(HELP.format(keys=self.keys_words()))
+            return None
+        if command == "board":
+            s.end_countdown()
+            s.show_board()
+            return None
+        if command == "quit":
+            s.end_countdown()
+            raise QuitRequested
+        if word in ("", "m", "+") or (len(people) == 1 and len(word) == 1):
+            if len(people) != 1:
+                refuse("Several people play: type your seat number or initial to bid.")
+                return None
+            return people[0]  # Enter or any key presses for the only person at the table
+        bots = [p for p in range(len(game.players))
+                if len(word) == 1 and game.name(p)[:1].lower() == word]
+        if bots:
+            return bots[0]
+        refuse(f"'{shown(text)}' is not a seat: type a seat number or initial (? for help).")
+        return None

@@ -46,6 +46,13 @@ _END_REASONS = {
 }
 
 
+def sentence(text: str) -> str:
+    """``text`` ended with one full stop: none is added after a quotation that ends a
+    sentence of its own ("draws Event: 'Go to Jail.'", not "'Go to Jail.'.")."""
+    bare = text.rstrip("'\"")
+    return text if bare.endswith((".", "!", "?")) else text + "."
+
+
 class Narrator:
     """Turns a game's events into sentences."""
 
@@ -251,7 +258,7 @@ class Narrator:
         deck = self.game.decks.get(d.get("deck", ""))
         deck_name = deck.name if deck is not None else str(d.get("deck", "a card"))
         self._card_text = str(d.get("text", ""))
-        return f"{who} draws {deck_name}: '{self._card_text}'."
+        return sentence(f"{who} draws {deck_name}: '{self._card_text}'")
 
     def _on_jailed(self, d: dict[str, Any], who: str, paid: int) -> str:
         return f"{who} goes to Jail."
@@ -355,7 +362,7 @@ class Narrator:
 
     def _on_move_chosen(self, d: dict[str, Any], who: str, paid: int) -> str:
         target = self._who(d["target"])
-        whom = "themself" if d["target"] == d["player"] else target
+        whom = "themselves" if d["target"] == d["player"] else target
         return f"{who} moves {whom} {d.get('steps', 0)} spaces."
 
     def _on_no_move(self, d: dict[str, Any], who: str, paid: int) -> str:
@@ -381,7 +388,7 @@ class Narrator:
         deck = self.game.decks.get(str(d.get("deck", "")))
         self._card_text = str(d.get("text", ""))
         target = d.get("target")
-        on = "themself" if target == d.get("player") else self._who(target)
+        on = "themselves" if target == d.get("player") else self._who(target)
         name = deck.name if deck is not None else "a card"
         return f"{who} plays {name} '{self._card_text}' on {on}."
 
@@ -454,6 +461,16 @@ class Narrator:
 
     def _on_time_up(self, d: dict[str, Any], who: str, paid: int) -> str:
         return "The auction timer runs out."
+
+    def _on_event_choice(self, d: dict[str, Any], who: str, paid: int) -> str:
+        """The drawer's choice for an Event card: the property or the player it acts on."""
+        if d.get("stage") == "move":
+            return ""  # the move that follows names the space
+        choice = d.get("choice", -1)
+        chosen = self._who(choice) if d.get("stage") == "player" else self._space(choice)
+        if d.get("only"):
+            return f"The card can act only on {chosen}."
+        return f"{who} chooses {chosen}."
 
     def _on_event_no_effect(self, d: dict[str, Any], who: str, paid: int) -> str:
         return "The card has nothing to act on: no effect."

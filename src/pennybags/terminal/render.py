@@ -73,21 +73,26 @@ def total_assets(game: Game, seat: int) -> int | None:
     return words_for(game).total_assets(seat)
 
 
-def cards_words(game: Game, seat: int) -> str:
+def cards_words(game: Game, seat: int, viewer: int | None = None) -> str:
     """A player's kept cards: Get Out of Jail Free cards by deck ("Chance"); a hand of
-    hidden cards (Monopoly 2.3) only by their number."""
+    hidden cards (Monopoly 2.3) only by their number, except to the ``viewer`` who holds
+    it ("3 in your hand": their menus name the cards)."""
     held = game.players[seat].cards
     if not held:
         return "-"
     if all(game.decks[k].cards[i].kind == "get_out_of_jail_free" for k, i in held):
         return ", ".join(f"{game.decks[k].name} (jail)" for k, _ in held)
+    if seat == viewer:
+        return f"{len(held)} in your hand"
     return f"{len(held)} hidden"
 
 
-def standings_table(game: Game, kinds: Sequence[str] | None = None) -> Table:
+def standings_table(game: Game, kinds: Sequence[str] | None = None,
+                    viewer: int | None = None) -> Table:
     """Players with cash, position, jail, kept cards, deeds and total assets.
 
-    ``kinds`` gives a short note per seat (such as "bot: simple") shown after the name.
+    ``kinds`` gives a short note per seat (such as "bot: simple") shown after the name;
+    ``viewer`` is the seat the table is shown to (their own hand is not "hidden").
     """
     title = f"Standings after round {game.round}" if game.over else \
         f"Standings, round {game.round}"
@@ -104,7 +109,7 @@ def standings_table(game: Game, kinds: Sequence[str] | None = None) -> Table:
         name = Text(p.name, style="bold" if p.seat == game.current and not game.over else "")
         if kinds is not None and p.seat < len(kinds) and kinds[p.seat]:
             name.append(f" ({kinds[p.seat]})", style="dim")
-        cards = cards_words(game, p.seat)
+        cards = cards_words(game, p.seat, viewer)
         row: list[RenderableType] = [
             name,
             game.money(game.cash(p.seat)),
@@ -120,9 +125,12 @@ def standings_table(game: Game, kinds: Sequence[str] | None = None) -> Table:
 
 
 def deeds_table(game: Game) -> Table | Text:
-    """The owned deeds, in board order, with their colour group, owner and buildings."""
+    """The owned deeds with their colour group, owner and buildings: each group together,
+    the groups in the order they first appear on the board, each group's deeds in board
+    order (Electric Company with Water Works, not among the pinks)."""
     board = game.board
-    owned = [d for d in board.deeds if game.owner[d] >= 0]
+    owned = sorted((d for d in board.deeds if game.owner[d] >= 0),
+                   key=lambda d: (min(board.group_of[d], default=d), d))
     if not owned:
         return Text("No deeds have been bought yet.")
     show_mortgages = mortgages_exist(game)
@@ -182,9 +190,10 @@ def bank_words(game: Game) -> str:
     return text[0].upper() + text[1:]
 
 
-def board_view(game: Game, kinds: Sequence[str] | None = None) -> Group:
-    """Standings, deeds and the bank, ready for ``console.print``."""
-    parts: list[RenderableType] = [standings_table(game, kinds), deeds_table(game)]
+def board_view(game: Game, kinds: Sequence[str] | None = None,
+               viewer: int | None = None) -> Group:
+    """Standings, deeds and the bank, ready for ``console.print`` (shown to ``viewer``)."""
+    parts: list[RenderableType] = [standings_table(game, kinds, viewer), deeds_table(game)]
     bank = bank_words(game)
     if bank:
         parts.append(Text(bank))

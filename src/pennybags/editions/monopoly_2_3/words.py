@@ -134,7 +134,7 @@ class Monopoly23Words(ClassicWords):
                       "times its price")
         if g.playable(p):
             extras.append("play your cards, each on any player")
-        if g.building_actions(p):
+        if any(g.can_buy_building(p, a.deed) is None for a in g.building_actions(p)):
             extras.append("buy buildings for a monopoly")
         done = " or end your turn" if g.rolled else ""
         return self.framed(p, f"{head} You may also {'; '.join(extras)}{done}. "

@@ -369,17 +369,21 @@ class UltimateBankingGame(ClassicGame):
                 self.emit("event-no-effect", player=p, card=play.card.id)
             return
         if len(choices) == 1:
-            self.card_choice(p, choices[0])
+            self.card_choice(p, choices[0], only=True)
             return
         kind = "event-player" if play.stage == "player" else "event-deed"
         self.pending = [Decision(kind, p)]
 
-    def card_choice(self, p: int, choice: int) -> None:
-        """The drawer chose ``choice`` (a deed, or a seat at the 'player' stage): the card's
-        rule does the rest (or asks for the next choice)."""
+    def card_choice(self, p: int, choice: int, only: bool = False) -> None:
+        """The drawer chose ``choice`` (a deed, or a seat at the 'player' stage; ``only``:
+        the one choice there was): the card's rule does the rest (or asks for the next
+        choice)."""
         self.pending = []
         play = self.card_play
         assert play is not None
+        if self.listeners:
+            self.emit("event-choice", player=p, card=play.card.id, stage=play.stage,
+                      choice=choice, only=only)
         self.event_rule(play).chosen(self, p, play, choice)
 
     # ================================================================ debt and the end

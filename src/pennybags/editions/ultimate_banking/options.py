@@ -19,14 +19,15 @@ class UltimateBankingOptions:
     )
     ask_for_rent: bool = option(
         True,
-        "owners are asked whether to collect each rent (answer 'always' to stop being "
-        "asked); false: every rent is collected without asking",
+        "owners are asked whether to collect each rent (answering 'always' collects every "
+        "later rent of theirs automatically); false: every rent is collected without asking",
     )
     auction_timer: int = option(
         0,
-        "seconds of a live auction timer (the unit's is 5): every eligible player may press "
-        "at once and the front sends time-up when it runs out; 0 (default) is the equivalent "
-        "turn-based auction at $20 steps used by bots and scenarios",
+        "seconds of the live auction timer: every eligible player may press at once, the "
+        "last bidder wins when it runs out. 0 is the turn-based auction at $20 steps, the "
+        "default of bots, scenarios and simulations; 'pennybags play' with a person at the "
+        "table uses 5 (the unit's timer) unless this is given",
     )
     max_rounds: int = option(
         0,
