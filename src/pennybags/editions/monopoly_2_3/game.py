@@ -1,4 +1,4 @@
-"""Monopoly 2.3: a designer's variant of the classic game (../shared/rules/monopoly-2.3.txt).
+"""Monopoly 2.3: a designer's variant of the classic game (the rulebook of the same name).
 
 Everything the rulebook does not change stays classic (this class is a
 :class:`~pennybags.editions.classic.game.ClassicGame`). What changes, in the rulebook's order
