@@ -473,3 +473,13 @@ def test_yaml_still_reads_plain_scenarios(tmp_path: Path) -> None:
     loaded = scenario.load(_write(tmp_path, text))
     assert dict(loaded) == yaml.safe_load(text)
     assert loaded.lines[("players",)] == 6
+
+
+@pytest.mark.parametrize("edition", ["classic", "electronic-banking", "monopoly-2.3",
+                                     "ultimate-banking"])
+def test_every_decision_kind_can_be_posed(edition: str) -> None:
+    """Each decision kind of an edition has its set-up in the rulebook (``pending:``)."""
+    from pennybags.editions import get_edition
+
+    rulebook = get_edition(edition).new_game(["A", "B", "C"], seed=1).rulebook
+    assert set(rulebook.poses) == set(rulebook.decisions)

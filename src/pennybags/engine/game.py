@@ -784,15 +784,20 @@ class Game(ABC):
     def pose(self, pose: Pose) -> None:
         """Put a decision before a player (a scenario's ``pending:``), in place of the one
         the turn asked, with what it needs set up (an auction, a debt, an offer...); once
-        it is answered the game goes on as if it had come up in play. Raises ValueError
-        naming what is wrong, for a decision the position cannot have."""
+        it is answered the game goes on as if it had come up in play. The rulebook holds
+        the set-up of each decision kind (:data:`~pennybags.engine.rules.PoseSetUp`).
+        Raises ValueError naming what is wrong, for a decision the position cannot have."""
         if pose.kind not in self.rulebook.decisions:
             known = ", ".join(self.rulebook.decisions)
             raise ValueError(f"{self.data.name} asks no '{pose.kind}'; its decisions are: "
                              f"{known}")
         if not 0 <= pose.player < len(self.players) or self.players[pose.player].bankrupt:
             raise ValueError("a decision is put to a player still in the game")
-        self.set_up_decision(pose)
+        set_up = self.rulebook.poses.get(pose.kind)
+        if set_up is None:
+            raise ValueError(f"a '{pose.kind}' decision cannot be set up by a scenario in "
+                             f"{self.data.name}: reach it with the scenario's actions")
+        set_up(self, pose)
 
     def check_high_bid(self, pose: Pose) -> None:
         """An auction set up by a scenario: its high bid (``amount``) and high bidder go
@@ -807,12 +812,6 @@ class Game(ABC):
             if high > self.cash(bidder):
                 raise ValueError(f"{self.name(bidder)} has {self.money(self.cash(bidder))}: "
                                  f"a high bid of {self.money(high)} is more than they can pay")
-
-    def set_up_decision(self, pose: Pose) -> None:
-        """Hook of :meth:`pose`: set up the decision of ``pose.kind`` (the edition's rules
-        say what each needs)."""
-        raise ValueError(f"a '{pose.kind}' decision cannot be set up by a scenario in "
-                         f"{self.data.name}: reach it with the scenario's actions")
 
     def snapshot_extra(self) -> dict[str, Any]:
         """Edition-specific parts of the state snapshot (see engine.snapshot)."""

@@ -8,7 +8,9 @@ An edition's :class:`Rulebook` holds
 * the decision kinds it asks (:class:`~pennybags.engine.actions.DecisionKind`) and the
   actions allowed at any time during a "managing" decision;
 * a :class:`SpaceRule` per kind of space: what landing there does;
-* a :class:`CardRule` per card effect: what obeying the card does.
+* a :class:`CardRule` per card effect: what obeying the card does;
+* a set-up per decision kind that a scenario may start at (:data:`PoseSetUp`: what
+  ``Game.pose`` does to put that decision before a player).
 
 An edition builds its rulebook from another's by adding or replacing single handlers
 (:meth:`Rulebook.extended`); the engine's ``Game.act``, ``why_illegal`` and
@@ -17,7 +19,7 @@ An edition builds its rulebook from another's by adding or replacing single hand
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from typing import Any, ClassVar, Generic, TypeVar
 
 from pennybags.engine.actions import (
@@ -26,6 +28,7 @@ from pennybags.engine.actions import (
     ActionKind,
     Decision,
     DecisionKind,
+    Pose,
     Vocabulary,
     kind_number,
 )
@@ -130,6 +133,12 @@ class CardRule(Generic[G]):
         raise NotImplementedError
 
 
+PoseSetUp = Callable[[Any, Pose], None]
+"""How a scenario puts one decision kind before a player: ``set_up(game, pose)`` sets up
+what the decision needs (an auction, a debt, an offer...) and asks it, or raises
+ValueError naming why the position cannot have it."""
+
+
 class Rulebook:
     """An edition's handlers and vocabulary.
 
@@ -139,7 +148,8 @@ class Rulebook:
                  anytime: Iterable[str] = (),
                  spaces: dict[str, SpaceRule[Any]] | None = None,
                  cards: dict[str, CardRule[Any]] | None = None,
-                 absent: dict[str, str] | None = None) -> None:
+                 absent: dict[str, str] | None = None,
+                 poses: dict[str, PoseSetUp] | None = None) -> None:
         self.actions: dict[str, ActionRule[Any]] = {}
         for rule in actions:
             self.actions[rule.kind.name] = rule
@@ -150,6 +160,9 @@ class Rulebook:
         self.absent: dict[str, str] = dict(absent or {})
         """Why an action kind of other editions is not in this one ("there is no trading
         in Ultimate Banking"), for refusals."""
+        self.poses: dict[str, PoseSetUp] = {k: f for k, f in (poses or {}).items()
+                                            if k in self.decisions}
+        """The set-up of each decision kind a scenario may start at (``Game.pose``)."""
         self.vocabulary = Vocabulary(self.decisions.values(),
                                      (r.kind for r in self.actions.values()), self.anytime)
         self.answer_sets: dict[str, frozenset[str]] = {
@@ -182,9 +195,11 @@ class Rulebook:
                  spaces: dict[str, SpaceRule[Any]] | None = None,
                  cards: dict[str, CardRule[Any]] | None = None,
                  without_decisions: Iterable[str] = (),
-                 absent: dict[str, str] | None = None) -> Rulebook:
+                 absent: dict[str, str] | None = None,
+                 poses: dict[str, PoseSetUp] | None = None) -> Rulebook:
         """A rulebook that is this one with handlers added or replaced (by kind name),
-        action and decision kinds left out, and the any-time actions replaced."""
+        action and decision kinds left out (with their set-ups), and the any-time actions
+        replaced."""
         gone = set(without)
         dropped = set(without_decisions)
         rules = {name: r for name, r in self.actions.items() if name not in gone}
@@ -201,6 +216,8 @@ class Rulebook:
         card_rules.update(cards or {})
         why_absent = dict(self.absent)
         why_absent.update(absent or {})
+        set_ups = {k: f for k, f in self.poses.items() if k not in dropped}
+        set_ups.update(poses or {})
         return Rulebook(kinds.values(), rules.values(),
                         self.anytime if anytime is None else anytime,
-                        space_rules, card_rules, why_absent)
+                        space_rules, card_rules, why_absent, set_ups)

@@ -31,7 +31,7 @@ from pennybags.engine.decks import Card
 from pennybags.engine.dice import total as dice_total
 from pennybags.engine.game import Event, Game, Step
 from pennybags.engine.ledger import BANK
-from pennybags.engine.rules import ActionRule, Rulebook, SpaceRule
+from pennybags.engine.rules import ActionRule, PoseSetUp, Rulebook, SpaceRule
 
 NO_DECISIONS: Final[list[Decision]] = []
 """An empty pending list, shared: pending lists are replaced, never changed in place (see
@@ -314,7 +314,7 @@ class TurnGame(Game):
 
     # ================================================================ scenarios
 
-    def set_up_decision(self, pose: Pose) -> None:
+    def pose_turn_decision(self, pose: Pose) -> None:
         """The turn's own decisions: ``roll``, ``jail`` (in Jail) and ``end-turn``, asked of
         the player whose turn it is."""
         p = pose.player
@@ -330,7 +330,13 @@ class TurnGame(Game):
             self.pending = [Decision("end-turn", p)] if kind == "end-turn" else \
                 list(self._jail_asks[p] if kind == "jail" else self._roll_asks[p])
             return
-        super().set_up_decision(pose)
+        raise ValueError(f"'{kind}' is not a decision of the turn")
+
+    def check_landing(self, pose: Pose) -> None:
+        """A decision a landing asks is the player's whose turn it is."""
+        if pose.player != self.current:
+            raise ValueError(f"'{pose.kind}' is asked of the player whose turn it is "
+                             f"({self.name(self.current)}): give turn: {self.name(pose.player)}")
 
     def after_the_landing(self) -> None:
         """For a decision set up as if a landing had asked it: once it is answered, the roll
@@ -371,6 +377,13 @@ JAIL_DECISION: Final = DecisionKind(
     managing=True)
 END_TURN_DECISION: Final = DecisionKind(
     "end-turn", ("end-turn",), "The turn ends; play passes to the left", managing=True)
+
+TURN_POSES: Final[dict[str, PoseSetUp]] = {
+    "roll": TurnGame.pose_turn_decision,
+    "jail": TurnGame.pose_turn_decision,
+    "end-turn": TurnGame.pose_turn_decision,
+}
+"""How a scenario starts at one of the turn's decisions (see ``Game.pose``)."""
 
 
 # ==================================================================== the turn's actions

@@ -710,70 +710,75 @@ class ClassicGame(TurnGame):
 
     # ================================================================ scenarios, snapshot
 
-    def set_up_decision(self, pose: Pose) -> None:
-        """Classic's decisions, as a landing, an offer or a shortage auction asks them."""
-        p = pose.player
-        kind = pose.kind
-        board = self.board
-        if kind == "buy":
-            self.check_landing(pose)
-            if pose.deed < 0 or not board.spaces[pose.deed].is_deed or self.owner[pose.deed] >= 0:
-                raise ValueError("'buy' needs an unowned title deed (deed:)")
-            self.pending = [Decision("buy", p, deed=pose.deed,
-                                     amount=board.spaces[pose.deed].price)]
-            self.after_the_landing()
-        elif kind == "bid":
-            if pose.deed < 0 or not board.spaces[pose.deed].is_deed or self.owner[pose.deed] >= 0:
-                raise ValueError("'bid' needs an unowned title deed on auction (deed:)")
-            self.check_high_bid(pose)
-            high = max(0, pose.amount)
-            n = len(self.players)
-            bidders = [s for s in ((p + i) % n for i in range(n))
-                       if not self.players[s].bankrupt]
-            self.auction = Auction(pose.deed, bidders, high, pose.high_bidder)
-            self.ask_bid()
-            self.after_the_landing()
-        elif kind == "debt":
-            if pose.amount <= self.cash(p):
-                raise ValueError(f"a debt (amount:) is more than the {self.money(self.cash(p))} "
-                                 f"{self.name(p)} has")
-            self.dues.append((p, pose.creditor, pose.amount, "a debt"))
-            self.settle_dues()
-            if not self.pending:
-                raise ValueError(f"{self.name(p)} cannot owe that much: the game would end")
-            self.after_the_landing()
-        elif kind == "trade":
-            t = pose.trade
-            if t is None or t.recipient != p:
-                raise ValueError(f"'trade' needs an offer made to {self.name(p)} (offer:)")
-            problem = self.can_trade(t)
-            if problem is not None:
-                raise ValueError(f"the offer cannot be made: {problem}")
-            self._suspended.append(self.pending)
-            self.trade = t
-            self.pending = [Decision("trade", p, trade=t)]
-        elif kind == "mortgaged-deeds":
-            if not pose.deeds or any(self.owner[d] != p or not self.mortgaged[d]
-                                     for d in pose.deeds):
-                raise ValueError(f"'mortgaged-deeds' needs mortgaged deeds {self.name(p)} "
-                                 "owns (deeds:)")
-            self.then(self.ask_roll)
-            self.lift_offer = set(pose.deeds)
-            self.pending = [Decision("mortgaged-deeds", p)]
-        elif kind == "place-house":
-            if not any(self.can_build(p, d, check_cash=False) is None and
-                       self.houses[d] < HOTEL - 1 for d in self.deeds_of(p)):
-                raise ValueError(f"{self.name(p)} has no street where a house could go")
-            self.then(self.ask_roll)
-            self.pending = [Decision("place-house", p)]
-        else:
-            super().set_up_decision(pose)
+    # ------------------------------------------------ decisions a scenario starts at
 
-    def check_landing(self, pose: Pose) -> None:
-        """A decision a landing asks is the player's whose turn it is."""
-        if pose.player != self.current:
-            raise ValueError(f"'{pose.kind}' is asked of the player whose turn it is "
-                             f"({self.name(self.current)}): give turn: {self.name(pose.player)}")
+    def pose_buy(self, pose: Pose) -> None:
+        """A landing on an unowned deed asks the lander whether to buy it."""
+        self.check_landing(pose)
+        spaces = self.board.spaces
+        if pose.deed < 0 or not spaces[pose.deed].is_deed or self.owner[pose.deed] >= 0:
+            raise ValueError("'buy' needs an unowned title deed (deed:)")
+        self.pending = [Decision("buy", pose.player, deed=pose.deed,
+                                 amount=spaces[pose.deed].price)]
+        self.after_the_landing()
+
+    def pose_bid(self, pose: Pose) -> None:
+        """An auction under way, with its high bid so far, the player asked next."""
+        p = pose.player
+        spaces = self.board.spaces
+        if pose.deed < 0 or not spaces[pose.deed].is_deed or self.owner[pose.deed] >= 0:
+            raise ValueError("'bid' needs an unowned title deed on auction (deed:)")
+        self.check_high_bid(pose)
+        n = len(self.players)
+        bidders = [s for s in ((p + i) % n for i in range(n)) if not self.players[s].bankrupt]
+        self.auction = Auction(pose.deed, bidders, max(0, pose.amount), pose.high_bidder)
+        self.ask_bid()
+        self.after_the_landing()
+
+    def pose_debt(self, pose: Pose) -> None:
+        """A player owes more than their cash."""
+        p = pose.player
+        if pose.amount <= self.cash(p):
+            raise ValueError(f"a debt (amount:) is more than the {self.money(self.cash(p))} "
+                             f"{self.name(p)} has")
+        self.dues.append((p, pose.creditor, pose.amount, "a debt"))
+        self.settle_dues()
+        if not self.pending:
+            raise ValueError(f"{self.name(p)} cannot owe that much: the game would end")
+        self.after_the_landing()
+
+    def pose_trade(self, pose: Pose) -> None:
+        """An offer waits for the answer of the player it is made to."""
+        p = pose.player
+        t = pose.trade
+        if t is None or t.recipient != p:
+            raise ValueError(f"'trade' needs an offer made to {self.name(p)} (offer:)")
+        problem = self.can_trade(t)
+        if problem is not None:
+            raise ValueError(f"the offer cannot be made: {problem}")
+        self._suspended.append(self.pending)
+        self.trade = t
+        self.pending = [Decision("trade", p, trade=t)]
+
+    def pose_mortgaged_deeds(self, pose: Pose) -> None:
+        """Mortgaged deeds just received: lift a mortgage now at its value, or keep it."""
+        p = pose.player
+        if not pose.deeds or any(self.owner[d] != p or not self.mortgaged[d]
+                                 for d in pose.deeds):
+            raise ValueError(f"'mortgaged-deeds' needs mortgaged deeds {self.name(p)} owns "
+                             "(deeds:)")
+        self.then(self.ask_roll)
+        self.lift_offer = set(pose.deeds)
+        self.pending = [Decision("mortgaged-deeds", p)]
+
+    def pose_place_house(self, pose: Pose) -> None:
+        """The winner of a housing-shortage auction places the house."""
+        p = pose.player
+        if not any(self.can_build(p, d, check_cash=False) is None and
+                   self.houses[d] < HOTEL - 1 for d in self.deeds_of(p)):
+            raise ValueError(f"{self.name(p)} has no street where a house could go")
+        self.then(self.ask_roll)
+        self.pending = [Decision("place-house", p)]
 
     def setup_done(self) -> None:
         """Take the buildings placed by a scenario out of the bank's stock."""

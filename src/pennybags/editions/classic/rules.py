@@ -36,7 +36,7 @@ from pennybags.engine.actions import (
 from pennybags.engine.decks import Card
 from pennybags.engine.ledger import BANK, FREE_PARKING_POT
 from pennybags.engine.rules import ActionRule, CardRule, Rulebook, SpaceRule
-from pennybags.engine.turn import TURN_ACTIONS, TURN_DECISIONS, GoToJail
+from pennybags.engine.turn import TURN_ACTIONS, TURN_DECISIONS, TURN_POSES, GoToJail
 
 # ==================================================================== decisions
 
@@ -494,6 +494,10 @@ RULEBOOK: Final = Rulebook(
            "go_to_jail": GoToJailCard(), "collect": Collect(), "pay": Pay(),
            "pay_each_player": PayEachPlayer(),
            "collect_from_each_player": CollectFromEachPlayer(), "repairs": Repairs()},
+    poses={**TURN_POSES, "buy": ClassicGame.pose_buy, "bid": ClassicGame.pose_bid,
+           "debt": ClassicGame.pose_debt, "trade": ClassicGame.pose_trade,
+           "mortgaged-deeds": ClassicGame.pose_mortgaged_deeds,
+           "place-house": ClassicGame.pose_place_house},
 )
 """Classic Monopoly's rules."""
 

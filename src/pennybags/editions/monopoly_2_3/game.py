@@ -721,48 +721,51 @@ class Monopoly23Game(ClassicGame):
 
     # ================================================================ scenarios
 
-    def set_up_decision(self, pose: Pose) -> None:
-        """Monopoly 2.3's decisions: the turn, whom the roll moves, Jail, paying with
-        property, a purchase a card offers."""
+    # ------------------------------------------------ decisions a scenario starts at
+
+    def pose_turn(self, pose: Pose) -> None:
+        """The turn (or, in Jail, the jail turn) of the player whose turn it is."""
+        self.check_landing(pose)
+        if (pose.kind == "jail") != self.players[pose.player].in_jail:
+            raise ValueError("'jail' is asked of a player in Jail and 'turn' of one who "
+                             "is not")
+        self.ask_roll()
+
+    def pose_move(self, pose: Pose) -> None:
+        """A roll made: whom does it move?"""
+        self.check_landing(pose)
+        if not 2 <= pose.amount <= 12:
+            raise ValueError("'move' needs the roll to use (amount: 2 to 12)")
+        first = pose.amount // 2
+        self.last_dice = (first, pose.amount - first)
+        self.rolled = True
+        self.pending = [Decision("move", pose.player, amount=pose.amount)]
+
+    def pose_pay(self, pose: Pose) -> None:
+        """A payment the player's cash cannot cover: paid with property."""
         p = pose.player
-        kind = pose.kind
-        if kind in ("turn", "move", "jail", "buy") and p != self.current:
-            raise ValueError(f"'{kind}' is asked of the player whose turn it is "
-                             f"({self.name(self.current)}): give turn: {self.name(p)}")
-        if kind == "turn" or kind == "jail":
-            if (kind == "jail") != self.players[p].in_jail:
-                raise ValueError("'jail' is asked of a player in Jail and 'turn' of one who "
-                                 "is not")
-            self.ask_roll()
-        elif kind == "move":
-            if not 2 <= pose.amount <= 12:
-                raise ValueError("'move' needs the roll to use (amount: 2 to 12)")
-            first = pose.amount // 2
-            self.last_dice = (first, pose.amount - first)
-            self.rolled = True
-            self.pending = [Decision("move", p, amount=pose.amount)]
-        elif kind == "pay":
-            if pose.amount <= self.cash(p):
-                raise ValueError(f"a payment with property (amount:) is more than the "
-                                 f"{self.money(self.cash(p))} {self.name(p)} has")
-            if self.payable(p) < pose.amount:
-                raise ValueError(f"{self.name(p)} cannot pay {self.money(pose.amount)} even "
-                                 "with every property")
-            self.then(self.resume_turn)
-            self.dues.append((p, pose.creditor, pose.amount, "a debt"))
-            self.settle_dues()
-        elif kind == "buy":
-            deed = pose.deed
-            if deed < 0 or not self.board.spaces[deed].is_deed or self.owner[deed] >= 0:
-                raise ValueError("'buy' needs an unowned title deed (deed:)")
-            price = self.board.spaces[deed].price
-            if self.cash(p) < price:
-                raise ValueError(f"a card offers a purchase only to a player who can pay "
-                                 f"{self.money(price)}")
-            self.then(self.resume_turn)
-            self.pending = [Decision("buy", p, deed=deed, amount=price)]
-        else:
-            super().set_up_decision(pose)
+        if pose.amount <= self.cash(p):
+            raise ValueError(f"a payment with property (amount:) is more than the "
+                             f"{self.money(self.cash(p))} {self.name(p)} has")
+        if self.payable(p) < pose.amount:
+            raise ValueError(f"{self.name(p)} cannot pay {self.money(pose.amount)} even "
+                             "with every property")
+        self.then(self.resume_turn)
+        self.dues.append((p, pose.creditor, pose.amount, "a debt"))
+        self.settle_dues()
+
+    def pose_card_purchase(self, pose: Pose) -> None:
+        """A card sent the player to an unowned deed they may buy."""
+        self.check_landing(pose)
+        deed = pose.deed
+        if deed < 0 or not self.board.spaces[deed].is_deed or self.owner[deed] >= 0:
+            raise ValueError("'buy' needs an unowned title deed (deed:)")
+        price = self.board.spaces[deed].price
+        if self.cash(pose.player) < price:
+            raise ValueError(f"a card offers a purchase only to a player who can pay "
+                             f"{self.money(price)}")
+        self.then(self.resume_turn)
+        self.pending = [Decision("buy", pose.player, deed=deed, amount=price)]
 
     # ================================================================ legality helpers
 

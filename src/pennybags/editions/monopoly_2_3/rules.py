@@ -370,6 +370,9 @@ RULEBOOK: Final = CLASSIC_RULEBOOK.extended(
         "pay-bail": "there is no fine in Monopoly 2.3's Jail: roll for a match or stay",
         "declare-bankruptcy": "bankruptcy comes when even all your property cannot pay",
     },
+    poses={"turn": Monopoly23Game.pose_turn, "jail": Monopoly23Game.pose_turn,
+           "move": Monopoly23Game.pose_move, "pay": Monopoly23Game.pose_pay,
+           "buy": Monopoly23Game.pose_card_purchase},
 )
 """Monopoly 2.3's rules."""
 

@@ -484,65 +484,70 @@ class UltimateBankingGame(ClassicGame):
 
     # ================================================================ scenarios
 
-    def set_up_decision(self, pose: Pose) -> None:
-        """Ultimate Banking's decisions, as a landing or an Event card asks them."""
+    # ------------------------------------------------ decisions a scenario starts at
+
+    def pose_press(self, pose: Pose) -> None:
+        """An auction under way: presses of M, bidding open to every player not in Jail."""
+        p = pose.player
+        if pose.deed not in self.streets or self.owner[pose.deed] >= 0:
+            raise ValueError("'bid' needs an unowned property on auction (deed:)")
+        self.check_high_bid(pose)
+        n = len(self.players)
+        bidders = [s for s in ((p + i) % n for i in range(n))
+                   if not self.players[s].bankrupt and not self.players[s].in_jail]
+        if p not in bidders:
+            raise ValueError(f"{self.name(p)} is in Jail and cannot bid")
+        self.bidding = Bidding(pose.deed, bidders, self.options.auction_timer > 0)
+        if pose.high_bidder >= 0:
+            self.bidding.high = pose.amount
+            self.bidding.high_bidder = pose.high_bidder
+        self.ask_bid()
+        self.after_the_landing()
+
+    def pose_rent(self, pose: Pose) -> None:
+        """The owner of the property the lander stopped on: ask for the rent?"""
+        p = pose.player
+        deed = pose.deed
+        lander = pose.other
+        if deed not in self.streets or self.owner[deed] != p:
+            raise ValueError(f"'rent' is asked of the owner: {self.name(p)} must own the "
+                             "property (deed:)")
+        if lander < 0 or lander == p or lander != self.current:
+            raise ValueError("'rent' needs the lander (lander:), the player whose turn it is")
+        self.rent_lander = lander
+        self.players[lander].position = deed
+        self.pending = [Decision("rent", p, deed=deed, amount=self.rent(deed), creditor=lander)]
+        self.after_the_landing()
+
+    def pose_location(self, pose: Pose) -> None:
+        """A Location space: pay to go to any property space, or stay."""
+        self.check_landing(pose)
+        if self.board.spaces[self.players[pose.player].position].kind != "location":
+            raise ValueError(f"{self.name(pose.player)} must stand on a Location space (at:)")
+        self.ask_location(pose.player)
+        self.after_the_landing()
+
+    def pose_event_choice(self, pose: Pose) -> None:
+        """An Event card drawn that asks its drawer to choose (a space, a property or a
+        player)."""
+        self.check_landing(pose)
         p = pose.player
         kind = pose.kind
-        spaces = self.board.spaces
-        if kind == "bid":
-            if pose.deed not in self.streets or self.owner[pose.deed] >= 0:
-                raise ValueError("'bid' needs an unowned property on auction (deed:)")
-            self.check_high_bid(pose)
-            n = len(self.players)
-            bidders = [s for s in ((p + i) % n for i in range(n))
-                       if not self.players[s].bankrupt and not self.players[s].in_jail]
-            if p not in bidders:
-                raise ValueError(f"{self.name(p)} is in Jail and cannot bid")
-            self.bidding = Bidding(pose.deed, bidders, self.options.auction_timer > 0)
-            if pose.high_bidder >= 0:
-                self.bidding.high = pose.amount
-                self.bidding.high_bidder = pose.high_bidder
-            self.ask_bid()
-            self.after_the_landing()
-        elif kind == "rent":
-            deed = pose.deed
-            lander = pose.other
-            if deed not in self.streets or self.owner[deed] != p:
-                raise ValueError(f"'rent' is asked of the owner: {self.name(p)} must own the "
-                                 "property (deed:)")
-            if lander < 0 or lander == p or lander != self.current:
-                raise ValueError("'rent' needs the lander (lander:), the player whose turn "
-                                 "it is")
-            self.rent_lander = lander
-            self.players[lander].position = deed
-            self.pending = [Decision("rent", p, deed=deed, amount=self.rent(deed),
-                                     creditor=lander)]
-            self.after_the_landing()
-        elif kind == "location":
-            self.check_landing(pose)
-            if spaces[self.players[p].position].kind != "location":
-                raise ValueError(f"{self.name(p)} must stand on a Location space (at:)")
-            self.ask_location(p)
-            self.after_the_landing()
-        elif kind in ("event-move", "event-deed", "event-player"):
-            self.check_landing(pose)
-            card = pose.card
-            if card is None or card[0] != "events":
-                raise ValueError(f"'{kind}' needs the Event card being played (card:)")
-            deck = self.decks["events"]
-            if card[1] in deck.order:
-                deck.remove(card[1])
-                deck.put_bottom(card[1])  # drawn: under the deck
-            event = deck.cards[card[1]]
-            self.obey(p, event)
-            if not self.pending or self.pending[0].kind != kind:
-                self.pending = []
-                self.card_play = None
-                raise ValueError(f"the card '{event.id}' does not ask '{kind}' here (it has "
-                                 "one choice or none, or asks another question)")
-            self.after_the_landing()
-        else:
-            super().set_up_decision(pose)
+        card = pose.card
+        if card is None or card[0] != "events":
+            raise ValueError(f"'{kind}' needs the Event card being played (card:)")
+        deck = self.decks["events"]
+        if card[1] in deck.order:
+            deck.remove(card[1])
+            deck.put_bottom(card[1])  # drawn: under the deck
+        event = deck.cards[card[1]]
+        self.obey(p, event)
+        if not self.pending or self.pending[0].kind != kind:
+            self.pending = []
+            self.card_play = None
+            raise ValueError(f"the card '{event.id}' does not ask '{kind}' here (it has one "
+                             "choice or none, or asks another question)")
+        self.after_the_landing()
 
     # ================================================================ snapshot
 

@@ -538,6 +538,11 @@ RULEBOOK: Final = CLASSIC_RULEBOOK.extended(
         "declare-bankruptcy": "bankruptcy comes when even every property cannot pay a debt",
         "use-card": "there are no Get Out of Jail Free cards in Ultimate Banking",
     },
+    poses={"bid": UltimateBankingGame.pose_press, "rent": UltimateBankingGame.pose_rent,
+           "location": UltimateBankingGame.pose_location,
+           "event-move": UltimateBankingGame.pose_event_choice,
+           "event-deed": UltimateBankingGame.pose_event_choice,
+           "event-player": UltimateBankingGame.pose_event_choice},
 )
 """Ultimate Banking's rules."""
 
