@@ -7,7 +7,7 @@ can use them too.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from typing import Any
 
 import pytest
@@ -158,3 +158,15 @@ def classic() -> Callable[..., Game]:
 @pytest.fixture(scope="session")
 def bots() -> Callable[..., Game]:
     return play_bots
+
+
+@pytest.fixture(scope="session", autouse=True)
+def _data_home(tmp_path_factory: pytest.TempPathFactory) -> Iterator[None]:
+    """Games the tests play are saved in a temporary data folder, never in the home
+    directory (``pennybags play`` saves every game by default), and the ``play`` script's
+    settings of the environment running the tests do not apply."""
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setenv("XDG_DATA_HOME", str(tmp_path_factory.mktemp("data-home")))
+        for name in ("PENNYBAGS_LAUNCHER", "PENNYBAGS_EDITION", "PENNYBAGS_PLAYERS"):
+            mp.delenv(name, raising=False)
+        yield

@@ -112,10 +112,11 @@ ALLOWED = {
     "scenario": {"engine", "editions", "errors"},
     "history": {"engine", "editions", "scenario", "errors"},
     "terminal": {"engine", "editions", "bots", "terminal", "history", "scenario", "errors",
-                 "keyboard"},
-    "banking": {"engine", "editions", "banking", "errors", "keyboard"},
+                 "keyboard", "paths"},
+    "banking": {"engine", "editions", "banking", "errors", "keyboard", "paths"},
     "errors": set(),
     "keyboard": set(),
+    "paths": set(),
 }
 """What each part of the package may import: inward only. (cli.py and __main__ may import
 anything: they are the way in. The package itself, ``pennybags/__init__.py``, holds only the

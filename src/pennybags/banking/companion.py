@@ -21,7 +21,6 @@ the history, the owners and the balances, and a reset asks for confirmation.
 from __future__ import annotations
 
 import math
-import os
 import sys
 import time
 from collections.abc import Callable, Mapping
@@ -40,6 +39,7 @@ from pennybags.editions.electronic_banking.unit import ERRORS, RESET_SECONDS
 from pennybags.editions.ultimate_banking.unit import TOKENS, UnitError
 from pennybags.engine.ledger import BANK
 from pennybags.keyboard import KeySource, TerminalKeys, cbreak, timed_input, wait_line
+from pennybags.paths import data_dir
 
 KEYS: dict[str, str] = {
     **{d: d for d in "0123456789."},
@@ -100,8 +100,7 @@ def big(text: str) -> str:
 
 def default_state_path(edition: str) -> Path:
     """Where the unit's state lives unless ``--state`` says otherwise."""
-    base = os.environ.get("XDG_DATA_HOME") or str(Path.home() / ".local" / "share")
-    return Path(base) / "pennybags" / f"bank-{edition}.sqlite3"
+    return data_dir() / f"bank-{edition}.sqlite3"
 
 
 # ====================================================================== the companion

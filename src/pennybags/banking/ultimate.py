@@ -36,6 +36,7 @@ from pennybags.editions.ultimate_banking.unit import (
     UnitError,
 )
 from pennybags.engine.ledger import BANK
+from pennybags.paths import data_dir
 
 # ====================================================================== companion
 
@@ -166,8 +167,7 @@ def _short(text: str) -> str:
 
 
 def default_state_path() -> Path:
-    base = Path(os.environ.get("XDG_DATA_HOME", Path.home() / ".local" / "share"))
-    return base / "pennybags" / "bank-ultimate-banking.json"
+    return data_dir() / "bank-ultimate-banking.json"
 
 
 def apply_line(unit: UltimateBankingUnit, line: str) -> str | None:
