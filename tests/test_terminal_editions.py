@@ -319,14 +319,16 @@ def person_game(edition: str, seed: int, answers: list[str],
 
 def test_ultimate_banking_played_by_numbers_shows_its_own_questions() -> None:
     # Turn-based auctions here, so that the numbered answers stay menu answers.
-    text = person_game("ultimate-banking", 28, ["1"] * 60 + ["q", ""],
+    # b half-way: the board with the deeds table (the start of a turn shows the map only).
+    text = person_game("ultimate-banking", 28, ["1"] * 10 + ["b"] + ["1"] * 50 + ["q", ""],
                        options=["auction-timer=0"])
     assert "you are on a Location space: pay $100 to go to any property space" in text
     assert "is unowned: buy it for $180 or auction it" in text
     assert "Rents at levels 1-5: $140/$210/$330/$520/$1,000." in text
     assert "Orange set: you own 0 of 3 (Bot 2 owns Bow Street)." in text
     assert "Rent level" in text and "level 1 ($80)" in text
-    assert "Mortgaged" not in text
+    assert "Key: Y owner · L3 rent level · @Y token" in text
+    assert "Mortgaged" not in text and "mortgaged" not in text
     assert "Traceback" not in text
 
 

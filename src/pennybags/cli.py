@@ -206,6 +206,10 @@ def cmd_odds(args: argparse.Namespace) -> int:
     return run(args)
 
 
+NO_COLOR_HELP = ("print without colour or any other escape codes (also when the NO_COLOR "
+                 "environment variable is set, or the output is not a terminal)")
+
+
 def cmd_play(args: argparse.Namespace) -> int:
     from pennybags.terminal.app import play
 
@@ -269,25 +273,58 @@ def build_parser() -> argparse.ArgumentParser:
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     sub.required = True
 
-    p = sub.add_parser("play", help="play a game in the terminal",
-                       description="Play a game in the terminal against people or bots.",
-                       epilog="Example: pennybags play --edition classic "
-                              "--players 'Ann,bot,bot:random' --save ann.json")
-    p.add_argument("--edition", default="classic", help="edition id (see 'pennybags editions')")
-    p.add_argument("--players", default="Player,bot,bot",
+    from pennybags.editions import all_editions
+
+    # The play script (./play) names itself and sets its own default edition and players.
+    launcher = os.environ.get("PENNYBAGS_LAUNCHER") or None
+    edition = os.environ.get("PENNYBAGS_EDITION") or "classic"
+    players = os.environ.get("PENNYBAGS_PLAYERS") or "Player,bot,bot"
+    again = (f"{launcher} resume [FILE] lists the saved games or resumes one; "
+             f"{launcher} --continue resumes the most recent unfinished game"
+             if launcher else "pennybags resume [FILE] lists the saved games or resumes "
+             "one; pennybags resume --latest resumes the most recent unfinished game")
+    p = sub.add_parser("play", help="play a game in the terminal", prog=launcher,
+                       description=f"Play a game in the terminal against people or bots. "
+                                   f"Without options: the {edition} edition, players "
+                                   f"'{players}'; --edition and --players choose others. "
+                                   "Every game is saved as it is played (see --save and "
+                                   "--no-save).",
+                       epilog=f"Example: {launcher or 'pennybags play'} --edition classic "
+                              f"--players 'Ann,bot,bot:random' --save ann.json. {again}.")
+    p.add_argument("-e", "--edition", default=edition,
+                   help="edition id, one of " + ", ".join(e.id for e in all_editions())
+                        + " (default: %(default)s)")
+    p.add_argument("--players", default=players,
                    help="comma-separated seats: a name is a person, 'bot' or 'bot:NAME' a "
-                        "computer player (default: 'Player,bot,bot')")
+                        "computer player (default: '%(default)s')")
     p.add_argument("--seed", type=int, default=None, help="seed for the dice and decks")
     p.add_argument("-o", "--option", action="append", default=[], metavar="NAME=VALUE",
                    help="a house rule or table option, repeatable (see 'pennybags editions')")
-    p.add_argument("--save", metavar="FILE", help="save the game to FILE after every answer")
+    saving = p.add_mutually_exclusive_group()
+    saving.add_argument("--save", metavar="FILE",
+                        help="save the game to FILE after every answer (default: a new file "
+                             "in ~/.local/share/pennybags/games, or $XDG_DATA_HOME/pennybags/"
+                             "games)")
+    saving.add_argument("--no-save", action="store_true",
+                        help="do not save the game to a file (s at a prompt still saves)")
     p.add_argument("--auto", action="store_true",
                    help="let bots play every seat without pauses (a demonstration)")
+    p.add_argument("--no-color", action="store_true", help=NO_COLOR_HELP)
     p.set_defaults(func=cmd_play)
 
-    p = sub.add_parser("resume", help="resume a saved game",
-                       description="Resume a game saved with 'play --save FILE'.")
-    p.add_argument("file", help="the saved game")
+    p = sub.add_parser("resume", help="resume a saved game, or list them",
+                       description="Resume a saved game. Without FILE, list the recent saved "
+                                   "games of the games folder (~/.local/share/pennybags/games,"
+                                   " or $XDG_DATA_HOME/pennybags/games), the most recent "
+                                   "first.",
+                       epilog="Examples: pennybags resume; pennybags resume --latest; "
+                              "pennybags resume ann.json")
+    which = p.add_mutually_exclusive_group()
+    which.add_argument("file", nargs="?", metavar="FILE",
+                       help="the saved game (a file, or a name from the list)")
+    which.add_argument("--latest", "--continue", dest="latest", action="store_true",
+                       help="resume the most recently saved game that has not ended")
+    p.add_argument("--no-color", action="store_true", help=NO_COLOR_HELP)
     p.set_defaults(func=cmd_resume)
 
     p = sub.add_parser("replay", help="re-run a saved game record",

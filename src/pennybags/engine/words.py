@@ -223,3 +223,70 @@ class Words:
         size = self.game.board.size
         side = max(1, size // 4)
         return [list(range(i, min(size, i + side))) for i in range(0, size, side)]
+
+    def group_colour(self, group: str) -> str | None:
+        """The printed colour of a colour group as ``#RRGGBB`` (None: the group has no
+        colour, such as the railroads; or the space has no group)."""
+        colour = self.game.board.group_info.get(group, {}).get("color") if group else None
+        return str(colour) if colour else None
+
+    def short_name(self, space: int) -> str:
+        """A space's name short enough for a board map: the generic words dropped
+        ("Kentucky Avenue" as "Kentucky", "Reading Railroad" as "Reading RR", "Community
+        Chest" as "Chest", "Free Parking" as "Parking"). A map cuts it further to fit with
+        :func:`fit_name`."""
+        return short_name(self.game.board.spaces[space].name)
+
+    def improvement_mark(self, deed: int) -> str:
+        """What stands on an owned deed in a few characters for a board map ("" for
+        nothing; here a level as "L2"; classic: "2h" for two houses, "H" for a hotel)."""
+        level = self.game.houses[deed]
+        return f"L{level}" if level and self.game.owner[deed] >= 0 else ""
+
+    def improvement_legend(self) -> str:
+        """What the marks of :meth:`improvement_mark` mean, for a map's legend."""
+        return "L2 level"
+
+    def deeds_on_offer(self) -> list[int]:
+        """Unowned deeds turned face up for anyone to buy now, not only by landing on them
+        (Monopoly 2.3's market); [] when the edition has none."""
+        return []
+
+
+_GENERIC_WORDS = frozenset({"avenue", "place", "street", "road", "square", "station",
+                            "gardens", "company", "the"})
+"""Words a board map leaves out of a space's name ("Kentucky Avenue": "Kentucky")."""
+_SHORT_FORMS = {"community chest": "Chest", "free parking": "Parking"}
+"""Names a board map shortens as a whole."""
+
+
+def short_name(name: str) -> str:
+    """A space's name without its generic words, for a board map: "Kentucky Avenue" as
+    "Kentucky", "Pennsylvania Railroad" as "Pennsylvania RR", "Fenchurch St. Station" as
+    "Fenchurch", "B. & O. Railroad" as "B.&O. RR", "Community Chest" as "Chest", "Free
+    Parking" as "Parking"; a name that is nothing but generic words stays whole."""
+    if name.lower() in _SHORT_FORMS:
+        return _SHORT_FORMS[name.lower()]
+    words: list[str] = []
+    for n, word in enumerate(name.replace(",", " ").replace(" & ", "&").split()):
+        low = word.lower()
+        if low == "railroad":
+            words.append("RR")
+        elif low in _GENERIC_WORDS or (n > 0 and low == "st."):
+            continue
+        else:
+            words.append(word)
+    return " ".join(words) if words else name
+
+
+def fit_name(name: str, width: int) -> str:
+    """A (short) name cut to ``width`` characters, keeping a short last word that tells
+    spaces apart ("Pennsylvania RR" in 9 as "Pennsy RR", in 5 as "P RR")."""
+    if len(name) <= width:
+        return name
+    if width <= 0:
+        return ""
+    head, _, last = name.rpartition(" ")
+    if head and len(last) <= 3 and width >= len(last) + 2:
+        return head[:width - len(last) - 1].rstrip(". ") + " " + last
+    return name[:width].rstrip(". ")

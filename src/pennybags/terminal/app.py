@@ -17,7 +17,9 @@ from __future__ import annotations
 import argparse
 import contextlib
 import hashlib
+import os
 import sys
+import textwrap
 import time
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
@@ -37,11 +39,14 @@ from pennybags.engine.options import parse_option_pairs
 from pennybags.engine.words import Words, group_title
 from pennybags.errors import UserError
 from pennybags.keyboard import has_descriptor, timed_input
+from pennybags.paths import games_dir
+from pennybags.terminal import saves
+from pennybags.terminal.board_map import board_map
 from pennybags.terminal.folding import Fold, fold_actions, without_target
 from pennybags.terminal.live_auction import LiveAuction, Waiter, is_live_auction, key_waiter
 from pennybags.terminal.menus import Prompter, QuitRequested
 from pennybags.terminal.narrate import Narrator
-from pennybags.terminal.render import board_view, standings_table
+from pennybags.terminal.render import standings_table
 
 BOT_GAME_ROUNDS = 1000
 """The round limit given to a game of bots only when none is set."""
@@ -199,6 +204,8 @@ class Session:
         """Reads a line typed within a time limit during a live auction (None: from the
         input file, see :func:`pennybags.terminal.live_auction.key_waiter`)."""
         self.countdown_open = False
+        self.countdown_width = 0
+        """The length of the countdown line on screen (to clear it when rewritten)."""
         self.seats = list(seats)
         self.console = console
         self.save_path = save_path
@@ -253,15 +260,20 @@ class Session:
         """The live auction's timer: rewritten in place on a terminal, one line a second
         otherwise."""
         if self.console.is_terminal:
-            self.console.file.write("\r" + text + "\x1b[K")
+            # Spaces, not an erase code, clear what is left of a longer line before it:
+            # the countdown writes no escape codes (NO_COLOR, --no-color).
+            pad = max(0, self.countdown_width - len(text))
+            self.console.file.write("\r" + text + " " * pad)
             self.console.file.flush()
             self.countdown_open = True
+            self.countdown_width = len(text)
         else:
             self.prompter.say(text)
 
     def end_countdown(self) -> None:
         if self.countdown_open:
             self.countdown_open = False
+            self.countdown_width = 0
             self.console.file.write("\n")
             self.console.file.flush()
 
@@ -270,8 +282,22 @@ class Session:
             style = "bold" if line.startswith("---") or line.startswith("Game over") else None
             self.say(line, style)
 
-    def show_board(self) -> None:
-        self.console.print(board_view(self.game, [s.note() for s in self.seats]))
+    def show_board(self, detail: bool = True, viewer: int | None = None) -> None:
+        """The board map with the standings, drawn for the console's size now, shown to
+        ``viewer`` (None: the first person asked something); ``detail`` (``b`` at a prompt)
+        adds the deeds table and the bank's unsold deeds."""
+        game = self.game
+        if viewer is None:
+            viewer = next((d.player for d in game.pending if self.is_person(d.player)), None)
+        size = self.console.size
+        # The lines of the question asked next (wrapped) and a menu of a few lines.
+        asked = game.decision_for(viewer) if viewer is not None else None
+        question = self.words.question(viewer, asked) if viewer is not None and \
+            asked is not None else ""
+        reserve = len(textwrap.wrap(question, max(1, size.width))) + 5
+        self.console.print(board_map(game, width=size.width, height=size.height,
+                                     kinds=[s.note() for s in self.seats], detail=detail,
+                                     viewer=viewer, reserve=reserve))
 
     def is_person(self, seat: int) -> bool:
         return seat not in self.bots
@@ -281,38 +307,61 @@ class Session:
     def extra(self) -> dict[str, Any]:
         return {"front": "terminal", "seats": [s.to_json() for s in self.seats]}
 
-    def save_to(self, path: Path) -> bool:
+    def save_problem(self, path: Path) -> str | None:
+        """Save the game to ``path``; why it could not be saved (None when it was)."""
         try:
             history.save(path, self.game, setup=self.setup, extra=self.extra())
-        except OSError as e:
-            self.prompter.reason(f"Could not save to {path}: {e.strerror or e}.")
-            return False
+        except (OSError, ValueError) as e:
+            return saves.one_line(e)
         self.saved_actions = len(self.game.history)
-        return True
+        return None
+
+    def save_to(self, path: Path) -> bool:
+        problem = self.save_problem(path)
+        if problem is not None:
+            self.prompter.reason(f"Could not save to {path}: {problem}.")
+        return problem is None
 
     def autosave(self) -> None:
-        if self.save_path is not None and self.saved_actions != len(self.game.history):
-            self.save_to(self.save_path)
+        """Save after an answer. When the file cannot be written, say so once and save
+        automatically no more (``s`` asks for another file, ``q`` offers one)."""
+        if self.save_path is None or self.saved_actions == len(self.game.history):
+            return
+        problem = self.save_problem(self.save_path)
+        if problem is not None:
+            self.prompter.reason(f"Autosave is off: could not save to {self.save_path} "
+                                 f"({problem}). Type s to save the game to another file.")
+            self.save_path = None
 
-    def save_command(self) -> None:
-        """``s`` at a prompt."""
-        if self.save_path is None:
-            name = self.prompter.raw("Save to which file? (Enter to cancel) ")
+    def ask_save_file(self, prompt: str, enter: str) -> Path | None:
+        """Ask for a file and save the game there; while it cannot be written, say why and
+        ask again. What is typed here is a file name, never a menu answer. None when the
+        person presses Enter (``enter`` says what Enter does then)."""
+        while True:
+            name = self.prompter.raw(prompt)
             if not name:
-                self.say("Not saved.")
-                return
+                return None
             path = Path(name).expanduser()
             if self.save_to(path):
-                self.save_path = path
-                self.say(f"Saved to {path}. From now on the game is saved there after "
-                         "every answer.")
-            return
-        if self.save_to(self.save_path):
+                return path
+            prompt = f"Type another file name, or press Enter to {enter}: "
+
+    def save_command(self) -> None:
+        """``s`` at a prompt: save to the game's file, or ask for one (also when the game's
+        file cannot be written)."""
+        if self.save_path is not None and self.save_to(self.save_path):
             self.say(f"Saved to {self.save_path}.")
+            return
+        path = self.ask_save_file("Save to which file? (Enter to cancel) ", "cancel")
+        if path is None:
+            self.say("Not saved.")
+            return
+        self.save_path = path
+        self.say(f"Saved to {path}. From now on the game is saved there after every answer.")
 
     def saved_note(self) -> None:
         if self.save_path is not None:
-            self.say(f"Continue later with: pennybags resume {self.save_path}")
+            self.say(f"Continue later with: {saves.resume_command(self.save_path)}")
 
     # ------------------------------------------------------------ running
 
@@ -348,22 +397,28 @@ class Session:
             self.say(f"{why} The game was not saved.")
 
     def quit(self) -> int:
-        if self.save_path is not None:
-            self.final_save("Leaving the table.")
+        """``q``: save to the game's file, or offer to save to one (asking again while the
+        file typed cannot be written); Enter quits without saving."""
+        if self.save_path is not None and self.save_to(self.save_path):
+            self.say(f"Leaving the table. The game is saved in {self.save_path}.")
+            self.saved_note()
             return 0
         try:
-            name = self.prompter.raw("Save the game before quitting? Type a file name, or "
-                                     "press Enter to quit without saving: ")
+            path = self.ask_save_file("Save the game before quitting? Type a file name, or "
+                                      "press Enter to quit without saving: ",
+                                      "quit without saving")
         except EOFError:
-            name = ""
-        if name:
-            path = Path(name).expanduser()
-            if self.save_to(path):
-                self.save_path = path
-                self.say(f"Saved to {path}.")
-                self.saved_note()
-                return 0
-        self.say("Quit without saving.")
+            path = None
+        except KeyboardInterrupt:
+            self.say()
+            self.say("Interrupted. The game was not saved.")
+            return 130
+        if path is None:
+            self.say("Quit without saving.")
+            return 0
+        self.save_path = path
+        self.say(f"Saved to {path}.")
+        self.saved_note()
         return 0
 
     def loop(self) -> None:
@@ -452,7 +507,7 @@ class Session:
         lift a mortgage whether to do so before it."""
         if self.is_person(player):
             self.say()
-            self.show_board()
+            self.show_board(detail=False, viewer=player)
         self.offer_queue = [q for q in range(len(self.seats))
                             if q != player and self.is_person(q) and self.worth_asking(q)]
         self.offer_for = player
@@ -806,10 +861,16 @@ def _cash_problem(game: Game, amount: int, limit: int, holder: str) -> str | Non
 # ====================================================================== commands
 
 
-def _console(out: TextIO) -> Console:
+def _console(out: TextIO, *, no_color: bool = False) -> Console:
+    """The session's console: colour on a terminal, unless ``--no-color`` or the
+    ``NO_COLOR`` environment variable (any value but empty) asks for none. Without colour,
+    and when the output is not a terminal, only text is written: no escape codes at all
+    (Rich alone would drop the colours of NO_COLOR but keep bold and dim)."""
     isatty = getattr(out, "isatty", None)
     tty = bool(callable(isatty) and isatty())
-    return Console(file=out, no_color=not tty, highlight=False, emoji=False)
+    plain = no_color or not tty or bool(os.environ.get("NO_COLOR"))
+    return Console(file=out, color_system=None if plain else "auto", no_color=plain,
+                   highlight=False, emoji=False)
 
 
 def _order_words(game: Game) -> str:
@@ -834,6 +895,36 @@ def _input(game: Game, infile: TextIO | None) -> TextIO:
     with a timeout."""
     source = infile if infile is not None else sys.stdin
     return cast(TextIO, timed_input(source)) if _timed(game) else source
+
+
+def first_save(session: Session, save: str | None, no_save: bool) -> str:
+    """Give a new game its file and save it there before it starts; the line that says
+    where. The file is ``save`` (refused with a UserError when it cannot be written), none
+    with ``no_save``, else a new file in the games folder (when that cannot be written the
+    game goes on without one, and the line says why)."""
+    if save:
+        path = Path(save).expanduser()
+        problem = session.save_problem(path)
+        if problem is not None:
+            raise UserError(f"cannot save the game to {path}: {problem} (give another "
+                            "--save FILE, or --no-save)")
+        session.save_path = path
+        return f"The game is saved in {path} after every answer."
+    if no_save:
+        return ""
+    try:
+        path = saves.new_game_path(session.game.edition_id)
+    except (OSError, ValueError) as e:
+        return (f"Autosave is off: cannot save games in {games_dir()} "
+                f"({saves.one_line(e)}). Type s to save the game to a file.")
+    problem = session.save_problem(path)
+    if problem is not None:
+        with contextlib.suppress(OSError):
+            path.unlink()
+        return (f"Autosave is off: cannot save games in {path.parent} ({problem}). Type s "
+                "to save the game to a file.")
+    session.save_path = path
+    return f"The game is saved in {path} after every answer (--no-save for no file)."
 
 
 def play(args: argparse.Namespace, *, infile: TextIO | None = None,
@@ -867,10 +958,14 @@ def play(args: argparse.Namespace, *, infile: TextIO | None = None,
         game = edition.new_game([s.name for s in seats], seed=args.seed, options=options)
     except ValueError as e:
         raise UserError(str(e)) from None
-    save: str | None = getattr(args, "save", None)
-    console = _console(out if out is not None else sys.stdout)
+    console = _console(out if out is not None else sys.stdout,
+                       no_color=bool(getattr(args, "no_color", False)))
     session = Session(game, seats, console=console, infile=_input(game, infile),
-                      save_path=Path(save) if save else None, clock=clock, waiter=waiter)
+                      clock=clock, waiter=waiter)
+    # Arguments that do not come from the command line's parser (no ``no_save``) save only
+    # where ``save`` says: a program or test calling play() never writes in the data folder.
+    save_note = first_save(session, getattr(args, "save", None),
+                           bool(getattr(args, "no_save", True)))
     people = [s.name for s in seats if not s.is_bot]
     session.say(f"{edition.name}: " + ", ".join(
         s.name + (f" ({s.note()})" if s.is_bot else "") for s in seats)
@@ -878,8 +973,8 @@ def play(args: argparse.Namespace, *, infile: TextIO | None = None,
     if people:
         session.say("Type the number of a choice; b shows the board, s saves, q quits, "
                     "? helps.")
-    if session.save_path is not None:
-        session.say(f"The game is saved in {session.save_path} after every answer.")
+    if save_note:
+        session.say(save_note)
     if cap_note:
         session.say(cap_note)
     if _timed(game) and people:
@@ -895,19 +990,34 @@ def play(args: argparse.Namespace, *, infile: TextIO | None = None,
 def resume(args: argparse.Namespace, *, infile: TextIO | None = None,
            out: TextIO | None = None, clock: Callable[[], float] = time.monotonic,
            waiter: Waiter | None = None) -> int:
-    """``pennybags resume FILE``: load a saved game and go on from where it stood."""
-    path = Path(args.file)
+    """``pennybags resume FILE``: load a saved game and go on from where it stood. Without
+    a file, list the recent saved games; with ``--latest``, resume the most recently saved
+    game that has not ended."""
+    if getattr(args, "latest", False):
+        newest = saves.latest_unfinished()
+        if newest is None:
+            raise UserError(f"no unfinished saved game in {games_dir()} "
+                            f"('{saves.launcher()} resume' lists the saved games)")
+        path = newest.path
+    elif getattr(args, "file", None) is None:
+        for line in saves.listing():
+            print(line, file=out if out is not None else sys.stdout)
+        return 0
+    else:
+        path = saves.resolve(args.file)
     try:
         rec = history.load(path)
         game, seats, found, bots = rebuild(rec)
     except history.RecordError as e:
         raise UserError(str(e)) from None
-    console = _console(out if out is not None else sys.stdout)
+    console = _console(out if out is not None else sys.stdout,
+                       no_color=bool(getattr(args, "no_color", False)))
     setup = rec.get("setup") if isinstance(rec.get("setup"), Mapping) else None
     session = Session(game, seats, console=console, infile=_input(game, infile),
                       save_path=path, bots=bots, setup=setup, clock=clock, waiter=waiter)
     session.saved_actions = len(game.history)
-    session.say(f"Resuming {path}: {len(game.history)} answers replayed.", style="bold")
+    session.say(f"Resuming {path}: {plural(len(game.history), 'answer')} replayed.",
+                style="bold")
     if not found:
         session.say("The record does not say which seats are bots: people play every seat.")
     if game.over:

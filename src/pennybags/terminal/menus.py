@@ -59,7 +59,10 @@ class Prompter:
     # ------------------------------------------------------------ output
 
     def say(self, text: str = "", style: str | None = None) -> None:
-        self.console.print(text, style=style, markup=False, highlight=False, soft_wrap=True)
+        """Print a line: on a terminal wrapped at words to its width (read when printing);
+        elsewhere (a pipe, a file) unwrapped, one line per line."""
+        self.console.print(text, style=style, markup=False, highlight=False,
+                           soft_wrap=not self.console.is_terminal)
 
     def reason(self, text: str) -> None:
         """A short reason why an answer was not taken."""
@@ -69,7 +72,8 @@ class Prompter:
 
     def raw(self, prompt: str) -> str:
         """One line of input without the table commands (a file name)."""
-        self.console.print(prompt, end="", markup=False, highlight=False, soft_wrap=True)
+        self.console.print(prompt, end="", markup=False, highlight=False,
+                           soft_wrap=not self.console.is_terminal)
         self.console.file.flush()
         line = self.infile.readline()
         if not line:

@@ -186,3 +186,15 @@ class ClassicWords(Words):
     @labels("end-turn")
     def end_turn_label(self, a: Action, d: Decision | None) -> str:
         return "End your turn"
+
+    # ------------------------------------------------------------ the board map
+
+    def improvement_mark(self, deed: int) -> str:
+        """Houses as "1h" to "4h", a hotel as "H" ("" for none)."""
+        level = self.classic.houses[deed]
+        if not level or self.classic.owner[deed] < 0:
+            return ""
+        return "H" if level >= HOTEL else f"{level}h"
+
+    def improvement_legend(self) -> str:
+        return "2h houses, H hotel"

@@ -186,3 +186,9 @@ class Monopoly23Words(ClassicWords):
         hand = " Your cards: " + ", ".join(f"'{c}'" for c in cards) + "." if cards else \
             " You hold no cards."
         return f"You own {held} of the {g.to_win} monopolies needed to win.{hand}"
+
+    # ------------------------------------------------------------ the board map
+
+    def deeds_on_offer(self) -> list[int]:
+        """The market: the unowned deeds turned face up, bought on one's turn."""
+        return list(self.m23.market)

@@ -284,3 +284,13 @@ class UltimateBankingWords(ClassicWords):
                     "press again after a new bid")
         return (f"auction of {space.name} (price {self.money(space.price)}): {high}; "
                 f"{press}. {rule[0].upper()}{rule[1:]}.")
+
+    # ------------------------------------------------------------ the board map
+
+    def improvement_mark(self, deed: int) -> str:
+        """An owned property's rent level as "L1" to "L5"."""
+        level = self.ub.houses[deed]
+        return f"L{level}" if level and self.ub.owner[deed] >= 0 else ""
+
+    def improvement_legend(self) -> str:
+        return "L3 rent level"
