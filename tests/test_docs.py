@@ -37,3 +37,29 @@ def test_edition_data_names_a_source_in_the_repository(data: Path) -> None:
     assert "../" not in source
     for cited in re.findall(r"reference/[\w.]+\.json", source):
         assert (ROOT / cited).exists(), cited
+
+
+def test_readme_says_what_play_starts_and_how_to_leave_and_come_back() -> None:
+    """Next to ./play: the default edition and what it lacks, hot seat, quit, save and
+    resume; the board maps of every edition at two sizes."""
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    top = readme[:readme.index("## What you can do")]
+    for words in ("./play", "Ultimate Banking", "no houses", "no trading", "Hot seat",
+                  "`q`", "--continue", "./play resume", "--save FILE", "--no-save"):
+        assert words in top, words
+    for edition in ("classic", "electronic-banking", "ultimate-banking", "monopoly-2.3"):
+        for size in ("80x24", "120x40"):
+            image = f"docs/images/board-{edition}-{size}.png"
+            assert image in readme and (ROOT / image).exists(), image
+
+
+def test_speed_figures_live_in_one_place() -> None:
+    """The README links to docs/benchmarks.md instead of quoting speeds; no page speaks of
+    issues (internal words)."""
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    assert "docs/benchmarks.md" in readme
+    for figure in ("player_turns_per_second", "games/s", "player-turns/s"):
+        assert figure not in readme, figure
+    for page in PAGES:
+        text = page.read_text(encoding="utf-8")
+        assert not re.search(r"\b[Ii]ssue \d|the issue\b|this issue\b", text), page.name

@@ -258,3 +258,22 @@ def test_own_hand_is_not_hidden_from_its_holder() -> None:
     rows = {line.split()[0]: line for line in out.getvalue().splitlines() if line.strip()}
     assert "2 in your hand" in rows["Ann"] and "hidden" not in rows["Ann"]
     assert "2 hidden" in rows["Bob"]
+
+
+def test_money_in_and_out_is_coloured_in_the_narration() -> None:
+    """Colour carries meaning: what the player pays in red, what they receive in green."""
+    from pennybags.terminal.narrate import money_colours
+
+    def colours(line: str) -> list[tuple[str, str]]:
+        text = money_colours(line)
+        return [(line[span.start:span.end], str(span.style)) for span in text.spans]
+
+    assert colours("Bob pays Ann $20 rent.") == [("$20", "red")]
+    assert colours("Ann collects $200 for passing GO.") == [("$200", "green")]
+    assert colours("Ann buys Mayfair for £400.") == [("£400", "red")]
+    assert colours("Cy wins 2.5M at Roll Three.") == [("2.5M", "green")]
+    assert colours("Ann rolls 3+4 and moves to Chance.") == []
+    out = io.StringIO()
+    Console(file=out, force_terminal=True, color_system="standard").print(
+        money_colours("Bob pays Ann $20 rent."))
+    assert "\x1b[31m$20" in out.getvalue()

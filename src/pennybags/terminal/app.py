@@ -45,7 +45,7 @@ from pennybags.terminal.board_map import board_map
 from pennybags.terminal.folding import Fold, fold_actions, without_target
 from pennybags.terminal.live_auction import LiveAuction, Waiter, is_live_auction, key_waiter
 from pennybags.terminal.menus import Prompter, QuitRequested
-from pennybags.terminal.narrate import Narrator
+from pennybags.terminal.narrate import Narrator, money_colours
 from pennybags.terminal.render import standings_table
 
 BOT_GAME_ROUNDS = 1000
@@ -279,8 +279,11 @@ class Session:
 
     def tell(self) -> None:
         for line in self.narrator.take():
-            style = "bold" if line.startswith("---") or line.startswith("Game over") else None
-            self.say(line, style)
+            if line.startswith("---") or line.startswith("Game over"):
+                self.say(line, "bold")
+            else:
+                self.end_countdown()
+                self.prompter.say(money_colours(line))
 
     def show_board(self, detail: bool = True, viewer: int | None = None) -> None:
         """The board map with the standings, drawn for the console's size now, shown to

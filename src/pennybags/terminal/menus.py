@@ -13,12 +13,13 @@ from collections.abc import Callable, Sequence
 from typing import TextIO
 
 from rich.console import Console
+from rich.text import Text
 
 HELP = """\
 Type the number of a choice and press Enter. At any prompt you can also type:
-  b   show the board: standings, deeds and the bank
-  s   save the game (asks for a file name if none is set)
-  q   quit (saves first when a save file is set, otherwise offers to)
+  b   show the board map with the deeds table and the bank's unsold deeds
+  s   save now (the game is saved after every answer anyway, unless --no-save)
+  q   quit: the game is saved and the command that continues it is shown
   ?   this help (also h)
 Where several numbers are asked for (deeds in a trade), separate them with spaces or
 commas; press Enter for none. Where an amount is asked for, type a whole number; Enter
@@ -58,7 +59,7 @@ class Prompter:
 
     # ------------------------------------------------------------ output
 
-    def say(self, text: str = "", style: str | None = None) -> None:
+    def say(self, text: str | Text = "", style: str | None = None) -> None:
         """Print a line: on a terminal wrapped at words to its width (read when printing);
         elsewhere (a pipe, a file) unwrapped, one line per line."""
         self.console.print(text, style=style, markup=False, highlight=False,

@@ -12,7 +12,10 @@ their names on ``game.board``.
 
 from __future__ import annotations
 
+import re
 from typing import Any
+
+from rich.text import Text
 
 from pennybags.editions import words_for
 from pennybags.engine.actions import Trade
@@ -44,6 +47,28 @@ _END_REASONS = {
     "bankruptcy": "the last player standing",
     "round-cap": "the richest player when the round limit was reached",
 }
+
+
+MONEY = re.compile(r"[$£]\d[\d,]*|\b\d+(?:\.\d+)?[KM]\b")
+"""An amount of money as the editions write it ($1,500, £200, 2.5M, 600K)."""
+MONEY_OUT = (" pays ", " buys ", " bids ", " gives ", " loses ")
+MONEY_IN = (" collects ", " receives ", " wins ", " gets ", " is paid ")
+
+
+def money_colours(line: str) -> Text:
+    """A told line with its amounts coloured by the way the money goes for the player the
+    sentence is about: red when they pay (pays, buys, bids...), green when they receive
+    (collects, receives, wins...); other lines are left plain."""
+    text = Text(line)
+    padded = f" {line} "
+    first_out = min((padded.find(w) for w in MONEY_OUT if w in padded), default=-1)
+    first_in = min((padded.find(w) for w in MONEY_IN if w in padded), default=-1)
+    if first_out < 0 and first_in < 0:
+        return text
+    paying = first_in < 0 or 0 <= first_out < first_in
+    for match in MONEY.finditer(line):
+        text.stylize("red" if paying else "green", match.start(), match.end())
+    return text
 
 
 def sentence(text: str) -> str:
