@@ -11,6 +11,9 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+DEED_KINDS: frozenset[str] = frozenset({"street", "railroad", "utility", "cab_company"})
+"""The kinds of space that have a title deed."""
+
 
 @dataclass(slots=True)
 class Space:
@@ -27,13 +30,13 @@ class Space:
     amount: int = 0
     aliases: tuple[str, ...] = ()
     extra: Mapping[str, Any] = field(default_factory=dict)
+    is_deed: bool = field(init=False, default=False)
+    """Whether the space has a title deed (can be owned): a street, a railroad, a utility
+    or (Ultimate Monopoly) a cab company. Worked out once from the kind: the rules ask it
+    on every landing."""
 
-    @property
-    def is_deed(self) -> bool:
-        """Whether the space has a title deed (can be owned): a street, a railroad or a
-        utility. (Three comparisons of interned names: faster compiled than a set.)"""
-        kind = self.kind
-        return kind == "street" or kind == "railroad" or kind == "utility"
+    def __post_init__(self) -> None:
+        self.is_deed = self.kind in DEED_KINDS
 
 
 class Board:
