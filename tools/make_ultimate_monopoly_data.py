@@ -348,6 +348,7 @@ def make_rules(ref: dict[str, Any], spaces: list[dict[str, Any]]) -> dict[str, A
         "speed_die": SPEED_DIE,
         "triples": [1, 2, 3],
         "jail_fine": r["jail_bail"],
+        "mortgage_interest_percent": 10,  # classic's rule: the rulebook assumes it
         "max_jail_turns": MAX_JAIL_TURNS,
         "doubles_to_jail": DOUBLES_TO_JAIL,
         **BUILDINGS,

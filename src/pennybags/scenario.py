@@ -38,6 +38,7 @@ from yaml.constructor import SafeConstructor
 
 from pennybags.editions import get_edition
 from pennybags.engine.actions import IllegalAction, Pose, Trade
+from pennybags.engine.dice import ScriptedRollError
 from pennybags.engine.game import Game
 from pennybags.engine.ledger import BANK
 from pennybags.engine.notation import action_from_json, action_to_json, read_card
@@ -593,10 +594,14 @@ def play_actions(game: Game, actions: list[Any], reader: Reader | None = None) -
                 game.act(seat, action)
             except IllegalAction as e:
                 raise r.error(path, _illegal_message(game, number, raw, e)) from None
+            except ScriptedRollError as e:
+                raise r.error(path, f"{label}: {e} (see the scenario's dice)") from None
         else:
             before = snapshot(game)
             try:
                 game.act(seat, action)
+            except ScriptedRollError as e:
+                raise r.error(path, f"{label}: {e} (see the scenario's dice)") from None
             except IllegalAction as e:
                 reason = str(e)
                 if isinstance(refused, str) and refused.lower() not in reason.lower():

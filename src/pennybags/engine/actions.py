@@ -6,7 +6,8 @@ given to ``Game.act(player, action)``. The engine lists what it is waiting for a
 :class:`Decision` objects; several may be open at once for different players.
 
 Each action kind is declared once as an :class:`ActionKind`: its name, the typed fields it
-takes (:class:`Field`: a deed, a space, a player, an amount, a card or a trade offer) and a
+takes (:class:`Field`: a deed, a space, a player, an amount, a card, a trade offer or a
+company of a stock exchange) and a
 one-line reference to the rule it plays. Each decision kind is a :class:`DecisionKind`: the
 action kinds that answer it. An edition's vocabulary is the set of both
 (:class:`Vocabulary`); the JSON and text notation (``engine.notation``), the menus and
@@ -90,9 +91,11 @@ TRADE_BIT: Final = 4
 TARGET_BIT: Final = 8
 CARD_BIT: Final = 16
 SPACE_BIT: Final = 32
+COMPANY_BIT: Final = 64
 FIELD_BITS: Final[dict[str, int]] = {"deed": DEED_BIT, "amount": AMOUNT_BIT,
                                      "trade": TRADE_BIT, "target": TARGET_BIT,
-                                     "card": CARD_BIT, "space": SPACE_BIT}
+                                     "card": CARD_BIT, "space": SPACE_BIT,
+                                     "company": COMPANY_BIT}
 """Each field of an action as a bit (:attr:`Action.present`, an action kind's fields)."""
 
 _KIND_NUMBERS: dict[str, int] = {}
@@ -122,19 +125,21 @@ class Action:
     * ``target``: a player the action names (a seat), -1 for none;
     * ``amount``: an amount of money;
     * ``card``: a card (:data:`CardRef`), None for none;
-    * ``trade``: a trade offer, None for none.
+    * ``trade``: a trade offer, None for none;
+    * ``company``: a company of the edition's stock exchange (its index in the data's
+      ``stocks`` list), -1 for none.
 
     Actions are values: equal when their fields are equal, hashable, never changed after
     they are made. (A plain class rather than a dataclass: actions are made on the fast
     path, and the compiled build makes plain classes cheaply.)
     """
 
-    __slots__ = ("amount", "card", "deed", "do", "number", "present", "space", "target",
-                 "trade")
+    __slots__ = ("amount", "card", "company", "deed", "do", "number", "present", "space",
+                 "target", "trade")
 
     def __init__(self, do: str, deed: int = -1, amount: int = 0,
                  trade: Trade | None = None, *, target: int = -1,
-                 card: CardRef | None = None, space: int = -1) -> None:
+                 card: CardRef | None = None, space: int = -1, company: int = -1) -> None:
         self.do: Final = do
         self.deed: Final = deed
         self.amount: Final = amount
@@ -142,6 +147,7 @@ class Action:
         self.target: Final = target
         self.card: Final = card
         self.space: Final = space
+        self.company: Final = company
         present = 0
         if deed != -1:
             present = DEED_BIT
@@ -155,6 +161,8 @@ class Action:
             present |= CARD_BIT
         if space != -1:
             present |= SPACE_BIT
+        if company != -1:
+            present |= COMPANY_BIT
         self.present: Final = present
         """The fields that hold a value, as bits (see :data:`FIELD_BITS`): worked out once,
         so the engine checks an action's shape with one comparison."""
@@ -167,9 +175,9 @@ class Action:
         self.number: Final = number
         """The kind's number (:func:`kind_number`)."""
 
-    def _key(self) -> tuple[str, int, int, Trade | None, int, CardRef | None, int]:
+    def _key(self) -> tuple[str, int, int, Trade | None, int, CardRef | None, int, int]:
         return (self.do, self.deed, self.amount, self.trade, self.target, self.card,
-                self.space)
+                self.space, self.company)
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, Action):
@@ -177,7 +185,7 @@ class Action:
         return (self.do == other.do and self.deed == other.deed
                 and self.amount == other.amount and self.target == other.target
                 and self.trade == other.trade and self.card == other.card
-                and self.space == other.space)
+                and self.space == other.space and self.company == other.company)
 
     def __hash__(self) -> int:
         return hash(self._key())
@@ -194,6 +202,8 @@ class Action:
             parts.append(f"amount={self.amount!r}")
         if self.card is not None:
             parts.append(f"card={self.card!r}")
+        if self.company != -1:
+            parts.append(f"company={self.company!r}")
         if self.trade is not None:
             parts.append(f"trade={self.trade!r}")
         return f"Action({', '.join(parts)})"
@@ -295,12 +305,13 @@ FIELD_TYPES: Final[dict[str, str]] = {
     "amount": "a whole amount of money, 0 or more",
     "card": "a card, as deck:card-id (such as chance:go-to-jail)",
     "trade": "a trade offer: to, give, take, give_cash, take_cash, give_cards, take_cards",
+    "company": "a company of the stock exchange, by id or name (such as acme-motors)",
 }
 """The types a field can have, with how each is written."""
 
 SLOT_TYPES: Final[dict[str, str]] = {
     "deed": "deed", "space": "space", "target": "player", "amount": "amount",
-    "card": "card", "trade": "trade",
+    "card": "card", "trade": "trade", "company": "company",
 }
 """Each field of :class:`Action` and the one type it holds (its name is also its JSON
 key)."""
@@ -343,6 +354,10 @@ def trade_field(help: str) -> Field:
     return Field("trade", help)
 
 
+def company_field(help: str) -> Field:
+    return Field("company", help)
+
+
 @dataclass(frozen=True)
 class ActionKind:
     """One kind of action: its name (``Action.do``), the fields it takes, the rule it plays
@@ -363,9 +378,11 @@ class ActionKind:
         return any(f.name == name for f in self.fields)
 
     def __call__(self, deed: int = -1, amount: int = 0, trade: Trade | None = None, *,
-                 target: int = -1, card: CardRef | None = None, space: int = -1) -> Action:
+                 target: int = -1, card: CardRef | None = None, space: int = -1,
+                 company: int = -1) -> Action:
         """An action of this kind."""
-        return Action(self.name, deed, amount, trade, target=target, card=card, space=space)
+        return Action(self.name, deed, amount, trade, target=target, card=card, space=space,
+                      company=company)
 
 
 @dataclass(frozen=True)

@@ -31,7 +31,7 @@ from pennybags.engine.actions import Action, Decision, IllegalAction, Pose, Trad
 from pennybags.engine.board import Board
 from pennybags.engine.data import EditionData
 from pennybags.engine.decks import Deck
-from pennybags.engine.dice import Dice
+from pennybags.engine.dice import Dice, make_dice
 from pennybags.engine.ledger import BANK, Ledger
 from pennybags.engine.rules import Entry, Rulebook
 
@@ -203,7 +203,9 @@ class Game(ABC):
         self.seed: int = seed if seed is not None else random.SystemRandom().randrange(2**63)
         self.rng = random.Random(self.seed)
         game_rules = data.rules
-        self.dice = Dice(self.rng, game_rules.get("dice", 2), game_rules.get("dice_sides", 6))
+        self.dice: Dice = make_dice(self.rng, game_rules)
+        """The game's dice, from its rules (``dice``, ``dice_sides``; ``speed_die``: the
+        engine's SpeedDice)."""
         self.players = [Player(i, n.strip()) for i, n in enumerate(names)]
         self.recording = record
         """Whether the game keeps its history of answers and the ledger its transactions
@@ -506,6 +508,13 @@ class Game(ABC):
                 return f"there is no space {space!r}"
             if not fields & 32:
                 return f"'{do}' takes no space"
+        company = action.company
+        if company != -1:
+            if (CHECK_TYPES and type(company) is not int) or \
+                    not 0 <= company < len(self.data.raw.get("stocks", ())):
+                return f"there is no company {company!r}"
+            if not fields & 64:
+                return f"'{do}' takes no company"
         return None
 
     def _trade_shape(self, t: Trade) -> str | None:

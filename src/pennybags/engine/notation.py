@@ -3,9 +3,10 @@ and logs), both made from the edition's action schema (``engine.actions``).
 
 This is a public interface: scenario files and saved games use it. Deeds, spaces and players
 are written by name (a deed or space may also be given by its board index), cards as
-``deck:card-id``, amounts as whole numbers. Every field an action kind declares has one JSON
-key, the field's name; a trade offer is written as its parts (``to``, ``give``, ``take``,
-``give_cash``, ``take_cash``, ``give_cards``, ``take_cards``).
+``deck:card-id``, amounts as whole numbers, a stock exchange's companies by their id (the
+data file's ``stocks``; read by id, name or alias, or their index). Every field an action
+kind declares has one JSON key, the field's name; a trade offer is written as its parts
+(``to``, ``give``, ``take``, ``give_cash``, ``take_cash``, ``give_cards``, ``take_cards``).
 
 JSON: ``{"do": "bid", "amount": 120}``, ``{"do": "play-card", "card":
 "chance:go-to-jail", "target": "Bob"}``.
@@ -57,6 +58,8 @@ def _holds(action: Action, name: str) -> bool:
         return action.amount != 0
     if name == "card":
         return action.card is not None
+    if name == "company":
+        return action.company != -1
     return action.trade is not None
 
 
@@ -88,6 +91,8 @@ def _write(game: Game, name: str, action: Action) -> Any:
         return action.amount if action.amount else None
     if name == "card":
         return card_name(game, action.card) if action.card is not None else None
+    if name == "company":
+        return company_name(game, action.company) if action.company != -1 else None
     return None
 
 
@@ -125,6 +130,41 @@ def card_name(game: Game, card: CardRef) -> str:
     if deck is None or not 0 <= index < len(deck.cards):
         return f"{key}:#{index}"
     return f"{key}:{deck.cards[index].id}"
+
+
+def companies(game: Game) -> list[Mapping[str, Any]]:
+    """The companies of the edition's stock exchange, by index (the data file's
+    ``stocks``: each with its ``id``, ``company`` name and ``aliases``); [] without one."""
+    stocks = game.data.raw.get("stocks")
+    return list(stocks) if isinstance(stocks, list) else []
+
+
+def company_name(game: Game, index: int) -> str | int:
+    """A company by its id, or by its index when it has none (off the list)."""
+    listed = companies(game)
+    if type(index) is int and 0 <= index < len(listed):
+        return str(listed[index]["id"])
+    return index
+
+
+def read_company(game: Game, value: Any) -> int:
+    """A company written by id, name or alias (any case), or by its index."""
+    listed = companies(game)
+    if not listed:
+        raise ValueError(f"{game.data.name} has no stock exchange: no company "
+                         f"{_short_repr(value)}")
+    if isinstance(value, int) and not isinstance(value, bool):
+        if 0 <= value < len(listed):
+            return value
+    elif isinstance(value, str):
+        key = value.strip().lower()
+        for i, c in enumerate(listed):
+            names = [str(c.get("id", "")), str(c.get("company", "")),
+                     *(str(a) for a in c.get("aliases", ()))]
+            if any(key == n.lower() for n in names):
+                return i
+    known = ", ".join(str(c.get("id")) for c in listed)
+    raise ValueError(f"no company {_short_repr(value)}; the companies are {known}")
 
 
 def action_to_text(game: Game, action: Action) -> str:
@@ -181,7 +221,8 @@ def action_from_json(game: Game, player: int, obj: Mapping[str, Any] | str) -> A
             values[name] = _read(game, player, name, obj[name])
     return Action(do, values.get("deed", -1), values.get("amount", 0),
                   values.get("trade"), target=values.get("target", -1),
-                  card=values.get("card"), space=values.get("space", -1))
+                  card=values.get("card"), space=values.get("space", -1),
+                  company=values.get("company", -1))
 
 
 def _read(game: Game, player: int, name: str, value: Any) -> Any:
@@ -195,6 +236,8 @@ def _read(game: Game, player: int, name: str, value: Any) -> Any:
         return whole_number(value, "amount")
     if name == "card":
         return read_card(game, player, value)
+    if name == "company":
+        return read_company(game, value)
     raise ValueError(f"no field '{name}'")
 
 

@@ -103,7 +103,7 @@ def snapshot(game: Game) -> dict[str, Any]:
         "round": game.round,
         "turns": game.turns,
         "turn": game.name(game.current),
-        "dice": list(game.dice.last),
+        "dice": game.dice.last_json(),
         "players": players,
         "deeds": deeds_json(game),
         "pending": pending,

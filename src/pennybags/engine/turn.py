@@ -28,7 +28,6 @@ from typing import Any, Final, Protocol, cast
 from pennybags.engine.actions import Action, ActionKind, Decision, DecisionKind, Pose
 from pennybags.engine.data import EditionData
 from pennybags.engine.decks import Card
-from pennybags.engine.dice import total as dice_total
 from pennybags.engine.game import Event, Game, Step
 from pennybags.engine.ledger import BANK
 from pennybags.engine.rules import ActionRule, PoseSetUp, Rulebook, SpaceRule
@@ -114,7 +113,10 @@ class TurnGame(Game):
         """Order of play: each player rolls; the highest total goes first (ties roll again)."""
         contenders = [p.seat for p in self.players]
         while len(contenders) > 1:
-            totals = {s: dice_total(self.dice.roll()) for s in contenders}
+            totals: dict[int, int] = {}
+            for s in contenders:
+                self.dice.roll()
+                totals[s] = self.dice.total  # a throw's number (a speed die's named faces: 0)
             if self.listeners:
                 self.emit("order-roll", totals=totals)
             best = max(totals.values())

@@ -64,7 +64,7 @@ def seat_view(game: Game, seat: int | None) -> dict[str, Any]:
         "round": game.round,
         "turns": game.turns,
         "turn": game.name(game.current),
-        "dice": list(game.dice.last),
+        "dice": game.dice.last_json(),
         "players": players,
         "deeds": deeds_json(game),
         "pending": pending,

@@ -203,6 +203,8 @@ class Words:
         deed = action.deed if action.deed >= 0 else (
             decision.deed if decision is not None else -1)
         space = board.spaces[deed] if 0 <= deed < board.size else None
+        stocks = game.data.raw.get("stocks") or []
+        card = action.card
         fields = {
             "deed": space.name if space is not None else "it",
             "price": self.money(decision.amount) if decision is not None else "",
@@ -212,6 +214,13 @@ class Words:
             "mortgage": self.money(space.mortgage) if space is not None else "",
             "amount": self.money(max(0, action.amount - 1)),
             "target": game.name(action.target) if action.target >= 0 else "a player",
+            "company": str(stocks[action.company]["company"])
+            if 0 <= action.company < len(stocks) else "a company",
+            "card": str(game.decks[card[0]].cards[card[1]].get(
+                "title", game.decks[card[0]].cards[card[1]].id)) if card is not None
+            else "a card",
+            "space": board.spaces[action.space].name if 0 <= action.space < board.size
+            else "a space",
         }
         return template.format(**fields)
 

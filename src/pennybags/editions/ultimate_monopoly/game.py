@@ -1,0 +1,546 @@
+"""Ultimate Monopoly: the turn on three tracks with the speed die (work in progress).
+
+This module holds the state and the longer rules of the edition; when each action is legal
+is in :mod:`pennybags.editions.ultimate_monopoly.rules`. What is here, by the rulebook's
+words:
+
+* **The dice** (THE DICE, Doubles & Triples): two regular dice and the speed die. The throw's
+  number (the regular dice plus the speed die's pips; Mr. Monopoly and the Bus count 0,
+  ruling 11) moves the token along the board graph with the transit rule (an even number
+  rides the stations it passes). Doubles count the regular dice only; the third double in a
+  row goes to jail. Triples (1s, 2s, 3s): move to any space, no more movement this turn, no
+  jail for the doubles before. In jail only the regular dice are thrown.
+* **MOVEMENT ORDER**: the pips, the space, the bonus move (Mr. Monopoly: on to the next
+  unowned property, or with none left the next property where rent is owed, with the
+  regular dice's parity; ruling 10: stay when none is reached; the Bus: a Travel Voucher or
+  on to the nearest Chance or Community Chest ahead), the space, then doubles roll again.
+  Going to jail ends the turn at once.
+* **PAY CORNERS**: GO $200; Bonus $250 passing, $300 landing; Pay Day $300 on an odd throw,
+  $400 on an even one. Moves the dice did not make pay the highest amounts (ruling 12);
+  direct moves (Subway, Holland Tunnel, triples) pay only for landing.
+* **Spaces**: title deeds (streets, railroads on either track of their station, cab
+  companies, utilities) are bought or auctioned, or charge rent; landing exactly on a
+  transit station draws a Travel Voucher; taxes go to the Pool; Tax Refund pays half the
+  Pool (rounded up); Holland Tunnel moves directly to the other tunnel; Subway makes the
+  next movement a direct move to any space (ruling 13); Reverse Direction makes the next
+  throw move backwards ("missed the bus": a Bus on it costs a voucher); the Bus Ticket space
+  draws a voucher.
+
+Improving property (majority ownership, skyscrapers, train depots, cab stands, the building
+stock) is in :mod:`.buildings`.
+
+Not yet built (the edition is not registered until it is): Chance and Community Chest card
+effects, playing Travel Vouchers, taxi rides, the Stock Exchange and shares, Squeeze Play,
+Roll Three, Birthday Gift, the Auction space, bankruptcy with every kind of asset, scenario
+set-ups.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from typing import Any, ClassVar, Final
+
+from pennybags.editions.classic.game import Auction, ClassicGame
+from pennybags.editions.ultimate_monopoly import buildings
+from pennybags.editions.ultimate_monopoly.board import (
+    UltimateMonopolyBoard,
+    Walk,
+    board_from_data,
+    corner_pay,
+)
+from pennybags.editions.ultimate_monopoly.options import UltimateMonopolyOptions
+from pennybags.engine.actions import Decision
+from pennybags.engine.data import EditionData
+from pennybags.engine.dice import SPEED_BUS, SPEED_MR_MONOPOLY, SpeedDice
+from pennybags.engine.game import Event
+from pennybags.engine.ledger import BANK
+from pennybags.engine.rules import Rulebook
+from pennybags.engine.turn import NO_DECISIONS
+
+POOL: Final = -3
+"""The ledger account of the Pool: every card, tax and bail payment to the bank goes there
+(ruling 8); Tax Refund pays half of it."""
+
+VOUCHERS: Final = "travel_vouchers"
+ROLL_THREE: Final = "roll_three"
+"""The keys of the Travel Voucher and Roll Three piles."""
+
+HOTEL: Final = 5
+SKYSCRAPER: Final = 6
+"""Improvement levels of a street: 1-4 houses, 5 a hotel, 6 a skyscraper."""
+
+
+class Stock:
+    """A company of the Stock Exchange: its par value, mortgage value, number of shares and
+    the dividend per share held by how many of its shares a player holds."""
+
+    __slots__ = ("dividends", "id", "index", "mortgage_value", "name", "par", "shares")
+
+    def __init__(self, index: int, id: str, name: str, par: int, mortgage_value: int,
+                 shares: int, dividends: tuple[int, ...]) -> None:
+        self.index = index
+        self.id = id
+        self.name = name
+        self.par = par
+        self.mortgage_value = mortgage_value
+        self.shares = shares
+        self.dividends = dividends
+        """The dividend of a holder of 1, 2, ... shares (the certificate's table)."""
+
+
+class ShareAuction(Auction):
+    """An auction of one share of a company at the Stock Exchange (``deed`` is -1)."""
+
+    __slots__ = ("company",)
+
+    def __init__(self, company: int, bidders: list[int], high: int = 0,
+                 high_bidder: int = -1) -> None:
+        super().__init__(-1, bidders, high, high_bidder)
+        self.company = company
+        """The company whose share is on sale (its index in ``stocks``)."""
+
+    def clone(self) -> ShareAuction:
+        copy = ShareAuction(self.company, list(self.bidders), self.high, self.high_bidder)
+        copy.next = self.next
+        return copy
+
+
+_BOARDS: dict[tuple[int, bool], tuple[EditionData, UltimateMonopolyBoard]] = {}
+
+
+def _board(data: EditionData, ride_backwards: bool) -> UltimateMonopolyBoard:
+    """The board graph of the edition's data, made once per data and option (it holds no
+    game state)."""
+    key = (id(data), ride_backwards)
+    made = _BOARDS.get(key)
+    if made is None or made[0] is not data:
+        made = _BOARDS[key] = (data, board_from_data(data, ride_backwards=ride_backwards))
+    return made[1]
+
+
+class UltimateMonopolyGame(ClassicGame):
+    """Ultimate Monopoly (see the module's docstring for what is built so far)."""
+
+    edition_id = "ultimate-monopoly"
+    options_class: ClassVar[type[Any]] = UltimateMonopolyOptions
+    self_clearing = frozenset({"debt"})
+
+    def __init__(self, data: EditionData, names: Sequence[str], seed: int | None = None,
+                 options: Any = None, *, rulebook: Rulebook, record: bool = True,
+                 listeners: Sequence[Callable[[Event], None]] = (),
+                 decide_order: bool = True, start: bool = True,
+                 clone_of: UltimateMonopolyGame | None = None) -> None:
+        super().__init__(data, names, seed, options, rulebook=rulebook, record=record,
+                         listeners=listeners, decide_order=False, start=False,
+                         clone_of=clone_of)
+        opts: UltimateMonopolyOptions = self.options
+        if not 0 <= opts.expiring_vouchers <= 16:
+            raise ValueError("option 'expiring-vouchers' is a number of Bus Tickets, 0 to 16")
+        tracks = _board(data, opts.ride_backwards)
+        self.board = tracks
+        self.tracks: UltimateMonopolyBoard = tracks
+        """The board as the three-track graph (the same object as ``board``): walks,
+        station and tunnel twins, the deed a space stands for."""
+        r = data.rules
+        self.cab_rents: tuple[int, ...] = tuple(r["cab_rents"])
+        self.fee_payee = POOL
+        self.refund_percent: int = r["tax_refund_percent"]
+        self.stocks: tuple[Stock, ...] = tuple(
+            Stock(i, c["id"], c["company"], c["par_value"], c["mortgage_value"], c["shares"],
+                  tuple(c["dividends_by_shares_held"]))
+            for i, c in enumerate(data.raw["stocks"]))
+        """The Stock Exchange's companies (what never changes about them)."""
+        if clone_of is not None:
+            self.shares: list[list[int]] = [list(row) for row in clone_of.shares]
+            self.shares_mortgaged: list[list[int]] = [
+                list(row) for row in clone_of.shares_mortgaged]
+            self.bank_shares: list[int] = list(clone_of.bank_shares)
+            self.bank_skyscrapers: int = clone_of.bank_skyscrapers
+            self.bank_depots: int = clone_of.bank_depots
+            self.bank_stands: int = clone_of.bank_stands
+            self.subway_next: list[bool] = list(clone_of.subway_next)
+            self.reverse_next: list[bool] = list(clone_of.reverse_next)
+            self.throw_total: int = clone_of.throw_total
+            return
+        n = len(self.players)
+        self.shares = [[0] * len(self.stocks) for _ in range(n)]
+        """Shares each player holds, by company (``stocks`` order), mortgaged ones included."""
+        self.shares_mortgaged = [[0] * len(self.stocks) for _ in range(n)]
+        """How many of each player's shares of each company are mortgaged."""
+        self.bank_shares = [c.shares for c in self.stocks]
+        """Shares of each company still with the bank."""
+        self.bank_skyscrapers = r["skyscrapers"]
+        self.bank_depots = r["train_depots"]
+        self.bank_stands = r["cab_stands"]
+        self.subway_next = [False] * n
+        """Players whose next movement is a Subway ride (they landed on Subway)."""
+        self.reverse_next = [False] * n
+        """Players whose next throw moves backwards (they landed on Reverse Direction)."""
+        self.throw_total = 0
+        """The number of the last throw that moved a token (what a utility's rent counts)."""
+        for p in self.players:  # one Travel Voucher and one Roll Three card each, face up
+            for key in (VOUCHERS, ROLL_THREE):
+                deck = self.decks[key]
+                if deck.order:
+                    p.cards.append((key, deck.draw()))
+        if start:
+            if decide_order:
+                self.decide_order()
+            self.begin_turn()
+
+    def make_dice(self) -> SpeedDice:
+        """The speed dice the edition's data asks for."""
+        assert isinstance(self.dice, SpeedDice)
+        return self.dice
+
+    # ================================================================ the throw
+
+    def ask_roll(self) -> None:
+        """The turn's next movement: a throw, in jail a try, after landing on Subway a
+        direct move to any space (ruling 13)."""
+        p = self.current
+        if self.subway_next[p] and not self.players[p].in_jail:
+            self.pending = [Decision("subway", p)]
+            return
+        super().ask_roll()
+
+    def roll(self, p: int) -> None:
+        """Throw and move in the rulebook's MOVEMENT ORDER (see the module's docstring)."""
+        dice = self.make_dice()
+        player = self.players[p]
+        self.pending = NO_DECISIONS
+        if player.in_jail:
+            thrown = dice.roll_regular()
+            self.last_dice = thrown
+            self.throw_total = dice.total
+            if self.listeners:
+                self.emit("rolled", player=p, dice=dice.last_json(), double=dice.double)
+            self.roll_in_jail(p, dice.total, dice.double)
+            return
+        dice.roll()
+        self.last_dice = dice.last
+        self.throw_total = dice.total
+        if self.listeners:
+            self.emit("rolled", player=p, dice=dice.last_json(), double=dice.double,
+                      triple=dice.triple)
+        if dice.triple:
+            self.doubles = 0
+            self.pending = [Decision("triples", p, amount=dice.total)]
+            return
+        double = dice.double
+        if double:
+            self.doubles += 1
+            if self.doubles >= self.doubles_to_jail:
+                if self.listeners:
+                    self.emit("speeding", player=p)
+                self.send_to_jail(p)
+                self.after_roll(p, False)
+                return
+        backwards = self.reverse_next[p]
+        self.reverse_next[p] = False
+        self.then(self.bonus_move, p, double, dice.speed, dice.regular_total % 2 == 0,
+                  backwards)
+        self.dice_move(p, dice.total, backwards)
+
+    def move(self, p: int, steps: int) -> None:
+        """A move by a throw's number (in jail, leaving by doubles or after the last try):
+        the dice's walk with their parity."""
+        self.dice_move(p, steps, False)
+
+    def dice_move(self, p: int, steps: int, backwards: bool) -> None:
+        """Move by a throw of ``steps`` (its parity decides the stations), and land."""
+        walk = self.tracks.walk(self.players[p].position, steps, steps % 2 == 0, backwards)
+        self.follow(p, walk, by_dice=True, even=steps % 2 == 0)
+
+    def follow(self, p: int, walk: Walk, *, by_dice: bool, even: bool) -> None:
+        """Move along ``walk``, collecting the pay corners passed (forward only) and landed
+        on, then resolve the space. ``by_dice``: a move the dice made (Pay Day pays by the
+        throw's parity); otherwise the highest amounts (ruling 12)."""
+        player = self.players[p]
+        start = player.position
+        end = walk.end
+        player.position = end
+        if self.listeners:
+            count = len(walk.steps)
+            self.emit("moved", player=p, start=start, to=end,
+                      steps=-count if walk.backwards else count)
+        spaces = self.board.spaces
+        if not walk.backwards:
+            for corner in walk.passed:
+                self.pay(BANK, p, corner_pay(spaces[corner], "pass", even, by_dice=by_dice),
+                         f"{spaces[corner].name} salary")
+        if walk.landed >= 0:
+            self.pay(BANK, p, corner_pay(spaces[walk.landed], "land", even, by_dice=by_dice),
+                     f"{spaces[walk.landed].name} salary")
+        self.land(p)
+
+    def move_directly(self, p: int, target: int) -> None:
+        """A direct move (Subway, Holland Tunnel, triples): nothing for passing a pay
+        corner; ending on one pays its highest landing amount (ruling 12)."""
+        player = self.players[p]
+        start = player.position
+        player.position = target
+        if self.listeners:
+            self.emit("moved", player=p, start=start, to=target, steps=0)
+        space = self.board.spaces[target]
+        if self.tracks.is_pay_corner(target):
+            self.pay(BANK, p, corner_pay(space, "direct", True, by_dice=False),
+                     f"{space.name} salary")
+        self.land(p)
+
+    def bonus_move(self, p: int, double: bool, speed: int, even: bool,
+                   backwards: bool) -> None:
+        """Step 3 of the MOVEMENT ORDER: the speed die's bonus move, after the pips' space
+        is settled (unless that sent the player to jail: the turn is over)."""
+        player = self.players[p]
+        if player.bankrupt or player.in_jail or self.over:
+            self.after_roll(p, False)
+            return
+        if speed == SPEED_MR_MONOPOLY:
+            self.then(self.after_roll_unless_jailed, p, double)
+            self.mr_monopoly(p, even, backwards)
+            return
+        if speed == SPEED_BUS:
+            if backwards:
+                self.missed_the_bus(p)
+            else:
+                self.then(self.after_roll_unless_jailed, p, double)
+                self.pending = [Decision("bus", p)]
+                return
+        self.after_roll(p, double)
+
+    def after_roll_unless_jailed(self, p: int, double: bool) -> None:
+        """Step 5: doubles roll again, unless the bonus move's space sent the player to
+        jail (the turn is over at once)."""
+        self.after_roll(p, double and not self.players[p].in_jail)
+
+    def mr_monopoly(self, p: int, even: bool, backwards: bool) -> None:
+        """Mr. Monopoly: on to the next unowned property, or, with none left, the next
+        property on which the player owes rent; stay when none comes before the bonus move
+        would return to its start (ruling 10). Passing a pay corner pays its highest amount."""
+        board = self.tracks
+        owner = self.owner
+        unowned = any(owner[d] < 0 for d in board.deeds)
+
+        def wanted(i: int) -> bool:
+            deed = board.deed_at(i)
+            if deed < 0:
+                return False
+            if unowned:
+                return owner[deed] < 0
+            return owner[deed] not in (-1, p) and not self.mortgaged[deed]
+
+        walk = board.first_forward(self.players[p].position, even, wanted, backwards)
+        if walk is None:
+            if self.listeners:
+                self.emit("bonus-stays", player=p)
+            return
+        self.follow(p, walk, by_dice=False, even=even)
+
+    def bus_move(self, p: int) -> None:
+        """The Bus: on to the nearest Chance or Community Chest ahead (the regular dice's
+        parity decides the stations: the throw's number has the same parity)."""
+        even = self.throw_total % 2 == 0
+        spaces = self.board.spaces
+        walk = self.tracks.first_forward(
+            self.players[p].position, even,
+            lambda i: spaces[i].kind in ("chance", "community_chest"))
+        if walk is not None:
+            self.follow(p, walk, by_dice=False, even=even)
+
+    def take_voucher(self, p: int) -> None:
+        """Draw a Travel Voucher (the Bus, a transit station, the Bus Ticket space)."""
+        deck = self.decks[VOUCHERS]
+        if not deck.order:
+            if self.listeners:
+                self.emit("no-voucher-left", player=p)
+            return
+        index = deck.draw()
+        self.players[p].cards.append((VOUCHERS, index))
+        if self.listeners:
+            self.emit("voucher", player=p, card=deck.cards[index].id)
+
+    def missed_the_bus(self, p: int) -> None:
+        """A Bus thrown on a Reverse Direction move: no voucher, and one of the player's
+        vouchers expires (it leaves the game)."""
+        cards = self.players[p].cards
+        for i, (key, index) in enumerate(cards):
+            if key == VOUCHERS:
+                del cards[i]
+                if self.listeners:
+                    self.emit("missed-the-bus", player=p,
+                              card=self.decks[VOUCHERS].cards[index].id)
+                return
+
+    def after_roll(self, p: int, double: bool) -> None:
+        """After a throw's movement: doubles move again (a Subway ride after landing on
+        Subway, ruling 13), otherwise the turn may end."""
+        player = self.players[p]
+        if double and not player.bankrupt and not player.in_jail and self.subway_next[p]:
+            self.pending = [Decision("subway", p)]
+            return
+        super().after_roll(p, double)
+
+    def through_tunnel(self, p: int, twin: int) -> None:
+        """Holland Tunnel: directly to the other tunnel, which does nothing on arrival."""
+        player = self.players[p]
+        start = player.position
+        player.position = twin
+        if self.listeners:
+            self.emit("moved", player=p, start=start, to=twin, steps=0)
+
+    def triples_move(self, p: int, target: int) -> None:
+        """Triples: a direct move to any space, which ends the movement of the turn."""
+        self.pending = NO_DECISIONS
+        self.then(self.after_roll, p, False)
+        self.move_directly(p, target)
+
+    def subway_move(self, p: int, target: int) -> None:
+        """Subway: the movement is a direct move to any space; the turn goes on as a throw's
+        would (the next turn's throw, or this turn's extra move, ruling 13)."""
+        self.subway_next[p] = False
+        self.pending = NO_DECISIONS
+        self.then(self.after_roll, p, False)
+        self.move_directly(p, target)
+
+    # ================================================================ rent
+
+    def rent(self, deed: int, card: Any = None) -> int:
+        """The rent due on a deed: streets by their buildings (unimproved: double with a
+        majority ownership, triple with a monopoly); railroads 25/50/100/200 and cab companies
+        30/60/120/240 by how many the owner has, doubled by a depot or a cab stand;
+        utilities by how many the owner has (4x to 150x) times the throw's number."""
+        board = self.board
+        space = board.spaces[deed]
+        owner = self.owner[deed]
+        level = self.houses[deed]
+        kind = space.kind
+        if kind == "street":
+            if level:
+                return space.rents[level]
+            return space.rents[0] * self.unimproved_factor(owner, deed)
+        count = 0
+        for d in board.group_of[deed]:
+            if self.owner[d] == owner:
+                count += 1
+        if kind == "railroad":
+            return self.railroad_rents[count - 1] * (2 if level else 1)
+        if kind == "cab_company":
+            return self.cab_rents[count - 1] * (2 if level else 1)
+        return self.utility_multipliers[count - 1] * self.throw_total
+
+    def unimproved_factor(self, owner: int, deed: int) -> int:
+        """3 with a monopoly, 2 with a majority ownership (all but one of a group of three or
+        more), 1 otherwise."""
+        group = self.board.group_of[deed]
+        mine = 0
+        for d in group:
+            if self.owner[d] == owner:
+                mine += 1
+        if mine == len(group):
+            return 3
+        if len(group) >= 3 and mine == len(group) - 1:
+            return 2
+        return 1
+
+    # ================================================================ buildings
+    # (the rules of improving property are in :mod:`.buildings`)
+
+    def can_build(self, p: int, deed: int, *, check_cash: bool = True) -> str | None:
+        return buildings.can_build(self, p, deed, check_cash=check_cash)
+
+    def build(self, p: int, deed: int) -> None:
+        buildings.build(self, p, deed)
+
+    def stock_problem(self, level: int) -> str | None:
+        return buildings.street_stock_problem(self, level)
+
+    def can_sell_building(self, p: int, deed: int) -> str | None:
+        return buildings.can_sell_building(self, p, deed)
+
+    def sell_building(self, p: int, deed: int) -> None:
+        buildings.sell_building(self, p, deed)
+
+    def can_mortgage(self, p: int, deed: int) -> str | None:
+        return buildings.can_mortgage(self, p, deed)
+
+    def cannot_hand_over(self, deeds: tuple[int, ...], side: int) -> str | None:
+        return buildings.cannot_hand_over(self, deeds, side)
+
+    def building_counts(self, p: int) -> tuple[int, int]:
+        return buildings.building_counts(self, p)
+
+    def total_assets(self, p: int) -> int:
+        """Cash, deeds, buildings and shares (what a capped game is decided by)."""
+        return buildings.total_assets(self, p) + self.share_value(p)
+
+    # ================================================================ the Stock Exchange
+    # (its rules are in :mod:`.spaces`)
+
+    def close_auction(self) -> None:
+        """A share won at the Stock Exchange's auction goes to the highest bidder, who pays
+        the bank (with no bid it stays with the bank); a deed as in classic."""
+        a = self.auction
+        if not isinstance(a, ShareAuction):
+            super().close_auction()
+            return
+        self.auction = None
+        self.pending = []
+        stock = self.stocks[a.company]
+        winner = a.high_bidder
+        if winner < 0:
+            if self.listeners:
+                self.emit("share-unsold", company=stock.id)
+            return
+        self.pay(winner, BANK, a.high, "share auction")
+        self.bank_shares[a.company] -= 1
+        self.shares[winner][a.company] += 1
+        if self.listeners:
+            self.emit("share-auction-won", player=winner, company=stock.id, amount=a.high)
+
+    def share_value(self, p: int) -> int:
+        """What ``p``'s shares count in their total assets: par for each share, par less the
+        mortgage value (half par) for a mortgaged one, as mortgaged deeds count."""
+        total = 0
+        for c in self.stocks:
+            total += self.shares[p][c.index] * c.par
+            total -= self.shares_mortgaged[p][c.index] * c.mortgage_value
+        return total
+
+    # ================================================================ the Pool
+
+    def tax_refund(self, p: int) -> None:
+        """Tax Refund: half the Pool, rounded up to the dollar (ruling 8)."""
+        pool = self.ledger.balance(POOL)
+        amount = (pool * self.refund_percent + 99) // 100
+        if amount > 0:
+            self.pay(POOL, p, amount, "Tax Refund")
+
+    # ================================================================ snapshot
+
+    def snapshot_extra(self) -> dict[str, Any]:
+        extra = super().snapshot_extra()
+        auction = self.auction
+        if isinstance(auction, ShareAuction) and extra.get("auction") is not None:
+            extra["auction"]["company"] = self.stocks[auction.company].id
+        bank = dict(extra.get("bank", {}))
+        bank.update(skyscrapers=self.bank_skyscrapers, train_depots=self.bank_depots,
+                    cab_stands=self.bank_stands)
+        extra["bank"] = bank
+        extra["pot"] = None
+        extra["pool"] = self.ledger.balance(POOL)
+        extra["shares"] = {
+            self.name(p): {c.id: {"held": held[c.index], "mortgaged": mortgaged[c.index]}
+                           for c in self.stocks if held[c.index]}
+            for p, (held, mortgaged) in enumerate(zip(self.shares, self.shares_mortgaged,
+                                                      strict=True))}
+        extra["bank_shares"] = {c.id: self.bank_shares[c.index] for c in self.stocks}
+        extra["subway_next"] = [self.name(p) for p, on in enumerate(self.subway_next) if on]
+        extra["reverse_next"] = [self.name(p) for p, on in enumerate(self.reverse_next)
+                                 if on]
+        return extra
+
+
+DATA_PATH: Final = Path(__file__).with_name("ultimate_monopoly.json")
+"""The edition's data file."""
