@@ -305,3 +305,27 @@ def test_random_games_keep_money_and_tokens_whole(seed: int) -> None:
         for p in game.players:
             assert 0 <= p.position < game.board.size
     assert snapshot(copy) == snapshot(game)
+
+
+def test_mr_monopoly_after_landing_on_reverse_direction_goes_backwards() -> None:
+    """Landing on Reverse Direction with the regular dice of a Mr. Monopoly throw: the bonus
+    move goes backwards to the first previous unowned property, and the reversal is used."""
+    game = new_game()
+    place(game, 0, "inner 19")
+    throw(game, 1, 2, "mr_monopoly")  # 3, odd: inner 22, Reverse Direction
+    assert game.players[0].position != at(game, "Reverse Direction")
+    assert game.tracks.track_of(game.players[0].position) == "inner"
+    assert game.tracks.track_index(game.players[0].position) < 22
+    assert not game.reverse_next[0]
+
+
+def test_mr_monopoly_on_reverse_direction_with_nothing_behind_keeps_the_reversal() -> None:
+    """If the backwards bonus move would come back to Reverse Direction without finding a
+    property, the token stays and moves backwards on the next turn."""
+    game = new_game()
+    for deed in game.board.deeds:
+        game.set_owner(deed, 0)
+    place(game, 0, "inner 19")
+    throw(game, 1, 2, "mr_monopoly")
+    assert game.players[0].position == at(game, "Reverse Direction")
+    assert game.reverse_next[0]

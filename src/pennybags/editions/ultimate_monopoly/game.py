@@ -299,6 +299,12 @@ class UltimateMonopolyGame(ClassicGame):
             return
         if speed == SPEED_MR_MONOPOLY:
             self.then(self.after_roll_unless_jailed, p, double)
+            if not backwards and self.reverse_next[p]:
+                # The pips landed on Reverse Direction: the bonus move goes backwards now,
+                # and uses the reversal up unless it stays where it is.
+                if self.mr_monopoly(p, even, True):
+                    self.reverse_next[p] = False
+                return
             self.mr_monopoly(p, even, backwards)
             return
         if speed == SPEED_BUS:
@@ -315,10 +321,12 @@ class UltimateMonopolyGame(ClassicGame):
         jail (the turn is over at once)."""
         self.after_roll(p, double and not self.players[p].in_jail)
 
-    def mr_monopoly(self, p: int, even: bool, backwards: bool) -> None:
+    def mr_monopoly(self, p: int, even: bool, backwards: bool) -> bool:
         """Mr. Monopoly: on to the next unowned property, or, with none left, the next
         property on which the player owes rent; stay when none comes before the bonus move
-        would return to its start (ruling 10). Passing a pay corner pays its highest amount."""
+        would return to its start (ruling 10). Passing a pay corner pays its highest amount.
+        Backwards (a Reverse Direction move, or the pips landed on Reverse Direction): to
+        the previous such property. Returns whether the token moved."""
         board = self.tracks
         owner = self.owner
         unowned = any(owner[d] < 0 for d in board.deeds)
@@ -335,8 +343,9 @@ class UltimateMonopolyGame(ClassicGame):
         if walk is None:
             if self.listeners:
                 self.emit("bonus-stays", player=p)
-            return
+            return False
         self.follow(p, walk, by_dice=False, even=even)
+        return True
 
     def bus_move(self, p: int) -> None:
         """The Bus: on to the nearest Chance or Community Chest ahead (the regular dice's
