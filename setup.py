@@ -18,6 +18,7 @@ COMPILED = [
     "src/pennybags/editions/ultimate_monopoly/board.py",
     "src/pennybags/editions/ultimate_monopoly/buildings.py",
     "src/pennybags/editions/ultimate_monopoly/spaces.py",
+    "src/pennybags/editions/ultimate_monopoly/travel.py",
     "src/pennybags/editions/ultimate_monopoly/game.py",
     "src/pennybags/editions/ultimate_monopoly/rules.py",
     "src/pennybags/engine/decks.py",

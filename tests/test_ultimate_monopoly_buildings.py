@@ -458,6 +458,8 @@ def test_opponent_cannot_build_or_trade_until_the_mr_monopoly_move_is_completed(
         "propose-trade", trade=offer)))
     act(game, 0, "build", "Park Place")
     game.act(0, Action("buy"))
+    assert b.mr_monopoly_mover(game) == 0  # (still, at the Travel Voucher's moment)
+    game.act(0, Action("go-on"))
     assert game.players[0].position == at(game, "Reading Railroad")
     assert b.mr_monopoly_mover(game) == -1
     act(game, 1, "build", "Oriental Avenue")

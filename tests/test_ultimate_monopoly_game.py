@@ -37,6 +37,8 @@ def throw(game: UltimateMonopolyGame, *dice: int | str) -> None:
     """Ann (seat 0, whose turn it is) throws these dice."""
     game.dice.script([list(dice)])
     game.act(0, Action("roll"))
+    if game.pending and game.pending[0].kind == "bonus-move":
+        game.act(0, Action("go-on"))  # (no Travel Voucher before the bonus move)
 
 
 def vouchers(game: UltimateMonopolyGame, seat: int) -> int:
@@ -136,6 +138,7 @@ def test_mr_monopoly_moves_on_to_the_next_unowned_property() -> None:
     throw(game, 1, 2, "mr_monopoly")  # 3: Baltic Avenue
     assert game.players[0].position == at(game, "Baltic Avenue")
     game.act(0, Action("buy"))
+    game.act(0, Action("go-on"))  # (no Travel Voucher before the bonus move)
     # then on to the next unowned property: Reading Railroad, past Income Tax
     assert game.players[0].position == at(game, "Reading Railroad")
     assert kinds(game) == ["buy"]

@@ -738,7 +738,7 @@ def test_random_games_sent_to_these_spaces_keep_everything_whole(seed: int) -> N
     events: set[str] = set()
     asked: set[str] = set()
     game.listeners.append(lambda e: events.add(e.kind))
-    for _ in range(3000):
+    for _ in range(5000):
         if game.over:
             break
         d = game.pending[0]

@@ -63,8 +63,6 @@ from pennybags.editions.classic.game import HOTEL
 from pennybags.editions.classic.rules import ProposeTrade as ClassicProposeTrade
 from pennybags.editions.classic.rules import needs_deed
 from pennybags.engine.actions import Action, ActionKind, Decision, deed_actions, deed_field
-from pennybags.engine.dice import SPEED_MR_MONOPOLY
-from pennybags.engine.game import CallStep
 from pennybags.engine.ledger import BANK
 from pennybags.engine.rules import ActionRule
 from pennybags.engine.words import group_title
@@ -317,13 +315,8 @@ def take_stock(game: UltimateMonopolyGame) -> None:
 
 def mr_monopoly_mover(game: UltimateMonopolyGame) -> int:
     """The player whose Mr. Monopoly bonus move is still to come in this throw (-1: none):
-    the throw's bonus-move step is waiting (MOVEMENT ORDER step 3)."""
-    for step in game._steps:
-        if isinstance(step, CallStep) and len(step.args) >= 3 and \
-                step.args[2] == SPEED_MR_MONOPOLY and \
-                getattr(step.call, "__name__", "") == "bonus_move":
-            return int(step.args[0])
-    return -1
+    from the throw until the bonus move sets off (MOVEMENT ORDER step 3)."""
+    return game.mr_monopoly_to_come
 
 
 def mr_monopoly_waits(game: UltimateMonopolyGame, p: int, doing: str,

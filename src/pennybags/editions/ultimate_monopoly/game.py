@@ -162,6 +162,8 @@ class UltimateMonopolyGame(ClassicGame):
             self.subway_next: list[bool] = list(clone_of.subway_next)
             self.reverse_next: list[bool] = list(clone_of.reverse_next)
             self.throw_total: int = clone_of.throw_total
+            self.voucher_closed: bool = clone_of.voucher_closed
+            self.mr_monopoly_to_come: int = clone_of.mr_monopoly_to_come
             return
         n = len(self.players)
         self.shares = [[0] * len(self.stocks) for _ in range(n)]
@@ -179,6 +181,13 @@ class UltimateMonopolyGame(ClassicGame):
         """Players whose next throw moves backwards (they landed on Reverse Direction)."""
         self.throw_total = 0
         """The number of the last throw that moved a token (what a utility's rent counts)."""
+        self.voucher_closed = False
+        """No Travel Voucher may be played for the rest of this turn: one was (one a turn),
+        or triples ended the movement. Reset when a turn begins."""
+        self.mr_monopoly_to_come = -1
+        """The player whose Mr. Monopoly bonus move is still to come in this throw (-1:
+        none): "an opponent can't build or trade until your MR. MONOPOLY move is
+        completed"."""
         for p in self.players:  # one Travel Voucher and one Roll Three card each, face up
             for key in (VOUCHERS, ROLL_THREE):
                 deck = self.decks[key]
@@ -195,6 +204,26 @@ class UltimateMonopolyGame(ClassicGame):
         return self.dice
 
     # ================================================================ the throw
+
+    def begin_turn(self) -> None:
+        """A turn begins: its one Travel Voucher may be played."""
+        self.voucher_closed = False
+        self.mr_monopoly_to_come = -1
+        super().begin_turn()
+
+    def may_play_voucher(self, p: int) -> bool:
+        """Whether ``p`` may play a Travel Voucher now (at a moment of the movement the
+        turn offers it): it is their turn, they hold one, none was played this turn, no
+        triples were thrown, they are not in jail (going to jail ends the turn) and the
+        next move is not the backwards one after landing on Reverse Direction."""
+        player = self.players[p]
+        if self.voucher_closed or p != self.current or player.in_jail or player.bankrupt \
+                or self.reverse_next[p] or self.over:
+            return False
+        for key, _ in player.cards:  # noqa: SIM110  (a loop is faster than any())
+            if key == VOUCHERS:
+                return True
+        return False
 
     def ask_roll(self) -> None:
         """The turn's next movement: a throw, in jail a try, after landing on Subway a
@@ -239,6 +268,8 @@ class UltimateMonopolyGame(ClassicGame):
                 return
         backwards = self.reverse_next[p]
         self.reverse_next[p] = False
+        if dice.speed == SPEED_MR_MONOPOLY:
+            self.mr_monopoly_to_come = p
         self.then(self.bonus_move, p, double, dice.speed, dice.regular_total % 2 == 0,
                   backwards)
         self.dice_move(p, dice.total, backwards)
@@ -291,8 +322,21 @@ class UltimateMonopolyGame(ClassicGame):
 
     def bonus_move(self, p: int, double: bool, speed: int, even: bool,
                    backwards: bool) -> None:
+        """MOVEMENT ORDER: between the pips' move (its space settled) and the Mr. Monopoly
+        or Bus bonus move, a Travel Voucher may be played (``bonus-move`` decision); the
+        bonus move then starts where the token is."""
+        if speed in (SPEED_MR_MONOPOLY, SPEED_BUS) and not backwards \
+                and self.may_play_voucher(p):
+            self.then(self.take_bonus_move, p, double, speed, even, backwards)
+            self.pending = [Decision("bonus-move", p)]
+            return
+        self.take_bonus_move(p, double, speed, even, backwards)
+
+    def take_bonus_move(self, p: int, double: bool, speed: int, even: bool,
+                        backwards: bool) -> None:
         """Step 3 of the MOVEMENT ORDER: the speed die's bonus move, after the pips' space
         is settled (unless that sent the player to jail: the turn is over)."""
+        self.mr_monopoly_to_come = -1
         player = self.players[p]
         if player.bankrupt or player.in_jail or self.over:
             self.after_roll(p, False)
@@ -400,7 +444,9 @@ class UltimateMonopolyGame(ClassicGame):
             self.emit("moved", player=p, start=start, to=twin, steps=0)
 
     def triples_move(self, p: int, target: int) -> None:
-        """Triples: a direct move to any space, which ends the movement of the turn."""
+        """Triples: a direct move to any space, which ends the movement of the turn (no
+        Travel Voucher after it)."""
+        self.voucher_closed = True
         self.pending = NO_DECISIONS
         self.then(self.after_roll, p, False)
         self.move_directly(p, target)
@@ -548,6 +594,9 @@ class UltimateMonopolyGame(ClassicGame):
         extra["subway_next"] = [self.name(p) for p, on in enumerate(self.subway_next) if on]
         extra["reverse_next"] = [self.name(p) for p, on in enumerate(self.reverse_next)
                                  if on]
+        extra["voucher_closed"] = self.voucher_closed
+        extra["mr_monopoly_to_come"] = None if self.mr_monopoly_to_come < 0 \
+            else self.name(self.mr_monopoly_to_come)
         return extra
 
 

@@ -21,6 +21,9 @@ from pennybags.editions.classic.rules import MANAGING_ACTIONS
 from pennybags.editions.classic.rules import RULEBOOK as CLASSIC_RULEBOOK
 from pennybags.editions.ultimate_monopoly import buildings, spaces
 from pennybags.editions.ultimate_monopoly.game import UltimateMonopolyGame
+from pennybags.editions.ultimate_monopoly.travel import ACTIONS as TRAVEL_ACTIONS
+from pennybags.editions.ultimate_monopoly.travel import DECISIONS as TRAVEL_DECISIONS
+from pennybags.editions.ultimate_monopoly.travel import SPACES as TRAVEL_SPACES
 from pennybags.engine.actions import Action, ActionKind, Decision, DecisionKind, space_field
 from pennybags.engine.decks import Card
 from pennybags.engine.rules import ActionRule, SpaceRule
@@ -164,7 +167,7 @@ NOTHING_YET: Final = NoSpaceRule()
 """Chance and Community Chest until their cards' effects are built (the edition is not
 registered until they are)."""
 
-RULEBOOK: Final = CLASSIC_RULEBOOK.extended(
+_BASE: Final = CLASSIC_RULEBOOK.extended(
     decisions=(TRIPLES_DECISION, SUBWAY_DECISION, BUS_DECISION, *spaces.DECISIONS),
     without_decisions=("place-house",),
     actions=(MoveTo(), TakeVoucher(), RideBus(), *buildings.ACTIONS,
@@ -178,4 +181,6 @@ RULEBOOK: Final = CLASSIC_RULEBOOK.extended(
             "chance": NOTHING_YET, "community_chest": NOTHING_YET, **spaces.SPACES},
     poses=spaces.POSES,
 )
+RULEBOOK: Final = _BASE.extended(decisions=TRAVEL_DECISIONS, actions=TRAVEL_ACTIONS,
+                                 spaces=TRAVEL_SPACES)
 """Ultimate Monopoly's rules so far."""
