@@ -17,6 +17,7 @@ COMPILED = [
     "src/pennybags/engine/board.py",
     "src/pennybags/editions/ultimate_monopoly/board.py",
     "src/pennybags/editions/ultimate_monopoly/buildings.py",
+    "src/pennybags/editions/ultimate_monopoly/cards.py",
     "src/pennybags/editions/ultimate_monopoly/spaces.py",
     "src/pennybags/editions/ultimate_monopoly/travel.py",
     "src/pennybags/editions/ultimate_monopoly/game.py",

@@ -3,12 +3,13 @@ vouchers, stocks and more (in progress: ``EDITION`` is complete enough for tests
 built, and is not registered, so no front offers it yet)."""
 
 from pennybags.editions.registry import Edition
+from pennybags.editions.ultimate_monopoly.cards import CardGame
 from pennybags.editions.ultimate_monopoly.game import DATA_PATH, UltimateMonopolyGame
 from pennybags.editions.ultimate_monopoly.rules import RULEBOOK
 
 EDITION = Edition(
     id="ultimate-monopoly",
-    game_class=UltimateMonopolyGame,
+    game_class=CardGame,
     data_path=DATA_PATH,
     rulebook=RULEBOOK,
     summary="Three tracks joined by transit stations, the speed die, travel vouchers, cab "

@@ -164,6 +164,9 @@ class UltimateMonopolyGame(ClassicGame):
             self.throw_total: int = clone_of.throw_total
             self.voucher_closed: bool = clone_of.voucher_closed
             self.mr_monopoly_to_come: int = clone_of.mr_monopoly_to_come
+            self.lose_turns: list[int] = list(clone_of.lose_turns)
+            self.pay_back: list[bool] = list(clone_of.pay_back)
+            self.halved_payouts: list[int] = list(clone_of.halved_payouts)
             return
         n = len(self.players)
         self.shares = [[0] * len(self.stocks) for _ in range(n)]
@@ -188,6 +191,13 @@ class UltimateMonopolyGame(ClassicGame):
         """The player whose Mr. Monopoly bonus move is still to come in this throw (-1:
         none): "an opponent can't build or trade until your MR. MONOPOLY move is
         completed"."""
+        self.lose_turns = [0] * n
+        """Turns each player is still to lose (the Vehicle Impounded! card)."""
+        self.pay_back = [False] * n
+        """Players in jail by the Pay Back! card: rent due to them goes to the Pool."""
+        self.halved_payouts = [0] * len(self.stocks)
+        """Per company: how many of its next dividend payouts are halved, rounded up (the
+        Video Killed the Radio Star! card)."""
         for p in self.players:  # one Travel Voucher and one Roll Three card each, face up
             for key in (VOUCHERS, ROLL_THREE):
                 deck = self.decks[key]
@@ -206,10 +216,33 @@ class UltimateMonopolyGame(ClassicGame):
     # ================================================================ the throw
 
     def begin_turn(self) -> None:
-        """A turn begins: its one Travel Voucher may be played."""
+        """A turn begins: its one Travel Voucher may be played. A player with a turn to lose
+        (Vehicle Impounded!) loses it: play passes on to the left at once."""
+        p = self.current
+        if self.lose_turns[p] > 0:
+            self.lose_turns[p] -= 1
+            if self.listeners:
+                self.emit("loses-turn", player=p)
+            self.next_turn()
+            return
         self.voucher_closed = False
         self.mr_monopoly_to_come = -1
         super().begin_turn()
+
+    def leave_jail(self, p: int, how: str) -> None:
+        """Pay Back! lasts while its player is in jail."""
+        self.pay_back[p] = False
+        super().leave_jail(p, how)
+
+    def charge_rent(self, p: int, owner: int, deed: int, rent: int) -> None:
+        """Every rent a landing charges comes here: owed to the owner (the cards' hooks,
+        such as Comped Room or Pay Back!, refine it in the edition's game)."""
+        self.owe(p, owner, rent, "rent")
+
+    def roll_three_won(self, winner: int, prize: int) -> None:
+        """Hook: a player has won ``prize`` at Roll Three (Share in their Good Fortune takes
+        half of it in the edition's game)."""
+        return None
 
     def may_play_voucher(self, p: int) -> bool:
         """Whether ``p`` may play a Travel Voucher now (at a moment of the movement the
@@ -595,6 +628,10 @@ class UltimateMonopolyGame(ClassicGame):
         extra["reverse_next"] = [self.name(p) for p, on in enumerate(self.reverse_next)
                                  if on]
         extra["voucher_closed"] = self.voucher_closed
+        extra["lose_turns"] = {self.name(p): n for p, n in enumerate(self.lose_turns) if n}
+        extra["pay_back"] = [self.name(p) for p, on in enumerate(self.pay_back) if on]
+        extra["halved_payouts"] = {c.id: self.halved_payouts[c.index] for c in self.stocks
+                                   if self.halved_payouts[c.index]}
         extra["mr_monopoly_to_come"] = None if self.mr_monopoly_to_come < 0 \
             else self.name(self.mr_monopoly_to_come)
         return extra

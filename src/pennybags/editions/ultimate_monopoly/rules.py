@@ -19,7 +19,7 @@ from typing import Final
 
 from pennybags.editions.classic.rules import MANAGING_ACTIONS
 from pennybags.editions.classic.rules import RULEBOOK as CLASSIC_RULEBOOK
-from pennybags.editions.ultimate_monopoly import buildings, spaces
+from pennybags.editions.ultimate_monopoly import buildings, cards, spaces
 from pennybags.editions.ultimate_monopoly.game import UltimateMonopolyGame
 from pennybags.editions.ultimate_monopoly.travel import ACTIONS as TRAVEL_ACTIONS
 from pennybags.editions.ultimate_monopoly.travel import DECISIONS as TRAVEL_DECISIONS
@@ -117,7 +117,7 @@ class LandOnProperty(SpaceRule[UltimateMonopolyGame]):
             game.pending = [Decision("buy", player, deed=deed,
                                      amount=board.spaces[deed].price)]
         elif owner != player and not game.mortgaged[deed]:
-            game.owe(player, owner, game.rent(deed), "rent")
+            game.charge_rent(player, owner, deed, game.rent(deed))
 
 
 class TaxRefund(SpaceRule[UltimateMonopolyGame]):
@@ -181,6 +181,10 @@ _BASE: Final = CLASSIC_RULEBOOK.extended(
             "chance": NOTHING_YET, "community_chest": NOTHING_YET, **spaces.SPACES},
     poses=spaces.POSES,
 )
-RULEBOOK: Final = _BASE.extended(decisions=TRAVEL_DECISIONS, actions=TRAVEL_ACTIONS,
-                                 spaces=TRAVEL_SPACES)
+RULEBOOK: Final = _BASE.extended(
+    decisions=(*TRAVEL_DECISIONS, *cards.DECISIONS),
+    actions=(*TRAVEL_ACTIONS, *cards.ACTIONS),
+    anytime=(*_BASE.anytime, *cards.ANYTIME),
+    spaces={**TRAVEL_SPACES, **cards.SPACES},
+    cards=cards.CARDS)
 """Ultimate Monopoly's rules so far."""

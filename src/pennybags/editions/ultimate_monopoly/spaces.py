@@ -204,6 +204,7 @@ def roll_three(game: UltimateMonopolyGame, p: int) -> None:
             prize = roll_three_prize(game, roll_three_matches(values, dice), q == p)
             if prize:
                 game.pay(BANK, q, prize, f"Roll Three ({card.id})")
+                game.roll_three_won(q, prize)
 
 
 # ==================================================================== Birthday Gift
@@ -309,14 +310,23 @@ def dividend(game: UltimateMonopolyGame, player: int, company: int) -> int:
 
 
 def pay_dividends(game: UltimateMonopolyGame) -> None:
-    """Dividends: the bank pays every shareholder still in the game, company by company."""
-    for q, player in enumerate(game.players):
-        if player.bankrupt:
-            continue
-        for c in game.stocks:
+    """Dividends: the bank pays every shareholder still in the game, company by company
+    (halved, rounded up, for a company whose next payouts a card halved; a payout that pays
+    some holder uses one of those up)."""
+    for c in game.stocks:
+        halved = game.halved_payouts[c.index]
+        paid = False
+        for q, player in enumerate(game.players):
+            if player.bankrupt:
+                continue
             amount = dividend(game, q, c.index)
+            if amount and halved:
+                amount = (amount + 1) // 2
             if amount:
                 game.pay(BANK, q, amount, f"{c.name} dividend")
+                paid = True
+        if paid and halved:
+            game.halved_payouts[c.index] -= 1
 
 
 def companies_left(game: UltimateMonopolyGame) -> list[int]:

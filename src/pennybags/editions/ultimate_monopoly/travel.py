@@ -383,7 +383,7 @@ class LandOnCabCompany(SpaceRule[UltimateMonopolyGame]):
                                      amount=game.board.spaces[space].price)]
             return
         if owner != player and not game.mortgaged[space]:
-            game.owe(player, owner, game.rent(space), "rent")
+            game.charge_rent(player, owner, space, game.rent(space))
         game.step_under(game.step_depth(), AskTaxi(player, space))
 
 
@@ -497,6 +497,3 @@ __all__ = ["ACTIONS", "BONUS_MOVE", "CAB_COMPANY", "DECISIONS", "SPACES", "TAXI"
            "give_voucher", "held_vouchers", "is_expiring", "play_voucher", "return_voucher",
            "taxi_destinations", "taxi_fare", "taxi_ride", "voucher_count",
            "voucher_destinations"]
-
-TravelGame = UltimateMonopolyGame
-"""The edition's game (it now has what the vouchers need); kept for the cards module."""
