@@ -26,13 +26,15 @@ words:
   throw move backwards ("missed the bus": a Bus on it costs a voucher); the Bus Ticket space
   draws a voucher.
 
-Improving property (majority ownership, skyscrapers, train depots, cab stands, the building
-stock) is in :mod:`.buildings`.
+The rest of the rules are in their own modules, which the rulebook (:mod:`.rules`) gathers:
+improving property (:mod:`.buildings`), Squeeze Play, Roll Three, Birthday Gift, the Auction
+space and the Stock Exchange (:mod:`.spaces`), Travel Vouchers and taxi rides
+(:mod:`.travel`), Chance and Community Chest (:mod:`.cards`, whose ``CardGame`` is the
+edition's game).
 
-Not yet built (the edition is not registered until it is): Chance and Community Chest card
-effects, playing Travel Vouchers, taxi rides, the Stock Exchange and shares, Squeeze Play,
-Roll Three, Birthday Gift, the Auction space, bankruptcy with every kind of asset, scenario
-set-ups.
+Not yet built (the edition is not registered until it is): trades of shares, vouchers, Roll
+Three and kept cards; bankruptcy with every kind of asset (ruling 16); the scenario format's
+set-ups for this edition; its words for the fronts.
 """
 
 from __future__ import annotations

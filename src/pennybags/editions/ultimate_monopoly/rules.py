@@ -1,5 +1,6 @@
 """Ultimate Monopoly's rulebook (work in progress): classic's rules with the three-track
-turn's own decisions and spaces (see :mod:`pennybags.editions.ultimate_monopoly.game`).
+turn's own decisions and spaces (see :mod:`pennybags.editions.ultimate_monopoly.game`), and
+the rules of :mod:`.buildings`, :mod:`.spaces`, :mod:`.travel` and :mod:`.cards`.
 
 Decisions added to classic's:
 
