@@ -15,6 +15,7 @@ from setuptools import setup
 COMPILED = [
     "src/pennybags/engine/actions.py",
     "src/pennybags/engine/board.py",
+    "src/pennybags/editions/ultimate_monopoly/bankruptcy.py",
     "src/pennybags/editions/ultimate_monopoly/board.py",
     "src/pennybags/editions/ultimate_monopoly/buildings.py",
     "src/pennybags/editions/ultimate_monopoly/cards.py",

@@ -30,11 +30,11 @@ The rest of the rules are in their own modules, which the rulebook (:mod:`.rules
 improving property (:mod:`.buildings`), Squeeze Play, Roll Three, Birthday Gift, the Auction
 space and the Stock Exchange (:mod:`.spaces`), Travel Vouchers and taxi rides
 (:mod:`.travel`), Chance and Community Chest (:mod:`.cards`, whose ``CardGame`` is the
-edition's game).
+edition's game), bankruptcy with every kind of asset (:mod:`.bankruptcy`, ruling 16).
 
 Not yet built (the edition is not registered until it is): trades of shares, vouchers, Roll
-Three and kept cards; bankruptcy with every kind of asset (ruling 16); the scenario format's
-set-ups for this edition; its words for the fronts.
+Three and kept cards; the scenario format's set-ups for this edition; its words for the
+fronts.
 """
 
 from __future__ import annotations
@@ -44,7 +44,7 @@ from pathlib import Path
 from typing import Any, ClassVar, Final
 
 from pennybags.editions.classic.game import Auction, ClassicGame
-from pennybags.editions.ultimate_monopoly import buildings
+from pennybags.editions.ultimate_monopoly import bankruptcy, buildings
 from pennybags.editions.ultimate_monopoly.board import (
     UltimateMonopolyBoard,
     Walk,
@@ -589,6 +589,20 @@ class UltimateMonopolyGame(ClassicGame):
         if self.listeners:
             self.emit("share-auction-won", player=winner, company=stock.id, amount=a.high)
 
+    def start_share_auction(self, company: int, after: int) -> None:
+        """One share of ``company`` is auctioned from the bank, bidding from the player
+        after ``after`` round the table (classic's auction, for a share); nothing when the
+        bank has none left or the game is over."""
+        if self.bank_shares[company] <= 0 or self.over:
+            return
+        n = len(self.players)
+        bidders = [s for s in ((after + 1 + i) % n for i in range(n))
+                   if not self.players[s].bankrupt]
+        self.auction = ShareAuction(company, bidders)
+        if self.listeners:
+            self.emit("share-auction", company=self.stocks[company].id)
+        self.ask_bid()
+
     def share_value(self, p: int) -> int:
         """What ``p``'s shares count in their total assets: par for each share, par less the
         mortgage value (half par) for a mortgaged one, as mortgaged deeds count."""
@@ -597,6 +611,12 @@ class UltimateMonopolyGame(ClassicGame):
             total += self.shares[p][c.index] * c.par
             total -= self.shares_mortgaged[p][c.index] * c.mortgage_value
         return total
+
+    # ================================================================ bankruptcy
+    # (its rules are in :mod:`.bankruptcy`)
+
+    def declare_bankruptcy(self, p: int) -> None:
+        bankruptcy.declare_bankruptcy(self, p)
 
     # ================================================================ the Pool
 
