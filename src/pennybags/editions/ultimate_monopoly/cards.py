@@ -86,7 +86,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any, Final, cast
 
-from pennybags.editions.classic.game import HOTEL
+from pennybags.editions.classic.game import HOTEL, ClassicGame
+from pennybags.editions.classic.rules import Buy
 from pennybags.editions.ultimate_monopoly.board import Walk, corner_pay
 from pennybags.editions.ultimate_monopoly.buildings import (
     built_in_group,
@@ -2200,24 +2201,16 @@ class GoToJailInstead(ActionRule[CardGame]):
         game.send_to_jail(player)
 
 
-class BuyFor(ActionRule[CardGame]):
-    """Discount Travel, Buyer's Market!: buy the property at the card's price."""
+class BuyFor(Buy):
+    """Discount Travel, Buyer's Market!: buy the property at the card's price (the
+    decision's amount; classic's purchase check: the cash to pay it)."""
 
     kind = ActionKind("buy-for", "Buy the property at the price the card sets",
                       label="Buy {deed} for {price}")
 
-    def check(self, game: CardGame, player: int, action: Action,
-              decision: Decision | None) -> str | None:
-        assert decision is not None
-        cash = game.cash(player)
-        if cash < decision.amount:
-            return f"{game.board.spaces[decision.deed].name} costs " \
-                   f"{game.money(decision.amount)}; {game.name(player)} has {game.money(cash)}"
-        return None
-
-    def apply(self, game: CardGame, player: int, action: Action,
+    def apply(self, game: ClassicGame, player: int, action: Action,
               decision: Decision | None) -> None:
-        assert decision is not None
+        assert decision is not None and isinstance(game, CardGame)
         game.pending = []
         buy_for(game, player, decision.deed, decision.amount)
 
