@@ -147,6 +147,21 @@ class Words:
     def money(self, amount: int) -> str:
         return self.game.money(amount)
 
+    def account(self, account: int) -> str:
+        """Who pays or is paid, in words: a player's name, or the account of the bank or a
+        pot of the edition's ("the bank"; Ultimate Monopoly: "the Pool")."""
+        if account >= 0:
+            return self.game.name(account)
+        return "the bank"
+
+    def company_name(self, company: str) -> str:
+        """A company of the edition's stock exchange by its id ("acme-motors": "Acme
+        Motors"); the id in words when the edition has no such company."""
+        for stock in self.game.data.raw.get("stocks") or ():
+            if stock.get("id") == company:
+                return str(stock.get("company", company))
+        return company.replace("-", " ").title()
+
     def group_title(self, group: str) -> str:
         return group_title(group)
 
@@ -232,6 +247,11 @@ class Words:
         size = self.game.board.size
         side = max(1, size // 4)
         return [list(range(i, min(size, i + side))) for i in range(0, size, side)]
+
+    def track_layouts(self) -> dict[str, list[list[int]]] | None:
+        """A board of several concentric tracks: each track's four sides (as
+        :meth:`layout`), innermost track first (None: one track, :meth:`layout`)."""
+        return None
 
     def group_colour(self, group: str) -> str | None:
         """The printed colour of a colour group as ``#RRGGBB`` (None: the group has no

@@ -41,8 +41,11 @@ as the centre of the outer ring. The centre is placed in the middle of the ring'
 (``inside_size`` gives its width and height), so an outer ring needs an inside at least as
 big as the ring within: a ring of ``k`` cells per row is ``k * cell`` wide inside, and its
 inside is ``side_height`` lines per side cell tall, so outer rings use taller side cells
-(``side_height=2`` or more) to make room. ``Words.layout()`` would then give the sides of
-each track (a ``layouts()`` of several tracks is the natural extension).
+(``side_height=2`` or more) to make room. An edition whose ``Words.track_layouts()`` gives
+several tracks (innermost first) is drawn so by :func:`tracks_map`, with the standings in
+the innermost ring (under the rings on a short screen); where the rings do not fit (under
+about 107 columns) its compact view gives a line per track with the tokens on it, then the
+standings with each player's track.
 """
 
 from __future__ import annotations
@@ -276,7 +279,10 @@ def tokens_text(seats: Sequence[int], marks: Sequence[str], width: int) -> Text:
 def space_cells(game: Game, words: Words, marks: Sequence[str]) -> list[Cell]:
     """What the map shows on each space of the board, by board index."""
     board = game.board
-    corners = {side[0] for side in words.layout() if side}
+    tracks = words.track_layouts()
+    all_sides = [side for sides in tracks.values() for side in sides] if tracks else \
+        words.layout()
+    corners = {side[0] for side in all_sides if side}
     here: list[list[int]] = [[] for _ in range(board.size)]
     jailed: list[list[int]] = [[] for _ in range(board.size)]
     for p in game.players:
@@ -370,11 +376,13 @@ def choose_geometry(sides: Sequence[Sequence[int]], width: int,
 
 def standings_lines(game: Game, words: Words, marks: Sequence[str], width: int,
                     kinds: Sequence[str] | None = None,
-                    viewer: int | None = None) -> list[Text] | None:
+                    viewer: int | None = None,
+                    places: Sequence[str] | None = None) -> list[Text] | None:
     """The round and whose turn, then one line per player: mark, name, cash, where, and
     what else fits (bot kind, deeds, total assets, cards). None when even the mark, a
     three-letter name and the cash do not fit ``width``. ``viewer`` is the seat it is
-    shown to (their own hand of cards is not "hidden")."""
+    shown to (their own hand of cards is not "hidden"); ``places`` says where each player
+    is, instead of the space's name (a board of several tracks names the track)."""
     if game.over:
         head = f"Standings after round {game.round}"
     else:
@@ -384,7 +392,7 @@ def standings_lines(game: Game, words: Words, marks: Sequence[str], width: int,
     notes = [f" ({kinds[s]})" if kinds is not None and s < len(kinds) and kinds[s] else ""
              for s in seats]
     cash = [words.money(game.cash(s)) for s in seats]
-    where = [where_words(game, s) for s in seats]
+    where = list(places) if places is not None else [where_words(game, s) for s in seats]
     deeds = [f"{n} deed{'' if n == 1 else 's'}"
              for n in (len(game.deeds_of(s)) for s in seats)]
     worth = [f"worth {words.money(a)}" if a is not None else ""
@@ -548,17 +556,23 @@ def compact_lines(game: Game, words: Words, cells: Sequence[Cell], marks: Sequen
 
 def board_map(game: Game, *, width: int = 80, height: int = 24,
               kinds: Sequence[str] | None = None, detail: bool = False,
-              viewer: int | None = None, reserve: int = 0) -> Group:
+              viewer: int | None = None, reserve: int = 0,
+              words: Words | None = None) -> Group:
     """The board map for a console ``width`` columns wide and ``height`` lines tall, ready
     for ``console.print``. ``kinds`` gives a note per seat ("random" for a bot);
     ``detail`` (the ``b`` command) adds the owned deeds table and, when they are not in the
     middle of the ring, the bank's unsold deeds, above the map. ``viewer`` is the seat it
     is shown to. ``reserve`` is how many lines the caller prints after the map (the
     question and its menu): when the ring and those lines do not fit ``height``, the
-    standings go under the ring, next to the question, so that the cash stays on screen."""
-    words = words_for(game)
+    standings go under the ring, next to the question, so that the cash stays on screen.
+    ``words``: the edition's words (by default those of the game's registered edition)."""
+    words = words if words is not None else words_for(game)
     marks = player_marks([p.name for p in game.players])
     cells = space_cells(game, words, marks)
+    tracks = words.track_layouts()
+    if tracks:
+        return tracks_map(game, words, cells, marks, tracks, width=width, height=height,
+                          kinds=kinds, detail=detail, viewer=viewer, reserve=reserve)
     sides = words.layout()
     width = max(20, width)
     geometry = choose_geometry(sides, width, height)
@@ -601,5 +615,162 @@ def board_map(game: Game, *, width: int = 80, height: int = 24,
     centre = [fit(line, block_w) for line in centre]
     parts += ring(sides, cell_drawer(cells, marks), centre, geometry)
     parts += legend(game, words, marks, width)
+    parts += below
+    return Group(*parts)
+
+
+# ====================================================================== several tracks
+
+
+TRACK_MIN_CELL, TRACK_MIN_CORNER = 7, 8
+"""The narrowest cells of a board of several tracks (narrower: the compact view)."""
+TRACK_SHAPES = ((ROW_HEIGHT, 2), (2, 1))
+"""The shapes tried for nested rings, roomiest first: (lines of the top and bottom rows,
+fewest lines of a side cell)."""
+
+
+def track_of_spaces(tracks: dict[str, list[list[int]]]) -> dict[int, str]:
+    """Each space's track, by board index."""
+    return {i: name for name, sides in tracks.items() for side in sides for i in side}
+
+
+def track_places(game: Game, tracks: dict[str, list[list[int]]]) -> list[str]:
+    """Where each player is, with the track: "Pay Day (outer)"."""
+    of = track_of_spaces(tracks)
+    out = []
+    for p in game.players:
+        where = where_words(game, p.seat)
+        track = of.get(p.position)
+        out.append(where if p.bankrupt or track is None else f"{where} ({track})")
+    return out
+
+
+def track_geometries(rings: Sequence[Sequence[Sequence[int]]], width: int, centre_h: int,
+                     row_height: int, min_side: int) -> list[Geometry] | None:
+    """One geometry per ring, innermost first, each ring fitting inside the next and the
+    outermost ``width`` columns, with the widest cells that fit (None: none fit); the
+    innermost ring's inside is at least ``centre_h`` lines tall."""
+    across = [len(ring_places(r)[0]) - 2 for r in rings]
+    down = [len(ring_places(r)[2]) for r in rings]
+    for cell in range(MAX_CELL, TRACK_MIN_CELL - 1, -1):
+        corner = min(MAX_CORNER, (width - across[-1] * cell) // 2,
+                     *((across[n + 1] - across[n]) * cell // 2
+                       for n in range(len(rings) - 1)))
+        if corner < TRACK_MIN_CORNER:
+            continue
+        geometries = []
+        need = centre_h
+        for n in range(len(rings)):
+            side = max(min_side, -(-need // max(1, down[n])))
+            geometries.append(Geometry(cell, corner, row_height, side))
+            need = 2 * row_height + down[n] * side
+        return geometries
+    return None
+
+
+def nested_rings(rings: Sequence[Sequence[Sequence[int]]], draw: Draw[int],
+                 centre: Sequence[Text], geometries: Sequence[Geometry]) -> list[Text]:
+    """The rings drawn from the inside out, each the centre of the next."""
+    lines = list(centre)
+    for sides, geometry in zip(rings, geometries, strict=True):
+        lines = ring(sides, draw, lines, geometry)
+    return lines
+
+
+def track_lines(game: Game, tracks: dict[str, list[list[int]]], cells: Sequence[Cell],
+                marks: Sequence[str], width: int) -> list[Text]:
+    """One line per track (wrapped): the tokens on it and their spaces ("Outer track: @A
+    Pay Day, @BC Reading RR"), the players in Jail as "in @B Jail"."""
+    jailed: dict[int, list[int]] = {}
+    for p in game.players:
+        if p.in_jail and not p.bankrupt:
+            jailed.setdefault(p.position, []).append(p.seat)
+    name_w = 14 if width >= 60 else 9
+    lines: list[Text] = []
+    for name, sides in tracks.items():
+        items = []
+        for side in sides:
+            for i in side:
+                if cells[i].tokens:
+                    items.append(cat(tokens_text(cells[i].tokens, marks,
+                                                 1 + len(cells[i].tokens)),
+                                     Text(" " + fit_name(cells[i].name, name_w))))
+                if i in jailed:
+                    items.append(cat(Text("in "), tokens_text(jailed[i], marks,
+                                                              1 + len(jailed[i])),
+                                     Text(" " + fit_name(cells[i].name, name_w))))
+        head = Text(f"{name.capitalize()} track: ", style="bold")
+        lines += pack(head, items or [Text("nobody", style="dim")], width)
+    return lines
+
+
+def tracks_map(game: Game, words: Words, cells: Sequence[Cell], marks: Sequence[str],
+               tracks: dict[str, list[list[int]]], *, width: int, height: int,
+               kinds: Sequence[str] | None, detail: bool, viewer: int | None,
+               reserve: int) -> Group:
+    """The map of a board of several concentric tracks (``tracks`` innermost first): the
+    rings nested with the standings in the innermost, or under the rings when the screen
+    is short; when the rings do not fit the width (or the screen is too short even for
+    that), a compact view: a line per track with its tokens, then the standings, each
+    player's place with its track."""
+    width = max(20, width)
+    rings = list(tracks.values())
+    places = track_places(game, tracks)
+    draw = cell_drawer(cells, marks)
+    key = legend(game, words, marks, width)
+    bank = bank_words(game)
+    parts: list[RenderableType] = []
+    if detail:
+        parts.append(deeds_table(game))
+        parts += unsold_lines(game, words, width)
+    inner_across = len(ring_places(rings[0])[0]) - 2
+    for row_height, min_side in TRACK_SHAPES:
+        probe = track_geometries(rings, width, 1, row_height, min_side)
+        if probe is None:
+            break
+        room = inner_across * probe[0].cell - 2
+        middle = standings_lines(game, words, marks, room, kinds, viewer, places)
+        if middle is None:
+            break
+        centre = list(middle)
+        bank_lines = wrapped(bank, room)
+        with_bank = [*centre, Text(), *bank_lines]
+        geometries = track_geometries(rings, width, len(with_bank), row_height, min_side)
+        if geometries is not None and 2 * row_height + len(ring_places(rings[-1])[2]) * \
+                geometries[-1].side_height + len(key) + reserve <= height:
+            centre = with_bank
+        else:
+            geometries = track_geometries(rings, width, len(centre), row_height, min_side)
+            bank_lines = []
+        assert geometries is not None
+        total = 2 * row_height + len(ring_places(rings[-1])[2]) * geometries[-1].side_height
+        if total + len(key) + reserve <= height:
+            block_w = max((line.cell_len for line in centre), default=0)
+            centre = [fit(line, block_w) for line in centre]
+            parts += nested_rings(rings, draw, centre, geometries)
+            parts += key
+            if not bank_lines:
+                parts += wrapped(bank, width)
+            return Group(*parts)
+    # The rings with the standings under them, when the screen is short.
+    geometries = track_geometries(rings, width, 1, *TRACK_SHAPES[-1])
+    below = wrapped(bank, width) + (standings_lines(game, words, marks, width, kinds,
+                                                    viewer, places) or [])
+    if geometries is not None:
+        total = 2 * TRACK_SHAPES[-1][0] + \
+            len(ring_places(rings[-1])[2]) * geometries[-1].side_height
+        if total + len(key) + len(below) + reserve <= height:
+            parts += nested_rings(rings, draw, [], geometries)
+            parts += key
+            parts += below
+            return Group(*parts)
+    # The compact view: the deeds by colour group when they fit the screen, then the
+    # tokens by track and the standings (the cash) last.
+    tokens = track_lines(game, tracks, cells, marks, width)
+    groups = compact_lines(game, words, cells, marks, width)
+    if len(groups) + len(key) + len(tokens) + len(below) + reserve <= height:
+        parts += groups
+        parts += key
+    parts += tokens
     parts += below
     return Group(*parts)

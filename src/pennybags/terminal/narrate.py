@@ -92,6 +92,11 @@ class Narrator:
         """Payments waiting for the event that explains them."""
         self._card_text = ""
         self._last_move_to = -1
+        tracks = self.words.track_layouts() or {}
+        self._tracks = {i: name for name, sides in tracks.items() for side in sides
+                        for i in side}
+        """Each space's track, on a board of several tracks."""
+        self._names = [space.name for space in game.board.spaces]
 
     # ------------------------------------------------------------ listening
 
@@ -106,7 +111,7 @@ class Narrator:
             words = self._roll[1]
             self._roll = None
             self._flush_payments()
-            self.lines.append(f"{words} and moves to {self._arrival(data['to'])}.")
+            self.lines.append(sentence(f"{words} and moves to {self._arrival(data['to'])}"))
             self._last_move_to = data["to"]
             return
         self._flush_roll()
@@ -171,9 +176,46 @@ class Narrator:
         return name
 
     def _space(self, index: Any) -> str:
+        """A space's name; on a board of several tracks, with its track when the name is on
+        more than one ("Reading Railroad (outer track)")."""
         if isinstance(index, int) and 0 <= index < self.game.board.size:
-            return self.game.board[index].name
+            name = self.game.board[index].name
+            track = self._tracks.get(index)
+            if track is not None and self._names.count(name) > 1:
+                return f"{name} ({track} track)"
+            return name
         return "a house" if index == -1 else str(index)
+
+    def _account(self, account: Any) -> str:
+        """Who pays or is paid: a player, the bank, the pot, or an edition's own account
+        (Ultimate Monopoly's Pool), in the edition's words when it has them."""
+        if isinstance(account, int) and account < 0 \
+                and account not in (BANK, FREE_PARKING_POT):
+            return self.words.account(account)
+        return self._who(account)
+
+    def _card(self, card: Any, deck: Any = None) -> str:
+        """A card's title from its id ("travel-card": "Travel Card")."""
+        decks = [self.game.decks[deck]] if deck in self.game.decks else \
+            list(self.game.decks.values())
+        for pile in decks:
+            for c in pile.cards:
+                if c.id == card:
+                    return str(c.get("title", "") or c.id.replace("-", " ").title())
+        return str(card).replace("-", " ").replace("_", " ").title() if card else "a card"
+
+    def _company(self, company: Any) -> str:
+        """A company's name from its id ("acme-motors": "Acme Motors")."""
+        return self.words.company_name(str(company))
+
+    def _dice(self, dice: Any) -> str:
+        """Dice as told: "3+4", with the speed die's named faces after them ("3+4 and Mr.
+        Monopoly", "2+2 and the Bus")."""
+        faces = list(dice) if isinstance(dice, (list, tuple)) else []
+        numbers = "+".join(str(x) for x in faces if isinstance(x, int))
+        named = [_SPEED_FACES.get(str(x), str(x).replace("_", " ")) for x in faces
+                 if not isinstance(x, int)]
+        return " and ".join(t for t in (numbers, *named) if t) or "the dice"
 
     def _money(self, amount: Any) -> str:
         return self.game.money(int(amount))
@@ -190,6 +232,8 @@ class Narrator:
         handler = getattr(self, "_on_" + kind.replace("-", "_"), None)
         if handler is not None:
             text: str = handler(d, who, explained)
+            if text.endswith("..") and not text.endswith("..."):
+                text = text[:-1]  # a name ending in a full stop ("Checker Cab Co.")
             return text
         fields = ", ".join(f"{k}={v}" for k, v in d.items())
         return f"({kind}: {fields})" if fields else f"({kind})"
@@ -206,22 +250,25 @@ class Narrator:
         return f"--- Round {d.get('round', '?')}: {who}'s turn ---"
 
     def _on_rolled(self, d: dict[str, Any], who: str, paid: int) -> str:
-        dice = d.get("dice", ())
-        shown = "+".join(str(x) for x in dice)
+        shown = self._dice(d.get("dice", ()))
         if d.get("for_rent"):
             return f"{who} rolls {shown} for the rent"
         words = f"{who} rolls {shown}"
-        if d.get("double"):
+        if d.get("triple"):
+            words += " (triples)"
+        elif d.get("double"):
             words += " (doubles)"
         return words
 
     def _on_moved(self, d: dict[str, Any], who: str, paid: int) -> str:
         self._last_move_to = d["to"]
         to = self._arrival(d["to"])
+        if d.get("taxi"):
+            return sentence(f"{who} takes a taxi to {to}")
         steps = d.get("steps", 0)
         if steps < 0:
             return f"{who} goes back {-steps} spaces to {to}."
-        return f"{who} moves to {to}."
+        return sentence(f"{who} moves to {to}")
 
     def _on_paid(self, d: dict[str, Any], who: str, paid: int) -> str:
         payer, payee = d["payer"], d["payee"]
@@ -236,6 +283,18 @@ class Narrator:
             return f"{self._who(payee)} collects the Free Parking pot: {amount}."
         if reason == "bankruptcy":
             return f"{self._who(payer)}'s last {amount} goes to {self._who(payee)}."
+        if payer < 0 and payee >= 0 and (reason.endswith((" salary", " dividend"))):
+            return f"{self._who(payee)} collects a {reason} of {amount}."
+        if payer < 0 and payee >= 0 and reason.startswith("Roll Three"):
+            return f"{self._who(payee)} wins {amount} at Roll Three."
+        if payer < 0 and payer not in (BANK, FREE_PARKING_POT) and payee >= 0:
+            return f"{self._who(payee)} collects {amount} from {self._account(payer)}" \
+                   f"{'' if not reason or reason == self._card_text else f' ({reason})'}."
+        if payee < 0 and payee not in (BANK, FREE_PARKING_POT) and payer >= 0:
+            return f"{self._who(payer)} pays {amount} into {self._account(payee)}" \
+                   f"{'' if not reason or reason == self._card_text else f' ({reason})'}."
+        if reason == "taxi fare":
+            return f"{self._who(payer)} pays {self._account(payee)} {amount} for the taxi."
         if reason.startswith("10% on a mortgaged deed"):
             return f"{self._who(payer)} pays {amount} (10% interest on a mortgaged deed " \
                    "received)."
@@ -527,6 +586,133 @@ class Narrator:
         return f"Final scores (cash + properties at purchase price): {parts}."
 
 
+    # ------------------------------------------------------------ Ultimate Monopoly
+
+    def _on_bonus_stays(self, d: dict[str, Any], who: str, paid: int) -> str:
+        return f"{who} has no property ahead to move to for the bonus: the token stays."
+
+    def _on_auction_space_stays(self, d: dict[str, Any], who: str, paid: int) -> str:
+        return f"{who} has no owned property ahead to move to from Auction: the token stays."
+
+    def _on_voucher(self, d: dict[str, Any], who: str, paid: int) -> str:
+        return f"{who} throws the Bus and takes a Travel Voucher: {self._card(d.get('card'))}."
+
+    def _on_voucher_played(self, d: dict[str, Any], who: str, paid: int) -> str:
+        return sentence(f"{who} plays a {self._card(d.get('card'))} and goes to "
+                        f"{self._space(d.get('to'))}")
+
+    def _on_voucher_expired(self, d: dict[str, Any], who: str, paid: int) -> str:
+        return f"{who}'s {self._card(d.get('card'))} expires and goes back to the pile."
+
+    def _on_voucher_given(self, d: dict[str, Any], who: str, paid: int) -> str:
+        return f"{who} gives a {self._card(d.get('card'))} to {self._who(d.get('to'))}."
+
+    def _on_voucher_returned(self, d: dict[str, Any], who: str, paid: int) -> str:
+        return f"{who}'s {self._card(d.get('card'))} goes back to the pile."
+
+    def _on_missed_the_bus(self, d: dict[str, Any], who: str, paid: int) -> str:
+        return f"{who} misses the Bus: no voucher, and a {self._card(d.get('card'))} is " \
+               "given up."
+
+    def _on_no_voucher_left(self, d: dict[str, Any], who: str, paid: int) -> str:
+        return f"{who} throws the Bus, but no Travel Voucher is left to take."
+
+    def _on_squeeze_play(self, d: dict[str, Any], who: str, paid: int) -> str:
+        each = self._money(d.get("amount", 0))
+        tail = " and takes a Travel Voucher" if d.get("voucher") else ""
+        return f"Squeeze Play: {who} rolls {self._dice(d.get('dice', ()))} (total " \
+               f"{d.get('total', '?')}): every other player pays {who} {each}{tail}."
+
+    def _on_roll_three(self, d: dict[str, Any], who: str, paid: int) -> str:
+        return f"Roll Three: {who} rolls {self._dice(d.get('dice', ()))}."
+
+    def _on_birthday_gift(self, d: dict[str, Any], who: str, paid: int) -> str:
+        return f"It is {who}'s birthday: every other player gives a gift."
+
+    def _on_card_given(self, d: dict[str, Any], who: str, paid: int) -> str:
+        return f"{who} gives {self._card(d.get('card'), d.get('deck'))} to " \
+               f"{self._who(d.get('to'))}."
+
+    def _on_cards_given(self, d: dict[str, Any], who: str, paid: int) -> str:
+        count = int(d.get("count", 0))
+        return f"{who}'s {count} card{'' if count == 1 else 's'} go to " \
+               f"{self._who(d.get('receiver'))}."
+
+    def _on_card_used(self, d: dict[str, Any], who: str, paid: int) -> str:
+        amount = d.get("amount")
+        gain = f" and collects {self._money(amount)}" if amount else ""
+        return sentence(f"{who} uses {self._card(d.get('card'), d.get('deck'))}{gain}")
+
+    def _on_card_no_choice(self, d: dict[str, Any], who: str, paid: int) -> str:
+        return f"{who}'s card has nothing to act on: no effect."
+
+    def _on_said_no(self, d: dict[str, Any], who: str, paid: int) -> str:
+        return f"{who} says \"Just Say No!\" to {self._who(d.get('to'))}."
+
+    def _on_loses_turn(self, d: dict[str, Any], who: str, paid: int) -> str:
+        return f"{who} loses this turn."
+
+    def _on_roll_off(self, d: dict[str, Any], who: str, paid: int) -> str:
+        totals = d.get("totals", [0, 0])
+        return f"{who} rolls {totals[0]} against {self._who(d.get('other'))}'s {totals[1]}."
+
+    def _on_deed_taken(self, d: dict[str, Any], who: str, paid: int) -> str:
+        return f"{who} takes {self._space(d.get('deed'))}."
+
+    def _on_deeds_swapped(self, d: dict[str, Any], who: str, paid: int) -> str:
+        mine, theirs = [*d.get("deeds", []), -1, -1][:2]
+        return f"{who} swaps {self._space(mine)} for {self._who(d.get('other'))}'s " \
+               f"{self._space(theirs)}."
+
+    def _on_surrendered(self, d: dict[str, Any], who: str, paid: int) -> str:
+        return f"{who} gives {self._space(d.get('deed'))} back to the bank."
+
+    def _on_building_removed(self, d: dict[str, Any], who: str, paid: int) -> str:
+        return f"A building is removed from {self._space(d.get('deed'))} " \
+               f"(now {self.words.buildings_words(int(d.get('level', 0)))})."
+
+    def _on_share_bought(self, d: dict[str, Any], who: str, paid: int) -> str:
+        return f"{who} buys a share of {self._company(d.get('company'))} for " \
+               f"{self._money(d.get('price', paid))}."
+
+    def _on_share_sold(self, d: dict[str, Any], who: str, paid: int) -> str:
+        return f"{who} sells a share of {self._company(d.get('company'))} for " \
+               f"{self._money(d.get('price', paid))}."
+
+    def _on_share_declined(self, d: dict[str, Any], who: str, paid: int) -> str:
+        return f"{who} does not buy a share."
+
+    def _on_share_auction(self, d: dict[str, Any], who: str, paid: int) -> str:
+        return f"A share of {self._company(d.get('company'))} goes to auction."
+
+    def _on_share_auction_won(self, d: dict[str, Any], who: str, paid: int) -> str:
+        return f"{who} wins a share of {self._company(d.get('company'))} at auction for " \
+               f"{self._money(d.get('amount', paid))}."
+
+    def _on_share_unsold(self, d: dict[str, Any], who: str, paid: int) -> str:
+        return f"Nobody bids: the share of {self._company(d.get('company'))} stays with " \
+               "the bank."
+
+    def _on_share_mortgaged(self, d: dict[str, Any], who: str, paid: int) -> str:
+        gain = f" for {self._money(paid)}" if paid else ""
+        return f"{who} mortgages a share of {self._company(d.get('company'))}{gain}."
+
+    def _on_share_unmortgaged(self, d: dict[str, Any], who: str, paid: int) -> str:
+        cost = f" for {self._money(paid)}" if paid else ""
+        return f"{who} lifts the mortgage on a share of " \
+               f"{self._company(d.get('company'))}{cost}."
+
+    def _on_shares_given(self, d: dict[str, Any], who: str, paid: int) -> str:
+        count = int(d.get("count", 0))
+        return f"{who}'s {count} share{'' if count == 1 else 's'} of " \
+               f"{self._company(d.get('company'))} go to {self._who(d.get('receiver'))}."
+
+    def _on_shares_returned(self, d: dict[str, Any], who: str, paid: int) -> str:
+        count = int(d.get("count", 0))
+        return f"{who}'s {count} share{'' if count == 1 else 's'} of " \
+               f"{self._company(d.get('company'))} go back to the bank."
+
+
 _EXPLAINED_BY_NEXT.update({"monopoly building": "built-monopoly",
                            "forced purchase": "forced-purchase"})
 _LEFT_JAIL.update({"matching dice": "by rolling a match (Just Visiting)",
@@ -535,3 +721,12 @@ _END_REASONS.update({"five-monopolies": "owning five monopolies"})
 _EXPLAINED_BY_NEXT.update({"property given up": "gave-up",
                            "debt made up by the bank": "insolvent"})
 _END_REASONS.update({"final-scores": "with the highest final score"})
+
+
+_SPEED_FACES = {"mr_monopoly": "Mr. Monopoly", "bus": "the Bus"}
+"""The speed die's named faces, as told."""
+
+_EXPLAINED_BY_NEXT.update({"share": "share-bought", "share auction": "share-auction-won",
+                           "share mortgage": "share-mortgaged",
+                           "share mortgage lifted": "share-unmortgaged"})
+

@@ -721,7 +721,7 @@ def swap_deeds(game: CardGame, p: int, mine: int, q: int, theirs: int) -> None:
         game.receive_mortgaged(q, [mine])
 
 
-def buy_for(game: CardGame, p: int, deed: int, price: int) -> None:
+def buy_for(game: UltimateMonopolyGame, p: int, deed: int, price: int) -> None:
     """``p`` buys ``deed`` from the bank at ``price`` (checked affordable)."""
     game.pay(p, BANK, price, "purchase")
     game.set_owner(deed, p)
@@ -2210,9 +2210,9 @@ class BuyFor(Buy):
 
     def apply(self, game: ClassicGame, player: int, action: Action,
               decision: Decision | None) -> None:
-        assert decision is not None and isinstance(game, CardGame)
+        assert decision is not None
         game.pending = []
-        buy_for(game, player, decision.deed, decision.amount)
+        buy_for(cast(UltimateMonopolyGame, game), player, decision.deed, decision.amount)
 
 
 # ==================================================================== decisions
