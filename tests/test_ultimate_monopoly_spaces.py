@@ -21,7 +21,6 @@ from pennybags.editions.ultimate_monopoly import EDITION
 from pennybags.editions.ultimate_monopoly.game import ROLL_THREE, VOUCHERS, UltimateMonopolyGame
 from pennybags.editions.ultimate_monopoly.rules import RULEBOOK
 from pennybags.editions.ultimate_monopoly.spaces import (
-    ShareAuctionStep,
     dividend,
     roll_three_matches,
     share_value,
@@ -594,13 +593,13 @@ def test_share_mortgage_at_half_par_lifted_at_value_plus_10_percent() -> None:
     assert game.ledger.conserved()
 
 
-def test_share_auction_step_auctions_a_share_from_the_bank() -> None:
-    """ShareAuctionStep (for a bankruptcy to the bank, ruling 16): one share auctioned at
-    once, bidding from the player after the one named."""
+def test_share_auction_as_a_step_auctions_a_share_from_the_bank() -> None:
+    """A share auction as a step (for a bankruptcy to the bank, ruling 16): one share
+    auctioned at once, bidding from the player after the one named."""
     game = new_game(2)
     game.pending = []
     game.then(game.ask_roll)
-    game.step_under(game.step_depth(), ShareAuctionStep(RADIO, 0))
+    game.then(game.start_share_auction, RADIO, 0)
     game.run()
     assert (game.pending[0].kind, game.pending[0].player) == ("bid", 1)
     game.act(1, Action("bid", amount=10))

@@ -574,8 +574,16 @@ class ClassicGame(TurnGame):
                 return "only title deeds can be traded"
             if self.owner[d] != side:
                 return f"{self.name(side)} does not own {board.spaces[d].name}"
-            if self.highest_level(d):
-                return f"sell the buildings of the {board.spaces[d].group} group first"
+            problem = self.buildings_block(side, d)
+            if problem is not None:
+                return problem
+        return None
+
+    def buildings_block(self, p: int, deed: int) -> str | None:
+        """Why buildings stop ``p`` from trading or mortgaging ``deed`` away (None if they
+        do not): in classic, any building in its colour group."""
+        if self.highest_level(deed):
+            return f"sell the buildings of the {self.board.spaces[deed].group} group first"
         return None
 
     def propose(self, t: Trade) -> None:

@@ -619,25 +619,16 @@ def can_mortgage(game: UltimateMonopolyGame, p: int, deed: int) -> str | None:
     return None
 
 
-def cannot_hand_over(game: UltimateMonopolyGame, deeds: tuple[int, ...],
-                     side: int) -> str | None:
-    """Why ``side`` cannot trade away ``deeds`` (None if it can): each named once, a title
-    deed of theirs, no buildings on it nor on their other streets of its group."""
+def buildings_block(game: UltimateMonopolyGame, p: int, deed: int) -> str | None:
+    """Why buildings stop ``p`` from trading ``deed`` away (None if they do not): a building
+    on it, or on their other streets of its group (a depot or stand stops only its own
+    property)."""
     board = game.board
-    for i in range(1, len(deeds)):
-        for j in range(i):
-            if deeds[j] == deeds[i]:
-                return "a deed is named twice"
-    for d in deeds:
-        if not (0 <= d < board.size) or not board.spaces[d].is_deed:
-            return "only title deeds can be traded"
-        if game.owner[d] != side:
-            return f"{game.name(side)} does not own {board.spaces[d].name}"
-        built = built_in_group(game, side, d)
-        if built == d and board.spaces[d].kind != "street":
-            return f"sell {improvement_words(game, d)} on {board.spaces[d].name} first"
-        if built >= 0:
-            return f"sell the buildings of {group_words(game, d)} first"
+    built = built_in_group(game, p, deed)
+    if built == deed and board.spaces[deed].kind != "street":
+        return f"sell {improvement_words(game, deed)} on {board.spaces[deed].name} first"
+    if built >= 0:
+        return f"sell the buildings of {group_words(game, deed)} first"
     return None
 
 

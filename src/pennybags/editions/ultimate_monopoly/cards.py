@@ -83,6 +83,7 @@ through those game methods, so this module may import them (``game``, ``building
 
 from __future__ import annotations
 
+from abc import ABC, abstractmethod
 from collections.abc import Callable
 from typing import Any, Final, cast
 
@@ -731,19 +732,21 @@ def buy_for(game: UltimateMonopolyGame, p: int, deed: int, price: int) -> None:
 
 # ==================================================================== choices
 
-class Choice:
+class Choice(ABC):
     """One card's choice: what may be chosen (board indices, seats or companies) and what
     the choice does. ``options`` lists one of each alike answer for menus; ``valid`` accepts
     any answer that does the same."""
 
+    @abstractmethod
     def options(self, game: CardGame, d: Decision) -> list[int]:
-        raise NotImplementedError
+        """What may be chosen now."""
 
     def valid(self, game: CardGame, d: Decision, value: int) -> bool:
         return value in self.options(game, d)
 
+    @abstractmethod
     def choose(self, game: CardGame, d: Decision, value: int) -> None:
-        raise NotImplementedError
+        """Carry out the choice of ``value``."""
 
 
 def ask(game: CardGame, d: Decision) -> None:
@@ -2041,11 +2044,13 @@ class ChooseRule(ActionRule[CardGame]):
 
     field_name = ""
 
+    @abstractmethod
     def value(self, action: Action) -> int:
-        raise NotImplementedError
+        """The chosen value an action carries (in its kind's field)."""
 
+    @abstractmethod
     def make(self, value: int) -> Action:
-        raise NotImplementedError
+        """The action that chooses ``value``."""
 
     def check(self, game: CardGame, player: int, action: Action,
               decision: Decision | None) -> str | None:

@@ -555,8 +555,8 @@ class UltimateMonopolyGame(ClassicGame):
     def can_mortgage(self, p: int, deed: int) -> str | None:
         return buildings.can_mortgage(self, p, deed)
 
-    def cannot_hand_over(self, deeds: tuple[int, ...], side: int) -> str | None:
-        return buildings.cannot_hand_over(self, deeds, side)
+    def buildings_block(self, p: int, deed: int) -> str | None:
+        return buildings.buildings_block(self, p, deed)
 
     def building_counts(self, p: int) -> tuple[int, int]:
         return buildings.building_counts(self, p)

@@ -63,7 +63,6 @@ from typing import Any, Final, cast
 from pennybags.editions.ultimate_monopoly.game import (
     ROLL_THREE,
     VOUCHERS,
-    ShareAuction,
     UltimateMonopolyGame,
 )
 from pennybags.editions.ultimate_monopoly.options import UltimateMonopolyOptions
@@ -369,38 +368,9 @@ def decline_share(game: UltimateMonopolyGame, p: int) -> None:
     if game.listeners:
         game.emit("share-declined", player=p)
     if len(left) == 1:
-        start_share_auction(game, p, left[0])
+        game.start_share_auction(left[0], p)
     else:
         game.pending = [Decision("name-share", p)]
-
-
-def start_share_auction(game: UltimateMonopolyGame, after: int, company: int) -> None:
-    """One share of ``company`` is auctioned: bidding opens with the player after ``after``
-    and goes round the table (classic's auction, for a share)."""
-    n = len(game.players)
-    bidders = [s for s in ((after + 1 + i) % n for i in range(n))
-               if not game.players[s].bankrupt]
-    game.auction = ShareAuction(company, bidders)
-    if game.listeners:
-        game.emit("share-auction", company=game.stocks[company].id)
-    game.ask_bid()
-
-
-class ShareAuctionStep(Step):
-    """A step that auctions one share of ``company`` from the bank, bidding from the player
-    after ``after`` (for a bankruptcy to the bank, ruling 16: the shares, put back in the
-    bank, are auctioned at once, one step per share); nothing if none is left."""
-
-    __slots__ = ("after", "company")
-
-    def __init__(self, company: int, after: int) -> None:
-        self.company = company
-        self.after = after
-
-    def run(self, game: Game) -> None:
-        um = cast(UltimateMonopolyGame, game)
-        if um.bank_shares[self.company] > 0 and not um.over:
-            start_share_auction(um, self.after, self.company)
 
 
 def share_value(game: UltimateMonopolyGame, player: int) -> int:
@@ -654,7 +624,7 @@ class AuctionShare(ActionRule[UltimateMonopolyGame]):
     def apply(self, game: UltimateMonopolyGame, player: int, action: Action,
               decision: Decision | None) -> None:
         game.pending = []
-        start_share_auction(game, player, action.company)
+        game.start_share_auction(action.company, player)
 
 
 class MortgageShare(ActionRule[UltimateMonopolyGame]):
