@@ -30,3 +30,20 @@ class ClassicOptions:
         "a table option for simulations: the turn passes on as soon as its last roll is "
         "resolved, with no end-turn decision (players still manage at every roll decision)",
     )
+
+
+class WithoutClassicHouseRules:
+    """For an edition built on classic's game that has none of classic's house rules:
+    ClassicGame reads them, and here they are always off."""
+
+    @property
+    def free_parking_pot(self) -> bool:
+        return False
+
+    @property
+    def no_auctions(self) -> bool:
+        return False
+
+    @property
+    def double_go(self) -> bool:
+        return False

@@ -4,11 +4,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from pennybags.editions.classic.options import WithoutClassicHouseRules
 from pennybags.engine.options import option
 
 
 @dataclass(frozen=True)
-class UltimateBankingOptions:
+class UltimateBankingOptions(WithoutClassicHouseRules):
     """Table options for Ultimate Banking (the defaults follow the rulebook)."""
 
     set_bonus: str = option(
@@ -38,16 +39,3 @@ class UltimateBankingOptions:
         "a table option for simulations: the turn passes on as soon as its last roll is "
         "resolved, with no end-turn decision",
     )
-
-    # Classic house rules that this edition does not have (ClassicGame reads them).
-    @property
-    def free_parking_pot(self) -> bool:
-        return False
-
-    @property
-    def no_auctions(self) -> bool:
-        return False
-
-    @property
-    def double_go(self) -> bool:
-        return False

@@ -4,11 +4,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from pennybags.editions.classic.options import WithoutClassicHouseRules
 from pennybags.engine.options import option
 
 
 @dataclass(frozen=True)
-class UltimateMonopolyOptions:
+class UltimateMonopolyOptions(WithoutClassicHouseRules):
     """Table options for Ultimate Monopoly (the defaults follow the rulebook)."""
 
     alternative_squeeze_play: bool = option(
@@ -37,16 +38,3 @@ class UltimateMonopolyOptions:
         "a table option for simulations: the turn passes on as soon as its last roll is "
         "resolved, with no end-turn decision",
     )
-
-    # Classic house rules that this edition does not have (ClassicGame reads them).
-    @property
-    def free_parking_pot(self) -> bool:
-        return False
-
-    @property
-    def no_auctions(self) -> bool:
-        return False
-
-    @property
-    def double_go(self) -> bool:
-        return False
