@@ -24,6 +24,7 @@ import argparse
 import itertools
 import json
 import re
+from collections import Counter
 from pathlib import Path
 from typing import Any
 
@@ -198,6 +199,10 @@ def make_spaces(ref: dict[str, Any], layout: Layout) -> list[dict[str, Any]]:
     for track in TRACK_ORDER:
         for s in ref["tracks"][track]:
             spaces.append(_space(s, track, layout, inward, outward))
+    # "track:name" names a space only where the name is unique on its track.
+    counts = Counter(a for s in spaces for a in s["aliases"])
+    for s in spaces:
+        s["aliases"] = [a for a in s["aliases"] if counts[a] == 1]
     return spaces
 
 
@@ -207,7 +212,7 @@ def _space(s: dict[str, Any], track: str, layout: Layout, inward: dict[int, int]
     kind = s["type"]
     out: dict[str, Any] = {"name": s["name"], "track": track, "track_index": s["index"]}
     aliases = [*EXTRA_ALIASES.get(s["name"], []), f"{track} {s['index']}",
-               f"{track}:{s['index']}"]
+               f"{track}:{s['index']}", f"{track}:{s['name']}"]
     if s.get("corner"):
         out["corner"] = True
     if kind == "street":

@@ -37,6 +37,7 @@ import yaml
 from yaml.constructor import SafeConstructor
 
 from pennybags.editions import get_edition
+from pennybags.editions.registry import ScenarioFields
 from pennybags.engine.actions import IllegalAction, Pose, Trade
 from pennybags.engine.dice import ScriptedRollError
 from pennybags.engine.game import Game
@@ -271,13 +272,53 @@ def set_up(spec: Mapping[str, Any]) -> Game:
     if not isinstance(spec, Mapping):
         raise ScenarioError(f"a scenario is a mapping (edition, players, ...), not "
                             f"{short(spec)}")
-    r.keys(spec, (), ALL_KEYS, "scenario")
+    r.keys(spec, (), ALL_KEYS | _fields_of(spec).top_keys, "scenario")
     try:
         return _set_up(spec, r)
     except ScenarioError:
         raise
     except (ValueError, KeyError, TypeError) as e:
         raise ScenarioError(f"cannot set up the scenario: {_reason(e)}") from None
+
+
+class _CommonFields:
+    """The fields of an edition that adds none of its own."""
+
+    player_keys: frozenset[str] = frozenset()
+    deed_keys: frozenset[str] = frozenset()
+    bank_keys: frozenset[str] = frozenset()
+    top_keys: frozenset[str] = frozenset()
+
+    def begin(self, game: Game) -> None:
+        return None
+
+    def player(self, game: Game, seat: int, entry: Mapping[str, Any], path: Path_,
+               r: Reader) -> None:
+        return None
+
+    def deed(self, game: Game, deed: int, item: Mapping[str, Any], path: Path_,
+             r: Reader) -> None:
+        return None
+
+    def finish(self, game: Game, spec: Mapping[str, Any], r: Reader) -> None:
+        return None
+
+
+COMMON_FIELDS: ScenarioFields = _CommonFields()
+
+
+def _fields_of(spec: Mapping[str, Any]) -> ScenarioFields:
+    """The scenario fields of the edition a scenario names (the common ones when it names
+    none that is known: that mistake is reported where the edition is read)."""
+    edition_id = spec.get("edition", "classic")
+    if isinstance(edition_id, str):
+        try:
+            fields = get_edition(edition_id).scenario
+        except ValueError:
+            return COMMON_FIELDS
+        if fields is not None:
+            return fields
+    return COMMON_FIELDS
 
 
 def _reason(e: Exception) -> str:
@@ -301,6 +342,7 @@ def _set_up(spec: Mapping[str, Any], r: Reader) -> Game:
     if not isinstance(players, list) or not players:
         raise r.error(("players",), "a list of players, each a name or a mapping with at "
                       f"least a name; not {short(players)}")
+    fields = edition.scenario or COMMON_FIELDS
     entries: list[Mapping[str, Any]] = []
     for seat, p in enumerate(players):
         path: Path_ = ("players", seat)
@@ -308,7 +350,7 @@ def _set_up(spec: Mapping[str, Any], r: Reader) -> Game:
             entries.append({"name": p})
             continue
         entry = r.mapping(p, path, "a player is a name or a mapping with a name")
-        r.keys(entry, path, PLAYER_KEYS, "player")
+        r.keys(entry, path, PLAYER_KEYS | fields.player_keys, "player")
         if "name" not in entry:
             raise r.error(path, "every player needs a name")
         r.word(entry["name"], (*path, "name"), "a name")
@@ -319,15 +361,17 @@ def _set_up(spec: Mapping[str, Any], r: Reader) -> Game:
     except ValueError as e:
         where: Path_ = ("options",) if "option" in str(e) else ("players",)
         raise r.error(where, str(e)) from None
+    fields.begin(game)
     hands = False
     for seat, entry in enumerate(entries):
-        hands |= _set_up_player(game, seat, entry, ("players", seat), r)
+        hands |= _set_up_player(game, seat, entry, ("players", seat), r, fields)
     try:
         game.setup_done()
     except ValueError as e:
         raise r.error(("players",), str(e)) from None
     if "bank" in spec:
-        _set_up_bank(game, spec["bank"], r)
+        _set_up_bank(game, spec["bank"], r, fields)
+    fields.finish(game, spec, r)
     if hands:
         game.hands_given()
     turn = game.seat_of(r.name_or_index(spec["turn"], ("turn",), "the turn")) \
@@ -365,7 +409,7 @@ def _set_up(spec: Mapping[str, Any], r: Reader) -> Game:
 
 
 def _set_up_player(game: Game, seat: int, entry: Mapping[str, Any], path: Path_,
-                   r: Reader) -> bool:
+                   r: Reader, fields: ScenarioFields = COMMON_FIELDS) -> bool:
     """Place one player; True when the entry gives a hand of cards."""
     board = game.board
     player = game.players[seat]
@@ -378,7 +422,8 @@ def _set_up_player(game: Game, seat: int, entry: Mapping[str, Any], path: Path_,
             game.ledger.transfer(seat, BANK, -diff, "scenario set-up")
     if "at" in entry:
         try:
-            player.position = board.find(r.name_or_index(entry["at"], (*path, "at"), "at"))
+            player.position = board.find_one(r.name_or_index(entry["at"], (*path, "at"),
+                                                             "at"))
         except ValueError as e:
             raise r.error((*path, "at"), str(e)) from None
     player.in_jail = r.flag(entry.get("in_jail", False), (*path, "in_jail"), "in_jail")
@@ -391,23 +436,25 @@ def _set_up_player(game: Game, seat: int, entry: Mapping[str, Any], path: Path_,
     owns_path = (*path, "owns")
     for n, owned in enumerate(r.items(entry.get("owns"), owns_path,
                                       "owns is a list of deeds")):
-        _set_up_deed(game, seat, owned, (*owns_path, n), r)
+        _set_up_deed(game, seat, owned, (*owns_path, n), r, fields)
     for n, key in enumerate(r.items(entry.get("cards"), (*path, "cards"),
                                     "cards is a list of deck keys")):
         _give_jail_card(game, seat, r.word(key, (*path, "cards", n), "a deck key"),
                         (*path, "cards", n), r)
     hand = r.items(entry.get("hand"), (*path, "hand"), "hand is a list of deck:card-id")
     for n, card in enumerate(hand):
-        _give_card(game, seat, r.word(card, (*path, "hand", n), "a card (deck:card-id)"),
+        give_card(game, seat, r.word(card, (*path, "hand", n), "a card (deck:card-id)"),
                    (*path, "hand", n), r)
+    fields.player(game, seat, entry, path, r)
     if player.bankrupt and (game.cash(seat) or game.deeds_of(seat) or player.cards):
         raise r.error(path, f"{player.name} is bankrupt: no cash, deeds or cards")
     return bool(hand)
 
 
-def _set_up_deed(game: Game, seat: int, owned: Any, path: Path_, r: Reader) -> None:
+def _set_up_deed(game: Game, seat: int, owned: Any, path: Path_, r: Reader,
+                 fields: ScenarioFields = COMMON_FIELDS) -> None:
     item = owned if isinstance(owned, Mapping) else {"deed": owned}
-    r.keys(item, path, DEED_KEYS, "deed")
+    r.keys(item, path, DEED_KEYS | fields.deed_keys, "deed")
     if "deed" not in item:
         raise r.error(path, "a deed owned needs 'deed': its name")
     board = game.board
@@ -425,6 +472,7 @@ def _set_up_deed(game: Game, seat: int, owned: Any, path: Path_, r: Reader) -> N
     game.houses[deed] = r.whole(houses, (*path, "houses"), "houses", 0, 5)
     game.mortgaged[deed] = r.flag(item.get("mortgaged", False), (*path, "mortgaged"),
                                   "mortgaged")
+    fields.deed(game, deed, item, path, r)
 
 
 def _give_jail_card(game: Game, seat: int, key: str, path: Path_, r: Reader) -> None:
@@ -439,7 +487,7 @@ def _give_jail_card(game: Game, seat: int, key: str, path: Path_, r: Reader) -> 
     game.players[seat].cards.append((key, index))
 
 
-def _give_card(game: Game, seat: int, text: str, path: Path_, r: Reader) -> None:
+def give_card(game: Game, seat: int, text: str, path: Path_, r: Reader) -> None:
     """A card of the hand (``deck:card-id``): taken out of its deck."""
     try:
         key, index = read_card(game, -1, text)
@@ -447,9 +495,9 @@ def _give_card(game: Game, seat: int, text: str, path: Path_, r: Reader) -> None
         raise r.error(path, str(e)) from None
     deck = game.decks[key]
     card = deck.cards[index]
-    if not game.hidden_hands and card.kind != "get_out_of_jail_free":
-        raise r.error(path, f"in {game.data.name} a player keeps only Get Out of Jail Free "
-                      f"cards, not '{card.id}'")
+    if not game.keeps_card(key, index):
+        what = "only Get Out of Jail Free cards" if not game.hidden_hands else "no such card"
+        raise r.error(path, f"in {game.data.name} a player keeps {what}, not '{card.id}'")
     copies = [i for i in deck.order if deck.cards[i].id == card.id]
     if not copies:
         raise r.error(path, f"no card '{card.id}' left in the {deck.name} deck (every copy "
@@ -458,10 +506,12 @@ def _give_card(game: Game, seat: int, text: str, path: Path_, r: Reader) -> None
     game.players[seat].cards.append((key, copies[0]))
 
 
-def _set_up_bank(game: Game, value: Any, r: Reader) -> None:
-    """The bank's building stock (``bank: {houses: N, hotels: M}``)."""
+def _set_up_bank(game: Game, value: Any, r: Reader,
+                 fields: ScenarioFields = COMMON_FIELDS) -> None:
+    """The bank's building stock (``bank: {houses: N, hotels: M}``; an edition's own kinds
+    of building are its fields')."""
     bank = r.mapping(value, ("bank",), "bank is {houses: N, hotels: M}")
-    r.keys(bank, ("bank",), {"houses", "hotels"}, "bank")
+    r.keys(bank, ("bank",), {"houses", "hotels"} | fields.bank_keys, "bank")
     counts = [r.whole(bank[key], ("bank", key), key, 0) if key in bank else None
               for key in ("houses", "hotels")]
     try:
@@ -690,8 +740,8 @@ def check(game: Game, snap: Mapping[str, Any], expect: Mapping[str, Any],
                     where = f"players.{name}.{f}"
                     if f == "at":
                         try:
-                            want_at = game.board.find(r.name_or_index(v, (*at, str(name), f),
-                                                                      "at"))
+                            want_at = game.board.find_one(
+                                r.name_or_index(v, (*at, str(name), f), "at"))
                         except ValueError as e:
                             failures.append(f"{where}: {e}")
                             continue
@@ -769,5 +819,5 @@ def check(game: Game, snap: Mapping[str, Any], expect: Mapping[str, Any],
     return failures
 
 
-__all__ = ["ALL_KEYS", "Outcome", "Reader", "Scenario", "ScenarioError", "check", "load",
-           "play_actions", "run", "set_up"]
+__all__ = ["ALL_KEYS", "Outcome", "Reader", "Scenario", "ScenarioError", "check", "give_card",
+           "load", "play_actions", "run", "set_up"]

@@ -11,13 +11,43 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 from pennybags.engine.data import EditionData, load_edition_data
 from pennybags.engine.game import Game
 from pennybags.engine.options import describe, parse_options
 from pennybags.engine.rules import Rulebook
 from pennybags.engine.words import Words
+
+if TYPE_CHECKING:
+    from pennybags.scenario import Path_, Reader
+
+
+class ScenarioFields(Protocol):
+    """An edition's own fields in scenario files (see docs/scenarios.md), beyond the fields
+    every edition has: the names it adds to a player, an owned deed, the bank's stock and
+    the scenario's top level, and how each is set up. Each method reads its fields with
+    the reader (which says where a bad one was written) and sets the game up."""
+
+    player_keys: frozenset[str]
+    deed_keys: frozenset[str]
+    bank_keys: frozenset[str]
+    top_keys: frozenset[str]
+
+    def begin(self, game: Game) -> None:
+        """Before any player is placed (e.g. take back what the game dealt at its start)."""
+
+    def player(self, game: Game, seat: int, entry: Mapping[str, Any], path: Path_,
+               r: Reader) -> None:
+        """A player's own fields (after the common ones)."""
+
+    def deed(self, game: Game, deed: int, item: Mapping[str, Any], path: Path_,
+             r: Reader) -> None:
+        """An owned deed's own fields (after owner, houses and mortgage)."""
+
+    def finish(self, game: Game, spec: Mapping[str, Any], r: Reader) -> None:
+        """Once every player is placed and the buildings counted: the bank's own fields
+        (``spec["bank"]``) and the top-level ones."""
 
 
 @dataclass(frozen=True)
@@ -35,6 +65,8 @@ class Edition:
     unit: Callable[..., Any] | None = field(default=None, compare=False)
     """The model of the edition's banking unit (a class), for the banking fronts; None
     when the edition has no unit."""
+    scenario: ScenarioFields | None = field(default=None, compare=False)
+    """The edition's own fields in scenario files; None when it has only the common ones."""
 
     @cached_property
     def data(self) -> EditionData:

@@ -99,6 +99,28 @@ class Board:
             hint = "; did you mean " + " or ".join(f"'{self._spelling[c]}'" for c in close) + "?"
         raise ValueError(f"there is no space called '{name}'{hint}")
 
+    def find_one(self, name: str | int) -> int:
+        """Like :meth:`find`, but a name that several spaces share (Chance, or a transit
+        station on each of its tracks) is refused, naming how to write each of them: a
+        position must say which space it means."""
+        i = self.find(name)
+        if isinstance(name, str):
+            key = _fold(name)
+            same = [s.index for s in self.spaces
+                    if any(_fold(n) == key for n in (s.name, *s.aliases))]
+            if len(same) > 1:
+                ways = ", ".join(self.label(j) for j in same)
+                raise ValueError(f"'{name}' names {len(same)} spaces; say which: {ways}")
+        return i
+
+    def label(self, index: int) -> str:
+        """A way to write a space that names it alone: its track and number where the board
+        has tracks (``outer:7``), else its index."""
+        for alias in self.spaces[index].aliases:
+            if ":" in alias and alias.split(":", 1)[1].isdigit():
+                return alias
+        return str(index)
+
     def find_deed(self, name: str | int) -> int:
         i = self.find(name)
         if not self.spaces[i].is_deed:

@@ -784,6 +784,18 @@ class Game(ABC):
         at the start of the game deals none then."""
         return None
 
+    def keeps_card(self, key: str, index: int) -> bool:
+        """Whether a player may hold this card (a scenario's hand): any card where hands are
+        hidden, otherwise only Get Out of Jail Free cards (an edition that keeps other
+        cards says which)."""
+        return self.hidden_hands or \
+            self.decks[key].cards[index].kind == "get_out_of_jail_free"
+
+    def player_extra(self, seat: int) -> dict[str, Any]:
+        """Edition-specific public parts of a player's entry in the snapshot and the views
+        (see engine.snapshot)."""
+        return {}
+
     def set_building_stock(self, houses: int | None, hotels: int | None) -> None:
         """Hook: a scenario sets the bank's stock of houses and hotels (None: as it is).
         Raises ValueError in an edition without a limited stock, or for more than the bank

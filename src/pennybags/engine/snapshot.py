@@ -36,7 +36,7 @@ def trade_to_json(game: Game, t: Trade) -> dict[str, Any]:
 def player_json(game: Game, seat: int) -> dict[str, Any]:
     """A player's public state: name, seat, cash, where they are, jail, bankruptcy."""
     p = game.players[seat]
-    return {
+    entry: dict[str, Any] = {
         "name": p.name,
         "seat": p.seat,
         "cash": game.cash(p.seat),
@@ -46,6 +46,8 @@ def player_json(game: Game, seat: int) -> dict[str, Any]:
         "jail_turns": p.jail_turns,
         "bankrupt": p.bankrupt,
     }
+    entry.update(game.player_extra(seat))
+    return entry
 
 
 def deeds_json(game: Game) -> dict[str, Any]:

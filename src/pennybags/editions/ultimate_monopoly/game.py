@@ -627,6 +627,34 @@ class UltimateMonopolyGame(ClassicGame):
         if amount > 0:
             self.pay(POOL, p, amount, "Tax Refund")
 
+    # ================================================================ scenarios and views
+
+    def setup_done(self) -> None:
+        """A scenario's buildings come out of the bank's stock (every kind of building of
+        this edition, where each may stand)."""
+        buildings.take_stock(self)
+
+    def keeps_card(self, key: str, index: int) -> bool:
+        """Travel Vouchers, Roll Three cards and the Chance and Community Chest cards marked
+        "keep until used" are held face up."""
+        return key in (VOUCHERS, ROLL_THREE) or \
+            bool(self.decks[key].cards[index].get("keep_until_used"))
+
+    def player_extra(self, seat: int) -> dict[str, Any]:
+        """A player's Travel Vouchers and Roll Three cards (ids, in the order received) and
+        shares by company (held, mortgaged among them), all face up."""
+        vouchers = []
+        roll_three = []
+        for key, index in self.players[seat].cards:
+            if key == VOUCHERS:
+                vouchers.append(self.decks[key].cards[index].id)
+            elif key == ROLL_THREE:
+                roll_three.append(self.decks[key].cards[index].id)
+        held, mortgaged = self.shares[seat], self.shares_mortgaged[seat]
+        return {"vouchers": vouchers, "roll_three": roll_three,
+                "shares": {c.id: {"held": held[c.index], "mortgaged": mortgaged[c.index]}
+                           for c in self.stocks if held[c.index]}}
+
     # ================================================================ snapshot
 
     def snapshot_extra(self) -> dict[str, Any]:
