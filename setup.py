@@ -21,6 +21,7 @@ COMPILED = [
     "src/pennybags/editions/ultimate_monopoly/cards.py",
     "src/pennybags/editions/ultimate_monopoly/spaces.py",
     "src/pennybags/editions/ultimate_monopoly/travel.py",
+    "src/pennybags/editions/ultimate_monopoly/trades.py",
     "src/pennybags/editions/ultimate_monopoly/game.py",
     "src/pennybags/editions/ultimate_monopoly/rules.py",
     "src/pennybags/engine/decks.py",

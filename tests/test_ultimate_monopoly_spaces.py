@@ -304,15 +304,16 @@ def test_birthday_gift_the_recipient_chooses_cash_or_a_voucher_from_each_player(
 
 
 def test_birthday_gift_copies_of_a_voucher_are_alike() -> None:
-    """The action names a voucher as the notation reads it back for the recipient (their
-    own copy of it, if they hold one): the giver's copy is the one that changes hands."""
+    """The action names the giver's own copy of a voucher; naming another copy of the same
+    voucher (the recipient's) gives the giver's copy all the same: copies are alike."""
     game = birthday_game()
     land_on_birthday(game)
     mine = vouchers(game, 0)[0]
-    take = next(a for a in game.legal_actions(0) if a.do == "take-voucher-gift"
-                and game.decks[VOUCHERS].cards[a.card[1]].id == "bus-ticket")  # type: ignore[index]
-    assert take.card == mine
     bobs = vouchers(game, 1)[0]
+    offered = next(a for a in game.legal_actions(0) if a.do == "take-voucher-gift"
+                   and game.decks[VOUCHERS].cards[a.card[1]].id == "bus-ticket")  # type: ignore[index]
+    assert offered.card == bobs
+    take = Action("take-voucher-gift", target=offered.target, card=mine)
     game.act(0, take)
     assert vouchers(game, 0) == [mine, bobs]
     assert [game.decks[VOUCHERS].cards[i].id for _, i in vouchers(game, 1)] == ["travel-card"]

@@ -77,7 +77,9 @@ def action_line(kind: ActionKind) -> str:
     words = [kind.name]
     for f in kind.fields:
         words.append("to=<player> [give=<deed>...] [take=<deed>...] [give_cash=<amount>] "
-                     "[take_cash=<amount>] [give_cards=<deck>...] [take_cards=<deck>...]"
+                     "[take_cash=<amount>] [give_cards=<deck[:card-id]>...] "
+                     "[take_cards=<deck[:card-id]>...] [give_shares=<company[:mortgaged]>...] "
+                     "[take_shares=<company[:mortgaged]>...]"
                      if f.name == "trade" else f"<{f.name}>")
     fields = "; ".join(f"{f.name} ({f.type}): {f.help}" for f in kind.fields)
     usage = " ".join(words)

@@ -53,7 +53,8 @@ PLAYER_KEYS = {"name", "cash", "at", "owns", "in_jail", "jail_turns", "cards", "
 DEED_KEYS = {"deed", "houses", "hotel", "mortgaged"}
 PENDING_KEYS = {"player", "kind", "deed", "amount", "creditor", "high_bidder", "offer",
                 "deeds", "card", "lander"}
-OFFER_KEYS = {"from", "give", "take", "give_cash", "take_cash", "give_cards", "take_cards"}
+OFFER_KEYS = {"from", "give", "take", "give_cash", "take_cash", "give_cards", "take_cards",
+              "give_shares", "take_shares"}
 
 MAX_BYTES = 1_000_000
 """The largest scenario file read (scenarios are a few hundred bytes)."""

@@ -36,19 +36,31 @@ CardRef = tuple[str, int]
 class Trade:
     """An offer from ``proposer`` to ``recipient``.
 
-    ``give*`` is what the proposer hands over, ``take*`` what they ask for. Deeds are board
-    indices; cards are the deck keys of Get Out of Jail Free cards.
+    ``give*`` is what the proposer hands over, ``take*`` what they ask for:
+
+    * ``give``/``take``: title deeds, by board index;
+    * ``give_cash``/``take_cash``: cash;
+    * ``give_cards``/``take_cards``: held cards, one entry each: ``deck:card-id`` (a card
+      with that id; copies are alike), ``deck:#index`` (exactly that card of the deck), or a
+      bare deck key (the side's card from that deck, when all they hold from it are alike:
+      in classic, its Get Out of Jail Free card). Which cards may be traded at all is the
+      edition's to say;
+    * ``give_shares``/``take_shares``: shares of a stock exchange, one entry per share: the
+      company's id (from the data's ``stocks``) for an unmortgaged share,
+      ``company-id:mortgaged`` for a mortgaged one.
 
     A trade is a value like :class:`Action`: equal when its fields are, hashable, never
     changed.
     """
 
-    __slots__ = ("give", "give_cards", "give_cash", "proposer", "recipient", "take",
-                 "take_cards", "take_cash")
+    __slots__ = ("give", "give_cards", "give_cash", "give_shares", "proposer", "recipient",
+                 "take", "take_cards", "take_cash", "take_shares")
 
     def __init__(self, proposer: int, recipient: int, give: tuple[int, ...] = (),
                  take: tuple[int, ...] = (), give_cash: int = 0, take_cash: int = 0,
-                 give_cards: tuple[str, ...] = (), take_cards: tuple[str, ...] = ()) -> None:
+                 give_cards: tuple[str, ...] = (), take_cards: tuple[str, ...] = (),
+                 give_shares: tuple[str, ...] = (), take_shares: tuple[str, ...] = ()
+                 ) -> None:
         self.proposer: Final = proposer
         self.recipient: Final = recipient
         self.give: Final = give
@@ -57,11 +69,15 @@ class Trade:
         self.take_cash: Final = take_cash
         self.give_cards: Final = give_cards
         self.take_cards: Final = take_cards
+        self.give_shares: Final = give_shares
+        self.take_shares: Final = take_shares
 
     def _key(self) -> tuple[int, int, tuple[int, ...], tuple[int, ...], int, int,
-                            tuple[str, ...], tuple[str, ...]]:
+                            tuple[str, ...], tuple[str, ...], tuple[str, ...],
+                            tuple[str, ...]]:
         return (self.proposer, self.recipient, self.give, self.take, self.give_cash,
-                self.take_cash, self.give_cards, self.take_cards)
+                self.take_cash, self.give_cards, self.take_cards, self.give_shares,
+                self.take_shares)
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, Trade):
@@ -75,14 +91,16 @@ class Trade:
         return (f"Trade(proposer={self.proposer!r}, recipient={self.recipient!r}, "
                 f"give={self.give!r}, take={self.take!r}, give_cash={self.give_cash!r}, "
                 f"take_cash={self.take_cash!r}, give_cards={self.give_cards!r}, "
-                f"take_cards={self.take_cards!r})")
+                f"take_cards={self.take_cards!r}, give_shares={self.give_shares!r}, "
+                f"take_shares={self.take_shares!r})")
 
     def countered(self, give: tuple[int, ...], take: tuple[int, ...], give_cash: int,
                   take_cash: int, give_cards: tuple[str, ...] = (),
-                  take_cards: tuple[str, ...] = ()) -> Trade:
+                  take_cards: tuple[str, ...] = (), give_shares: tuple[str, ...] = (),
+                  take_shares: tuple[str, ...] = ()) -> Trade:
         """A counter-offer: the recipient proposes back to the proposer."""
         return Trade(self.recipient, self.proposer, give, take, give_cash, take_cash,
-                     give_cards, take_cards)
+                     give_cards, take_cards, give_shares, take_shares)
 
 
 DEED_BIT: Final = 1
@@ -304,7 +322,8 @@ FIELD_TYPES: Final[dict[str, str]] = {
     "player": "a player, by name",
     "amount": "a whole amount of money, 0 or more",
     "card": "a card, as deck:card-id (such as chance:go-to-jail)",
-    "trade": "a trade offer: to, give, take, give_cash, take_cash, give_cards, take_cards",
+    "trade": "a trade offer: to, give, take, give_cash, take_cash, give_cards, take_cards, "
+             "give_shares, take_shares",
     "company": "a company of the stock exchange, by id or name (such as acme-motors)",
 }
 """The types a field can have, with how each is written."""

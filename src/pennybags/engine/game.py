@@ -532,7 +532,10 @@ class Game(ABC):
                 return "deeds in a trade are board indices"
         for cards in (t.give_cards, t.take_cards):
             if not isinstance(cards, tuple) or any(not isinstance(c, str) for c in cards):
-                return "cards in a trade are named by their deck"
+                return "cards in a trade are named deck:card-id or by their deck"
+        for shares in (t.give_shares, t.take_shares):
+            if not isinstance(shares, tuple) or any(not isinstance(c, str) for c in shares):
+                return "shares in a trade are named by their company's id"
         return None
 
     def may_manage(self, player: int) -> bool:

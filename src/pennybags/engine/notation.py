@@ -6,12 +6,17 @@ are written by name (a deed or space may also be given by its board index), card
 ``deck:card-id``, amounts as whole numbers, a stock exchange's companies by their id (the
 data file's ``stocks``; read by id, name or alias, or their index). Every field an action
 kind declares has one JSON key, the field's name; a trade offer is written as its parts
-(``to``, ``give``, ``take``, ``give_cash``, ``take_cash``, ``give_cards``, ``take_cards``).
+(``to``, ``give``, ``take``, ``give_cash``, ``take_cash``, ``give_cards``, ``take_cards``,
+``give_shares``, ``take_shares``). A card in a trade is a deck key (classic: that deck's Get
+Out of Jail Free card), ``deck:card-id`` or ``deck:#index``; a share is its company's id,
+``company-id:mortgaged`` for a mortgaged one, repeated for several.
 
 JSON: ``{"do": "bid", "amount": 120}``, ``{"do": "play-card", "card":
 "chance:go-to-jail", "target": "Bob"}``.
 Text: ``bid 120``, ``play-card chance:go-to-jail Bob``, ``build 'Park Place'``,
-``propose-trade to=Bob give=Boardwalk take_cash=100``.
+``propose-trade to=Bob give=Boardwalk take_cash=100``,
+``propose-trade to=Bob give_cards=travel_vouchers:travel-card give_shares=acme-motors
+give_shares=acme-motors:mortgaged take_cash=100``.
 
 Both round-trip exactly: reading what was written gives the same action back.
 """
@@ -27,7 +32,8 @@ from pennybags.engine.actions import SLOT_TYPES, Action, ActionKind, CardRef, Tr
 if TYPE_CHECKING:
     from pennybags.engine.game import Game
 
-TRADE_KEYS = ("to", "give", "take", "give_cash", "take_cash", "give_cards", "take_cards")
+TRADE_KEYS = ("to", "give", "take", "give_cash", "take_cash", "give_cards", "take_cards",
+              "give_shares", "take_shares")
 """The JSON keys of a trade offer's parts."""
 
 
@@ -111,6 +117,10 @@ def trade_parts(game: Game, t: Trade, do: str = "propose-trade") -> dict[str, An
         out["give_cards"] = list(t.give_cards)
     if t.take_cards:
         out["take_cards"] = list(t.take_cards)
+    if t.give_shares:
+        out["give_shares"] = list(t.give_shares)
+    if t.take_shares:
+        out["take_shares"] = list(t.take_shares)
     return out
 
 
@@ -124,12 +134,18 @@ def space_name(game: Game, index: int) -> str | int:
 
 
 def card_name(game: Game, card: CardRef) -> str:
-    """A card as ``deck:card-id``."""
+    """A card as ``deck:card-id``; ``deck:card-id#index`` when the deck prints several
+    copies of it (Travel Vouchers), so that it reads back as exactly this copy."""
     key, index = card
     deck = game.decks.get(key)
     if deck is None or not 0 <= index < len(deck.cards):
         return f"{key}:#{index}"
-    return f"{key}:{deck.cards[index].id}"
+    card_id = deck.cards[index].id
+    copies = 0
+    for c in deck.cards:
+        if c.id == card_id:
+            copies += 1
+    return f"{key}:{card_id}#{index}" if copies > 1 else f"{key}:{card_id}"
 
 
 def companies(game: Game) -> list[Mapping[str, Any]]:
@@ -219,6 +235,9 @@ def action_from_json(game: Game, player: int, obj: Mapping[str, Any] | str) -> A
                 values["trade"] = _trade(game, player, do, obj)
         elif name in obj:
             values[name] = _read(game, player, name, obj[name])
+    if "card" in obj and values.get("target", -1) >= 0:
+        # a card of the target's (Finders Keepers): their copy before the pile's
+        values["card"] = read_card(game, player, obj["card"], values["target"])
     return Action(do, values.get("deed", -1), values.get("amount", 0),
                   values.get("trade"), target=values.get("target", -1),
                   card=values.get("card"), space=values.get("space", -1),
@@ -247,9 +266,10 @@ def _name_or_index(value: Any, what: str) -> str | int:
     return value
 
 
-def read_card(game: Game, player: int, value: Any) -> CardRef:
-    """A card written ``deck:card-id``: the copy ``player`` holds if they hold one, else
-    the first copy in the deck (the engine then says whether it may be played)."""
+def read_card(game: Game, player: int, value: Any, other: int = -1) -> CardRef:
+    """A card written ``deck:card-id`` (or ``deck:#index``): the copy ``player`` holds if
+    they hold one, else the copy ``other`` holds, else the first copy in the deck (the
+    engine then says whether it may be played)."""
     if not isinstance(value, str):
         raise ValueError(f"'card' names a card as deck:card-id, not {_short_repr(value)}")
     key, _, card_id = value.partition(":")
@@ -258,14 +278,17 @@ def read_card(game: Game, player: int, value: Any) -> CardRef:
         decks = ", ".join(game.decks) or "none"
         raise ValueError(f"'card' names a card as deck:card-id, such as chance:go-to-jail "
                          f"(the decks are {decks}), not {_short_repr(value)}")
-    if card_id.startswith("#") and card_id[1:].isdigit():
-        index = int(card_id[1:])
-        if index < len(deck.cards):
+    printed, hash_, number = card_id.partition("#")
+    if hash_ and number.isdigit():  # deck:#index or deck:card-id#index: that very copy
+        index = int(number)
+        if index < len(deck.cards) and printed in ("", deck.cards[index].id):
             return (key, index)
-    if 0 <= player < len(game.players):
-        for k, i in game.players[player].cards:
-            if k == key and deck.cards[i].id == card_id:
-                return (k, i)
+        raise ValueError(f"the {deck.name} deck has no card {_short_repr(value)}")
+    for holder in (player, other):
+        if 0 <= holder < len(game.players):
+            for k, i in game.players[holder].cards:
+                if k == key and deck.cards[i].id == card_id:
+                    return (k, i)
     return (key, deck.index_of(card_id))
 
 
@@ -291,8 +314,10 @@ def _trade(game: Game, player: int, do: str, obj: Mapping[str, Any]) -> Trade:
                    for d in _items(obj, "take")),
         give_cash=whole_number(obj.get("give_cash", 0), "give_cash"),
         take_cash=whole_number(obj.get("take_cash", 0), "take_cash"),
-        give_cards=tuple(_deck(game, c) for c in _items(obj, "give_cards")),
-        take_cards=tuple(_deck(game, c) for c in _items(obj, "take_cards")),
+        give_cards=tuple(_trade_card(game, c) for c in _items(obj, "give_cards")),
+        take_cards=tuple(_trade_card(game, c) for c in _items(obj, "take_cards")),
+        give_shares=tuple(_share(game, s) for s in _items(obj, "give_shares")),
+        take_shares=tuple(_share(game, s) for s in _items(obj, "take_shares")),
     )
 
 
@@ -306,13 +331,62 @@ def _items(obj: Mapping[str, Any], key: str) -> list[Any]:
     return list(value)
 
 
-def _deck(game: Game, key: Any) -> str:
-    """A Get Out of Jail Free card in a trade, named by the key of the deck it came from."""
-    text = str(key)
-    if text not in game.decks:
-        raise ValueError(f"no deck '{text}' for a Get Out of Jail Free card; the decks are "
+def _trade_card(game: Game, value: Any) -> str:
+    """A card in a trade, as written: a deck key (classic: that deck's Get Out of Jail Free
+    card), ``deck:card-id`` or ``deck:#index`` (checked to name a card of the deck; whether
+    the side holds it, and may trade it, is the rules' to say)."""
+    text = str(value)
+    key, colon, card_id = text.partition(":")
+    deck = game.decks.get(key)
+    if not colon:
+        if deck is None:
+            raise ValueError(f"no deck '{text}' for a Get Out of Jail Free card; the decks "
+                             "are " + ", ".join(game.decks))
+        return text
+    if deck is None:
+        raise ValueError(f"no deck '{key}' for the card {_short_repr(text)}; the decks are "
                          + ", ".join(game.decks))
-    return text
+    if card_id.startswith("#") and card_id[1:].isascii() and card_id[1:].isdigit():
+        if int(card_id[1:]) < len(deck.cards):
+            return text
+    elif any(c.id == card_id for c in deck.cards):
+        return text
+    raise ValueError(f"no card {_short_repr(card_id)} in the {deck.name} deck: a card in a "
+                     "trade is deck:card-id (such as chance:get-out-of-jail-free), "
+                     "deck:#index or a deck key")
+
+
+MORTGAGED_SHARE = ":mortgaged"
+"""How a share in a trade is marked mortgaged (``acme-motors:mortgaged``)."""
+
+
+def _share(game: Game, value: Any) -> str:
+    """A share in a trade: its company (by id, name or alias, or index; written back by
+    id), with ``:mortgaged`` for a mortgaged share."""
+    if not companies(game):
+        raise ValueError(f"{game.data.name} has no Stock Exchange: a trade cannot hold "
+                         "shares")
+    if isinstance(value, bool) or not isinstance(value, (str, int)):
+        raise ValueError(f"a share in a trade is a company id, not {_short_repr(value)}")
+    if isinstance(value, int):
+        return share_entry(game, read_company(game, value))
+    text = value.strip()
+    mortgaged = text.lower().endswith(MORTGAGED_SHARE)
+    if mortgaged:
+        text = text[:len(text) - len(MORTGAGED_SHARE)]
+    return share_entry(game, read_company(game, text), mortgaged)
+
+
+def share_entry(game: Game, company: int, mortgaged: bool = False) -> str:
+    """One share of ``company`` (its index in the data's ``stocks``) as a trade names it:
+    ``company-id``, or ``company-id:mortgaged`` for a mortgaged share."""
+    name = company_name(game, company)
+    return f"{name}{MORTGAGED_SHARE}" if mortgaged else str(name)
+
+
+def trade_card_entry(game: Game, card: CardRef) -> str:
+    """A held card as a trade names it: ``deck:card-id`` (:func:`card_name`)."""
+    return card_name(game, card)
 
 
 def whole_number(value: Any, what: str) -> int:
@@ -345,7 +419,8 @@ def action_from_text(game: Game, player: int, text: str) -> Action:
     for word in words[1:]:
         key, eq, value = word.partition("=")
         if eq and (key in TRADE_KEYS or key in SLOT_TYPES):
-            if key in ("give", "take", "give_cards", "take_cards"):
+            if key in ("give", "take", "give_cards", "take_cards", "give_shares",
+                       "take_shares"):
                 obj.setdefault(key, []).append(value)
             else:
                 obj[key] = value
@@ -372,12 +447,71 @@ def _short_repr(value: Any, limit: int = 80) -> str:
 
 def trade_words(game: Game, t: Trade) -> str:
     """"Ann gives Boardwalk and $100 for Bob's Park Place"."""
-    def side(deeds: tuple[int, ...], cash: int, cards: tuple[str, ...]) -> str:
+    def side(seat: int, deeds: tuple[int, ...], cash: int, cards: tuple[str, ...],
+             shares: tuple[str, ...]) -> str:
         parts = game.board.names(deeds)
         if cash:
             parts.append(game.money(cash))
-        parts.extend(f"a Get Out of Jail Free card ({game.decks[k].name})" for k in cards)
+        parts.extend(_card_words(game, seat, c) for c in cards)
+        parts.extend(shares_words(game, shares))
         return " and ".join(parts) if parts else "nothing"
 
-    return (f"{game.name(t.proposer)} gives {side(t.give, t.give_cash, t.give_cards)} "
-            f"for {game.name(t.recipient)}'s {side(t.take, t.take_cash, t.take_cards)}")
+    return (f"{game.name(t.proposer)} gives "
+            f"{side(t.proposer, t.give, t.give_cash, t.give_cards, t.give_shares)} "
+            f"for {game.name(t.recipient)}'s "
+            f"{side(t.recipient, t.take, t.take_cash, t.take_cards, t.take_shares)}")
+
+
+def _card_words(game: Game, seat: int, entry: str) -> str:
+    """A card of a trade in words: "a Get Out of Jail Free card (Chance)", "Travel Card
+    (Travel Vouchers)". A bare deck key is the card ``seat`` holds from that deck (classic:
+    its Get Out of Jail Free card)."""
+    key, colon, card_id = entry.partition(":")
+    deck = game.decks.get(key)
+    if deck is None:
+        return f"the card {entry}"
+    index = -1
+    if not colon:
+        index = next((i for k, i in game.players[seat].cards if k == key), -1) \
+            if 0 <= seat < len(game.players) else -1
+    elif card_id.startswith("#") and card_id[1:].isascii() and card_id[1:].isdigit():
+        index = int(card_id[1:]) if int(card_id[1:]) < len(deck.cards) else -1
+    else:
+        index = next((i for i, c in enumerate(deck.cards) if c.id == card_id), -1)
+    if index < 0:
+        if colon or not any(c.kind == "get_out_of_jail_free" for c in deck.cards):
+            return f"a {deck.name} card"
+        return f"a Get Out of Jail Free card ({deck.name})"
+    card = deck.cards[index]
+    if card.kind == "get_out_of_jail_free":
+        return f"a Get Out of Jail Free card ({deck.name})"
+    title = str(card.get("title", card.id))
+    notes = [] if title.startswith(deck.name) else [deck.name]
+    if any(c.id != card.id and str(c.get("title", c.id)) == title for c in deck.cards):
+        notes.append(card.id)  # (titles alike, cards not: an expiring Bus Ticket)
+    return f"{title} ({', '.join(notes)})" if notes else title
+
+
+def shares_words(game: Game, shares: tuple[str, ...]) -> list[str]:
+    """Shares of a trade in words, by company in the order first named: "2 shares of
+    Acme Motors (1 mortgaged)", "a mortgaged share of General Radio"."""
+    listed = companies(game)
+    counts: dict[str, list[int]] = {}
+    for entry in shares:
+        text = str(entry)
+        mortgaged = text.endswith(MORTGAGED_SHARE)
+        company = text[:len(text) - len(MORTGAGED_SHARE)] if mortgaged else text
+        count = counts.setdefault(company, [0, 0])
+        count[0] += 1
+        if mortgaged:
+            count[1] += 1
+    out: list[str] = []
+    for company, (held, pledged) in counts.items():
+        name = next((str(c.get("company", company)) for c in listed
+                     if str(c.get("id")) == company), company)
+        if held == 1:
+            out.append(f"a {'mortgaged ' if pledged else ''}share of {name}")
+        else:
+            note = f" ({pledged} mortgaged)" if pledged else ""
+            out.append(f"{held} shares of {name}{note}")
+    return out

@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from pennybags.engine.actions import Decision, Trade
-from pennybags.engine.notation import action_to_json, trade_words
+from pennybags.engine.notation import action_to_json, companies, trade_words
 from pennybags.engine.options import options_dict
 
 if TYPE_CHECKING:
@@ -21,7 +21,7 @@ SNAPSHOT_VERSION = 1
 
 def trade_to_json(game: Game, t: Trade) -> dict[str, Any]:
     """A trade offer as JSON: who offers to whom, and what each side hands over."""
-    return {
+    out: dict[str, Any] = {
         "from": game.name(t.proposer),
         "to": game.name(t.recipient),
         "give": game.board.names(t.give),
@@ -31,6 +31,10 @@ def trade_to_json(game: Game, t: Trade) -> dict[str, Any]:
         "give_cards": list(t.give_cards),
         "take_cards": list(t.take_cards),
     }
+    if companies(game):  # an edition with a stock exchange
+        out["give_shares"] = list(t.give_shares)
+        out["take_shares"] = list(t.take_shares)
+    return out
 
 
 def player_json(game: Game, seat: int) -> dict[str, Any]:

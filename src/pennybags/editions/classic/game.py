@@ -15,7 +15,7 @@ from collections.abc import Callable, Sequence
 from typing import Any, ClassVar, Final
 
 from pennybags.editions.classic.options import ClassicOptions
-from pennybags.engine.actions import Decision, Pose, Trade
+from pennybags.engine.actions import CardRef, Decision, Pose, Trade
 from pennybags.engine.data import EditionData
 from pennybags.engine.decks import Card
 from pennybags.engine.dice import total as dice_total
@@ -532,14 +532,17 @@ class ClassicGame(TurnGame):
 
     def can_trade(self, t: Trade) -> str | None:
         """Why an offer is not allowed (None if it is): properties without buildings in
-        their group, cash each side holds, Get Out of Jail Free cards each side holds."""
+        their group, cash each side holds, Get Out of Jail Free cards each side holds (the
+        cards the edition trades: :meth:`cannot_trade_card`); no shares
+        (:meth:`cannot_trade_shares`)."""
         n = len(self.players)
         if not (0 <= t.proposer < n and 0 <= t.recipient < n) or t.proposer == t.recipient:
             return "a trade is between two different players"
         for side in (t.proposer, t.recipient):
             if self.players[side].bankrupt:
                 return f"{self.name(side)} is out of the game"
-        if not (t.give or t.take or t.give_cash or t.take_cash or t.give_cards or t.take_cards):
+        if not (t.give or t.take or t.give_cash or t.take_cash or t.give_cards or t.take_cards
+                or t.give_shares or t.take_shares):
             return "the offer is empty"
         if t.give_cash < 0 or t.take_cash < 0:
             return "cash in a trade cannot be negative"
@@ -552,13 +555,79 @@ class ClassicGame(TurnGame):
         if t.take_cash > self.cash(t.recipient):
             return f"{self.name(t.recipient)} has only {self.money(self.cash(t.recipient))}"
         for cards, side in ((t.give_cards, t.proposer), (t.take_cards, t.recipient)):
-            if not cards:
-                continue
-            held = [k for k, _ in self.players[side].cards]
-            for key in cards:
-                if key not in held:
-                    return f"{self.name(side)} has no Get Out of Jail Free card from {key}"
-                held.remove(key)
+            if cards:
+                picked = self.trade_cards(side, cards)
+                if isinstance(picked, str):
+                    return picked
+        return self.cannot_trade_shares(t)
+
+    traded_cards: ClassVar[str] = "Get Out of Jail Free card"
+    """What the edition's tradeable cards are called (a bare deck key in a trade names one)."""
+
+    def trade_cards(self, side: int, entries: Sequence[str]) -> list[CardRef] | str:
+        """The held cards of ``side`` that a trade's card entries name, one each and in
+        order, each among the cards not named before it; or why they cannot be traded.
+
+        An entry is ``deck:card-id`` (a card of theirs with that id: copies are alike, the
+        first they received goes), ``deck:#index`` (exactly that card) or a bare deck key:
+        their card from that deck when all they hold from it are alike (in classic, its Get
+        Out of Jail Free card), refused as ambiguous when they differ. Whether a card may be
+        traded at all is :meth:`cannot_trade_card`'s to say."""
+        held = list(self.players[side].cards)
+        picked: list[CardRef] = []
+        for entry in entries:
+            card = self.trade_card(side, entry, held)
+            if isinstance(card, str):
+                return card
+            held.remove(card)
+            picked.append(card)
+        return picked
+
+    def trade_card(self, side: int, entry: str, held: list[CardRef]) -> CardRef | str:
+        """The card of ``held`` (``side``'s) one entry names (see :meth:`trade_cards`)."""
+        key, colon, card_id = entry.partition(":")
+        deck = self.decks.get(key)
+        if deck is None:
+            return f"no deck '{key}' for a card in a trade"
+        who = self.name(side)
+        if not colon:
+            mine = [c for c in held if c[0] == key]
+            if not mine:
+                return f"{who} has no {self.traded_cards} from {key}"
+            ids = sorted({deck.cards[i].id for _, i in mine})
+            if len(ids) > 1:
+                return (f"{who} holds different cards from {key}: name one, "
+                        + " or ".join(f"{key}:{i}" for i in ids))
+            return self.cannot_trade_card(mine[0]) or mine[0]
+        if card_id.startswith("#") and card_id[1:].isascii() and card_id[1:].isdigit():
+            index = int(card_id[1:])
+            if not 0 <= index < len(deck.cards):
+                return f"no card {entry} in the {deck.name} deck"
+            named = [c for c in held if c == (key, index)]
+        else:
+            index = next((i for i, c in enumerate(deck.cards) if c.id == card_id), -1)
+            if index < 0:
+                return f"no card {entry} in the {deck.name} deck"
+            named = [c for c in held if c[0] == key and deck.cards[c[1]].id == card_id]
+        problem = self.cannot_trade_card((key, index))
+        if problem is not None:
+            return problem
+        if not named:
+            return f"{who} does not hold {entry}"
+        return named[0]
+
+    def cannot_trade_card(self, card: CardRef) -> str | None:
+        """Why a card may not change hands in a trade (None if it may): in classic, only
+        Get Out of Jail Free cards are kept, and traded."""
+        if self.decks[card[0]].cards[card[1]].kind != "get_out_of_jail_free":
+            return "only Get Out of Jail Free cards can be traded"
+        return None
+
+    def cannot_trade_shares(self, t: Trade) -> str | None:
+        """Why the shares of an offer cannot change hands (None if it names none): classic
+        has no Stock Exchange."""
+        if t.give_shares or t.take_shares:
+            return f"{self.data.name} has no Stock Exchange: shares cannot be traded"
         return None
 
     def cannot_hand_over(self, deeds: tuple[int, ...], side: int) -> str | None:
@@ -612,14 +681,16 @@ class ClassicGame(TurnGame):
         self.trade = None
         self.pending = []
         self.then(self.restore_decisions)
+        given = self.named_cards(t.proposer, t.give_cards)  # (both named before either moves)
+        taken = self.named_cards(t.recipient, t.take_cards)
         self.pay(t.proposer, t.recipient, t.give_cash, "trade")
         self.pay(t.recipient, t.proposer, t.take_cash, "trade")
         for d in t.give:
             self.set_owner(d, t.recipient)
         for d in t.take:
             self.set_owner(d, t.proposer)
-        self.move_cards(t.proposer, t.recipient, t.give_cards)
-        self.move_cards(t.recipient, t.proposer, t.take_cards)
+        self.hand_over_cards(t.proposer, t.recipient, given)
+        self.hand_over_cards(t.recipient, t.proposer, taken)
         if self.listeners:
             self.emit("trade-accepted", player=p, trade=t)
         for receiver, deeds in ((t.recipient, t.give), (t.proposer, t.take)):
@@ -627,13 +698,27 @@ class ClassicGame(TurnGame):
             if mortgaged:
                 self.receive_mortgaged(receiver, mortgaged)
 
-    def move_cards(self, giver: int, receiver: int, keys: Sequence[str]) -> None:
-        for key in keys:
-            cards = self.players[giver].cards
-            for i, (k, _) in enumerate(cards):
-                if k == key:
-                    self.players[receiver].cards.append(cards.pop(i))
-                    break
+    def move_cards(self, giver: int, receiver: int, entries: Sequence[str]) -> None:
+        """The cards ``entries`` name (:meth:`trade_cards`) pass from ``giver`` to
+        ``receiver``, exactly those."""
+        self.hand_over_cards(giver, receiver, self.named_cards(giver, entries))
+
+    def named_cards(self, side: int, entries: Sequence[str]) -> list[CardRef]:
+        """The cards of ``side`` that ``entries`` name (:meth:`trade_cards`; checked
+        before)."""
+        if not entries:
+            return []
+        picked = self.trade_cards(side, entries)
+        if isinstance(picked, str):
+            raise ValueError(picked)
+        return picked
+
+    def hand_over_cards(self, giver: int, receiver: int, cards: list[CardRef]) -> None:
+        """These held cards of ``giver`` go to ``receiver``, in order."""
+        held = self.players[giver].cards
+        for card in cards:
+            held.remove(card)
+            self.players[receiver].cards.append(card)
 
     # ================================================================ debt and bankruptcy
 

@@ -459,9 +459,10 @@ def lower_stock_problem(game: UltimateMonopolyGame, level: int) -> str | None:
 
 
 def sale_problem(game: UltimateMonopolyGame, p: int, deed: int) -> str | None:
-    """Why ``p`` may not sell anything back from ``deed`` (their property, with buildings,
-    evenly: from a street with no fewer buildings than their others of the group), or
-    None."""
+    """Why ``p`` may not sell anything back from ``deed`` (None if they may): "You can sell
+    any building back to the bank at any time on your turn" (or to pay a debt they owe),
+    from their property with buildings, evenly (from a street with no fewer buildings than
+    their others of the group)."""
     space = game.board.spaces[deed]
     if space.kind not in IMPROVABLE:
         return f"there are no buildings on {space.name}"
@@ -470,6 +471,9 @@ def sale_problem(game: UltimateMonopolyGame, p: int, deed: int) -> str | None:
     level = game.houses[deed]
     if not level:
         return f"{space.name} has no buildings"
+    if p != game.current and not any(d.player == p and d.kind == "debt"
+                                     for d in game.pending):
+        return "buildings are sold back to the bank on your own turn (or to pay a debt)"
     if space.kind == "street":
         for d in own_streets(game, p, deed):
             if game.houses[d] > level:

@@ -105,7 +105,12 @@ from pennybags.editions.ultimate_monopoly.buildings import (
 )
 from pennybags.editions.ultimate_monopoly.game import POOL, VOUCHERS, UltimateMonopolyGame
 from pennybags.editions.ultimate_monopoly.spaces import dividend, others_from_left
-from pennybags.editions.ultimate_monopoly.travel import ResumeRoll, give_voucher, return_voucher
+from pennybags.editions.ultimate_monopoly.travel import (
+    AskTaxi,
+    ResumeRoll,
+    give_voucher,
+    return_voucher,
+)
 from pennybags.engine.actions import (
     Action,
     ActionKind,
@@ -496,8 +501,8 @@ def card_land(game: CardGame, p: int, card: Card | None) -> None:
     """Obey the space a card's move ended on, with what the card adds: on a property, "pay
     twice the rent due" (``rent_multiplier``), "roll 2 dice and pay 10x" on a utility
     (``dice_multiplier``, ``utility_dice_multiplier``), "cannot buy or auction"
-    (``may_buy: false``); on Tax Refund, the share of the Pool it names (``pool_share``);
-    otherwise the space's own rule."""
+    (``may_buy: false``), and an owned cab company's taxi ride as always; on Tax Refund, the
+    share of the Pool it names (``pool_share``); otherwise the space's own rule."""
     position = game.players[p].position
     if card is not None:
         deed = game.tracks.deed_at(position)
@@ -507,6 +512,9 @@ def card_land(game: CardGame, p: int, card: Card | None) -> None:
         if deed >= 0 and (factor != 1 or dice or not may_buy):
             land_on_property(game, p, position, rent_factor=factor, dice_multiplier=dice,
                              may_buy=may_buy)
+            if game.board.spaces[position].kind == "cab_company" and game.owner[deed] >= 0:
+                # an owned cab company still offers its taxi ride once the rent is settled
+                game.step_under(game.step_depth(), AskTaxi(p, position))
             return
         share = card.get("pool_share")
         if share and game.board.spaces[position].kind == "tax_refund":
@@ -691,7 +699,9 @@ def call_off(game: CardGame, d: Decision) -> None:
     if game.listeners:
         game.emit("said-no", player=d.player, to=d.creditor, what=d.kind)
     if d.kind == AGAINST_DEAL_BUSTER:
-        game.pending = [Decision("buy", d.player, deed=d.deed, amount=d.amount)]
+        # the purchase as it was offered: at the printed price, or a card's bargain
+        kind = "buy" if d.amount == game.board.spaces[d.deed].price else CARD_BUY
+        game.pending = [Decision(kind, d.player, deed=d.deed, amount=d.amount)]
 
 
 def take_deed(game: CardGame, to: int, deed: int, price: int) -> None:
@@ -1835,13 +1845,13 @@ def play_problem(game: CardGame, p: int, card: Card) -> str | None:
         if not own_turn or first is None or first.kind not in ("roll", "jail", "end-turn"):
             return f"{name} is played on your own turn (before a throw or at its end)"
     elif kind == "buy_landed_property_for":
-        if first is None or first.kind != "buy" or not mine:
+        if first is None or first.kind not in ("buy", CARD_BUY) or not mine:
             return f"{name} is played when you land on an unowned property"
         if game.cash(p) < min(int(card.get("amount", 0)), first.amount):
             return f"{game.name(p)} has {game.money(game.cash(p))}"
         return None
     elif kind == "preempt_purchase":
-        if first is None or first.kind != "buy" or mine:
+        if first is None or first.kind not in ("buy", CARD_BUY) or mine:
             return f"{name} is played when another player is about to buy a property"
         if game.cash(p) < first.amount:
             return f"{game.board.spaces[first.deed].name} costs {game.money(first.amount)}; " \
@@ -2167,6 +2177,8 @@ class ChooseCard(ActionRule[CardGame]):
 
     def candidates(self, game: CardGame, player: int,
                    decision: Decision | None) -> list[Action]:
+        """One answer per holder and voucher, naming the holder's very copy (the notation
+        writes it ``travel_vouchers:card-id#index``, so a record replays exactly)."""
         if decision is None:
             return []
         return [Action("choose-card", card=(VOUCHERS, index),

@@ -1,4 +1,4 @@
-"""Ultimate Monopoly: the turn on three tracks with the speed die (work in progress).
+"""Ultimate Monopoly: the turn on three tracks with the speed die.
 
 This module holds the state and the longer rules of the edition; when each action is legal
 is in :mod:`pennybags.editions.ultimate_monopoly.rules`. What is here, by the rulebook's
@@ -32,9 +32,7 @@ space and the Stock Exchange (:mod:`.spaces`), Travel Vouchers and taxi rides
 (:mod:`.travel`), Chance and Community Chest (:mod:`.cards`, whose ``CardGame`` is the
 edition's game), bankruptcy with every kind of asset (:mod:`.bankruptcy`, ruling 16).
 
-Not yet built (the edition is not registered until it is): trades of shares, vouchers, Roll
-Three and kept cards; the scenario format's set-ups for this edition; its words for the
-fronts.
+Its scenario fields are in :mod:`.scenarios`.
 """
 
 from __future__ import annotations
@@ -44,7 +42,7 @@ from pathlib import Path
 from typing import Any, ClassVar, Final
 
 from pennybags.editions.classic.game import Auction, ClassicGame
-from pennybags.editions.ultimate_monopoly import bankruptcy, buildings
+from pennybags.editions.ultimate_monopoly import bankruptcy, buildings, trades
 from pennybags.editions.ultimate_monopoly.board import (
     UltimateMonopolyBoard,
     Walk,
@@ -52,7 +50,7 @@ from pennybags.editions.ultimate_monopoly.board import (
     corner_pay,
 )
 from pennybags.editions.ultimate_monopoly.options import UltimateMonopolyOptions
-from pennybags.engine.actions import Decision
+from pennybags.engine.actions import CardRef, Decision, Trade
 from pennybags.engine.data import EditionData
 from pennybags.engine.dice import SPEED_BUS, SPEED_MR_MONOPOLY, SpeedDice
 from pennybags.engine.game import Event
@@ -67,6 +65,10 @@ POOL: Final = -3
 VOUCHERS: Final = "travel_vouchers"
 ROLL_THREE: Final = "roll_three"
 """The keys of the Travel Voucher and Roll Three piles."""
+
+BONUS_RIDE: Final = 2
+"""A ``subway`` decision's amount when the ride takes the place of the speed die's bonus
+move (3: and the throw was doubles, so the player throws again after it)."""
 
 HOTEL: Final = 5
 SKYSCRAPER: Final = 6
@@ -122,7 +124,7 @@ def _board(data: EditionData, ride_backwards: bool) -> UltimateMonopolyBoard:
 
 
 class UltimateMonopolyGame(ClassicGame):
-    """Ultimate Monopoly (see the module's docstring for what is built so far)."""
+    """Ultimate Monopoly's state and turn (see the module's docstring)."""
 
     edition_id = "ultimate-monopoly"
     options_class: ClassVar[type[Any]] = UltimateMonopolyOptions
@@ -288,14 +290,16 @@ class UltimateMonopolyGame(ClassicGame):
         if self.listeners:
             self.emit("rolled", player=p, dice=dice.last_json(), double=dice.double,
                       triple=dice.triple)
-        if dice.triple:
+        if dice.triple:  # the move after landing on Reverse Direction, made directly
             self.doubles = 0
+            self.reverse_next[p] = False
             self.pending = [Decision("triples", p, amount=dice.total)]
             return
         double = dice.double
         if double:
             self.doubles += 1
             if self.doubles >= self.doubles_to_jail:
+                self.reverse_next[p] = False  # the throw that ends the turn was the move
                 if self.listeners:
                     self.emit("speeding", player=p)
                 self.send_to_jail(p)
@@ -375,6 +379,11 @@ class UltimateMonopolyGame(ClassicGame):
         player = self.players[p]
         if player.bankrupt or player.in_jail or self.over:
             self.after_roll(p, False)
+            return
+        if self.subway_next[p] and speed in (SPEED_MR_MONOPOLY, SPEED_BUS):
+            # The pips landed on Subway: the bonus move is the Subway ride (ruling 13);
+            # doubles still throw again after it.
+            self.pending = [Decision("subway", p, amount=BONUS_RIDE + int(double))]
             return
         if speed == SPEED_MR_MONOPOLY:
             self.then(self.after_roll_unless_jailed, p, double)
@@ -486,12 +495,14 @@ class UltimateMonopolyGame(ClassicGame):
         self.then(self.after_roll, p, False)
         self.move_directly(p, target)
 
-    def subway_move(self, p: int, target: int) -> None:
+    def subway_move(self, p: int, target: int, ride: int = 0) -> None:
         """Subway: the movement is a direct move to any space; the turn goes on as a throw's
-        would (the next turn's throw, or this turn's extra move, ruling 13)."""
+        would (the next turn's throw, or this turn's extra move, ruling 13). ``ride`` is
+        the ``subway`` decision's amount: ``BONUS_RIDE`` (+1 after doubles) when the ride is
+        the throw's bonus move."""
         self.subway_next[p] = False
         self.pending = NO_DECISIONS
-        self.then(self.after_roll, p, False)
+        self.then(self.after_roll_unless_jailed, p, ride == BONUS_RIDE + 1)
         self.move_directly(p, target)
 
     # ================================================================ rent
@@ -617,6 +628,28 @@ class UltimateMonopolyGame(ClassicGame):
 
     def declare_bankruptcy(self, p: int) -> None:
         bankruptcy.declare_bankruptcy(self, p)
+
+    # ================================================================ trades
+    # (their rules are in :mod:`.trades`; classic's otherwise)
+
+    traded_cards: ClassVar[str] = "card"
+
+    def can_trade(self, t: Trade) -> str | None:
+        return trades.mr_monopoly_blocks(self) or super().can_trade(t)
+
+    def cannot_trade_card(self, card: CardRef) -> str | None:
+        """Travel Vouchers, Roll Three cards and kept Chance and Community Chest cards: every
+        card a player holds may be traded."""
+        return None
+
+    def cannot_trade_shares(self, t: Trade) -> str | None:
+        return trades.cannot_trade_shares(self, t)
+
+    def accept_trade(self, p: int) -> None:
+        t = self.trade
+        super().accept_trade(p)
+        if t is not None:
+            trades.exchange_shares(self, t)
 
     # ================================================================ the Pool
 

@@ -1,4 +1,4 @@
-"""Ultimate Monopoly's rulebook (work in progress): classic's rules with the three-track
+"""Ultimate Monopoly's rulebook: classic's rules with the three-track
 turn's own decisions and spaces (see :mod:`pennybags.editions.ultimate_monopoly.game`), and
 the rules of :mod:`.buildings`, :mod:`.spaces`, :mod:`.travel` and :mod:`.cards`.
 
@@ -72,7 +72,7 @@ class MoveTo(ActionRule[UltimateMonopolyGame]):
         if decision.kind == "triples":
             game.triples_move(player, action.space)
         else:
-            game.subway_move(player, action.space)
+            game.subway_move(player, action.space, decision.amount)
 
 
 class TakeVoucher(ActionRule[UltimateMonopolyGame]):

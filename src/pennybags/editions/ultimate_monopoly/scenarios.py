@@ -27,6 +27,7 @@ from pennybags.editions.ultimate_monopoly.game import (
     VOUCHERS,
     UltimateMonopolyGame,
 )
+from pennybags.engine.decks import Card
 from pennybags.engine.game import Game
 from pennybags.engine.ledger import BANK
 
@@ -39,6 +40,26 @@ MAX_POOL: Final = 10**9
 def _game(game: Game) -> UltimateMonopolyGame:
     assert isinstance(game, UltimateMonopolyGame)
     return game
+
+
+def add_example_card(game: UltimateMonopolyGame, card_id: str) -> None:
+    """Ruling 6: the rulebook's example Roll Three cards with a repeated value (4-4-5,
+    1-3-3) are valid cards in scenarios. A card ``roll-three-a-b-c`` of three values 1-6 in
+    order that the pile does not print is added to this game's pile (and held at once)."""
+    deck = game.decks[ROLL_THREE]
+    if any(c.id == card_id for c in deck.cards):
+        return
+    parts = card_id.removeprefix("roll-three-").split("-")
+    if len(parts) != 3 or not all(len(x) == 1 and x in "123456" for x in parts) \
+            or parts != sorted(parts):
+        return  # not such a card: giving it is refused as for any unknown card
+    values = [int(x) for x in parts]
+    title = "Roll Three " + "-".join(parts)
+    template = deck.cards[0]
+    deck.cards = (*deck.cards, Card(card_id, template.text.replace(
+        template.get("title", ""), title), template.kind,
+        {**template.params, "title": title, "values": values}))
+    deck.order.append(len(deck.cards) - 1)
 
 
 class UltimateMonopolyFields:
@@ -71,6 +92,7 @@ class UltimateMonopolyFields:
             text = str(r.name_or_index(card, (*path, "roll_three", n), "a Roll Three card"))
             if not text.startswith("roll-three-"):
                 text = "roll-three-" + text
+            add_example_card(um, text)
             give_card(game, seat, f"{ROLL_THREE}:{text}", (*path, "roll_three", n), r)
         if "shares" in entry:
             self._shares(um, seat, entry["shares"], (*path, "shares"), r)

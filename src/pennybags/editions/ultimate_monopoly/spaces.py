@@ -82,7 +82,6 @@ from pennybags.engine.decks import Card
 from pennybags.engine.dice import speed_face_named
 from pennybags.engine.game import Game, Step
 from pennybags.engine.ledger import BANK
-from pennybags.engine.notation import read_card
 from pennybags.engine.rules import ActionRule, PoseSetUp, SpaceRule
 
 # ==================================================================== helpers
@@ -508,10 +507,7 @@ class TakeVoucherGift(ActionRule[UltimateMonopolyGame]):
             if card_id in seen:
                 continue
             seen.append(card_id)
-            # The card as the notation reads it back for the receiver (their own copy of
-            # the same voucher, or the deck's first): actions round-trip exactly.
-            ref = read_card(game, player, f"{VOUCHERS}:{card_id}")
-            out.append(Action("take-voucher-gift", target=giver, card=ref))
+            out.append(Action("take-voucher-gift", target=giver, card=(VOUCHERS, index)))
         return out
 
     def apply(self, game: UltimateMonopolyGame, player: int, action: Action,

@@ -76,7 +76,12 @@ from __future__ import annotations
 
 from typing import Any, Final, cast
 
-from pennybags.editions.ultimate_monopoly.game import POOL, VOUCHERS, UltimateMonopolyGame
+from pennybags.editions.ultimate_monopoly.game import (
+    BONUS_RIDE,
+    POOL,
+    VOUCHERS,
+    UltimateMonopolyGame,
+)
 from pennybags.engine.actions import (
     Action,
     ActionKind,
@@ -300,6 +305,10 @@ class PlayVoucher(ActionRule[UltimateMonopolyGame]):
         kind = decision.kind
         if kind == "end-turn":
             game.step_under(game.step_depth(), AfterRoll(player, False))
+        elif kind == "subway" and decision.amount >= BONUS_RIDE:
+            # the voucher is the Subway ride that takes the bonus move's place
+            game.step_under(game.step_depth(),
+                            AfterRoll(player, decision.amount == BONUS_RIDE + 1))
         elif kind != BONUS_MOVE:  # roll, subway: the throw is still to come
             game.step_under(game.step_depth(), ResumeRoll(player))
         game.voucher_closed = True
