@@ -6,24 +6,15 @@ from __future__ import annotations
 
 import io
 import re
-from collections.abc import Iterator
 
 import pytest
 from rich.console import Console
 
 from pennybags.bots import make_bot
-from pennybags.editions import registry
 from pennybags.editions.ultimate_monopoly import EDITION
 from pennybags.engine.game import Event, Game
 from pennybags.terminal.board_map import board_map
 from pennybags.terminal.narrate import Narrator
-
-
-@pytest.fixture(autouse=True)
-def registered(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
-    """The edition is not registered yet: register it for these tests only."""
-    monkeypatch.setitem(registry._REGISTRY, EDITION.id, EDITION)
-    yield
 
 
 def new_game(seed: int = 1) -> Game:
@@ -133,11 +124,11 @@ def test_targeted_sentences() -> None:
     game = new_game()
     money = game.money
     assert tell(game, "rolled", player=0, dice=[3, 4, "mr_monopoly"], double=False,
-                triple=False) == "Ann rolls 3+4 and Mr. Monopoly."
+                triple=False) == "Ann rolls 3+4 (speed die: Mr. Monopoly)."
     assert tell(game, "rolled", player=1, dice=[2, 2, "bus"], double=True,
-                triple=False) == "Bob rolls 2+2 and the Bus (doubles)."
+                triple=False) == "Bob rolls 2+2 (speed die: Bus; doubles)."
     assert tell(game, "rolled", player=2, dice=[3, 3, 3], double=True,
-                triple=True) == "Cy rolls 3+3+3 (triples)."
+                triple=True) == "Cy rolls 3+3 (speed die: 3; triples)."
     reading = [s.index for s in game.board.spaces if s.name == "Reading Railroad"]
     outer = next(i for i in reading if game.tracks.track_of(i) == "outer")  # type: ignore[attr-defined]
     assert tell(game, "moved", player=0, start=0, to=outer, steps=0) == \

@@ -8,6 +8,7 @@ import pytest
 from pennybags.bots import make_bot
 from pennybags.editions.ultimate_monopoly import EDITION, buildings
 from pennybags.editions.ultimate_monopoly.game import VOUCHERS, UltimateMonopolyGame
+from pennybags.editions.ultimate_monopoly.travel import is_expiring
 from pennybags.editions.ultimate_monopoly.words import UltimateMonopolyWords
 from pennybags.engine.actions import Action, Decision
 
@@ -106,10 +107,12 @@ def test_play_voucher_label_names_voucher_and_destination() -> None:
     game = new_game()
     key, index = next(c for c in game.players[0].cards if c[0] == VOUCHERS)
     title = str(game.decks[VOUCHERS].cards[index].get("title"))
+    if is_expiring(game, index):
+        title += " (expires all others)"
     space = at(game, "Baltic Avenue")
     label = words(game).action_label(
         Action("play-voucher", card=(key, index), space=space), game.pending[0])
-    assert label == f"Play your {title} to Baltic Avenue (middle track)"
+    assert label == f"Play your {title} to Baltic Avenue (middle track; unowned, $60)"
 
 
 def test_take_taxi_label_names_destination_and_fare() -> None:
@@ -121,7 +124,7 @@ def test_take_taxi_label_names_destination_and_fare() -> None:
     parking = at(game, "Free Parking")
     w = words(game)
     assert w.action_label(Action("take-taxi", space=parking), d) == \
-        "Take a taxi to Free Parking (middle track) ($50 to Bob)"
+        "Take a taxi to Free Parking (middle track) for $50 (to Bob)"
     assert "$50" in w.question(0, d) and "Bob" in w.question(0, d)
 
 

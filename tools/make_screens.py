@@ -29,6 +29,8 @@ from rich.console import Console
 from rich.terminal_theme import MONOKAI
 
 from pennybags import scenario
+from pennybags.editions.ultimate_monopoly.game import POOL, UltimateMonopolyGame
+from pennybags.engine.game import Game
 from pennybags.terminal.app import Seat, Session
 
 IMAGES = Path(__file__).resolve().parent.parent / "docs" / "images"
@@ -69,7 +71,32 @@ POSITIONS: dict[str, dict[str, Any]] = {
                   {"deed": "Whitechapel Road", "houses": 2}, "Bow Street"]},
         {"name": "Bob", "cash": 1120, "at": "Strand", "owns": ["Strand", "Fleet Street"]},
         {"name": "Cy", "cash": 905, "in_jail": True, "owns": ["Mayfair"]}]},
+    "ultimate-monopoly": {"edition": "ultimate-monopoly", "round": 6, "turn": "Ann",
+                          "dice": [[2, 3, "mr_monopoly"]], "players": [
+        {"name": "Ann", "cash": 1940, "at": "outer:7",
+         "owns": [{"deed": "Park Place", "houses": 3}, {"deed": "Boardwalk", "houses": 3},
+                  "Reading Railroad", "Lake Street", "Nicollet Avenue"]},
+        {"name": "Bob", "cash": 1575, "at": "Kirby Drive",
+         "owns": [{"deed": "Katy Freeway", "mortgaged": True}, "Westheimer Road",
+                  "Kirby Drive", "Checker Cab Co.", "Pennsylvania Railroad"]},
+        {"name": "Cy", "cash": 2460, "at": "Wall Street",
+         "owns": ["Wall Street", "Fifth Avenue", "Madison Avenue", "Telephone Company"]}]},
 }
+
+HOLDINGS: dict[str, list[tuple[str, list[str], dict[int, int]]]] = {
+    "ultimate-monopoly": [
+        ("Ann", ["travel_vouchers:travel-card", "travel_vouchers:bus-ticket-expiring",
+                 "roll_three:roll-three-1-2-3"], {0: 2}),
+        ("Bob", ["travel_vouchers:bus-ticket", "roll_three:roll-three-2-4-6",
+                 "chance:just-say-no"], {5: 1}),
+        ("Cy", ["roll_three:roll-three-3-5-6"], {2: 3}),
+    ],
+}
+"""What each player holds besides deeds in an edition's position that scenarios do not set
+up (Ultimate Monopoly's Travel Vouchers, Roll Three cards, kept cards and shares): cards as
+``deck:card-id`` and shares as {company index: count}."""
+POOL_MONEY = {"ultimate-monopoly": 350}
+"""Money in Ultimate Monopoly's Pool, paid in by the player whose turn it is."""
 
 
 class _Stop(Exception):
@@ -88,6 +115,7 @@ def screen(edition: str, width: int, height: int) -> Console:
     map, the question and its menu), recorded by a console of ``width`` x ``height``."""
     spec = POSITIONS[edition]
     game = scenario.set_up(spec)
+    hold(game, edition)
     console = Console(record=True, width=width, height=height, force_terminal=True,
                       color_system="truecolor", highlight=False, file=io.StringIO())
     seats = [Seat(p["name"], None if n == 0 else "standard")
@@ -97,6 +125,25 @@ def screen(edition: str, width: int, height: int) -> Console:
     with contextlib.suppress(_Stop):
         session.run()
     return console
+
+
+def hold(game: Game, edition: str) -> None:
+    """Give the players of ``edition``'s position what :data:`HOLDINGS` lists (each card
+    taken from its deck, each share from the bank) and fill the Pool."""
+    for name, cards, shares in HOLDINGS.get(edition, []):
+        seat = game.seat_of(name)
+        for ref in cards:
+            key, card_id = ref.split(":")
+            deck = game.decks[key]
+            index = next(i for i in deck.order if deck.cards[i].id == card_id)
+            deck.remove(index)
+            game.players[seat].cards.append((key, index))
+        if isinstance(game, UltimateMonopolyGame):
+            for company, count in shares.items():
+                game.shares[seat][company] += count
+                game.bank_shares[company] -= count
+    if isinstance(game, UltimateMonopolyGame) and edition in POOL_MONEY:
+        game.pay(game.current, POOL, POOL_MONEY[edition], "Pool")
 
 
 def svg_size(svg: str) -> tuple[int, int]:

@@ -6,7 +6,8 @@ class in its registry entry; a front asks ``pennybags.editions.words_for(game)``
 probes the game's attributes. It gives:
 
 * numbers a front shows that only some editions have (total assets, final scores, the
-  bank's building stock, auction presses and timers);
+  bank's building stock, auction presses and timers), what a player holds besides cash and
+  deeds, notes on the table (a pot) and how a throw reads (a speed die's face);
 * the words: money, menu lines for actions, the question a decision asks, what stands on a
   deed, group names;
 * the board's layout: which spaces run along each side, for a board map.
@@ -16,7 +17,7 @@ This base class gives the common defaults; nothing here knows any edition.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar, TypeVar
 
 from pennybags.engine.actions import Action, Decision
@@ -142,6 +143,40 @@ class Words:
         """Whether a deed the lander does not buy stays with the bank (no auction)."""
         return False
 
+    def holdings(self, seat: int) -> list[str] | None:
+        """What a player holds besides cash and deeds, item by item in words, for the
+        player's panel ("Travel Card", "Motion Pictures: 2 shares (1 mortgaged)"); None:
+        the front words the kept cards itself (Get Out of Jail Free cards, a hidden
+        hand)."""
+        return None
+
+    def holdings_short(self, seat: int) -> str | None:
+        """:meth:`holdings` counted in a few words for a standings column ("2 vouchers,
+        3 shares"; "" for nothing); None: the front's own words for the kept cards."""
+        return None
+
+    def table_notes(self) -> list[str]:
+        """Sentences about the table besides the bank's buildings, for a board map's
+        status (Ultimate Monopoly: the Pool's money); [] when there is nothing more."""
+        return []
+
+    def last_throw(self) -> str | None:
+        """The last throw of a turn in words (as :meth:`throw_words`), for a board map's
+        status line; None: the map shows no last throw."""
+        return None
+
+    def deed_at(self, space: int) -> int:
+        """The title deed a space stands for (-1: none): the space's own (Ultimate
+        Monopoly: a transit station's twin stands for its railroad's)."""
+        board = self.game.board
+        return space if 0 <= space < board.size and board.spaces[space].is_deed else -1
+
+    def throw_words(self, dice: Sequence[int | str]) -> str | None:
+        """A throw's dice (as events give them: numbers, the speed die's named faces) in
+        words for the narration and a board map's "last throw" ("6+3, speed die 1");
+        None: the front says "6+3" and shows no last throw."""
+        return None
+
     # ------------------------------------------------------------ words
 
     def money(self, amount: int) -> str:
@@ -200,6 +235,16 @@ class Words:
             if words is not None:
                 return words
         return self.schema_label(action, decision)
+
+    def card_words(self, card: tuple[str, int]) -> str:
+        """A held card (deck key, index) in words: its title ("Bus Ticket"); an edition
+        adds what tells alike titles apart (Ultimate Monopoly: "Bus Ticket (expires all
+        others)")."""
+        deck = self.game.decks.get(card[0])
+        if deck is None or not 0 <= card[1] < len(deck.cards):
+            return "a card"
+        c = deck.cards[card[1]]
+        return str(c.get("title", "") or c.id.replace("-", " ").capitalize())
 
     def asked(self, decision: Decision | None) -> Decision | None:
         """The decision an action answers: the one given, else the first pending."""

@@ -5,8 +5,13 @@ tells what they did; a person gets a numbered menu of the legal actions at each 
 decisions, with the managing actions (build, sell, mortgage, lift a mortgage) in a
 "Manage properties..." sub-menu and a trade dialog; a kind of action with many lines
 (forced sales, card plays on each player) is folded into one line that opens a second
-menu (see :mod:`pennybags.terminal.folding`). Before another player's turn starts, a
-person who could build or lift a mortgage is asked whether to do so first. Games are saved
+menu (see :mod:`pennybags.terminal.folding`); actions that play a card to a place (a
+Travel Voucher) are chosen card first, and a choice among many places (Ultimate Monopoly's
+triples, Subway, "any space" cards: up to 119 spaces) is made by typing a name, the start of
+one, or a space's ``track:number`` (:meth:`Session.pick_place`). Before another player's
+turn starts, a person who could build or lift a mortgage is asked whether to do so first;
+before another player answers, a person who has just become able to act at any time
+(Deal Buster when someone is about to buy) is asked whether to. Games are saved
 with :func:`pennybags.history.save` (the seats and bot specs go in the record's ``extra``),
 and resumed by replaying the record: the bots are replayed too, so a resumed game goes on
 exactly as it would have without the pause.
@@ -16,6 +21,7 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import difflib
 import hashlib
 import os
 import sys
@@ -33,6 +39,7 @@ from pennybags import history
 from pennybags.bots import Bot, make_bot
 from pennybags.editions import get_edition, words_for
 from pennybags.engine.actions import Action, Decision, IllegalAction, Trade
+from pennybags.engine.board import Board
 from pennybags.engine.game import Event, Game
 from pennybags.engine.notation import action_from_json, trade_words
 from pennybags.engine.options import parse_option_pairs
@@ -41,10 +48,10 @@ from pennybags.errors import UserError
 from pennybags.keyboard import has_descriptor, timed_input
 from pennybags.paths import games_dir
 from pennybags.terminal import saves
-from pennybags.terminal.board_map import board_map
-from pennybags.terminal.folding import Fold, fold_actions, without_target
+from pennybags.terminal.board_map import board_map, holdings_lines, player_marks
+from pennybags.terminal.folding import PICK_OVER, Fold, fold_actions, without_target
 from pennybags.terminal.live_auction import LiveAuction, Waiter, is_live_auction, key_waiter
-from pennybags.terminal.menus import Prompter, QuitRequested
+from pennybags.terminal.menus import Prompter, QuitRequested, parse_number, shown
 from pennybags.terminal.narrate import Narrator, money_colours
 from pennybags.terminal.render import standings_table
 
@@ -56,7 +63,8 @@ LIVE_AUCTION_SECONDS = 5
 command line sets none (``-o auction-timer=0`` asks for the turn-based auction)."""
 
 MANAGE_WORDS = {"build": "build", "sell-building": "sell buildings", "mortgage": "mortgage",
-                "unmortgage": "lift mortgages"}
+                "unmortgage": "lift mortgages", "sell-down": "sell down",
+                "mortgage-share": "mortgage shares", "unmortgage-share": "lift share mortgages"}
 """How the "manage properties" menu line names each kind of managing action."""
 
 
@@ -224,6 +232,11 @@ class Session:
         managing: they are asked again only when something new is possible."""
         self.saved_actions = -1
         self.acting = False
+        self.anytime_seen: dict[int, frozenset[str]] = {}
+        """The other actions at any time (:meth:`other_anytime`) each person could take
+        when last looked at outside their own decisions: they are offered when new."""
+        self.last_throw: tuple[int, list[int | str]] | None = None
+        """The last throw of a turn seen (player, dice as the event gave them)."""
         game.listeners.append(self._listen)
 
     # ------------------------------------------------------------ events and output
@@ -231,10 +244,20 @@ class Session:
 
     @property
     def managing(self) -> tuple[str, ...]:
-        """The actions on a player's deeds the edition allows at any time (classic: build,
-        sell buildings, mortgage, lift mortgages), from its rulebook."""
+        """The actions on a player's deeds (or shares) the edition allows at any time
+        (classic: build, sell buildings, mortgage, lift mortgages; Ultimate Monopoly also
+        mortgages shares), from its rulebook."""
         book = self.game.rulebook
-        return tuple(k for k in book.anytime if book.vocabulary.actions[k].takes("deed"))
+        return tuple(k for k in book.anytime if book.vocabulary.actions[k].takes("deed")
+                     or book.vocabulary.actions[k].takes("company"))
+
+    def other_anytime(self, seat: int, legal: Sequence[Action]) -> list[Action]:
+        """The actions the rules allow at any time that are neither managing nor a trade
+        (Ultimate Monopoly: a kept card played whenever its moment has come): offered in
+        the decision's menu after its answers."""
+        managing = self.managing
+        return [a for a in legal if not self.answers(seat, a) and a.do not in managing
+                and a.trade is None and a.do not in ("propose-trade", "counter")]
 
     def manage_kinds(self, actions: Sequence[Action]) -> str:
         """What a list of managing actions allows, in words: "build, mortgage"."""
@@ -251,6 +274,11 @@ class Session:
         self.narrator(event)
         if event.kind == "turn":
             self.turn_started = int(event.data["player"])
+        elif event.kind == "rolled" and not event.data.get("for_rent") and \
+                not event.data.get("for_card"):
+            dice = event.data.get("dice")
+            if isinstance(dice, list):
+                self.last_throw = (int(event.data.get("player", -1)), list(dice))
 
     def say(self, text: str = "", style: str | None = None) -> None:
         self.end_countdown()
@@ -300,7 +328,20 @@ class Session:
         reserve = len(textwrap.wrap(question, max(1, size.width))) + 5
         self.console.print(board_map(game, width=size.width, height=size.height,
                                      kinds=[s.note() for s in self.seats], detail=detail,
-                                     viewer=viewer, reserve=reserve))
+                                     viewer=viewer, reserve=reserve,
+                                     notes=self.throw_notes()))
+
+    def throw_notes(self) -> list[str]:
+        """The last throw, for the map's status line, in editions whose words tell throws
+        (Ultimate Monopoly: "Last throw: Bob 4+2 (speed die: Mr. Monopoly)."); [] else."""
+        if self.last_throw is None:  # none seen yet (a resumed game): the game's own
+            words = self.words.last_throw()
+            return [f"Last throw: {words}."] if words is not None else []
+        seat, dice = self.last_throw
+        words = self.words.throw_words(dice)
+        if words is None:
+            return []
+        return [f"Last throw: {self.game.name(seat)} {words}."]
 
     def is_person(self, seat: int) -> bool:
         return seat not in self.bots
@@ -437,6 +478,8 @@ class Session:
                 self.live_auction()
                 continue
             decision = self.next_decision()
+            if self.interject(decision):
+                continue
             if decision.player in self.bots:
                 self.bot_turn(decision.player)
                 continue
@@ -446,6 +489,9 @@ class Session:
         self.autosave()
         self.say()
         self.console.print(standings_table(game, [s.note() for s in self.seats]))
+        for line in holdings_lines(game, self.words, player_marks(
+                [p.name for p in game.players]), max(20, self.console.size.width)):
+            self.console.print(line)
         self.say(self.result_words(), style="bold")
         if self.save_path is not None and self.saved_actions == len(game.history):
             self.say(f"The finished game is saved in {self.save_path}.")
@@ -504,6 +550,36 @@ class Session:
             if d.player in self.bots:
                 return d
         return pending[0]
+
+    def interject(self, decision: Decision) -> bool:
+        """Before another player answers ``decision``: offer a person who is not asked the
+        actions they may take at any time that have just become possible (Ultimate
+        Monopoly's Deal Buster when another player is about to buy). Returns whether one
+        was taken (the game has moved on)."""
+        game = self.game
+        asked = {d.player for d in game.pending}
+        for q in range(len(self.seats)):
+            if q in asked or not self.is_person(q) or game.players[q].bankrupt:
+                continue
+            actions = self.other_anytime(q, game.legal_actions(q))
+            now = frozenset(repr(a) for a in actions)
+            new = now - self.anytime_seen.get(q, frozenset())
+            self.anytime_seen[q] = now
+            if not new:
+                continue
+            self.autosave()
+            kind = game.rulebook.vocabulary.decisions.get(decision.kind)
+            what = kind.rule.split(":")[0] if kind is not None else decision.kind
+            if 0 <= decision.deed < game.board.size:
+                what += f": {game.board[decision.deed].name}"
+            labels = [self.label(q, a, decision) for a in actions]
+            pick = self.prompter.choose(
+                ["Continue", *labels], empty=0,
+                title=f"{game.name(q)}, before {game.name(decision.player)} answers ({what}) "
+                      f"you may act ({game.money(game.cash(q))} in cash).")
+            if pick > 0:
+                return self.act(q, actions[pick - 1])
+        return False
 
     def start_of_turn(self, player: int) -> None:
         """A turn has begun: show a person the board; ask other people who could build or
@@ -608,11 +684,12 @@ class Session:
         folded into sub-menu lines)."""
         game = self.game
         legal = game.legal_actions(seat)
-        main = [a for a in legal if self.answers(seat, a)]
+        main = [a for a in legal if self.answers(seat, a)] + self.other_anytime(seat, legal)
         manage = [a for a in legal if not self.answers(seat, a) and a.do in self.managing]
         inline: list[Action] = []
         if decision.kind == "debt":
-            inline = [a for a in manage if a.do in ("sell-building", "mortgage")]
+            inline = [a for a in manage if a.do in ("sell-building", "mortgage",
+                                                    "mortgage-share", "sell-down")]
         rest = [a for a in manage if a not in inline]
         countered = decision.trade is not None and decision.kind == "trade"
         proposing = self.can_propose(seat)
@@ -649,22 +726,30 @@ class Session:
         if not items:
             raise RuntimeError(f"{game.name(seat)} has a '{decision.kind}' decision and "
                                "nothing to do")
+        if len(items) == 1 and len(main_entries) == 1 and isinstance(main_entries[0], Fold):
+            # The only answer is a choice among many (triples: any space): straight to it.
+            self.choose_folded(seat, decision, main_entries[0],
+                               title=self.decision_words(seat, decision))
+            return
         pick = self.prompter.choose([label for label, _ in items],
                                     title=self.decision_words(seat, decision))
         items[pick][1]()
 
-    def choose_folded(self, seat: int, decision: Decision, fold: Fold) -> None:
+    def choose_folded(self, seat: int, decision: Decision, fold: Fold,
+                      title: str | None = None) -> None:
         """The second menu of a folded line: one of its actions, or Back (Enter) to the
         decision's menu. Actions aimed at a player are chosen in two steps, first what
-        (the card), then at whom; Back there returns to the first step."""
+        (the card), then at whom; Back there returns to the first step. Actions that play
+        a card to a place (a Travel Voucher to a space) are chosen card first (alike cards
+        once), then the place; a choice among more than :data:`PICK_OVER` places is made
+        by name (:meth:`pick_place`). ``title``: the question, when the fold is the
+        decision's only answer (no menu before it)."""
         game = self.game
         p = self.prompter
-        title = f"{fold.title()} ({game.name(seat)} has {game.money(game.cash(seat))}):"
+        if title is None:
+            title = f"{fold.title()} ({game.name(seat)} has {game.money(game.cash(seat))}):"
         if not fold.targeted:
-            labels = [self.label(seat, a, decision) for a in fold.actions]
-            pick = p.choose([*labels, "Back"], title=title, empty=len(labels))
-            if pick < len(labels):
-                self.act(seat, fold.actions[pick])
+            self.choose_untargeted(seat, decision, list(fold.actions), title)
             return
         whats = fold.what_choices()
         while True:
@@ -686,6 +771,147 @@ class Session:
                 return
             if len(whats) == 1:
                 return
+
+    def choose_untargeted(self, seat: int, decision: Decision, actions: list[Action],
+                          title: str) -> None:
+        """One of ``actions`` (alike menu lines once): the card first when they play
+        several different cards, then from a numbered list, or by name among many
+        places."""
+        p = self.prompter
+        while True:
+            chosen = actions
+            step_title = title
+            groups = card_groups(self.words, actions)
+            if len(groups) > 1:
+                names = list(groups)
+                lines = []
+                for name in names:
+                    group = unique_labels(self, seat, decision, groups[name])
+                    noun = "space" if all(place_of(a) >= 0 for _, a in group) else "choice"
+                    lines.append(f"{name}: {plural(len(group), noun)}")
+                pick = p.choose([*lines, "Back"], title=title, empty=len(lines))
+                if pick == len(lines):
+                    return
+                chosen = groups[names[pick]]
+                step_title = f"{names[pick]}:"
+            options = unique_labels(self, seat, decision, chosen)
+            if len(options) > NAMES_OVER and all(place_of(a) >= 0 for _, a in options):
+                done = self.pick_place(seat, options, step_title,
+                                       numbered=len(options) <= PICK_OVER)
+            else:
+                labels = [label for label, _ in options]
+                lead = common_lead(labels)
+                if lead:  # "Play your Travel Card to ..." said once, in the title
+                    labels = [label[len(lead):] for label in labels]
+                    step_title = f"{lead.rstrip()}:" if len(groups) > 1 else \
+                        f"{step_title}\n{lead.rstrip()}:"
+                pick = p.choose([*labels, "Back"], title=step_title, empty=len(labels))
+                done = pick < len(labels)
+                if done:
+                    self.act(seat, options[pick][1])
+            if done or len(groups) <= 1:
+                return
+
+    def pick_place(self, seat: int, options: list[tuple[str, Action]], title: str, *,
+                   numbered: bool = False) -> bool:
+        """Choose among many places (triples, the Subway, a card's "any space") by typing:
+        a name or part of it, a track and number (``outer:7``), or ``l`` for the list of
+        them by track; several matches are offered as a short numbered list, a single
+        match by part of its name is confirmed. ``numbered``: the places are listed with
+        numbers first, and a number picks one too. Returns whether an action was taken
+        (False: Enter, back)."""
+        game = self.game
+        p = self.prompter
+        board = game.board
+        places = [place_of(a) for _, a in options]
+        example = max(places, key=lambda i: (board[i].price, -i))
+        p.say(title, style="bold")
+        if numbered:
+            labels = [label for label, _ in options]
+            lead = common_lead(labels)
+            if lead:
+                p.say(f"{lead.rstrip()}:")
+            for n, label in enumerate(labels, start=1):
+                p.say(f"  {n:>2}. {label[len(lead):]}")
+        hint = (f"{plural(len(options), 'space')} to choose from. Type "
+                + ("a number, " if numbered else "")
+                + f"a name or part of it ({board[example].name.split(' ')[0].lower()}), or "
+                f"a space's track and number ({board.label(example)}); l lists them; Enter "
+                "goes back.")
+        p.say(hint)
+        while True:
+            text = p.line("Which space? ", names=True, help_text=hint)
+            if not text:
+                return False
+            if text.lower() in ("l", "list"):
+                self.list_places(places)
+                continue
+            number = parse_number(text, "")
+            if numbered and number is not None:
+                if 1 <= number <= len(options):
+                    self.act(seat, options[number - 1][1])
+                    return True
+                p.reason(f"There is no choice {number}: type a number from 1 to "
+                         f"{len(options)}, or a name.")
+                continue
+            exact, partial_ = match_places(board, places, text)
+            found = exact or partial_
+            if not found:
+                close = difflib.get_close_matches(fold_words(text),
+                                                  [fold_words(board[i].name) for i in places],
+                                                  n=3, cutoff=0.6)
+                meant = f" Did you mean {' or '.join(close)}?" if close else ""
+                p.reason(f"No space you may choose here matches '{shown(text)}'.{meant} "
+                         "Type l for the list.")
+                continue
+            if len(found) > NAMES_OVER:
+                p.say(f"'{shown(text)}' matches {plural(len(found), 'space')}:")
+                self.list_places(found)
+                continue
+            picked = [options[places.index(i)] for i in found]
+            if len(picked) == 1:
+                label, action = picked[0]
+                if exact or p.yes_no(f"{label}? [Y/n] ", default=True):
+                    self.act(seat, action)
+                    return True
+                continue
+            labels = [label for label, _ in picked]
+            lead = common_lead(labels)
+            labels = [label[len(lead):] for label in labels]
+            pick = p.choose([*labels, "Back"], title=f"'{shown(text)}' matches "
+                            f"{plural(len(picked), 'space')}"
+                            + (f".\n{lead.rstrip()}:" if lead else ":"), empty=len(labels))
+            if pick < len(labels):
+                self.act(seat, picked[pick][1])
+                return True
+
+    def list_places(self, places: Sequence[int]) -> None:
+        """Places as a compact list by track, each with the number that names it on its
+        track ("Middle track: 1 Mediterranean $60, 3 Baltic (Bob), ..."), wrapped to the
+        screen."""
+        game = self.game
+        board = game.board
+        width = max(20, self.console.size.width if self.console.is_terminal else 100)
+        tracks: dict[str, list[str]] = {}
+        for i in places:
+            label = board.label(i)
+            track, _, number = label.rpartition(":")
+            space = board[i]
+            entry = f"{number} {self.words.short_name(i)}"
+            deed = self.words.deed_at(i)
+            if deed >= 0 and game.owner[deed] >= 0:
+                entry += f" ({game.name(game.owner[deed])})"
+            elif deed >= 0 or space.is_deed:
+                entry += f" {game.money(board[deed if deed >= 0 else i].price)}"
+            tracks.setdefault(track, []).append(entry)
+        for track, entries in tracks.items():
+            head = f"{track.capitalize()} track: " if track else "Spaces: "
+            for line in textwrap.wrap(head + ", ".join(entries), width,
+                                      subsequent_indent="  "):
+                self.say(line)
+        if any(tracks):
+            self.say(f"Type a track and number ({board.label(places[0])}) or a name; a "
+                     "track's name (outer) lists that track alone.")
 
     def aimed_words(self, seat: int, decision: Decision, fold: Fold,
                     action: Action) -> tuple[str, str]:
@@ -851,6 +1077,94 @@ class Session:
 
 def plural(count: int, word: str) -> str:
     return f"{count} {word}" + ("" if count == 1 else "s")
+
+
+NAMES_OVER = 20
+"""A choice among more places than this can be made by typing a name
+(:meth:`Session.pick_place`); among more than :data:`PICK_OVER` it is made so, without a
+numbered list."""
+
+
+def place_of(action: Action) -> int:
+    """The space an action names (its ``space``, else its ``deed``; -1 for none)."""
+    return action.space if action.space >= 0 else action.deed
+
+
+def card_groups(words: Words, actions: Sequence[Action]) -> dict[str, list[Action]]:
+    """Actions that play a card, by the card in words (alike cards together: two Travel
+    Cards are one choice); {} when they play no card or all the same."""
+    groups: dict[str, list[Action]] = {}
+    for a in actions:
+        if a.card is None:
+            return {}
+        groups.setdefault(words.card_words(a.card), []).append(a)
+    return groups if len(groups) > 1 else {}
+
+
+def unique_labels(session: Session, seat: int, decision: Decision,
+                  actions: Sequence[Action]) -> list[tuple[str, Action]]:
+    """Each action with its menu line, leaving out an action that differs from an earlier
+    one only by a card alike in words (two Travel Cards to the same space: either does).
+    Lines that would read alike for different places (three Chance spaces on a track) end
+    with the place's own name on the board ("[middle:7]")."""
+    board = session.game.board
+    seen: set[tuple[str, int, int, int, int]] = set()
+    out: list[tuple[str, Action]] = []
+    for a in actions:
+        label = session.label(seat, a, decision)
+        key = (label, place_of(a), a.target, a.company, a.amount)
+        if key not in seen:
+            seen.add(key)
+            out.append((label, a))
+    counts: dict[str, int] = {}
+    for label, _ in out:
+        counts[label] = counts.get(label, 0) + 1
+    return [(f"{label} [{board.label(place_of(a))}]" if counts[label] > 1
+             and place_of(a) >= 0 else label, a) for label, a in out]
+
+
+def common_lead(labels: Sequence[str]) -> str:
+    """The words every one of several menu lines starts with, up to and including a last
+    " to " ("Play your Travel Card to "), when there are more than three lines; "" when
+    they share none."""
+    if len(labels) <= 3:
+        return ""
+    first = labels[0]
+    end = len(first)
+    for label in labels[1:]:
+        n = 0
+        while n < min(end, len(label)) and label[n] == first[n]:
+            n += 1
+        end = n
+    cut = first[:end].rfind(" to ")
+    return first[:cut + 4] if cut >= 0 else ""
+
+
+def fold_words(text: str) -> str:
+    """Text as compared when matching a typed name: lower case, without dots,
+    apostrophes and dashes, single spaces."""
+    return " ".join(text.lower().replace(".", "").replace("'", "").replace("-", " ")
+                    .replace("&", " ").split())
+
+
+def match_places(board: Board, places: Sequence[int], text: str) -> tuple[list[int], list[int]]:
+    """The places a typed text names: those it names exactly (a name or alias: "chance",
+    "outer:7"), and, when none, those with a word of their name or aliases starting with
+    each word typed ("park": Park Place and Free Parking; "chance outer"), a number being
+    a whole word ("7": the space numbered 7 on each track)."""
+    key = fold_words(text)
+    exact = [i for i in places
+             if any(fold_words(n) == key for n in (board[i].name, *board[i].aliases))]
+    if exact:
+        return exact, []
+    typed = fold_words(text.replace(":", " ")).split()
+    partial = []
+    for i in places:
+        known = fold_words(" ".join((board[i].name, *board[i].aliases)).replace(":", " "))
+        if all(any(w == t if t.isdigit() else w.startswith(t) for w in known.split())
+               for t in typed):
+            partial.append(i)
+    return [], partial
 
 
 def _cash_problem(game: Game, amount: int, limit: int, holder: str) -> str | None:

@@ -13,8 +13,12 @@ What it shows, for any edition, learnt only through the edition's
 * the tokens: ``@`` and the mark of each player on the space (``@AB``), each mark on its
   player's colour; in the Jail corner "in @A" are the players in Jail;
 * in the middle: the round, whose turn it is, each player's mark, name, cash and place
-  (then, when there is room, deeds, cards and total assets), the bank's buildings and the
-  bank's unsold deeds by colour group with their prices;
+  (then, when there is room, deeds, cards and total assets), the bank's buildings (and the
+  edition's notes: Ultimate Monopoly's Pool; the front's: the last throw) and the bank's
+  unsold deeds by colour group with their prices;
+* what each player holds besides cash and deeds, a line per player, where the edition
+  words it (``Words.holdings``: Ultimate Monopoly's Travel Vouchers, Roll Three cards,
+  shares and kept cards);
 * under it a one-line key.
 
 It fits the console's width at draw time (:func:`board_map` takes it): 120 columns give
@@ -377,12 +381,14 @@ def choose_geometry(sides: Sequence[Sequence[int]], width: int,
 def standings_lines(game: Game, words: Words, marks: Sequence[str], width: int,
                     kinds: Sequence[str] | None = None,
                     viewer: int | None = None,
-                    places: Sequence[str] | None = None) -> list[Text] | None:
+                    places: Sequence[str] | None = None,
+                    with_cards: bool = True) -> list[Text] | None:
     """The round and whose turn, then one line per player: mark, name, cash, where, and
     what else fits (bot kind, deeds, total assets, cards). None when even the mark, a
     three-letter name and the cash do not fit ``width``. ``viewer`` is the seat it is
     shown to (their own hand of cards is not "hidden"); ``places`` says where each player
-    is, instead of the space's name (a board of several tracks names the track)."""
+    is, instead of the space's name (a board of several tracks names the track);
+    ``with_cards=False`` leaves out the kept cards (shown in lines of their own)."""
     if game.over:
         head = f"Standings after round {game.round}"
     else:
@@ -397,7 +403,8 @@ def standings_lines(game: Game, words: Words, marks: Sequence[str], width: int,
              for n in (len(game.deeds_of(s)) for s in seats)]
     worth = [f"worth {words.money(a)}" if a is not None else ""
              for a in (words.total_assets(s) for s in seats)]
-    cards = [c if c != "-" else "" for c in (cards_words(game, s, viewer) for s in seats)]
+    held = [c if c != "-" else "" for c in (cards_words(game, s, viewer) for s in seats)]
+    cards = held if with_cards else ["" for _ in seats]
 
     def widest(column: Sequence[str]) -> int:
         return max((len(c) for c in column), default=0)
@@ -482,6 +489,31 @@ def pack(head: Text, items: Sequence[Text], width: int, sep: str = ", ") -> list
     return [fit(x, min(width, x.cell_len)) for x in lines]
 
 
+def holdings_lines(game: Game, words: Words, marks: Sequence[str],
+                   width: int) -> list[Text]:
+    """What each player holds besides cash and deeds, a line (wrapped) per player who
+    holds something, from ``Words.holdings`` (Ultimate Monopoly: "A Ann: Vouchers: Travel
+    Card; Roll Three: 1-2-3; Shares: Motion Pictures 2 (1 mortgaged)"); [] when the edition
+    leaves the kept cards to the standings."""
+    lines: list[Text] = []
+    for p in game.players:
+        if p.bankrupt:
+            continue
+        items = words.holdings(p.seat)
+        if not items:
+            continue
+        head = cat(Text(marks[p.seat], style=token_style(p.seat)),
+                   Text(f" {game.name(p.seat)}: "))
+        lines += pack(head, [Text(item) for item in items], width, sep="; ")
+    return lines
+
+
+def status_text(game: Game, notes: Sequence[str]) -> str:
+    """The bank's stock and the edition's notes (:func:`bank_words`), then the front's
+    ``notes`` (the last throw)."""
+    return " ".join(t for t in (bank_words(game), *notes) if t)
+
+
 def group_label(words: Words, group: str) -> Text:
     colour = words.group_colour(group)
     title = words.group_title(group) or "Other"
@@ -557,7 +589,7 @@ def compact_lines(game: Game, words: Words, cells: Sequence[Cell], marks: Sequen
 def board_map(game: Game, *, width: int = 80, height: int = 24,
               kinds: Sequence[str] | None = None, detail: bool = False,
               viewer: int | None = None, reserve: int = 0,
-              words: Words | None = None) -> Group:
+              words: Words | None = None, notes: Sequence[str] = ()) -> Group:
     """The board map for a console ``width`` columns wide and ``height`` lines tall, ready
     for ``console.print``. ``kinds`` gives a note per seat ("random" for a bot);
     ``detail`` (the ``b`` command) adds the owned deeds table and, when they are not in the
@@ -565,21 +597,23 @@ def board_map(game: Game, *, width: int = 80, height: int = 24,
     is shown to. ``reserve`` is how many lines the caller prints after the map (the
     question and its menu): when the ring and those lines do not fit ``height``, the
     standings go under the ring, next to the question, so that the cash stays on screen.
-    ``words``: the edition's words (by default those of the game's registered edition)."""
+    ``words``: the edition's words (by default those of the game's registered edition).
+    ``notes``: sentences the front adds to the bank's line (the last throw)."""
     words = words if words is not None else words_for(game)
     marks = player_marks([p.name for p in game.players])
     cells = space_cells(game, words, marks)
     tracks = words.track_layouts()
     if tracks:
         return tracks_map(game, words, cells, marks, tracks, width=width, height=height,
-                          kinds=kinds, detail=detail, viewer=viewer, reserve=reserve)
+                          kinds=kinds, detail=detail, viewer=viewer, reserve=reserve,
+                          notes=notes)
     sides = words.layout()
     width = max(20, width)
     geometry = choose_geometry(sides, width, height)
     parts: list[RenderableType] = []
     if detail:
         parts.append(deeds_table(game))
-    bank = bank_words(game)
+    bank = status_text(game, notes)
     if geometry is None:
         if detail:
             parts += unsold_lines(game, words, width)
@@ -707,70 +741,81 @@ def track_lines(game: Game, tracks: dict[str, list[list[int]]], cells: Sequence[
 def tracks_map(game: Game, words: Words, cells: Sequence[Cell], marks: Sequence[str],
                tracks: dict[str, list[list[int]]], *, width: int, height: int,
                kinds: Sequence[str] | None, detail: bool, viewer: int | None,
-               reserve: int) -> Group:
+               reserve: int, notes: Sequence[str] = ()) -> Group:
     """The map of a board of several concentric tracks (``tracks`` innermost first): the
     rings nested with the standings in the innermost, or under the rings when the screen
     is short; when the rings do not fit the width (or the screen is too short even for
     that), a compact view: a line per track with its tokens, then the standings, each
-    player's place with its track."""
+    player's place with its track. What each player holds (``Words.holdings``) comes under
+    the standings where the screen has room for it (always with ``detail``)."""
     width = max(20, width)
     rings = list(tracks.values())
     places = track_places(game, tracks)
     draw = cell_drawer(cells, marks)
     key = legend(game, words, marks, width)
-    bank = bank_words(game)
+    bank = status_text(game, notes)
+    held = holdings_lines(game, words, marks, width)
     parts: list[RenderableType] = []
     if detail:
         parts.append(deeds_table(game))
         parts += unsold_lines(game, words, width)
     inner_across = len(ring_places(rings[0])[0]) - 2
-    for row_height, min_side in TRACK_SHAPES:
-        probe = track_geometries(rings, width, 1, row_height, min_side)
-        if probe is None:
-            break
-        room = inner_across * probe[0].cell - 2
-        middle = standings_lines(game, words, marks, room, kinds, viewer, places)
-        if middle is None:
-            break
-        centre = list(middle)
-        bank_lines = wrapped(bank, room)
-        with_bank = [*centre, Text(), *bank_lines]
-        geometries = track_geometries(rings, width, len(with_bank), row_height, min_side)
-        if geometries is not None and 2 * row_height + len(ring_places(rings[-1])[2]) * \
-                geometries[-1].side_height + len(key) + reserve <= height:
-            centre = with_bank
-        else:
-            geometries = track_geometries(rings, width, len(centre), row_height, min_side)
-            bank_lines = []
-        assert geometries is not None
-        total = 2 * row_height + len(ring_places(rings[-1])[2]) * geometries[-1].side_height
-        if total + len(key) + reserve <= height:
-            block_w = max((line.cell_len for line in centre), default=0)
-            centre = [fit(line, block_w) for line in centre]
-            parts += nested_rings(rings, draw, centre, geometries)
-            parts += key
-            if not bank_lines:
-                parts += wrapped(bank, width)
-            return Group(*parts)
+    choices: list[list[Text]] = [held, []] if held else [[]]
+    for extra in choices:
+        for row_height, min_side in TRACK_SHAPES:
+            probe = track_geometries(rings, width, 1, row_height, min_side)
+            if probe is None:
+                break
+            room = inner_across * probe[0].cell - 2
+            middle = standings_lines(game, words, marks, room, kinds, viewer, places,
+                                     with_cards=not extra)
+            if middle is None:
+                break
+            centre = list(middle)
+            bank_lines = wrapped(bank, room)
+            with_bank = [*centre, Text(), *bank_lines]
+            geometries = track_geometries(rings, width, len(with_bank), row_height,
+                                          min_side)
+            after = len(key) + (0 if detail else len(extra)) + reserve
+            if geometries is not None and 2 * row_height + len(ring_places(rings[-1])[2]) * \
+                    geometries[-1].side_height + after <= height:
+                centre = with_bank
+            else:
+                geometries = track_geometries(rings, width, len(centre), row_height, min_side)
+                bank_lines = []
+            assert geometries is not None
+            total = 2 * row_height + \
+                len(ring_places(rings[-1])[2]) * geometries[-1].side_height
+            under = [] if bank_lines else wrapped(bank, width)
+            if total + after + len(under) <= height:
+                block_w = max((line.cell_len for line in centre), default=0)
+                centre = [fit(line, block_w) for line in centre]
+                parts += nested_rings(rings, draw, centre, geometries)
+                parts += key
+                parts += under
+                parts += extra
+                return Group(*parts)
     # The rings with the standings under them, when the screen is short.
     geometries = track_geometries(rings, width, 1, *TRACK_SHAPES[-1])
     below = wrapped(bank, width) + (standings_lines(game, words, marks, width, kinds,
-                                                    viewer, places) or [])
+                                                    viewer, places, with_cards=not held) or [])
     if geometries is not None:
         total = 2 * TRACK_SHAPES[-1][0] + \
             len(ring_places(rings[-1])[2]) * geometries[-1].side_height
-        if total + len(key) + len(below) + reserve <= height:
+        if total + len(key) + len(below) + (0 if detail else len(held)) + reserve <= height:
             parts += nested_rings(rings, draw, [], geometries)
             parts += key
             parts += below
+            parts += held
             return Group(*parts)
     # The compact view: the deeds by colour group when they fit the screen, then the
-    # tokens by track and the standings (the cash) last.
+    # tokens by track, the standings (the cash) and what each player holds.
     tokens = track_lines(game, tracks, cells, marks, width)
     groups = compact_lines(game, words, cells, marks, width)
-    if len(groups) + len(key) + len(tokens) + len(below) + reserve <= height:
+    if len(groups) + len(key) + len(tokens) + len(below) + len(held) + reserve <= height:
         parts += groups
         parts += key
     parts += tokens
     parts += below
+    parts += held
     return Group(*parts)

@@ -21,6 +21,10 @@ from pennybags.engine.notation import action_to_json
 FOLD_OVER = 3
 """A kind of action with more menu lines than this is folded into one line."""
 
+PICK_OVER = 40
+"""A kind with more actions than this is folded even when it is the whole menu (a numbered
+list that long does not fit a screen); the terminal then asks for a place by name."""
+
 KIND_WORDS: dict[str, tuple[str, str]] = {
     "play-card": ("Play a card", "card"),
     "force-buy": ("Force a sale", "deed"),
@@ -37,6 +41,18 @@ KIND_WORDS: dict[str, tuple[str, str]] = {
     "pick": ("Pick a property", "deed"),
     "move": ("Move a player", "player"),
     "choose-player": ("Choose a player", "player"),
+    "play-voucher": ("Play a Travel Voucher", "space"),
+    "move-to": ("Move to a space", "space"),
+    "choose-space": ("Choose a space", "space"),
+    "choose-deed": ("Choose a property", "property"),
+    "take-taxi": ("Take a taxi", "destination"),
+    "put-up-for-auction": ("Put a property up for auction", "property"),
+    "buy-share": ("Buy a share", "company"),
+    "auction-share": ("Name the share to auction", "company"),
+    "choose-company": ("Choose a company", "company"),
+    "mortgage-share": ("Mortgage a share", "company"),
+    "unmortgage-share": ("Lift a share's mortgage", "company"),
+    "sell-down": ("Sell down a group", "group"),
 }
 """The words of a folded line for each action kind: its title and what it counts."""
 
@@ -87,6 +103,11 @@ class Fold:
             whats = len(self.what_choices())
             players = len(set(self.targets))
             count = f"{plural(whats, noun)}, {plural(players, 'player')}"
+        elif noun in ("space", "property"):
+            # the places, each once (two vouchers to the same space are one space)
+            places = len({a.space if a.space >= 0 else a.deed for a in self.actions})
+            count = plural(places, "space") if noun == "space" else \
+                f"{places} propert{'y' if places == 1 else 'ies'}"
         else:
             count = plural(len(self.actions), noun)
         return f"{self.title()}... ({count})"
@@ -130,7 +151,7 @@ def fold_actions(game: Game, actions: Sequence[Action], *,
         single = kind is None or not kind.fields or kind.fields[0].name == "amount"
         if single or len(group) < 2:  # a decision's single answers are never folded
             continue
-        if other_lines + len(actions) - len(group) == 0:
+        if other_lines + len(actions) - len(group) == 0 and len(group) <= PICK_OVER:
             continue  # the whole menu: folding would only add a step
         aimed = [target_of(game, a) for a in group]
         seats = {t[0] for t in aimed if t is not None}

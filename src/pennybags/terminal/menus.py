@@ -85,15 +85,21 @@ class Prompter:
             self.say(text)
         return text
 
-    def line(self, prompt: str) -> str:
+    def line(self, prompt: str, *, names: bool = False, help_text: str = "") -> str:
         """One line of input; the table commands are carried out here and the prompt is
-        asked again."""
+        asked again. With ``names`` (a name is asked for) only their one-letter forms are
+        commands: "board" is an answer (Boardwalk), "b" shows the board. ``help_text``
+        comes before the commands' help on ``?``."""
         while True:
             text = self.raw(prompt)
             word = text.lower()
+            if names and len(word) > 1:
+                return text
             if word in _QUIT:
                 raise QuitRequested
             if word in _HELP:
+                if help_text:
+                    self.say(help_text)
                 self.say(HELP)
             elif word in _BOARD:
                 if self.on_board is not None:

@@ -51,8 +51,9 @@ _END_REASONS = {
 
 MONEY = re.compile(r"[$£]\d[\d,]*|\b\d+(?:\.\d+)?[KM]\b")
 """An amount of money as the editions write it ($1,500, £200, 2.5M, 600K)."""
-MONEY_OUT = (" pays ", " buys ", " bids ", " gives ", " loses ")
-MONEY_IN = (" collects ", " receives ", " wins ", " gets ", " is paid ")
+MONEY_OUT = (" pays ", " buys ", " bids ", " gives ", " loses ", " builds ", " lifts ")
+MONEY_IN = (" collects ", " receives ", " wins ", " gets ", " is paid ", " mortgages ",
+            " sells ")
 
 
 def money_colours(line: str) -> Text:
@@ -92,6 +93,15 @@ class Narrator:
         """Payments waiting for the event that explains them."""
         self._card_text = ""
         self._last_move_to = -1
+        self._landed_on = -1
+        """The space of the move told last, when landing there draws a Travel Voucher."""
+        self._roll_face = ""
+        self._bonus: tuple[int, str] | None = None
+        """After a throw's move: (player, the speed die's named face), so that the next
+        move of that player is told as the bonus move ("Mr. Monopoly takes Ann on to ...");
+        cleared by anything that moves the token otherwise (a card, a voucher)."""
+        self._voucher_to: tuple[int, int] | None = None
+        """A Travel Voucher just played: (player, space), whose move is told already."""
         tracks = self.words.track_layouts() or {}
         self._tracks = {i: name for name, sides in tracks.items() for side in sides
                         for i in side}
@@ -103,16 +113,34 @@ class Narrator:
     def __call__(self, event: Event) -> None:
         kind = event.kind
         data = event.data
+        landed = self._landed_on
+        self._landed_on = -1
+        if kind == "voucher":
+            self._landed_on = landed
+        elif kind == "moved":
+            to = data.get("to", -1)
+            if isinstance(to, int) and 0 <= to < self.game.board.size and \
+                    self.game.board[to].kind in _VOUCHER_SPACES:
+                self._landed_on = to
         if kind == "paid" and data.get("reason") in _EXPLAINED_BY_NEXT:
             self._payments.append(event)
             return
+        if kind in _BONUS_ENDS:
+            self._bonus = None
         if kind == "moved" and self._roll is not None and data.get("steps", 0) > 0 \
                 and self._roll[0] == data["player"]:
             words = self._roll[1]
+            to = data.get("to", -1)
+            moves_on = isinstance(to, int) and 0 <= to < self.game.board.size and \
+                self.game.board[to].kind != "auction"  # the Auction space moves on itself
+            self._bonus = (data["player"], self._roll_face) \
+                if self._roll_face and moves_on else None
             self._roll = None
             self._flush_payments()
-            self.lines.append(sentence(f"{words} and moves to {self._arrival(data['to'])}"))
+            self.lines.append(sentence(
+                f"{words} and moves to {self._arrival(data['to'], data.get('start'))}"))
             self._last_move_to = data["to"]
+            self._voucher_to = None
             return
         self._flush_roll()
         explained = self._take_payments(kind)
@@ -120,6 +148,9 @@ class Narrator:
         self._flush_payments()
         if kind == "rolled" and not data.get("for_rent"):
             self._roll = (data["player"], line)
+            dice = data.get("dice")
+            face = dice[2] if isinstance(dice, list) and len(dice) == 3 else ""
+            self._roll_face = str(face) if str(face) in _SPEED_FACES else ""
             return
         if line:
             self.lines.append(line)
@@ -168,11 +199,17 @@ class Narrator:
             return str(account)
         return self.game.name(account)
 
-    def _arrival(self, index: int) -> str:
-        """Where a move ends, in words ("Jail (just visiting)")."""
+    def _arrival(self, index: int, start: Any = None) -> str:
+        """Where a move ends, in words ("Jail (just visiting)"); on a board of several
+        tracks, with the track when the move changed track ("Magazine Street (outer
+        track)": an even throw rode a transit station)."""
         name = self._space(index)
         if 0 <= index < self.game.board.size and self.game.board[index].kind == "jail":
             return f"{name} (just visiting)"
+        track = self._tracks.get(index)
+        if track is not None and isinstance(start, int) and \
+                self._tracks.get(start, track) != track and not name.endswith(" track)"):
+            return f"{name} ({track} track)"
         return name
 
     def _space(self, index: Any) -> str:
@@ -250,22 +287,33 @@ class Narrator:
         return f"--- Round {d.get('round', '?')}: {who}'s turn ---"
 
     def _on_rolled(self, d: dict[str, Any], who: str, paid: int) -> str:
-        shown = self._dice(d.get("dice", ()))
+        dice = d.get("dice", ())
+        shown = self._dice(dice)
         if d.get("for_rent"):
             return f"{who} rolls {shown} for the rent"
-        words = f"{who} rolls {shown}"
-        if d.get("triple"):
-            words += " (triples)"
-        elif d.get("double"):
-            words += " (doubles)"
-        return words
+        thrown = self.words.throw_words(list(dice)) if isinstance(dice, (list, tuple)) \
+            and not d.get("for_card") else None
+        note = "triples" if d.get("triple") else "doubles" if d.get("double") else ""
+        if thrown is not None and thrown.endswith(")"):
+            # "6+3 (speed die: 1)": the note joins the speed die's parenthesis
+            return f"{who} rolls {thrown[:-1]}{'; ' + note if note else ''})"
+        words = f"{who} rolls {thrown if thrown is not None else shown}"
+        return words + (f" ({note})" if note else "")
 
     def _on_moved(self, d: dict[str, Any], who: str, paid: int) -> str:
         self._last_move_to = d["to"]
-        to = self._arrival(d["to"])
+        told, self._voucher_to = self._voucher_to, None
+        bonus, self._bonus = self._bonus, None
+        if told == (d.get("player"), d["to"]):
+            return ""  # the Travel Voucher's sentence said where it goes
+        to = self._arrival(d["to"], d.get("start"))
         if d.get("taxi"):
             return sentence(f"{who} takes a taxi to {to}")
         steps = d.get("steps", 0)
+        if bonus is not None and bonus[0] == d.get("player") and steps > 0:
+            if bonus[1] == "bus":
+                return sentence(f"{who} rides the Bus on to {to}")
+            return sentence(f"Mr. Monopoly takes {who} on to {to}")
         if steps < 0:
             return f"{who} goes back {-steps} spaces to {to}."
         return sentence(f"{who} moves to {to}")
@@ -359,19 +407,38 @@ class Narrator:
     def _on_speeding(self, d: dict[str, Any], who: str, paid: int) -> str:
         return f"{who} rolls doubles three times in a row: speeding!"
 
+    def _street(self, deed: Any) -> bool:
+        board = self.game.board
+        return not isinstance(deed, int) or not 0 <= deed < board.size or \
+            board[deed].kind == "street"
+
     def _on_built(self, d: dict[str, Any], who: str, paid: int) -> str:
         level = int(d.get("level", 0))
-        what = "a hotel" if level == self.words.hotel_level() else "a house"
+        deed = d["deed"]
         cost = f" for {self._money(paid)}" if paid else ""
-        return f"{who} builds {what} on {self._space(d['deed'])}{cost} " \
+        if not self._street(deed):  # a Train Depot, a Cab Stand (Ultimate Monopoly)
+            what = self.words.improvement_words(deed) or "a building"
+            return f"{who} builds {what} on {self._space(deed)}{cost}."
+        hotel = self.words.hotel_level()
+        what = "a hotel" if level == hotel else "a house" if not hotel or level < hotel \
+            else self.words.buildings_words(level)
+        return f"{who} builds {what} on {self._space(deed)}{cost} " \
                f"(now {self.words.buildings_words(level)})."
 
     def _on_sold_building(self, d: dict[str, Any], who: str, paid: int) -> str:
         gain = f" for {self._money(paid)}" if paid else ""
-        if int(d.get("level", 0)) == self.words.hotel_level() - 1:
-            return f"{who} sells the hotel on {self._space(d['deed'])}{gain} (now 4 houses)."
-        return f"{who} sells a house on {self._space(d['deed'])}{gain} " \
-               f"(now {self.words.buildings_words(int(d.get('level', 0)))})."
+        level = int(d.get("level", 0))
+        deed = d["deed"]
+        hotel = self.words.hotel_level()
+        if not self._street(deed):
+            what = _STANDS.get(self.game.board[deed].kind, "the building")
+            return f"{who} sells {what} on {self._space(deed)} back{gain}."
+        if hotel and level == hotel:  # a skyscraper sold: a hotel remains
+            return f"{who} sells the skyscraper on {self._space(deed)}{gain} (now a hotel)."
+        if level == hotel - 1:
+            return f"{who} sells the hotel on {self._space(deed)}{gain} (now 4 houses)."
+        return f"{who} sells a house on {self._space(deed)}{gain} " \
+               f"(now {self.words.buildings_words(level)})."
 
     def _on_mortgaged(self, d: dict[str, Any], who: str, paid: int) -> str:
         gain = f" for {self._money(paid)}" if paid else ""
@@ -595,14 +662,29 @@ class Narrator:
         return f"{who} has no owned property ahead to move to from Auction: the token stays."
 
     def _on_voucher(self, d: dict[str, Any], who: str, paid: int) -> str:
-        return f"{who} throws the Bus and takes a Travel Voucher: {self._card(d.get('card'))}."
+        """A Travel Voucher drawn: for landing on a transit station or the Bus Ticket space
+        when the move that landed there was the last thing told, else (the Bus, Birthday
+        Gift, a card) without a reason."""
+        card = self._card(d.get("card"))
+        if str(d.get("card", "")).endswith("-expiring"):
+            card += " (expires all others)"
+        where = self._landed_on
+        if 0 <= where < self.game.board.size:
+            return f"{who} takes a Travel Voucher for landing on {self._space(where)}: {card}."
+        return f"{who} takes a Travel Voucher: {card}."
 
     def _on_voucher_played(self, d: dict[str, Any], who: str, paid: int) -> str:
-        return sentence(f"{who} plays a {self._card(d.get('card'))} and goes to "
-                        f"{self._space(d.get('to'))}")
+        to = d.get("to")
+        if isinstance(to, int):
+            self._voucher_to = (d.get("player", -1), to)
+        card = str(d.get("card", ""))
+        expiring = " that expires every other Travel Voucher" \
+            if card.endswith("-expiring") else ""
+        return sentence(f"{who} plays a {self._card(card)}{expiring} and goes to "
+                        f"{self._space(to)}")
 
     def _on_voucher_expired(self, d: dict[str, Any], who: str, paid: int) -> str:
-        return f"{who}'s {self._card(d.get('card'))} expires and goes back to the pile."
+        return f"{who}'s {self._card(d.get('card'))} expires (out of the game)."
 
     def _on_voucher_given(self, d: dict[str, Any], who: str, paid: int) -> str:
         return f"{who} gives a {self._card(d.get('card'))} to {self._who(d.get('to'))}."
@@ -724,6 +806,13 @@ _END_REASONS.update({"final-scores": "with the highest final score"})
 
 
 _SPEED_FACES = {"mr_monopoly": "Mr. Monopoly", "bus": "the Bus"}
+_VOUCHER_SPACES = ("railroad", "transit", "bus_ticket")
+_STANDS = {"railroad": "the Train Depot", "cab_company": "the Cab Stand"}
+"""What stands on a property that is not a street (Ultimate Monopoly), by its kind."""
+_BONUS_ENDS = frozenset({"drew", "drew-card", "played-card", "voucher-played", "jailed",
+                         "turn", "rolled", "card-used"})
+"""Events after which a player's next move is not the speed die's bonus move."""
+"""Spaces that give a Travel Voucher to a token landing on them (Ultimate Monopoly)."""
 """The speed die's named faces, as told."""
 
 _EXPLAINED_BY_NEXT.update({"share": "share-bought", "share auction": "share-auction-won",

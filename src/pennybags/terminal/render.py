@@ -26,17 +26,21 @@ def describe_state(game: Game) -> str:
     """A compact standings view: players, what they own, and who must act."""
     lines = []
     board = game.board
+    words = words_for(game)
+    tracks = words.track_layouts() or {}
+    track_of = {i: name for name, sides in tracks.items() for side in sides for i in side}
     for p in game.players:
-        where = "in Jail" if p.in_jail else f"at {board[p.position].name}"
+        track = f" ({track_of[p.position]} track)" if p.position in track_of else ""
+        where = "in Jail" if p.in_jail else f"at {board[p.position].name}{track}"
         status = " (bankrupt)" if p.bankrupt else ""
         lines.append(f"{p.name}{status}: {game.money(game.cash(p.seat))}, {where}")
         owned = []
         for d in game.deeds_of(p.seat):
             label = board[d].name
             level = game.houses[d]
-            words = words_for(game).improvement_words(d)
-            if words is not None:
-                label += f" [{words}]"
+            built = words.improvement_words(d)
+            if built is not None:
+                label += f" [{built}]"
             elif level and level == words_for(game).hotel_level():
                 label += " [hotel]"
             elif level:
@@ -46,6 +50,10 @@ def describe_state(game: Game) -> str:
             owned.append(label)
         if owned:
             lines.append("   owns " + ", ".join(owned))
+        held = words.holdings(p.seat)
+        if held and not p.bankrupt:
+            lines.append("   holds " + "; ".join(held))
+    lines += words.table_notes()
     if game.over:
         winner = game.name(game.winner) if game.winner is not None else "nobody (a draw)"
         lines.append(f"Game over ({game.end_reason}): {winner} wins.")
@@ -76,7 +84,12 @@ def total_assets(game: Game, seat: int) -> int | None:
 def cards_words(game: Game, seat: int, viewer: int | None = None) -> str:
     """A player's kept cards: Get Out of Jail Free cards by deck ("Chance"); a hand of
     hidden cards (Monopoly 2.3) only by their number, except to the ``viewer`` who holds
-    it ("3 in your hand": their menus name the cards)."""
+    it ("3 in your hand": their menus name the cards); what the edition counts itself
+    (``Words.holdings_short``: Ultimate Monopoly's "2 vouchers, 1 Roll Three, 3
+    shares")."""
+    short = words_for(game).holdings_short(seat)
+    if short is not None:
+        return short or "-"
     held = game.players[seat].cards
     if not held:
         return "-"
@@ -101,7 +114,14 @@ def standings_table(game: Game, kinds: Sequence[str] | None = None,
     table.add_column("Cash", justify="right", no_wrap=True)
     table.add_column("Where", no_wrap=True)
     table.add_column("Deeds", justify="right")
-    table.add_column("Cards", justify="right")
+    words = words_for(game)
+    # An edition that words its holdings itself has them in lines of their own
+    # (``board_map.holdings_lines``), not in a narrow column.
+    holds = bool(game.players) and words.holdings_short(0) is not None
+    if not holds:
+        table.add_column("Cards", justify="right")
+    tracks = words.track_layouts() or {}
+    track_of = {i: name for name, sides in tracks.items() for side in sides for i in side}
     show_assets = bool(game.players) and total_assets(game, 0) is not None
     if show_assets:
         table.add_column("Assets", justify="right")
@@ -109,14 +129,15 @@ def standings_table(game: Game, kinds: Sequence[str] | None = None,
         name = Text(p.name, style="bold" if p.seat == game.current and not game.over else "")
         if kinds is not None and p.seat < len(kinds) and kinds[p.seat]:
             name.append(f" ({kinds[p.seat]})", style="dim")
-        cards = cards_words(game, p.seat, viewer)
         row: list[RenderableType] = [
             name,
             game.money(game.cash(p.seat)),
-            where_words(game, p.seat),
+            where_words(game, p.seat) + (f" ({track_of[p.position]})" if p.position in
+                                         track_of and not p.bankrupt else ""),
             str(len(game.deeds_of(p.seat))),
-            cards,
         ]
+        if not holds:
+            row.append(cards_words(game, p.seat, viewer))
         if show_assets:
             assets = total_assets(game, p.seat)
             row.append(game.money(assets) if assets is not None else "-")
@@ -175,7 +196,9 @@ def mortgages_exist(game: Game) -> bool:
 
 
 def bank_words(game: Game) -> str:
-    """The bank's building stock and the Free Parking pot, when the edition has them."""
+    """The bank's building stock and the Free Parking pot, when the edition has them, then
+    the edition's other notes on the table (``Words.table_notes``: Ultimate Monopoly's
+    Pool)."""
     parts = []
     stock = words_for(game).building_stock()
     if stock is not None:
@@ -184,10 +207,11 @@ def bank_words(game: Game) -> str:
     pot = game.ledger.balance(FREE_PARKING_POT)
     if pot:
         parts.append(f"the Free Parking pot holds {game.money(pot)}")
+    notes = words_for(game).table_notes()
     if not parts:
-        return ""
+        return " ".join(notes)
     text = "; ".join(parts) + "."
-    return text[0].upper() + text[1:]
+    return " ".join([text[0].upper() + text[1:], *notes])
 
 
 def board_view(game: Game, kinds: Sequence[str] | None = None,

@@ -9,13 +9,24 @@ property (houses, a hotel, a skyscraper, a Train Depot, a Cab Stand); and the bo
 :meth:`UltimateMonopolyWords.layout` is the middle track's four sides (what a single-ring map
 draws), :meth:`UltimateMonopolyWords.track_layouts` the three tracks', innermost first.
 
-A card's decision without a question of its own here is asked in its rule's words (its
+A card's decision is asked in its rule's words (its
 :class:`~pennybags.engine.actions.DecisionKind`'s ``rule``), with the player, amount and
-property it names.
+property it names; its answers in its card's words ("Steal Bob's Baltic Avenue (middle
+track)", "Send Bob to jail", "Take a free share of Motion Pictures (par $100)").
+
+What a front shows besides: every throw with the speed die's face ("6+3 (speed die: 1)",
+:meth:`UltimateMonopolyWords.throw_words`); a Travel Voucher by its title, an expiring Bus
+Ticket marked "(expires all others)"; a space to move to with its track, who owns it and,
+for a voucher, the station ridden to reach it ("Esplanade Avenue (outer track; unowned,
+$90) via Reading Railroad"); each player's vouchers, Roll Three numbers, shares and kept
+cards (:meth:`UltimateMonopolyWords.holdings`, all face up) and the Pool's money
+(:meth:`UltimateMonopolyWords.table_notes`).
 """
 
 from __future__ import annotations
 
+import re
+from collections.abc import Sequence
 from typing import cast
 
 from pennybags.editions.classic.words import ClassicWords
@@ -23,16 +34,21 @@ from pennybags.editions.ultimate_monopoly import buildings
 from pennybags.editions.ultimate_monopoly.game import (
     HOTEL,
     POOL,
+    ROLL_THREE,
     SKYSCRAPER,
     VOUCHERS,
     ShareAuction,
     UltimateMonopolyGame,
 )
+from pennybags.editions.ultimate_monopoly.travel import is_expiring
 from pennybags.engine.actions import Action, Decision
-from pennybags.engine.dice import SPEED_BUS, SPEED_MR_MONOPOLY, SpeedDice
+from pennybags.engine.dice import SPEED_BUS, SPEED_MR_MONOPOLY, SpeedDice, speed_face_name
 from pennybags.engine.game import Game
 from pennybags.engine.ledger import BANK
 from pennybags.engine.words import asks, labels
+
+SPEED_WORDS = {"mr_monopoly": "Mr. Monopoly", "bus": "Bus"}
+"""The speed die's named faces, as told."""
 
 CARD_DECISIONS = (
     "gps", "moving-experience", "buyers-market", "taxi-wars", "steal", "swap", "swap-give",
@@ -44,6 +60,33 @@ CARD_DECISIONS = (
     "against-deal-buster", "stock-fine", "insider-fine",
 )
 """The decisions of the Chance and Community Chest cards (:mod:`.cards`)."""
+
+
+def counted(titles: Sequence[str], article: bool = False, plural: bool = True) -> str:
+    """Titles in the order first met, alike ones counted: "2 Travel Cards, Bus Ticket
+    (expires all others)"; with ``article`` "a Travel Card and 2 Bus Tickets"; without
+    ``plural`` (card titles like "Just Say 'NO'!") "2 Just Say 'NO'!"."""
+    order: dict[str, int] = {}
+    for t in titles:
+        order[t] = order.get(t, 0) + 1
+    parts = []
+    for t, n in order.items():
+        if n > 1 and not plural:
+            parts.append(f"{n} {t}")
+        elif n > 1:
+            head, paren, tail = t.partition(" (")
+            parts.append(f"{n} {head}s{' (' + tail if paren else ''}")
+        else:
+            parts.append(f"a {t}" if article else t)
+    if article and len(parts) > 1:
+        return ", ".join(parts[:-1]) + " and " + parts[-1]
+    return ", ".join(parts)
+
+
+def one_stop(text: str) -> str:
+    """``text`` with no doubled full stop ("Checker Cab Co.." as "Checker Cab Co."; an
+    ellipsis stays)."""
+    return re.sub(r"(?<!\.)\.\.(?!\.)", ".", text)
 
 
 class UltimateMonopolyWords(ClassicWords):
@@ -67,6 +110,74 @@ class UltimateMonopolyWords(ClassicWords):
     def hotel_level(self) -> int:
         return HOTEL
 
+    def holdings(self, seat: int) -> list[str]:
+        """What a player holds besides cash and deeds, all face up (the rulebook: "All
+        owned TRAVEL VOUCHERS will remain face up so all players can see them"): "Vouchers:
+        Travel Card, Bus Ticket (expires all others)", "Roll Three: 1-2-3", "Shares: Motion
+        Pictures 2 (1 mortgaged), Acme Motors 1", "Cards: Just Say 'NO'!"."""
+        g = self.um
+        out: list[str] = []
+        vouchers = self.vouchers_words(seat)
+        if vouchers:
+            out.append(f"Vouchers: {vouchers}")
+        numbers = [self.roll_three_numbers(i) for k, i in g.players[seat].cards
+                   if k == ROLL_THREE]
+        if numbers:
+            out.append(f"Roll Three: {', '.join(numbers)}")
+        shares = self.shares_words(seat)
+        if shares:
+            out.append(f"Shares: {shares}")
+        kept = counted([self.card_title((k, i)) for k, i in g.players[seat].cards
+                        if k not in (VOUCHERS, ROLL_THREE)], plural=False)
+        if kept:
+            out.append(f"Cards: {kept}")
+        return out
+
+    def holdings_short(self, seat: int) -> str:
+        """The holdings counted: "2 vouchers, 1 Roll Three, 3 shares, 1 card"."""
+        g = self.um
+        cards = g.players[seat].cards
+        counts = (
+            (sum(1 for k, _ in cards if k == VOUCHERS), "voucher"),
+            (sum(1 for k, _ in cards if k == ROLL_THREE), "Roll Three"),
+            (sum(g.shares[seat]), "share"),
+            (sum(1 for k, _ in cards if k not in (VOUCHERS, ROLL_THREE)), "card"),
+        )
+        return ", ".join(f"{n} {word}" + ("s" if n != 1 and word != "Roll Three" else "")
+                         for n, word in counts if n)
+
+    def roll_three_numbers(self, index: int) -> str:
+        """A Roll Three card's numbers: "1-2-3"."""
+        cards = self.um.decks[ROLL_THREE].cards
+        if not 0 <= index < len(cards):
+            return "?"
+        values = cards[index].get("values")
+        if isinstance(values, list) and values:
+            return "-".join(str(v) for v in values)
+        return str(cards[index].get("title", cards[index].id)).removeprefix("Roll Three ")
+
+    def shares_words(self, seat: int) -> str:
+        """A player's shares by company, mortgaged ones said: "Motion Pictures 2 (1
+        mortgaged), Acme Motors 1"."""
+        g = self.um
+        parts = []
+        for c in g.stocks:
+            n = g.shares[seat][c.index]
+            if not n:
+                continue
+            m = g.shares_mortgaged[seat][c.index]
+            note = f" ({m} mortgaged)" if m else ""
+            parts.append(f"{c.name} {n}{note}")
+        return ", ".join(parts)
+
+    def table_notes(self) -> list[str]:
+        """The Pool's money, and the bank's skyscrapers, Train Depots and Cab Stands (its
+        houses and hotels are :meth:`building_stock`'s)."""
+        g = self.um
+        return [f"The Pool holds {self.money(g.ledger.balance(POOL))}.",
+                f"The bank also has {g.bank_skyscrapers} skyscrapers, {g.bank_depots} Train "
+                f"Depots and {g.bank_stands} Cab Stands."]
+
     # ------------------------------------------------------------ words
 
     def buildings_words(self, level: int) -> str:
@@ -78,9 +189,9 @@ class UltimateMonopolyWords(ClassicWords):
 
     def improvement_words(self, deed: int) -> str | None:
         """What stands on an owned property: houses, a hotel, a skyscraper, a Train Depot
-        (railroad) or a Cab Stand (cab company)."""
+        (railroad) or a Cab Stand (cab company); None for nothing."""
         g = self.um
-        if not 0 <= deed < g.board.size or g.owner[deed] < 0:
+        if not 0 <= deed < g.board.size or g.owner[deed] < 0 or not g.houses[deed]:
             return None
         return buildings.improvement_words(g, deed)
 
@@ -108,10 +219,30 @@ class UltimateMonopolyWords(ClassicWords):
         return f"{c.name} (par {self.money(c.par)})"
 
     def voucher_title(self, index: int) -> str:
-        """A Travel Voucher's title ("Bus Ticket")."""
+        """A Travel Voucher's title, with "(expires all others)" on the Bus Tickets that
+        expire every other owned voucher when played (the rulebook's "Some TRAVEL VOUCHERS
+        'Expire' all other owned TRAVEL VOUCHERS when played"): "Travel Card", "Bus
+        Ticket (expires all others)"."""
         cards = self.um.decks[VOUCHERS].cards
-        return str(cards[index].get("title", cards[index].id)) \
-            if 0 <= index < len(cards) else "Travel Voucher"
+        if not 0 <= index < len(cards):
+            return "Travel Voucher"
+        card = cards[index]
+        title = str(card.get("title", card.id))
+        return f"{title} (expires all others)" if is_expiring(self.um, index) else title
+
+    def card_words(self, card: tuple[str, int]) -> str:
+        """A held card in words: a Travel Voucher as :meth:`voucher_title`, any other by
+        its title."""
+        if card[0] == VOUCHERS:
+            return self.voucher_title(card[1])
+        return self.card_title(card)
+
+    def vouchers_words(self, seat: int) -> str:
+        """The Travel Vouchers a player holds: "Travel Card, Bus Ticket (expires all
+        others)" (alike ones counted: "2 Travel Cards")."""
+        titles = [self.voucher_title(i) for k, i in self.um.players[seat].cards
+                  if k == VOUCHERS]
+        return counted(titles)
 
     def card_title(self, card: tuple[str, int] | None) -> str:
         """A held card's title."""
@@ -122,16 +253,25 @@ class UltimateMonopolyWords(ClassicWords):
             return "a card"
         return str(cards[card[1]].get("title", cards[card[1]].id))
 
-    def vouchers_held(self, seat: int) -> int:
-        return sum(1 for key, _ in self.um.players[seat].cards if key == VOUCHERS)
-
     def voucher_note(self, seat: int) -> str:
-        """" You may first play a Travel Voucher (you hold 2; one a turn)." when ``seat``
-        may play one now, else ""."""
+        """" You may play a Travel Voucher (one a turn; you hold a Travel Card)." when
+        ``seat`` may play one now, else ""."""
         if not self.um.may_play_voucher(seat):
             return ""
-        n = self.vouchers_held(seat)
-        return f" You may play a Travel Voucher (you hold {n}; one a turn)."
+        return (" You may play a Travel Voucher (one a turn; you hold "
+                f"{self.vouchers_held_words(seat)}).")
+
+    def vouchers_held_words(self, seat: int) -> str:
+        """"a Travel Card", "2 Travel Cards", "a Travel Card and a Bus Ticket (expires all
+        others)"."""
+        titles = [self.voucher_title(i) for k, i in self.um.players[seat].cards
+                  if k == VOUCHERS]
+        return counted(titles, article=True) or "none"
+
+    def framed(self, seat: int, words: str) -> str:
+        """The common frame, with one full stop after a name that ends in one ("Checker
+        Cab Co.")."""
+        return one_stop(super().framed(seat, words))
 
     def here(self, seat: int) -> str:
         return self.where(self.um.players[seat].position)
@@ -139,6 +279,36 @@ class UltimateMonopolyWords(ClassicWords):
     def speed_face(self) -> int:
         dice = self.um.dice
         return dice.speed if isinstance(dice, SpeedDice) else 0
+
+    def last_throw(self) -> str | None:
+        """The turn's last throw in words ("1+1 (speed die: 1)"; not a card's throw);
+        None before the first."""
+        last = self.um.last_dice
+        if not last:
+            return None
+        shown: list[int | str] = [*last[:2], *(speed_face_name(f) for f in last[2:3])]
+        return self.throw_words(shown)
+
+    def thrown(self) -> str:
+        """The turn's last throw for a question ("the dice" before any)."""
+        return self.last_throw() or "the dice"
+
+    def deed_at(self, space: int) -> int:
+        """The deed a space stands for: a transit station's twin stands for its railroad's
+        (:meth:`UltimateMonopolyBoard.deed_at`)."""
+        return self.um.tracks.deed_at(space) if 0 <= space < self.um.board.size else -1
+
+    def throw_words(self, dice: Sequence[int | str]) -> str | None:
+        """A throw in words, the speed die's face named: "6+3 (speed die: 1)", "4+2 (speed
+        die: Mr. Monopoly)", "2+2 (speed die: Bus)"; two dice (in jail, Squeeze Play) as
+        "3+4"."""
+        regular = [str(x) for x in dice[:2]]
+        words = "+".join(regular) or "the dice"
+        if len(dice) < 3:
+            return words
+        face = dice[2]
+        named = SPEED_WORDS.get(str(face), str(face).replace("_", " "))
+        return f"{words} (speed die: {named})"
 
     # ------------------------------------------------------------ questions: the turn
 
@@ -171,8 +341,8 @@ class UltimateMonopolyWords(ClassicWords):
     def ask_triples(self, seat: int, d: Decision) -> str:
         """Triples: move to any space of any track; no more movement this turn."""
         return self.framed(seat, (
-            f"triples! Move to any space of any track (you are on {self.here(seat)}); no "
-            "more movement this turn."))
+            f"you threw triples, {self.thrown()}! Move to any space of any track (you "
+            f"are on {self.here(seat)}); no more movement this turn."))
 
     @asks("subway")
     def ask_subway(self, seat: int, d: Decision) -> str:
@@ -180,7 +350,7 @@ class UltimateMonopolyWords(ClassicWords):
         note = ""
         if self.um.may_play_voucher(seat):
             note = (" A Travel Voucher played now is that move, and your throw is still to "
-                    f"come (you hold {self.vouchers_held(seat)}).")
+                    f"come (you hold {self.vouchers_held_words(seat)}).")
         return self.framed(seat, (
             f"you are on {self.here(seat)}: your movement is a direct move to any space of any "
             f"track (no salary for passing a pay corner).{note}"))
@@ -190,19 +360,26 @@ class UltimateMonopolyWords(ClassicWords):
         """MOVEMENT ORDER: before the speed die's bonus move, play a Travel Voucher or go
         on."""
         face = self.speed_face()
-        what = "Mr. Monopoly" if face == SPEED_MR_MONOPOLY else \
-            "the Bus" if face == SPEED_BUS else "the speed die"
+        if face == SPEED_MR_MONOPOLY:
+            what = "Mr. Monopoly's bonus move (on to the next unowned property ahead, or " \
+                "the next one you pay rent on when all are owned)"
+        elif face == SPEED_BUS:
+            what = "the Bus's bonus move (take a Travel Voucher or ride to the nearest " \
+                "Chance/Community Chest ahead)"
+        else:
+            what = "the speed die's bonus move"
         return self.framed(seat, (
-            f"you are on {self.here(seat)}; {what}'s bonus move comes next: play a Travel "
-            f"Voucher first (you hold {self.vouchers_held(seat)}; one a turn), or go on."))
+            f"after your throw of {self.thrown()} you are on {self.here(seat)}; {what} "
+            "comes next. Play a Travel Voucher first (one a turn; you hold "
+            f"{self.vouchers_held_words(seat)}), or go on."))
 
     @asks("bus")
     def ask_bus(self, seat: int, d: Decision) -> str:
         """The Bus on the speed die: take a Travel Voucher, or ride to the nearest Chance or
         Community Chest ahead."""
         return self.framed(seat, (
-            f"the speed die shows the Bus (you are on {self.here(seat)}): take a Travel "
-            "Voucher or ride to the nearest Chance/Community Chest ahead."))
+            f"you threw {self.thrown()} and are on {self.here(seat)}: the Bus lets you "
+            "take a Travel Voucher or ride to the nearest Chance/Community Chest ahead."))
 
     @asks("taxi")
     def ask_taxi(self, seat: int, d: Decision) -> str:
@@ -336,9 +513,34 @@ class UltimateMonopolyWords(ClassicWords):
 
     # ------------------------------------------------------------ menu lines
 
+    def where_owned(self, space: int, seat: int) -> str:
+        """A space to move to, with its track and who owns the property it stands for:
+        "Baltic Avenue (middle track; unowned, $60)", "Boardwalk (middle track; Bob's)",
+        "Park Place (middle track; yours, mortgaged)", "Chance (outer track)"."""
+        g = self.um
+        if not 0 <= space < g.board.size:
+            return "a space"
+        name = g.board.spaces[space].name
+        track = g.tracks.track_of(space)
+        deed = g.tracks.deed_at(space)
+        if deed < 0:
+            return f"{name} ({track} track)"
+        owner = g.owner[deed]
+        if owner < 0:
+            return f"{name} ({track} track; unowned, {self.money(g.board.spaces[deed].price)})"
+        whose = "yours" if owner == seat else f"{g.name(owner)}'s"
+        mortgaged = ", mortgaged" if g.mortgaged[deed] else ""
+        return f"{name} ({track} track; {whose}{mortgaged})"
+
+    def seat_of(self, d: Decision | None) -> int:
+        d = self.asked(d)
+        return d.player if d is not None else -1
+
     @labels("move-to")
     def move_to_label(self, a: Action, d: Decision | None) -> str | None:
-        return f"Move to {self.where(a.space)}" if 0 <= a.space < self.um.board.size else None
+        if not 0 <= a.space < self.um.board.size:
+            return None
+        return f"Move to {self.where_owned(a.space, self.seat_of(d))}"
 
     @labels("choose-space")
     def choose_space_label(self, a: Action, d: Decision | None) -> str | None:
@@ -347,30 +549,52 @@ class UltimateMonopolyWords(ClassicWords):
             return None
         d = self.asked(d)
         if d is not None and d.kind == "gps":
-            return f"Move {self.account(d.creditor)} to {self.where(a.space)}"
+            return f"Move {self.account(d.creditor)} to " \
+                   f"{self.where_owned(a.space, d.player)}"
         if d is not None and d.kind == "buyers-market":
-            price = g.board.spaces[a.space].price
+            deed = g.tracks.deed_at(a.space)
+            price = g.board.spaces[deed if deed >= 0 else a.space].price
             return f"Move to {self.where(a.space)} and buy it for half price " \
-                   f"({self.money(price // 2)})"
-        return f"Move to {self.where(a.space)}"
+                   f"({self.money((price + 1) // 2)})"
+        return f"Move to {self.where_owned(a.space, self.seat_of(d))}"
 
     @labels("play-voucher")
     def play_voucher_label(self, a: Action, d: Decision | None) -> str | None:
         if a.card is None or not 0 <= a.space < self.um.board.size:
             return None
-        return f"Play your {self.voucher_title(a.card[1])} to {self.where(a.space)}"
+        seat = self.seat_of(d)
+        return f"Play your {self.voucher_title(a.card[1])} to " \
+               f"{self.where_owned(a.space, seat)}{self.via(seat, a.space)}"
+
+    def via(self, seat: int, target: int) -> str:
+        """" via Reading Railroad" when a Travel Voucher's move to ``target`` rides a
+        transit station to another track ("" when it stays on the track, or with a Subway
+        ride due, a direct move)."""
+        g = self.um
+        if not 0 <= seat < len(g.players) or g.subway_next[seat]:
+            return ""
+        try:
+            walk = g.tracks.voucher_walk(g.players[seat].position, target)
+        except ValueError:
+            return ""
+        names = [g.board.spaces[g.tracks.deed_at(r) if g.tracks.deed_at(r) >= 0 else r].name
+                 for r in walk.rides]
+        return f" via {' and '.join(names)}" if names else ""
 
     @labels("take-taxi")
     def take_taxi_label(self, a: Action, d: Decision | None) -> str | None:
         d = self.asked(d)
         if d is None or d.kind != "taxi" or not 0 <= a.space < self.um.board.size:
             return None
-        return f"Take a taxi to {self.where(a.space)} ({self.money(d.amount)} to " \
-               f"{self.account(d.creditor)})"
+        return f"Take a taxi to {self.where_owned(a.space, d.player)} for " \
+               f"{self.money(d.amount)} (to {self.account(d.creditor)})"
 
     @labels("no-taxi")
     def no_taxi_label(self, a: Action, d: Decision | None) -> str:
-        return "No taxi ride: stay here"
+        d = self.asked(d)
+        if d is None or not 0 <= d.player < len(self.um.players):
+            return "No taxi ride: stay here"
+        return f"No taxi ride: stay on {self.here(d.player)}"
 
     @labels("go-on")
     def go_on_label(self, a: Action, d: Decision | None) -> str:
@@ -431,20 +655,106 @@ class UltimateMonopolyWords(ClassicWords):
 
     @labels("choose-company")
     def choose_company_label(self, a: Action, d: Decision | None) -> str | None:
-        if not 0 <= a.company < len(self.um.stocks):
+        """A card's company, in its card's words: Inherit Stock "Take a free share of
+        Motors (par $100)", Sale of Stock Bonus "Sell a share of Motors for $150 (par $100
+        + $50)", Insider Trading "Buy a share of Motors for $50 (half par)"."""
+        g = self.um
+        if not 0 <= a.company < len(g.stocks):
             return None
+        stock = g.stocks[a.company]
+        d = self.asked(d)
+        kind = d.kind if d is not None else ""
+        if kind == "inherit-stock":
+            return f"Take a free share of {self.company_words(a.company)}"
+        if kind == "sale-of-stock" and d is not None:
+            return (f"Sell a share of {stock.name} for {self.money(stock.par + d.amount)} "
+                    f"(par {self.money(stock.par)} + {self.money(d.amount)})")
+        if kind == "insider-trading":
+            return (f"Buy a share of {stock.name} for {self.money((stock.par + 1) // 2)} "
+                    "(half par)")
         return f"Choose {self.company_words(a.company)}"
+
+    def whose_where(self, deed: int, seat: int) -> str:
+        """A property with its owner and track: "Bob's Baltic Avenue (middle track)",
+        "your Baltic Avenue (middle track)", "Baltic Avenue (middle track, unowned)",
+        "Bob's Pacific Avenue (middle track, mortgaged)"."""
+        g = self.um
+        owner = g.owner[deed]
+        name = g.board.spaces[deed].name
+        track = g.tracks.track_of(deed)
+        if owner < 0:
+            return f"{name} ({track} track, unowned)"
+        whose = "your" if owner == seat else f"{g.name(owner)}'s"
+        mortgaged = ", mortgaged" if g.mortgaged[deed] else ""
+        return f"{whose} {name} ({track} track{mortgaged})"
 
     @labels("choose-deed")
     def choose_deed_label(self, a: Action, d: Decision | None) -> str | None:
+        """A card's property, in its card's words: Slick Move "Steal Bob's Baltic Avenue
+        (middle track)", Strong-armed Deal "Take ..." and "Give your ...", Foreclosed
+        Property Sale! "Claim ... for $30 (its mortgage value)", Zero Dollars Down! "Build a
+        free house on ...", Hurricane and Tornado "Strike ...'s Orange group (one building
+        off each property)", Assets Seized! "Surrender ...", HOUSE CONDEMNED "Sell back a house
+        on ...", Taxi Wars "Take ... and advance to it"."""
         g = self.um
-        if not 0 <= a.deed < g.board.size:
+        x = a.deed
+        if not 0 <= x < g.board.size:
             return None
-        owner = g.owner[a.deed]
-        whose = f"{g.name(owner)}'s" if owner >= 0 else "unowned"
-        level = g.houses[a.deed]
-        built = f", {buildings.improvement_words(g, a.deed)}" if level and owner >= 0 else ""
-        return f"Choose {self.where(a.deed)} ({whose}{built})"
+        d = self.asked(d)
+        kind = d.kind if d is not None else ""
+        seat = d.player if d is not None else -1
+        space = g.board.spaces[x]
+        owner = g.owner[x]
+        what = self.whose_where(x, seat)
+        built = buildings.improvement_words(g, x) if owner >= 0 else "no buildings"
+        if kind == "taxi-wars":
+            if owner < 0:
+                return f"Advance to {self.where(x)} (buy it or it is auctioned)"
+            if owner == seat:
+                return f"Advance to {what}"
+            return f"Take {what} and advance to it"
+        if kind == "steal":
+            return f"Steal {what}"
+        if kind == "swap":
+            return f"Take {what}"
+        if kind == "swap-give":
+            return f"Give {what}"
+        if kind == "foreclose":
+            return f"Claim {what} for {self.money(space.mortgage)} (its mortgage value)"
+        if kind == "free-house":
+            return f"Build a free house on {self.where(x)} (has {built})"
+        if kind in ("hurricane", "tornado"):
+            whose = "your" if owner == seat else f"{g.name(owner)}'s"
+            if space.kind != "street":
+                return f"Remove {whose} {built.removeprefix('a ')} from {self.where(x)}"
+            return (f"Strike {whose} {self.group_title(space.group)} group (one building "
+                    "off each property)")
+        if kind == "surrender":
+            if g.houses[x]:
+                return f"Surrender a building of {self.where(x)} (has {built})"
+            return f"Surrender {self.where(x)} to the bank"
+        if kind == "house-condemned":
+            return buildings.sell_label(g, x)
+        level = f", {built}" if g.houses[x] and owner >= 0 else ""
+        return f"Choose {what}{level}"
+
+    @labels("choose-player")
+    def choose_player_label(self, a: Action, d: Decision | None) -> str | None:
+        """A card's player, in its card's words: "Take $250 from Bob", "Send Bob to jail",
+        "Roll against Bob ($200 to the higher roller)"."""
+        g = self.um
+        if not 0 <= a.target < len(g.players):
+            return None
+        d = self.asked(d)
+        kind = d.kind if d is not None else ""
+        name = g.name(a.target)
+        if kind == "court" and d is not None:
+            return f"Take {self.money(d.amount)} from {name}"
+        if kind == "district-attorney":
+            return f"Send {name} to jail"
+        if kind == "game-night" and d is not None:
+            return f"Roll against {name} ({self.money(d.amount)} to the higher roller)"
+        return None
 
     @labels("choose-card")
     def choose_card_label(self, a: Action, d: Decision | None) -> str | None:
@@ -460,7 +770,26 @@ class UltimateMonopolyWords(ClassicWords):
 
     @labels("play-card")
     def play_card_label(self, a: Action, d: Decision | None) -> str | None:
-        return f"Play {self.card_title(a.card)}" if a.card is not None else None
+        """A kept card played, with what it does in its own words: "Play Slick Move: steal
+        a property card from a player of your choice (not part of a monopoly)"; against
+        another player's action "Play Just Say 'NO'!: cancel it"; Share in their Good
+        Fortune with the amount it takes."""
+        if a.card is None:
+            return None
+        title = self.card_title(a.card)
+        d = self.asked(d)
+        kind = d.kind if d is not None else ""
+        if d is not None and kind == "good-fortune":
+            return (f"Play {title}: take {self.money((d.amount + 1) // 2)} (half of "
+                    f"{self.account(d.creditor)}'s Roll Three winnings)")
+        if kind.startswith("against-") or kind in ("stock-fine", "insider-fine"):
+            return f"Play {title}: cancel it"
+        deck = self.um.decks.get(a.card[0])
+        if deck is None or not 0 <= a.card[1] < len(deck.cards):
+            return f"Play {title}"
+        text = deck.cards[a.card[1]].text.removeprefix("Keep; ").removesuffix(".")
+        text = text.replace("; tradeable", "")
+        return f"Play {title}: {text}" if text else f"Play {title}"
 
     @labels("collect-gift")
     def collect_gift_label(self, a: Action, d: Decision | None) -> str | None:
