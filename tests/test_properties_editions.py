@@ -25,6 +25,8 @@ from pennybags.editions import all_editions, get_edition
 from pennybags.editions.classic.game import HOTEL, ClassicGame
 from pennybags.editions.monopoly_2_3.game import Monopoly23Game
 from pennybags.editions.ultimate_banking.game import UltimateBankingGame
+from pennybags.editions.ultimate_monopoly import buildings as um_buildings
+from pennybags.editions.ultimate_monopoly.game import VOUCHERS, UltimateMonopolyGame
 from pennybags.engine.actions import Action, IllegalAction, Trade
 from pennybags.engine.game import CallStep, Game
 from pennybags.engine.snapshot import snapshot
@@ -78,6 +80,7 @@ def check_invariants(game: Game) -> None:
         if p.bankrupt:
             assert not game.deeds_of(p.seat), f"bankrupt {p.name} still owns deeds"
             assert not p.cards, f"bankrupt {p.name} still holds cards"
+        assert 0 <= p.position < game.board.size, f"{p.name} is off the board: {p.position}"
     board = game.board
     for i, space in enumerate(board.spaces):
         owner = game.owner[i]
@@ -103,7 +106,11 @@ def check_invariants(game: Game) -> None:
 
 def check_buildings(game: Game) -> None:
     """Houses and hotels are conserved (bank + board = the box); Ultimate Banking's levels
-    are 1-5 on owned properties and 0 on unowned ones."""
+    are 1-5 on owned properties and 0 on unowned ones; Ultimate Monopoly's as
+    :func:`check_ultimate_monopoly_buildings` says."""
+    if isinstance(game, UltimateMonopolyGame):
+        check_ultimate_monopoly_buildings(game)
+        return
     if isinstance(game, UltimateBankingGame):
         for d in game.board.deeds:
             level = game.houses[d]
@@ -126,8 +133,45 @@ def check_buildings(game: Game) -> None:
             assert not any(game.mortgaged[g] for g in game.board.group_of[d])
 
 
+def check_ultimate_monopoly_buildings(game: UltimateMonopolyGame) -> None:
+    """Ultimate Monopoly: houses, hotels, skyscrapers, Train Depots and Cab Stands are
+    conserved (bank + board = the data's totals, kind by kind); a street's level is 0-6 and
+    stands on a majority ownership or a monopoly (a skyscraper: a monopoly); a railroad or cab
+    company has level 0 or 1 (a depot or stand); a property with buildings is not mortgaged
+    (another street of its group may be: a mortgaged deed received by trade or bankruptcy
+    joins the buildings of a majority ownership); nothing else is built on."""
+    rules = game.data.rules
+    on_board = um_buildings.count_buildings(game)
+    bank = (game.bank_houses, game.bank_hotels, game.bank_skyscrapers, game.bank_depots,
+            game.bank_stands)
+    totals = (rules["houses"], rules["hotels"], rules["skyscrapers"], rules["train_depots"],
+              rules["cab_stands"])
+    for what, here, left, total in zip(um_buildings.BUILDING_KINDS, on_board, bank, totals,
+                                       strict=True):
+        assert here + left == total, f"{what}: {here} on the board + {left} in the bank"
+        assert left >= 0, f"the bank has {left} {what}"
+    spaces = game.board.spaces
+    for d in game.board.deeds:
+        level = game.houses[d]
+        kind = spaces[d].kind
+        top = um_buildings.SKYSCRAPER if kind == "street" else \
+            1 if kind in ("railroad", "cab_company") else 0
+        assert 0 <= level <= top, f"{spaces[d].name} at level {level}"
+        if not level:
+            continue
+        owner = game.owner[d]
+        assert owner >= 0 and not game.mortgaged[d], spaces[d].name
+        if kind == "street":
+            assert um_buildings.may_improve_group(game, owner, d), \
+                f"{spaces[d].name} is built on without a majority ownership or a monopoly"
+            if level == um_buildings.SKYSCRAPER:
+                assert game.owns_group(owner, d), f"a skyscraper on {spaces[d].name}"
+
+
 def check_cards(game: Game) -> None:
-    """Each card is in its deck, in one player's hand or on the discard pile, once."""
+    """Each card is in its deck, in one player's hand or on the discard pile, once. Ultimate
+    Monopoly's Travel Vouchers played or expired are out of play for the rest of the game
+    (the rulebook): the others are in the pile or one hand, once."""
     discards: dict[str, list[int]] = game.discards if isinstance(game, Monopoly23Game) else {}
     for key, deck in game.decks.items():
         held = [i for p in game.players for k, i in p.cards if k == key]
@@ -137,7 +181,12 @@ def check_cards(game: Game) -> None:
             where = sorted([*where, *[i for i, c in enumerate(deck.cards)
                                       if c.params["deed"] in owned or
                                       c.params["deed"] in game.market]])
-        assert where == list(range(len(deck.cards))), f"the {key} cards are lost or doubled"
+        if isinstance(game, UltimateMonopolyGame) and key == VOUCHERS:
+            assert len(set(where)) == len(where), f"the {key} cards are doubled"
+            assert all(0 <= i < len(deck.cards) for i in where)
+        else:
+            assert where == list(range(len(deck.cards))), \
+                f"the {key} cards are lost or doubled"
         assert 0 <= deck.seen <= len(deck.order)
 
 

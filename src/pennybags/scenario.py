@@ -259,6 +259,10 @@ class Reader:
             raise self.error(path, f"{what} is a word, not {short(value)}")
         return value
 
+    def give_card(self, game: Game, seat: int, text: str, path: Path_) -> None:
+        """Give a player a card written ``deck:card-id`` (for an edition's own fields)."""
+        give_card(game, seat, text, path, self)
+
     def name_or_index(self, value: Any, path: Path_, what: str) -> str | int:
         if isinstance(value, bool) or not isinstance(value, (str, int)):
             raise self.error(path, f"{what} is a name or a number, not {short(value)}")

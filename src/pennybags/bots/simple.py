@@ -70,7 +70,9 @@ class SimpleBot:
         if improve is not None:
             return improve
         if kind == "jail":
-            if game.players[player].cards:
+            # Only a Get Out of Jail Free card gets out: in some editions the player's cards
+            # are other cards too (Ultimate Monopoly's Travel Vouchers, Roll Three cards).
+            if game.players[player].cards and game.can(player, USE_CARD):
                 return USE_CARD
             if game.can(player, PAY_BAIL) and cash - 50 >= self.reserve:
                 return PAY_BAIL
@@ -139,7 +141,7 @@ class SimpleBot:
         return None
 
     def answer(self, game: Game, player: int, trade: Trade | None) -> Action:
-        if trade is None:
+        if trade is None or trade.take_shares:  # (shares: an edition's stock exchange)
             return REJECT
         board = game.board
         value_out = sum(board[d].price for d in trade.take)
@@ -161,7 +163,9 @@ class SimpleBot:
 
     def raise_cash(self, game: Game, player: int) -> Action | None:
         """Mortgage lone deeds (cheapest mortgage first), then sell buildings (cheapest
-        houses first), then mortgage deeds of complete groups."""
+        houses first), then mortgage deeds of complete groups; where the edition has them,
+        then sell a group's buildings down (the bank short of the lower ones) and mortgage
+        shares."""
         actions = game.legal_actions(player)
         mortgages = [a for a in actions if a.do == "mortgage"]
         lone = [a for a in mortgages if not self.completes_group_held(game, player, a.deed)]
@@ -172,6 +176,9 @@ class SimpleBot:
             return min(sells, key=lambda a: game.board[a.deed].house_cost)
         if mortgages:
             return mortgages[0]
+        for a in actions:
+            if a.do == "sell-down" or a.do == "mortgage-share":
+                return a
         return None
 
     def completes_group_held(self, game: Game, player: int, deed: int) -> bool:

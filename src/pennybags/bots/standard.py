@@ -332,16 +332,21 @@ class ClassicStrategy:
         if kind == "trade":
             return self.answer(game, p, decision.trade)
         if kind == "mortgaged-deeds":
-            for deed in sorted(game.lift_offer):
-                if game.cash(p) - game.unmortgage_cost(deed) >= self.reserve(game, p) and \
-                        game.can_unmortgage(p, deed) is None:
-                    return Action("unmortgage", deed)
-            return KEEP_MORTGAGED
+            return self.lift_received(game, p)
         if kind == "place-house":
             return self.place_house(game, p)
         raise ValueError(f"the standard bot does not know the decision '{kind}'")
 
     # ---------------------------------------------------------------- judgement
+
+    def lift_received(self, game: ClassicGame, p: int) -> Action:
+        """Mortgaged deeds just received: lift each one the cash above the reserve pays for,
+        keep the rest mortgaged."""
+        for deed in sorted(game.lift_offer):
+            if game.cash(p) - game.unmortgage_cost(deed) >= self.reserve(game, p) and \
+                    game.can_unmortgage(p, deed) is None:
+                return Action("unmortgage", deed)
+        return KEEP_MORTGAGED
 
     def scale(self, game: ClassicGame) -> float:
         if self._scale_game is not game:

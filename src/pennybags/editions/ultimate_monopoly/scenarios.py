@@ -81,19 +81,17 @@ class UltimateMonopolyFields:
     def player(self, game: Game, seat: int, entry: Mapping[str, Any], path: Path_,
                r: Reader) -> None:
         um = _game(game)
-        from pennybags.scenario import give_card
-
         for n, card in enumerate(r.items(entry.get("vouchers"), (*path, "vouchers"),
                                          "vouchers is a list of Travel Voucher ids")):
             text = r.word(card, (*path, "vouchers", n), "a Travel Voucher id")
-            give_card(game, seat, f"{VOUCHERS}:{text}", (*path, "vouchers", n), r)
+            r.give_card(game, seat, f"{VOUCHERS}:{text}", (*path, "vouchers", n))
         for n, card in enumerate(r.items(entry.get("roll_three"), (*path, "roll_three"),
                                          "roll_three is a list of Roll Three cards")):
             text = str(r.name_or_index(card, (*path, "roll_three", n), "a Roll Three card"))
             if not text.startswith("roll-three-"):
                 text = "roll-three-" + text
             add_example_card(um, text)
-            give_card(game, seat, f"{ROLL_THREE}:{text}", (*path, "roll_three", n), r)
+            r.give_card(game, seat, f"{ROLL_THREE}:{text}", (*path, "roll_three", n))
         if "shares" in entry:
             self._shares(um, seat, entry["shares"], (*path, "shares"), r)
         if "lose_turns" in entry:

@@ -1,0 +1,827 @@
+"""The standard bot's strategy for Ultimate Monopoly (``standard`` on ``--edition
+ultimate-monopoly``).
+
+It plays classic's way where the rules are classic's (buying, auctions of deeds, trades of
+deeds, lifting mortgages received: :class:`~pennybags.bots.standard.ClassicStrategy`) and
+answers every decision the edition adds, always with an action the game lists or accepts:
+
+* **danger and reserve**: the cash it keeps back grows with the highest rent an opponent
+  charges now (majority ownerships and monopolies, skyscrapers, depots and cab stands
+  counted); it buys a deed that completes a group, gives it a majority ownership or blocks
+  an opponent's down to half that reserve;
+* **buildings**: builds where the next building raises the rent most for its cost (houses up
+  to three first), on majority ownerships and monopolies, toward hotels and skyscrapers, and
+  Train Depots and Cab Stands, keeping the reserve;
+* **moving where it likes** (triples, Subway, A Moving Experience, a taxi ride, a Travel
+  Voucher): scores every space it may go to: an unowned deed it wants (more for one that
+  completes or gives it a majority), a pay corner's salary, Birthday Gift, Squeeze Play...;
+  an opponent's rent counts against a space. A taxi and a voucher are taken only to reach
+  an unowned deed it wants; the speed die's Bus takes a Travel Voucher;
+* **cards**: plays kept cards when they help (See You In Court! on the richest opponent,
+  stealing or foreclosing the deed worth most to it, a free house, a District Attorney on
+  the leader, Bargain Business on a deed it wants, rent cards on big rents, "Just Say NO!"
+  against any action but a small fine); aims Hurricanes where opponents lose most rent,
+  Tornadoes and surrenders where it loses least;
+* **stocks**: buys a share at the Stock Exchange when rich (where its dividend grows most;
+  with Insider Trading at half par), bids up to the par value above its reserve;
+* **debt**: sells a share with Sale of Stock Bonus, mortgages shares, then deeds outside its
+  groups, then sells buildings where they bring least rent, then mortgages the rest;
+  declares bankruptcy only when all of that could not cover the debt.
+
+Parameters: classic's (``reserve``, ``aggression``, ``trade``, ``jail``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Final, cast
+
+from pennybags.bots.standard import ClassicStrategy, classic_params, register_strategy
+from pennybags.editions.classic.game import ClassicGame
+from pennybags.editions.classic.rules import (
+    ACCEPT,
+    AUCTION,
+    BUY,
+    DECLARE_BANKRUPTCY,
+    PASS,
+    REJECT,
+)
+from pennybags.editions.ultimate_monopoly.board import corner_pay
+from pennybags.editions.ultimate_monopoly.buildings import (
+    building_cost,
+    can_sell_down,
+    majority_size,
+    sale_price,
+)
+from pennybags.editions.ultimate_monopoly.cards import ACTION_DECKS, CardGame
+from pennybags.editions.ultimate_monopoly.game import (
+    HOTEL,
+    POOL,
+    SKYSCRAPER,
+    VOUCHERS,
+    ShareAuction,
+)
+from pennybags.editions.ultimate_monopoly.travel import (
+    expiring_vouchers,
+    taxi_destinations,
+    voucher_destinations,
+)
+from pennybags.engine.actions import Action, Decision, Trade, deed_action
+from pennybags.engine.turn import END_TURN, PAY_BAIL, ROLL, USE_CARD
+
+GO_ON: Final = Action("go-on")
+NO_TAXI: Final = Action("no-taxi")
+TAKE_VOUCHER: Final = Action("take-voucher")
+PAY_RENT: Final = Action("pay-rent")
+ALLOW: Final = Action("allow")
+KEEP_CARD: Final = Action("keep-card")
+PAY_TAX: Final = Action("pay-tax")
+GO_TO_JAIL: Final = Action("go-to-jail")
+BUY_FOR: Final = Action("buy-for")
+DECLINE_SHARE: Final = Action("decline-share")
+
+SPACE_CHOICES: Final = ("gps", "moving-experience", "buyers-market")
+DEED_CHOICES: Final = ("taxi-wars", "steal", "swap", "swap-give", "foreclose", "free-house",
+                       "hurricane", "tornado", "surrender", "house-condemned")
+PLAYER_CHOICES: Final = ("court", "district-attorney", "game-night")
+COMPANY_CHOICES: Final = ("inherit-stock", "sale-of-stock", "insider-trading")
+VOUCHER_CHOICES: Final = ("finders-keepers", "losers-weepers")
+AGAINST: Final = ("against-pay", "against-court", "against-steal", "against-swap",
+                  "against-jail", "against-voucher", "against-hurricane",
+                  "against-deal-buster", "stock-fine", "insider-fine")
+
+KNOWN_DECISIONS: Final = frozenset({
+    "roll", "end-turn", "jail", "buy", "bid", "debt", "trade", "mortgaged-deeds",
+    "triples", "subway", "bonus-move", "bus", "taxi", "birthday-gift", "auction-space",
+    "stock-exchange", "name-share", "taxes-due", "card-buy", "rent-due", "good-fortune",
+    *SPACE_CHOICES, *DEED_CHOICES, *PLAYER_CHOICES, *COMPANY_CHOICES, *VOUCHER_CHOICES,
+    *AGAINST})
+"""Every decision kind the strategy answers (a test checks it covers the rulebook's)."""
+
+TURN_CARDS: Final = ("take_from_player", "steal_property", "send_player_to_jail",
+                     "foreclose_mortgaged_property", "free_house", "swap_property",
+                     "move_to_unowned_outer_property_half_price", "advance_to")
+"""Kept cards the bot plays on its own turn when they help (see :meth:`play_kept`)."""
+SPACE_WORTH: Final[dict[str, int]] = {
+    "chance": 10, "community_chest": 10, "bus_ticket": 15, "roll_three": 40,
+    "squeeze_play": 60, "birthday_gift": 80, "subway": 60, "auction": 10,
+    "stock_exchange": 10, "go_to_jail": -60, "reverse_direction": -5}
+"""What the bot reckons a visit to a special space is worth to itself, per other player for
+Squeeze Play and Birthday Gift (pay corners, taxes, Tax Refund and deeds are worked out)."""
+
+
+class UltimateMonopolyStrategy(ClassicStrategy):
+    """How the standard bot plays Ultimate Monopoly."""
+
+    def __init__(self, reserve: int, aggression: int, trade: int, jail: str = "auto") -> None:
+        super().__init__(reserve, aggression, trade, jail)
+        self._managed: tuple[int, int, int, int] = (-1, -1, -1, -1)
+        """The turn, game changes, cash and seat when managing last found nothing to do."""
+        self._danger_key: tuple[int, int, int] = (-1, -1, -1)
+        self._danger_game: ClassicGame | None = None
+        self._um_danger = 0
+        self._um_unowned = 0
+
+    # ---------------------------------------------------------------- the answer
+
+    def choose(self, game: ClassicGame, p: int) -> Action:
+        g = cast(CardGame, game)
+        d = g.decision_for(p)
+        if d is None:
+            raise ValueError("the bot was asked to act without a decision")
+        kind = d.kind
+        if kind == "roll" or kind == "end-turn" or kind == "jail":
+            key = (g.turns, g.changes, g.cash(p), p)
+            if key != self._managed:
+                action = self.manage(g, p)
+                if action is not None:
+                    return action
+                self._managed = (g.turns, g.changes, g.cash(p), p)
+            if kind == "jail":
+                return self.jail(g, p)
+            voucher = self.voucher(g, p)
+            if voucher is not None:
+                return voucher
+            return ROLL if kind == "roll" else END_TURN
+        if kind == "buy":
+            bargain = self.kept(g, p, "buy_landed_property_for")
+            if bargain is not None and self.wants(g, p, d.deed, min(d.amount, 100)):
+                return bargain
+            return BUY if self.wants(g, p, d.deed, d.amount) else AUCTION
+        if kind == "bid":
+            if isinstance(g.auction, ShareAuction):
+                return self.share_bid(g, p, g.auction.company, d.amount)
+            return self.bid(g, p, d.deed, d.amount)
+        if kind == "debt":
+            return self.raise_cash(g, p, d.amount)
+        if kind == "trade":
+            return self.answer(g, p, d.trade)
+        if kind == "mortgaged-deeds":
+            return self.lift_received(g, p)
+        if kind == "triples" or kind == "subway":
+            return self.move_to(g, p)
+        if kind == "bonus-move":
+            return GO_ON
+        if kind == "bus":
+            return TAKE_VOUCHER
+        if kind == "taxi":
+            return self.taxi(g, p, d)
+        if kind == "birthday-gift":
+            return Action("collect-gift", target=d.creditor)
+        if kind == "auction-space":
+            return self.put_up(g, p)
+        if kind == "stock-exchange":
+            return self.stock_exchange(g, p)
+        if kind == "name-share":
+            return self.pick(g, p, "auction-share",
+                             lambda a: self.dividend_gain(g, p, a.company))
+        if kind == "taxes-due":
+            return self.taxes_due(g, p)
+        if kind == "card-buy":
+            return BUY_FOR if self.wants(g, p, d.deed, d.amount) else AUCTION
+        if kind == "rent-due":
+            return self.rent_due(g, p, d)
+        if kind == "good-fortune":
+            return self.first(g, p, "play-card") or KEEP_CARD
+        if kind in AGAINST:
+            if kind == "against-pay" and d.amount < 100:
+                return ALLOW
+            return self.first(g, p, "play-card") or ALLOW
+        if kind in SPACE_CHOICES:
+            return self.choose_space(g, p, d)
+        if kind in DEED_CHOICES:
+            return self.choose_deed(g, p, d)
+        if kind in PLAYER_CHOICES:
+            return self.choose_player(g, p, d)
+        if kind in COMPANY_CHOICES:
+            return self.choose_company(g, p, d)
+        if kind in VOUCHER_CHOICES:
+            return self.pick(g, p, "choose-card", lambda a: 0.0)
+        raise ValueError(f"the standard bot does not know the decision '{kind}'")
+
+    # ---------------------------------------------------------------- legal answers
+
+    def kept(self, game: CardGame, p: int, card_kind: str) -> Action | None:
+        """Playing the kept card of that effect, if we keep one and may play it now."""
+        for ref in game.players[p].cards:
+            if ref[0] in ACTION_DECKS and game.decks[ref[0]].cards[ref[1]].kind == card_kind:
+                action = Action("play-card", card=ref)
+                return action if game.can(p, action) else None
+        return None
+
+    def first(self, game: CardGame, p: int, do: str) -> Action | None:
+        """The first legal action of kind ``do`` (None: none is legal now)."""
+        for a in game.legal_actions(p):
+            if a.do == do:
+                return a
+        return None
+
+    def pick(self, game: CardGame, p: int, do: str,
+             score: Callable[[Action], float]) -> Action:
+        """The legal action of kind ``do`` with the highest score (the first of equals).
+        ValueError when none is legal: the decision offers it, so that is a bug."""
+        best: Action | None = None
+        best_score = 0.0
+        for a in game.legal_actions(p):
+            if a.do != do:
+                continue
+            s = score(a)
+            if best is None or s > best_score:
+                best = a
+                best_score = s
+        if best is None:
+            raise ValueError(f"no legal '{do}' for the decision "
+                             f"'{game.pending[0].kind if game.pending else None}'")
+        return best
+
+    # ---------------------------------------------------------------- judgement
+
+    def danger(self, game: ClassicGame, p: int) -> int:
+        """The highest rent an opponent's deed would charge now (utilities at a throw of 7)."""
+        self.know_board(cast(CardGame, game), p)
+        return self._um_danger
+
+    def reserve(self, game: ClassicGame, p: int) -> int:
+        """Cash kept back: the base reserve (at the edition's scale), more when the board is
+        dangerous."""
+        scale = self.scale(game)
+        return int(max(self.base_reserve * scale, min(self.danger(game, p) * 0.35,
+                                                      600 * scale)))
+
+    def know_board(self, game: CardGame, p: int) -> None:
+        key = (game.changes, p, len(game.active_players()))
+        if key == self._danger_key and game is self._danger_game:
+            return
+        self._danger_key = key
+        self._danger_game = game
+        worst = 0
+        unowned = 0
+        owner = game.owner
+        players = game.players
+        for d in game.board.deeds:
+            o = owner[d]
+            if o < 0:
+                unowned += 1
+                continue
+            if o == p or players[o].bankrupt:
+                continue
+            rent = self.rent_of(game, d)
+            if rent > worst:
+                worst = rent
+        self._um_danger = worst
+        self._um_unowned = unowned
+
+    def rent_of(self, game: CardGame, deed: int) -> int:
+        """The rent a lander owes on ``deed`` now (0: unowned or mortgaged; a utility at a
+        throw of 7)."""
+        o = game.owner[deed]
+        if o < 0 or game.mortgaged[deed]:
+            return 0
+        if game.board.spaces[deed].kind == "utility":
+            count = 0
+            for g in game.board.group_of[deed]:
+                if game.owner[g] == o:
+                    count += 1
+            return game.utility_multipliers[count - 1] * 7
+        return game.rent(deed)
+
+    def owned_after(self, game: CardGame, p: int, deed: int) -> int:
+        """How many deeds of ``deed``'s group ``p`` would own with it."""
+        count = 0
+        for g in game.board.group_of[deed]:
+            if g == deed or game.owner[g] == p:
+                count += 1
+        return count
+
+    def gains_majority(self, game: CardGame, p: int, deed: int) -> bool:
+        """Whether owning ``deed`` would give ``p`` a majority ownership (all but one of a
+        street group of three or more) it does not have."""
+        group = game.board.group_of[deed]
+        if game.board.spaces[deed].kind != "street" or len(group) < majority_size(game):
+            return False
+        return self.owned_after(game, p, deed) == len(group) - 1 and game.owner[deed] != p
+
+    def value(self, game: ClassicGame, p: int, deed: int) -> float:
+        """What a deed is worth to ``p``: its price, more when it completes a group of ours,
+        gives us a majority ownership or blocks an opponent."""
+        g = cast(CardGame, game)
+        price: int = game.board.spaces[deed].price
+        bonus = 1.0
+        if self.completes(game, p, deed):
+            bonus += 0.8
+        elif self.gains_majority(g, p, deed):
+            bonus += 0.6
+        elif self.blocks(game, p, deed):
+            bonus += 0.4
+        return price * bonus * self.aggression
+
+    def wants(self, game: ClassicGame, p: int, deed: int, price: int) -> bool:
+        cash = game.cash(p)
+        if cash < price:
+            return False
+        g = cast(CardGame, game)
+        reserve = self.reserve(game, p)
+        if self.completes(game, p, deed) or self.gains_majority(g, p, deed) or \
+                self.blocks(game, p, deed):
+            return cash - price >= reserve // 4
+        return cash - price >= reserve // 2
+
+    def share_bid(self, game: CardGame, p: int, company: int, high: int) -> Action:
+        """A share at auction: worth its par value to us, above the reserve."""
+        par = game.stocks[company].par
+        limit = min(int(par * self.aggression), game.cash(p) - self.reserve(game, p))
+        step = max(5, high // 10)
+        amount = max(high + step, limit // 2)
+        if amount > limit and high < limit:
+            amount = limit
+        return Action("bid", amount=amount) if high < amount <= limit else PASS
+
+    def dividend_gain(self, game: CardGame, p: int, company: int) -> float:
+        """How much one more share of ``company`` adds to ``p``'s dividend (per par)."""
+        stock = game.stocks[company]
+        held = game.shares[p][company] - game.shares_mortgaged[p][company]
+        table = stock.dividends
+        now = table[min(held, len(table)) - 1] if held > 0 else 0
+        after = table[min(held + 1, len(table)) - 1]
+        return (after - now) / stock.par
+
+    # ---------------------------------------------------------------- spaces
+
+    def space_score(self, game: CardGame, p: int, space: int, *, rent: bool = True) -> float:
+        """What ending a direct move on ``space`` is worth to ``p`` (money, roughly): an
+        unowned deed it wants, a pay corner's landing salary, the special spaces; an
+        opponent's rent against it (``rent=False``: none is charged, a taxi ride)."""
+        board = game.tracks
+        deed = board.deed_at(space)
+        if deed >= 0:
+            o = game.owner[deed]
+            if o < 0:
+                price = board.spaces[deed].price
+                if self.wants(game, p, deed, price):
+                    return 100 + self.value(game, p, deed) / 2
+                return 5.0
+            if o == p or not rent:
+                return 0.0
+            return -float(self.rent_of(game, deed))
+        s = board.spaces[space]
+        kind = s.kind
+        if board.is_pay_corner(space):
+            return float(corner_pay(s, "direct", True, by_dice=False)) / 2
+        if kind == "tax":
+            return -100.0
+        if kind == "tax_refund":
+            return game.ledger.balance(POOL) / 2
+        worth = SPACE_WORTH.get(kind, 0)
+        if kind in ("squeeze_play", "birthday_gift"):
+            worth *= len(game.active_players()) - 1
+        return float(worth)
+
+    def move_to(self, game: CardGame, p: int) -> Action:
+        """Triples or Subway: the best space of the board to go to."""
+        here = game.players[p].position
+        best = -1
+        best_score = 0.0
+        for s in range(game.board.size):
+            if s == here:
+                continue
+            score = self.space_score(game, p, s)
+            if best < 0 or score > best_score:
+                best = s
+                best_score = score
+        return Action("move-to", space=best)
+
+    def taxi(self, game: CardGame, p: int, d: Decision) -> Action:
+        """A taxi ride only to an unowned deed we want (no rent is charged there)."""
+        if game.cash(p) - d.amount < self.reserve(game, p) // 2:
+            return NO_TAXI
+        best = -1
+        best_score = 100.0
+        for s in taxi_destinations(game, d.deed):
+            score = self.space_score(game, p, s, rent=False)
+            if score > best_score:
+                best = s
+                best_score = score
+        if best < 0:
+            return NO_TAXI
+        action = Action("take-taxi", space=best)
+        return action if game.can(p, action) else NO_TAXI
+
+    def voucher(self, game: CardGame, p: int) -> Action | None:
+        """A Travel Voucher to an unowned deed we want on our side of the board (before the
+        throw, or after the last one); a plain voucher before one that expires the others."""
+        if not game.may_play_voucher(p):
+            return None
+        expiring = expiring_vouchers(game)
+        card = -1
+        for key, index in game.players[p].cards:
+            if key == VOUCHERS and (card < 0 or (card in expiring and index not in expiring)):
+                card = index
+        if card < 0:
+            return None
+        best = -1
+        best_score = 100.0
+        for s in voucher_destinations(game, p):
+            if game.tracks.deed_at(s) < 0:
+                continue
+            score = self.space_score(game, p, s)
+            if score > best_score:
+                best = s
+                best_score = score
+        if best < 0:
+            return None
+        action = Action("play-voucher", card=(VOUCHERS, card), space=best)
+        return action if game.can(p, action) else None
+
+    # ---------------------------------------------------------------- between turns
+
+    def manage(self, game: ClassicGame, p: int) -> Action | None:
+        """Before rolling or ending the turn: play a kept card that helps, build, lift
+        mortgages, propose a trade (None: nothing to do)."""
+        g = cast(CardGame, game)
+        action = self.play_kept(g, p)
+        if action is not None:
+            return action
+        action = self.build_best(g, p)
+        if action is not None:
+            return action
+        action = self.lift(g, p)
+        if action is not None:
+            return action
+        if self.willingness > 0 and self._traded_turn != g.turns:
+            self._traded_turn = g.turns
+            self.refresh(g, p)
+            if self._wanted:
+                return self.propose(g, p)
+        return None
+
+    def play_kept(self, game: CardGame, p: int) -> Action | None:
+        """A kept card worth playing now (on our own turn; ``game.can`` says when)."""
+        if p != game.current:
+            return None
+        cash = game.cash(p)
+        reserve = self.reserve(game, p)
+        for ref in game.players[p].cards:
+            if ref[0] not in ACTION_DECKS:
+                continue
+            card = game.decks[ref[0]].cards[ref[1]]
+            kind = card.kind
+            if kind not in TURN_CARDS:
+                continue
+            if kind == "foreclose_mortgaged_property" and cash < reserve:
+                continue
+            if kind == "move_to_unowned_outer_property_half_price" and cash < reserve:
+                continue
+            if kind == "advance_to" and game.ledger.balance(POOL) < 300:
+                continue
+            if kind == "swap_property" and not self.swap_helps(game, p):
+                continue
+            action = Action("play-card", card=ref)
+            if game.can(p, action):
+                return action
+        return None
+
+    def swap_helps(self, game: CardGame, p: int) -> bool:
+        """Whether a Strong-armed Deal would gain us something: the best deed we could take
+        is worth more to us than the least one we would give."""
+        take = [d for d in game.board.deeds if game.owner[d] >= 0 and game.owner[d] != p
+                and not game.owns_group(game.owner[d], d)]
+        give = [d for d in game.deeds_of(p) if not game.owns_group(p, d)]
+        if not take or not give:
+            return False
+        return max(self.value(game, p, d) for d in take) > \
+            min(self.keep_value(game, p, d) for d in give) * 1.2
+
+    def keep_value(self, game: CardGame, p: int, deed: int) -> float:
+        """What holding a deed is worth to ``p``: its price, more in a group where it builds
+        (monopoly or majority ownership), plus what stands on it."""
+        price = game.board.spaces[deed].price
+        group = game.board.group_of[deed]
+        mine = sum(1 for d in group if game.owner[d] == p)
+        bonus = 1.0
+        if mine == len(group):
+            bonus = 2.0
+        elif len(group) >= majority_size(game) and mine == len(group) - 1:
+            bonus = 1.6
+        return price * bonus + game.houses[deed] * building_cost(game, deed)
+
+    def building_gain(self, game: CardGame, deed: int) -> int:
+        """How much the next building on ``deed`` raises its rent."""
+        space = game.board.spaces[deed]
+        if space.kind != "street":
+            return self.rent_of(game, deed) or space.price // 8
+        level = game.houses[deed]
+        rents = space.rents
+        if level:
+            return rents[level + 1] - rents[level]
+        return rents[1] - rents[0] * game.unimproved_factor(game.owner[deed], deed)
+
+    def build_best(self, game: CardGame, p: int) -> Action | None:
+        """The building that raises the rent most for its cost, keeping the reserve (houses
+        up to three first: the best return)."""
+        cash = game.cash(p)
+        reserve = self.reserve(game, p)
+        spaces = game.board.spaces
+        best = -1
+        best_score = 0.0
+        for d in game.deeds_of(p):
+            space = spaces[d]
+            kind = space.kind
+            if kind == "street":
+                if game.houses[d] >= SKYSCRAPER:
+                    continue
+            elif kind not in ("railroad", "cab_company") or game.houses[d]:
+                continue
+            cost = building_cost(game, d)
+            if cash - cost < reserve or game.can_build(p, d) is not None:
+                continue
+            score = self.building_gain(game, d) / cost
+            if kind == "street" and game.houses[d] < 3:
+                score += 5.0
+            if best < 0 or score > best_score:
+                best = d
+                best_score = score
+        return deed_action("build", best) if best >= 0 else None
+
+    def lift(self, game: ClassicGame, p: int) -> Action | None:
+        """Lift mortgages on deeds, then on shares, when cash is plentiful."""
+        g = cast(CardGame, game)
+        cash = g.cash(p)
+        reserve = self.reserve(g, p)
+        if cash < reserve * 2:
+            return None
+        for d in g.deeds_of(p):
+            if g.mortgaged[d] and cash - g.unmortgage_cost(d) >= reserve * 2 and \
+                    g.can_unmortgage(p, d) is None:
+                return Action("unmortgage", d)
+        for c in g.stocks:
+            if g.shares_mortgaged[p][c.index] and cash - c.par >= reserve * 2:
+                action = Action("unmortgage-share", company=c.index)
+                if g.can(p, action):
+                    return action
+        return None
+
+    def jail(self, game: ClassicGame, p: int) -> Action:
+        """Leave early (a Get Out of Jail Free card, else the fine), stay late."""
+        if self.jail_plan == "long":
+            late = True
+        elif self.jail_plan == "short":
+            late = False
+        else:
+            g = cast(CardGame, game)
+            self.know_board(g, p)
+            late = self._um_danger >= 400 * self.scale(game) and self._um_unowned < 10
+        if not late:
+            if game.jail_card(p) >= 0 and game.can(p, USE_CARD):
+                return USE_CARD
+            if game.can(p, PAY_BAIL) and (self.jail_plan == "short" or game.cash(p) -
+                                          game.jail_fine >= self.reserve(game, p) // 2):
+                return PAY_BAIL
+        return ROLL
+
+    # ---------------------------------------------------------------- the spaces' choices
+
+    def put_up(self, game: CardGame, p: int) -> Action:
+        """Auction: the unowned deed worth most to us, if we could win it; else the cheapest
+        (the others pay little for it)."""
+        cash = game.cash(p) - self.reserve(game, p) // 3
+
+        def score(a: Action) -> float:
+            price = game.board.spaces[a.deed].price
+            if price <= cash:
+                return self.value(game, p, a.deed) + 10_000
+            return -price
+
+        return self.pick(game, p, "put-up-for-auction", score)
+
+    def stock_exchange(self, game: CardGame, p: int) -> Action:
+        """Insider Trading (a share at half par) when we keep it and have the cash above
+        the reserve; else buy a share (where the dividend grows most) when rich; otherwise
+        decline."""
+        cash = game.cash(p)
+        reserve = self.reserve(game, p)
+        insider = self.kept(game, p, "half_par_stock_purchase")
+        if insider is not None and cash - 75 >= reserve:
+            return insider
+        best = -1
+        best_gain = 0.0
+        for c in game.stocks:
+            if game.bank_shares[c.index] <= 0 or cash - c.par < reserve * 2:
+                continue
+            gain = self.dividend_gain(game, p, c.index)
+            if best < 0 or gain > best_gain:
+                best = c.index
+                best_gain = gain
+        if best >= 0:
+            action = Action("buy-share", company=best)
+            if game.can(p, action):
+                return action
+        return DECLINE_SHARE
+
+    def taxes_due(self, game: CardGame, p: int) -> Action:
+        """April 15: pay the tax unless it would eat into the reserve or the board is so
+        dangerous that jail is the safer place."""
+        self.know_board(game, p)
+        dangerous = self._um_danger >= 400 * self.scale(game) and self._um_unowned < 10
+        if dangerous or game.cash(p) - 200 < self.reserve(game, p) // 2:
+            return GO_TO_JAIL
+        return PAY_TAX
+
+    def rent_due(self, game: CardGame, p: int, d: Decision) -> Action:
+        """Play a rent card on a big rent (or one we cannot comfortably pay)."""
+        if d.amount >= 150 or game.cash(p) - d.amount < self.reserve(game, p):
+            card = self.first(game, p, "play-card")
+            if card is not None:
+                return card
+        return PAY_RENT
+
+    # ---------------------------------------------------------------- the cards' choices
+
+    def choose_space(self, game: CardGame, p: int, d: Decision) -> Action:
+        if d.kind == "gps":  # another player's token: where it hurts them and helps us
+            def harm(a: Action) -> float:
+                space = a.space
+                deed = game.tracks.deed_at(space)
+                s = game.board.spaces[space]
+                if deed >= 0:
+                    o = game.owner[deed]
+                    if o == p:
+                        return float(self.rent_of(game, deed)) + 1
+                    if o < 0:
+                        return -float(s.price) / 10
+                    return 0.0
+                if game.tracks.is_pay_corner(space):
+                    return -float(corner_pay(s, "direct", True, by_dice=False))
+                if s.kind == "tax":
+                    return 50.0
+                if s.kind == "go_to_jail":
+                    return 40.0
+                return -float(SPACE_WORTH.get(s.kind, 0))
+
+            return self.pick(game, p, "choose-space", harm)
+        return self.pick(game, p, "choose-space",
+                         lambda a: self.space_score(game, p, a.space))
+
+    def choose_deed(self, game: CardGame, p: int, d: Decision) -> Action:
+        kind = d.kind
+        if kind in ("steal", "swap", "foreclose", "taxi-wars"):
+            return self.pick(game, p, "choose-deed", lambda a: self.value(game, p, a.deed))
+        if kind == "swap-give" or kind == "surrender":
+            def loss(a: Action) -> float:
+                deed = a.deed
+                if kind == "surrender" and game.houses[deed]:
+                    return -float(building_cost(game, deed))
+                return -self.keep_value(game, p, deed)
+
+            return self.pick(game, p, "choose-deed", loss)
+        if kind == "free-house":
+            return self.pick(game, p, "choose-deed",
+                             lambda a: float(self.building_gain(game, a.deed)))
+        if kind == "hurricane":
+            return self.pick(game, p, "choose-deed",
+                             lambda a: float(self.strike_loss(game, a.deed)))
+        if kind == "tornado" or kind == "house-condemned":
+            return self.pick(game, p, "choose-deed",
+                             lambda a: -float(self.strike_loss(game, a.deed)))
+        raise ValueError(f"the standard bot does not know the decision '{kind}'")
+
+    def strike_loss(self, game: CardGame, deed: int) -> int:
+        """The rent its owner loses when one building comes off ``deed`` (and, for a street,
+        off each of the owner's built streets of its group, as a Hurricane strikes)."""
+        space = game.board.spaces[deed]
+        if space.kind != "street":
+            return self.rent_of(game, deed) // 2
+        owner = game.owner[deed]
+        total = 0
+        for d in game.board.group_of[deed]:
+            level = game.houses[d]
+            if game.owner[d] != owner or not level:
+                continue
+            rents = game.board.spaces[d].rents
+            lower = HOTEL if level == SKYSCRAPER else min(level - 1, HOTEL - 1)
+            below = rents[lower] if lower else rents[0] * game.unimproved_factor(owner, d)
+            total += rents[level] - below
+        return total
+
+    def sale_loss(self, game: CardGame, deed: int) -> int:
+        """The rent ``deed`` loses when one building is sold back from it."""
+        space = game.board.spaces[deed]
+        if space.kind != "street":
+            return self.rent_of(game, deed) // 2
+        level = game.houses[deed]
+        rents = space.rents
+        lower = HOTEL if level == SKYSCRAPER else min(level - 1, HOTEL - 1)
+        below = rents[lower] if lower else \
+            rents[0] * game.unimproved_factor(game.owner[deed], deed)
+        return rents[level] - below
+
+    def choose_player(self, game: CardGame, p: int, d: Decision) -> Action:
+        if d.kind == "court":  # the richest in cash pays
+            return self.pick(game, p, "choose-player", lambda a: float(game.cash(a.target)))
+        if d.kind == "district-attorney":  # the leader goes to jail
+            return self.pick(game, p, "choose-player",
+                             lambda a: float(game.total_assets(a.target)))
+        return self.pick(game, p, "choose-player", lambda a: 0.0)
+
+    def choose_company(self, game: CardGame, p: int, d: Decision) -> Action:
+        if d.kind == "sale-of-stock":  # sell where the dividend falls least
+            def fall(a: Action) -> float:
+                stock = game.stocks[a.company]
+                held = game.shares[p][a.company] - game.shares_mortgaged[p][a.company]
+                table = stock.dividends
+                after = table[min(held - 1, len(table)) - 1] if held > 1 else 0
+                return -float(table[min(held, len(table)) - 1] - after)
+
+            return self.pick(game, p, "choose-company", fall)
+        return self.pick(game, p, "choose-company",
+                         lambda a: self.dividend_gain(game, p, a.company))
+
+    # ---------------------------------------------------------------- trades
+
+    def answer(self, game: ClassicGame, p: int, trade: Trade | None) -> Action:
+        """Classic's judgement of deeds and cash; an offer asking for our cards or shares
+        is refused."""
+        if trade is None or trade.take_cards or trade.take_shares:
+            return REJECT
+        action = super().answer(game, p, trade)
+        return ACCEPT if action == ACCEPT else REJECT
+
+    # ---------------------------------------------------------------- debt
+
+    def raise_cash(self, game: ClassicGame, p: int, owed: int) -> Action:
+        """Sell a share with Sale of Stock Bonus, mortgage shares, then deeds outside our
+        groups (cheapest first), then sell the buildings that bring least rent, then
+        mortgage the rest; bankruptcy when all of it could not cover the debt."""
+        g = cast(CardGame, game)
+        spaces = g.board.spaces
+        mine = g.deeds_of(p)
+        raisable = g.cash(p)
+        for d in mine:
+            level = g.houses[d]
+            if level:
+                raisable += sale_price(g, d) * level
+            if not g.mortgaged[d]:
+                raisable += spaces[d].mortgage
+        sale: Action | None = None  # Sale of Stock Bonus, if we keep it and may play it
+        for ref in g.players[p].cards:
+            if ref[0] in ACTION_DECKS and \
+                    g.decks[ref[0]].cards[ref[1]].kind == "sell_stock_bonus":
+                action = Action("play-card", card=ref)
+                if g.can(p, action):
+                    sale = action
+        best_sale = 0
+        for c in g.stocks:
+            free = g.shares[p][c.index] - g.shares_mortgaged[p][c.index]
+            raisable += free * c.mortgage_value
+            if free and sale is not None and sale.card is not None:
+                bonus = int(g.decks[sale.card[0]].cards[sale.card[1]].get("bonus", 0))
+                best_sale = max(best_sale, c.par + bonus - c.mortgage_value)
+        if raisable + best_sale < owed:
+            return DECLARE_BANKRUPTCY
+        if sale is not None:
+            return sale
+        for c in g.stocks:
+            if g.shares[p][c.index] > g.shares_mortgaged[p][c.index]:
+                return Action("mortgage-share", company=c.index)
+        lone = -1
+        for d in mine:
+            if g.mortgaged[d] or g.can_mortgage(p, d) is not None:
+                continue
+            if self.keep_value(g, p, d) > spaces[d].price:
+                continue  # a deed of a group we build on: later
+            if lone < 0 or spaces[d].price < spaces[lone].price:
+                lone = d
+        if lone >= 0:
+            return deed_action("mortgage", lone)
+        sell = -1
+        sell_score = 0.0
+        down = -1
+        for d in mine:
+            if not g.houses[d]:
+                continue
+            if g.can_sell_building(p, d) is None:
+                score = self.sale_loss(g, d) / max(1, sale_price(g, d))
+                if sell < 0 or score < sell_score:
+                    sell = d
+                    sell_score = score
+            elif down < 0 and can_sell_down(g, p, d) is None:
+                down = d
+        if sell >= 0:
+            return deed_action("sell-building", sell)
+        if down >= 0:
+            return deed_action("sell-down", down)
+        rest = -1
+        for d in mine:
+            if not g.mortgaged[d] and g.can_mortgage(p, d) is None and \
+                    (rest < 0 or spaces[d].price < spaces[rest].price):
+                rest = d
+        if rest >= 0:
+            return deed_action("mortgage", rest)
+        return DECLARE_BANKRUPTCY
+
+
+def ultimate_monopoly_strategy(params: dict[str, str]) -> UltimateMonopolyStrategy:
+    reserve, aggression, trade, jail = classic_params(params)
+    return UltimateMonopolyStrategy(reserve, aggression, trade, jail)
+
+
+register_strategy("ultimate-monopoly", ultimate_monopoly_strategy)
