@@ -37,7 +37,8 @@ import yaml
 from yaml.constructor import SafeConstructor
 
 from pennybags.editions import get_edition
-from pennybags.editions.registry import ScenarioFields
+from pennybags.editions.registry import Path_, ScenarioFields
+from pennybags.editions.registry import Reader as FieldReader
 from pennybags.engine.actions import IllegalAction, Pose, Trade
 from pennybags.engine.dice import ScriptedRollError
 from pennybags.engine.game import Game
@@ -66,7 +67,6 @@ MAX_DEPTH = 40
 MAX_MONEY = 10**12
 """The largest amount of money a scenario may give (far above any game's)."""
 
-Path_ = tuple[str | int, ...]
 
 
 class ScenarioError(Exception):
@@ -298,14 +298,14 @@ class _CommonFields:
         return None
 
     def player(self, game: Game, seat: int, entry: Mapping[str, Any], path: Path_,
-               r: Reader) -> None:
+               r: FieldReader) -> None:
         return None
 
     def deed(self, game: Game, deed: int, item: Mapping[str, Any], path: Path_,
-             r: Reader) -> None:
+             r: FieldReader) -> None:
         return None
 
-    def finish(self, game: Game, spec: Mapping[str, Any], r: Reader) -> None:
+    def finish(self, game: Game, spec: Mapping[str, Any], r: FieldReader) -> None:
         return None
 
 

@@ -11,7 +11,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import Any, Protocol
 
 from pennybags.engine.data import EditionData, load_edition_data
 from pennybags.engine.game import Game
@@ -19,8 +19,33 @@ from pennybags.engine.options import describe, parse_options
 from pennybags.engine.rules import Rulebook
 from pennybags.engine.words import Words
 
-if TYPE_CHECKING:
-    from pennybags.scenario import Path_, Reader
+Path_ = tuple[str | int, ...]
+"""Where a field is written in a scenario: its keys and list indices."""
+
+
+class Reader(Protocol):
+    """What an edition's scenario fields read them with (pennybags.scenario's reader): each
+    method checks a value's type and raises an error naming the file, line and field."""
+
+    def error(self, path: Path_, message: str) -> Exception: ...
+
+    def mapping(self, value: Any, path: Path_, what: str) -> Mapping[Any, Any]: ...
+
+    def keys(self, value: Mapping[Any, Any], path: Path_, known: set[str],
+             what: str) -> None: ...
+
+    def items(self, value: Any, path: Path_, what: str) -> list[Any]: ...
+
+    def whole(self, value: Any, path: Path_, what: str, low: int | None = None,
+              high: int | None = None) -> int: ...
+
+    def flag(self, value: Any, path: Path_, what: str) -> bool: ...
+
+    def word(self, value: Any, path: Path_, what: str) -> str: ...
+
+    def name_or_index(self, value: Any, path: Path_, what: str) -> str | int: ...
+
+    def give_card(self, game: Game, seat: int, text: str, path: Path_) -> None: ...
 
 
 class ScenarioFields(Protocol):

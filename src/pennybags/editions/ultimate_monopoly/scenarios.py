@@ -18,8 +18,9 @@ any space), one on Reverse Direction throws backwards, as if they had landed the
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any, Final
+from typing import Any, Final
 
+from pennybags.editions.registry import Path_, Reader
 from pennybags.editions.ultimate_monopoly.game import (
     POOL,
     ROLL_THREE,
@@ -30,9 +31,6 @@ from pennybags.editions.ultimate_monopoly.game import (
 from pennybags.engine.decks import Card
 from pennybags.engine.game import Game
 from pennybags.engine.ledger import BANK
-
-if TYPE_CHECKING:
-    from pennybags.scenario import Path_, Reader
 
 MAX_POOL: Final = 10**9
 
