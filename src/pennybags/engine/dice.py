@@ -78,13 +78,18 @@ class Dice:
         """These dice in the same state, drawing from ``rng`` (the copy's own generator, in
         the same state as this one's)."""
         copy = Dice(rng, self.count, self.sides)
+        self.copy_state(copy)
+        return copy
+
+    def copy_state(self, copy: Dice) -> None:
+        """Give ``copy`` (new dice of the same kind) this one's state: the rolls drawn and
+        not yet used, the script, the last roll."""
         copy._pool = self._pool
         copy._left = self._left
         copy.scripted = list(self.scripted)
         copy.last = self.last
         copy.total = self.total
         copy.double = self.double
-        return copy
 
     def forget_pool(self) -> None:
         """Drop the rolls already drawn from the generator but not yet rolled (so the next
@@ -279,12 +284,7 @@ class SpeedDice(Dice):
         """These dice in the same state, drawing from ``rng`` (the copy's own generator, in
         the same state as this one's)."""
         copy = SpeedDice(rng, self.faces, self.sides)
-        copy._pool = self._pool
-        copy._left = self._left
-        copy.scripted = list(self.scripted)
-        copy.last = self.last
-        copy.total = self.total
-        copy.double = self.double
+        self.copy_state(copy)
         copy.regular_total = self.regular_total
         copy.speed = self.speed
         copy.triple = self.triple
