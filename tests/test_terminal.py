@@ -636,8 +636,8 @@ def test_hot_seat_trade_with_cards_and_a_mortgaged_deed() -> None:
     s, out = session(spec, [Seat("Ann"), Seat("Bob")], lines(*answers))
     assert s.run() == 0
     text = out.getvalue()
-    assert "Your Get Out of Jail Free cards:" in text
-    assert "Bob's Get Out of Jail Free cards:" in text
+    assert "Your cards that can be traded:" in text
+    assert "Bob's cards that can be traded:" in text
     assert ("Ann offers Bob a trade: Ann gives a Get Out of Jail Free card (Chance) for "
             "Bob's Park Place and a Get Out of Jail Free card (Community Chest).") in text
     assert "Bob, Ann offers: " in text

@@ -429,3 +429,25 @@ def test_game_over_lines() -> None:
     words = s.result_words()
     assert words.startswith("Winner: Bob (the highest final score when the first player "
                             "went bankrupt). Final scores (cash + purchase prices): Bob $")
+
+
+def test_a_hidden_hand_is_not_shown_in_the_trade_dialog() -> None:
+    """Monopoly 2.3's hands are hidden: the trade dialog lists the kinds of card that may be
+    traded (Get Out of Jail Free cards) for another player's hand, not what they hold; a
+    player's own tradeable cards are listed by name, their other cards not at all."""
+    game = scenario.set_up({"edition": "monopoly-2.3", "players": [
+        {"name": "Ann", "hand": ["chance:get-out-of-jail-free", "chance:go-to-jail"]},
+        {"name": "Bob", "hand": ["chance:chairman-of-the-board"]}, {"name": "Cy"}]})
+    out = io.StringIO()
+    s = Session(game, [Seat(p.name) for p in game.players],
+                console=Console(file=out, no_color=True, width=120),
+                infile=io.StringIO("2\n1\n"))
+    assert s.pick_cards(1, "you ask for", 0) == ["community_chest:get-out-of-jail-free"]
+    assert s.pick_cards(0, "you give", 0) == ["chance:get-out-of-jail-free"]
+    text = out.getvalue()
+    assert "Bob's hand is hidden; cards you could ask for:" in text
+    assert "1. a Get Out of Jail Free card (Chance) (if they hold one)" in text
+    assert "2. a Get Out of Jail Free card (Community Chest) (if they hold one)" in text
+    assert "Chairman" not in text and "Go to Jail" not in text.replace("Get Out of Jail", "")
+    assert "Your cards that can be traded:\n   1. a Get Out of Jail Free card (Chance)\n" \
+           "Cards you give" in text

@@ -400,6 +400,54 @@ def test_shares_are_mortgaged_from_manage_and_kept_cards_are_in_the_menu() -> No
     assert game.owner[game.board.find("Baltic Avenue")] == 0
 
 
+# ====================================================================== trades
+
+
+def trading_game() -> UltimateMonopolyGame:
+    return um({"players": [
+        {"name": "Ann", "vouchers": ["travel-card", "travel-card"],
+         "roll_three": ["roll-three-1-2-3"], "shares": {"motion-pictures": 1}},
+        {"name": "Bob", "hand": ["chance:just-say-no"],
+         "shares": {"motion-pictures": {"held": 3, "mortgaged": 1}}}]})
+
+
+def test_the_trade_dialog_offers_each_held_card_and_shares_by_company() -> None:
+    """A trade of the edition's every kind of asset from the terminal: one of two alike
+    Travel Cards and a Roll Three card given, a kept Chance card, an unmortgaged and a
+    mortgaged share asked for (more shares than are held are refused with a reason)."""
+    game = trading_game()
+    second_card = game.players[0].cards[1]
+    session, out = play(game, keys(
+        "4", "1", "", "",        # trade with Bob; no cash either way
+        "2 3", "1",              # the second Travel Card and the Roll Three card; NO!
+        "",                      # none of Ann's own share
+        "3", "1", "1",           # 3 of 2 unmortgaged refused, then 1; and the mortgaged one
+        "y"))
+    motion = game.stocks[next(c.index for c in game.stocks if c.id == "motion-pictures")]
+    assert "Your cards that can be traded:" in out
+    assert "   1. Travel Card (Travel Vouchers)\n   2. Travel Card (Travel Vouchers)\n" \
+           "   3. Roll Three 1-2-3" in out
+    assert "Bob's cards that can be traded:\n   1. Just Say 'NO'! (Chance)" in out
+    assert f"Shares you hold: {motion.name} 1." in out
+    assert f"Shares Bob holds: {motion.name} 3 (1 mortgaged)." in out
+    assert f"Shares of {motion.name} you ask for (2 held; Enter for none): " in out
+    assert "Only 2 are held." in out
+    assert (f"Ann offers Bob a trade: Ann gives Travel Card (Travel Vouchers) and Roll Three "
+            f"1-2-3 for Bob's Just Say 'NO'! (Chance) and 2 shares of {motion.name} "
+            f"(1 mortgaged).") in out
+    assert "Bob accepts the offer" in out
+    assert session.game is game
+    assert second_card in game.players[1].cards
+    assert [k for k, _ in game.players[0].cards].count(VOUCHERS) == 1
+    assert [k for k, _ in game.players[1].cards].count(ROLL_THREE) == 1
+    assert [game.decks[k].cards[i].id for k, i in game.players[0].cards
+            if k == "chance"] == ["just-say-no"]
+    assert game.shares[0][motion.index] == 3 and game.shares_mortgaged[0][motion.index] == 1
+    assert game.shares[1][motion.index] == 1 and game.shares_mortgaged[1][motion.index] == 0
+    # the mortgaged share's receiver paid the bank 10% of its mortgage value
+    assert game.cash(0) == 3200 - (motion.mortgage_value + 9) // 10
+
+
 # ====================================================================== save, resume, replay
 
 

@@ -176,6 +176,22 @@ def test_a_card_named_by_its_index_is_exactly_that_card() -> None:
     assert ids(game, 0, VOUCHERS) == ["bus-ticket-expiring"]
 
 
+def test_a_card_named_by_its_id_and_index_is_that_copy() -> None:
+    """deck:card-id#index (how the notation writes one of several printed copies) names
+    exactly that copy; an index whose card has another id is refused."""
+    game = new_game()
+    deal(game, 0, VOUCHERS, "travel-card")
+    second = deal(game, 0, VOUCHERS, "travel-card")
+    entry = trade_card_entry(game, second)
+    assert entry == f"travel_vouchers:travel-card#{second[1]}"
+    propose(game, Trade(0, 1, give_cards=(entry,), take_cash=1))
+    accept(game)
+    assert game.players[1].cards[-1] == second
+    assert second not in game.players[0].cards
+    assert f"no card chance:just-say-no#{second[1]} in the Chance deck" in why(
+        game, Trade(1, 0, give_cards=(f"chance:just-say-no#{second[1]}",)))
+
+
 def test_copies_of_one_card_trade_one_at_a_time() -> None:
     """Copies of a card are alike: naming its id twice hands over two of them, the first
     received first; three are refused to a holder of two."""
@@ -488,11 +504,11 @@ def test_trade_words_name_shares_and_cards() -> None:
         "Ann gives 2 shares of Acme Motors (1 mortgaged) for Bob's $10"
     assert trade_words(game, offers[1]) == (
         "Ann gives Mediterranean Avenue and Bus Ticket (Travel Vouchers, bus-ticket-expiring)"
-        " and Roll Three 1-2-4 for Cy's Bus Ticket (Travel Vouchers, bus-ticket) and a share "
+        " and Roll Three 1-2-4 for Cy's Bus Ticket (Travel Vouchers, bus-ticket) and one share "
         "of Motion Pictures")
     assert trade_words(game, Trade(1, 0, give_cards=("chance:just-say-no",),
                                    take_shares=("acme-motors:mortgaged",))) == \
-        "Bob gives Just Say 'NO'! (Chance) for Ann's a mortgaged share of Acme Motors"
+        "Bob gives Just Say 'NO'! (Chance) for Ann's one mortgaged share of Acme Motors"
 
 
 # ==================================================================== records

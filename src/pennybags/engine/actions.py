@@ -41,10 +41,10 @@ class Trade:
     * ``give``/``take``: title deeds, by board index;
     * ``give_cash``/``take_cash``: cash;
     * ``give_cards``/``take_cards``: held cards, one entry each: ``deck:card-id`` (a card
-      with that id; copies are alike), ``deck:#index`` (exactly that card of the deck), or a
-      bare deck key (the side's card from that deck, when all they hold from it are alike:
-      in classic, its Get Out of Jail Free card). Which cards may be traded at all is the
-      edition's to say;
+      with that id; copies are alike), ``deck:#index`` or ``deck:card-id#index`` (exactly
+      that card of the deck), or a bare deck key (the side's card from that deck, when all
+      they hold from it are alike: in classic, its Get Out of Jail Free card). Which cards
+      may be traded at all is the edition's to say;
     * ``give_shares``/``take_shares``: shares of a stock exchange, one entry per share: the
       company's id (from the data's ``stocks``) for an unmortgaged share,
       ``company-id:mortgaged`` for a mortgaged one.

@@ -131,6 +131,19 @@ class Deck:
         self.order = deque(chosen + rest)
         self.seen = 0
 
+    def copy_named(self, name: str) -> int | None:
+        """The card that a name after ``deck:`` picks out exactly: ``#index``, or
+        ``card-id#index`` as the notation writes one of several printed copies. Its index;
+        -1 when the deck has no such card (an index off the deck, or of another card); None
+        when the name is a bare card id (any copy of it)."""
+        printed, hash_, number = name.partition("#")
+        if not hash_ or not number.isascii() or not number.isdigit():
+            return None
+        index = int(number)
+        if index < len(self.cards) and printed in ("", self.cards[index].id):
+            return index
+        return -1
+
     def index_of(self, card_id: str) -> int:
         for i, c in enumerate(self.cards):
             if c.id == card_id:

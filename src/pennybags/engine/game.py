@@ -794,6 +794,11 @@ class Game(ABC):
         return self.hidden_hands or \
             self.decks[key].cards[index].kind == "get_out_of_jail_free"
 
+    def card_tradeable(self, card: tuple[str, int]) -> bool:
+        """Whether a held card (deck key, index) may change hands in a trade: none may in
+        an edition without trades of cards."""
+        return False
+
     def player_extra(self, seat: int) -> dict[str, Any]:
         """Edition-specific public parts of a player's entry in the snapshot and the views
         (see engine.snapshot)."""

@@ -278,10 +278,9 @@ def read_card(game: Game, player: int, value: Any, other: int = -1) -> CardRef:
         decks = ", ".join(game.decks) or "none"
         raise ValueError(f"'card' names a card as deck:card-id, such as chance:go-to-jail "
                          f"(the decks are {decks}), not {_short_repr(value)}")
-    printed, hash_, number = card_id.partition("#")
-    if hash_ and number.isdigit():  # deck:#index or deck:card-id#index: that very copy
-        index = int(number)
-        if index < len(deck.cards) and printed in ("", deck.cards[index].id):
+    index = deck.copy_named(card_id)
+    if index is not None:  # deck:#index or deck:card-id#index: that very copy
+        if index >= 0:
             return (key, index)
         raise ValueError(f"the {deck.name} deck has no card {_short_repr(value)}")
     for holder in (player, other):
@@ -333,8 +332,8 @@ def _items(obj: Mapping[str, Any], key: str) -> list[Any]:
 
 def _trade_card(game: Game, value: Any) -> str:
     """A card in a trade, as written: a deck key (classic: that deck's Get Out of Jail Free
-    card), ``deck:card-id`` or ``deck:#index`` (checked to name a card of the deck; whether
-    the side holds it, and may trade it, is the rules' to say)."""
+    card), ``deck:card-id``, ``deck:#index`` or ``deck:card-id#index`` (checked to name a
+    card of the deck; whether the side holds it, and may trade it, is the rules' to say)."""
     text = str(value)
     key, colon, card_id = text.partition(":")
     deck = game.decks.get(key)
@@ -346,14 +345,14 @@ def _trade_card(game: Game, value: Any) -> str:
     if deck is None:
         raise ValueError(f"no deck '{key}' for the card {_short_repr(text)}; the decks are "
                          + ", ".join(game.decks))
-    if card_id.startswith("#") and card_id[1:].isascii() and card_id[1:].isdigit():
-        if int(card_id[1:]) < len(deck.cards):
-            return text
-    elif any(c.id == card_id for c in deck.cards):
+    index = deck.copy_named(card_id)
+    if index is None:
+        index = next((i for i, c in enumerate(deck.cards) if c.id == card_id), -1)
+    if index >= 0:
         return text
     raise ValueError(f"no card {_short_repr(card_id)} in the {deck.name} deck: a card in a "
                      "trade is deck:card-id (such as chance:get-out-of-jail-free), "
-                     "deck:#index or a deck key")
+                     "deck:#index, deck:card-id#index or a deck key")
 
 
 MORTGAGED_SHARE = ":mortgaged"
@@ -452,7 +451,7 @@ def trade_words(game: Game, t: Trade) -> str:
         parts = game.board.names(deeds)
         if cash:
             parts.append(game.money(cash))
-        parts.extend(_card_words(game, seat, c) for c in cards)
+        parts.extend(card_entry_words(game, seat, c) for c in cards)
         parts.extend(shares_words(game, shares))
         return " and ".join(parts) if parts else "nothing"
 
@@ -462,10 +461,10 @@ def trade_words(game: Game, t: Trade) -> str:
             f"{side(t.recipient, t.take, t.take_cash, t.take_cards, t.take_shares)}")
 
 
-def _card_words(game: Game, seat: int, entry: str) -> str:
-    """A card of a trade in words: "a Get Out of Jail Free card (Chance)", "Travel Card
-    (Travel Vouchers)". A bare deck key is the card ``seat`` holds from that deck (classic:
-    its Get Out of Jail Free card)."""
+def card_entry_words(game: Game, seat: int, entry: str) -> str:
+    """A card entry of a :class:`Trade` in words: "a Get Out of Jail Free card (Chance)",
+    "Travel Card (Travel Vouchers)". A bare deck key is the card ``seat`` holds from that
+    deck (classic: its Get Out of Jail Free card)."""
     key, colon, card_id = entry.partition(":")
     deck = game.decks.get(key)
     if deck is None:
@@ -474,10 +473,10 @@ def _card_words(game: Game, seat: int, entry: str) -> str:
     if not colon:
         index = next((i for k, i in game.players[seat].cards if k == key), -1) \
             if 0 <= seat < len(game.players) else -1
-    elif card_id.startswith("#") and card_id[1:].isascii() and card_id[1:].isdigit():
-        index = int(card_id[1:]) if int(card_id[1:]) < len(deck.cards) else -1
     else:
-        index = next((i for i, c in enumerate(deck.cards) if c.id == card_id), -1)
+        copy = deck.copy_named(card_id)
+        index = copy if copy is not None else \
+            next((i for i, c in enumerate(deck.cards) if c.id == card_id), -1)
     if index < 0:
         if colon or not any(c.kind == "get_out_of_jail_free" for c in deck.cards):
             return f"a {deck.name} card"
@@ -494,7 +493,8 @@ def _card_words(game: Game, seat: int, entry: str) -> str:
 
 def shares_words(game: Game, shares: tuple[str, ...]) -> list[str]:
     """Shares of a trade in words, by company in the order first named: "2 shares of
-    Acme Motors (1 mortgaged)", "a mortgaged share of General Radio"."""
+    Acme Motors (1 mortgaged)", "one mortgaged share of General Radio" (after a name's
+    possessive: "Bob's one share of ...", not "Bob's a share")."""
     listed = companies(game)
     counts: dict[str, list[int]] = {}
     for entry in shares:
@@ -510,7 +510,7 @@ def shares_words(game: Game, shares: tuple[str, ...]) -> list[str]:
         name = next((str(c.get("company", company)) for c in listed
                      if str(c.get("id")) == company), company)
         if held == 1:
-            out.append(f"a {'mortgaged ' if pledged else ''}share of {name}")
+            out.append(f"one {'mortgaged ' if pledged else ''}share of {name}")
         else:
             note = f" ({pledged} mortgaged)" if pledged else ""
             out.append(f"{held} shares of {name}{note}")

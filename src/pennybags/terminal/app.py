@@ -41,7 +41,14 @@ from pennybags.editions import get_edition, words_for
 from pennybags.engine.actions import Action, Decision, IllegalAction, Trade
 from pennybags.engine.board import Board
 from pennybags.engine.game import Event, Game
-from pennybags.engine.notation import action_from_json, trade_words
+from pennybags.engine.notation import (
+    MORTGAGED_SHARE,
+    action_from_json,
+    card_entry_words,
+    companies,
+    trade_card_entry,
+    trade_words,
+)
 from pennybags.engine.options import parse_option_pairs
 from pennybags.engine.words import Words, group_title
 from pennybags.errors import UserError
@@ -1024,10 +1031,13 @@ class Session:
             "none): ",
             lambda n: _cash_problem(game, n, theirs, f"{game.name(other)} has"),
             default=0, **self.money_input())
-        give_cards = self.pick_cards(seat, "you give")
-        take_cards = self.pick_cards(other, "you ask for")
+        give_cards = self.pick_cards(seat, "you give", seat)
+        take_cards = self.pick_cards(other, "you ask for", seat)
+        give_shares = self.pick_shares(seat, "you give", seat)
+        take_shares = self.pick_shares(other, "you ask for", seat)
         trade = Trade(seat, other, tuple(give), tuple(take), give_cash or 0, take_cash or 0,
-                      tuple(give_cards), tuple(take_cards))
+                      tuple(give_cards), tuple(take_cards), tuple(give_shares),
+                      tuple(take_shares))
         action = Action("counter" if counter_to is not None else "propose-trade",
                         trade=trade)
         problem = game.why_illegal(seat, action)
@@ -1051,18 +1061,71 @@ class Session:
             f"{what} (numbers separated by spaces; Enter for none): ", len(deeds))
         return [deeds[i] for i in picked]
 
-    def pick_cards(self, seat: int, what: str) -> list[str]:
+    def pick_cards(self, seat: int, what: str, asker: int) -> list[str]:
+        """The cards of ``seat`` that ``asker`` puts in an offer ("you give" or "you ask
+        for"), as the trade names them: each held card the edition lets change hands, by
+        its own entry (``deck:card-id``, ``deck:card-id#index`` for one copy of several).
+        Another player's hidden hand (Monopoly 2.3) is not shown: the offer may ask for a
+        tradeable card by its printed kind, which the engine refuses if they hold none."""
         game = self.game
-        held = [k for k, _ in game.players[seat].cards]
-        if not held:
+        mine = seat == asker
+        whose = "Your" if mine else f"{game.name(seat)}'s"
+        entries: list[str] = []
+        labels: list[str] = []
+        if game.hidden_hands and not mine:
+            if not game.players[seat].cards:
+                return []
+            for key, deck in game.decks.items():
+                seen: set[str] = set()
+                for index, card in enumerate(deck.cards):
+                    if card.id not in seen and game.card_tradeable((key, index)):
+                        seen.add(card.id)
+                        entries.append(f"{key}:{card.id}")
+                        labels.append(card_entry_words(game, seat, entries[-1])
+                                      + " (if they hold one)")
+            title = f"{whose} hand is hidden; cards you could ask for:"
+        else:
+            for key, index in game.players[seat].cards:
+                if game.card_tradeable((key, index)):
+                    entries.append(trade_card_entry(game, (key, index)))
+                    labels.append(card_entry_words(game, seat, entries[-1]))
+            title = f"{whose} cards that can be traded:"
+        if not entries:
             return []
-        whose = "Your" if what == "you give" else f"{game.name(seat)}'s"
-        self.say(f"{whose} Get Out of Jail Free cards:", style="bold")
-        for i, key in enumerate(held, start=1):
-            self.say(f"  {i}. the {game.decks[key].name} card")
+        self.say(title, style="bold")
+        for i, label in enumerate(labels, start=1):
+            self.say(f"  {i:>2}. {label}")
         picked = self.prompter.pick_many(
-            f"Cards {what} (numbers; Enter for none): ", len(held))
-        return [held[i] for i in picked]
+            f"Cards {what} (numbers separated by spaces; Enter for none): ", len(entries))
+        return [entries[i] for i in picked]
+
+    def pick_shares(self, seat: int, what: str, asker: int) -> list[str]:
+        """The shares of ``seat`` that ``asker`` puts in an offer, by company: how many
+        unmortgaged and how many mortgaged ones (an edition with a Stock Exchange)."""
+        game = self.game
+        held = game.player_extra(seat).get("shares")
+        if not isinstance(held, dict) or not held:
+            return []
+        names = {str(c["id"]): str(c["company"]) for c in companies(game)}
+        whose = "you hold" if seat == asker else f"{game.name(seat)} holds"
+        self.say(f"Shares {whose}: " + ", ".join(
+            f"{names.get(c, c)} {n['held']}" + (f" ({n['mortgaged']} mortgaged)"
+                                                 if n["mortgaged"] else "")
+            for c, n in held.items()) + ".", style="bold")
+        entries: list[str] = []
+        for company, n in held.items():
+            name = names.get(company, company)
+            for mortgaged, count in ((False, n["held"] - n["mortgaged"]),
+                                     (True, n["mortgaged"])):
+                if count <= 0:
+                    continue
+                kind = "mortgaged shares" if mortgaged else "shares"
+                number = self.prompter.amount(
+                    f"{kind.capitalize()} of {name} {what} ({count} held; Enter for none): ",
+                    partial(_count_problem, count), symbol="", default=0, example="1")
+                entry = company + MORTGAGED_SHARE if mortgaged else company
+                entries.extend([entry] * (number or 0))
+        return entries
 
     # ------------------------------------------------------------ words
 
@@ -1073,6 +1136,11 @@ class Session:
     def label(self, seat: int, a: Action, d: Decision | None) -> str:
         """A menu line for an action."""
         return self.words.action_label(a, d)
+
+
+def _count_problem(held: int, count: int) -> str | None:
+    """Why ``count`` shares cannot be put in an offer when ``held`` are (None if they can)."""
+    return None if count <= held else f"only {held} are held"
 
 
 def plural(count: int, word: str) -> str:

@@ -569,7 +569,9 @@ class ClassicGame(TurnGame):
         order, each among the cards not named before it; or why they cannot be traded.
 
         An entry is ``deck:card-id`` (a card of theirs with that id: copies are alike, the
-        first they received goes), ``deck:#index`` (exactly that card) or a bare deck key:
+        first they received goes), ``deck:#index`` or ``deck:card-id#index`` (exactly that
+        card, as :func:`~pennybags.engine.notation.card_name` writes one of several copies)
+        or a bare deck key:
         their card from that deck when all they hold from it are alike (in classic, its Get
         Out of Jail Free card), refused as ambiguous when they differ. Whether a card may be
         traded at all is :meth:`cannot_trade_card`'s to say."""
@@ -599,10 +601,11 @@ class ClassicGame(TurnGame):
                 return (f"{who} holds different cards from {key}: name one, "
                         + " or ".join(f"{key}:{i}" for i in ids))
             return self.cannot_trade_card(mine[0]) or mine[0]
-        if card_id.startswith("#") and card_id[1:].isascii() and card_id[1:].isdigit():
-            index = int(card_id[1:])
-            if not 0 <= index < len(deck.cards):
+        copy = deck.copy_named(card_id)
+        if copy is not None:  # exactly that copy
+            if copy < 0:
                 return f"no card {entry} in the {deck.name} deck"
+            index = copy
             named = [c for c in held if c == (key, index)]
         else:
             index = next((i for i, c in enumerate(deck.cards) if c.id == card_id), -1)
@@ -622,6 +625,9 @@ class ClassicGame(TurnGame):
         if self.decks[card[0]].cards[card[1]].kind != "get_out_of_jail_free":
             return "only Get Out of Jail Free cards can be traded"
         return None
+
+    def card_tradeable(self, card: CardRef) -> bool:
+        return self.cannot_trade_card(card) is None
 
     def cannot_trade_shares(self, t: Trade) -> str | None:
         """Why the shares of an offer cannot change hands (None if it names none): classic
