@@ -13,7 +13,7 @@ from collections.abc import Callable
 
 import pytest
 
-from pennybags import cli, history
+from pennybags import cli, history, scenario
 from pennybags.bots import make_bot
 from pennybags.editions import get_edition, words_for
 from pennybags.editions.monopoly_2_3.game import (
@@ -23,7 +23,7 @@ from pennybags.editions.monopoly_2_3.game import (
     Monopoly23Game,
     round_up,
 )
-from pennybags.engine.actions import Action
+from pennybags.engine.actions import Action, Trade
 from pennybags.engine.notation import action_from_json, action_to_json
 from pennybags.lab.simulate import Setup, run_games, summarise
 from pennybags.terminal import app
@@ -295,3 +295,17 @@ def test_terminal_play_is_playable() -> None:
     for line in text.splitlines():
         stripped = line.strip()
         assert not (stripped.startswith("(") and ":" in stripped and "=" in stripped), line
+
+
+def test_a_trade_names_no_card_of_a_hidden_hand_but_the_tradeable_ones() -> None:
+    """Hands are hidden and only Get Out of Jail Free cards trade: asking for another
+    player's card from a deck by its key is answered about that kind of card alone, never
+    with what else they hold."""
+    game = scenario.set_up({"edition": "monopoly-2.3", "players": [
+        "Ann", {"name": "Bob", "hand": ["chance:chairman-of-the-board", "chance:go-to-jail"]},
+        "Cy"]})
+    assert isinstance(game, Monopoly23Game)
+    assert game.can_trade(Trade(0, 1, give_cash=5, take_cards=("chance",))) == \
+        "Bob has no Get Out of Jail Free card from chance"
+    assert game.can_trade(Trade(0, 1, give_cash=5, take_cards=("chance:go-to-jail",))) == \
+        "only Get Out of Jail Free cards can be traded"

@@ -592,15 +592,15 @@ class ClassicGame(TurnGame):
         if deck is None:
             return f"no deck '{key}' for a card in a trade"
         who = self.name(side)
-        if not colon:
-            mine = [c for c in held if c[0] == key]
+        if not colon:  # among the cards that trade only: nothing else of a hand is told
+            mine = [c for c in held if c[0] == key and self.cannot_trade_card(c) is None]
             if not mine:
                 return f"{who} has no {self.traded_cards} from {key}"
             ids = sorted({deck.cards[i].id for _, i in mine})
             if len(ids) > 1:
                 return (f"{who} holds different cards from {key}: name one, "
                         + " or ".join(f"{key}:{i}" for i in ids))
-            return self.cannot_trade_card(mine[0]) or mine[0]
+            return mine[0]
         copy = deck.copy_named(card_id)
         if copy is not None:  # exactly that copy
             if copy < 0:
