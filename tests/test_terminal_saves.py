@@ -8,17 +8,11 @@ directory."""
 
 from __future__ import annotations
 
-import fcntl
 import io
 import json
 import os
-import pty
 import re
-import select
-import signal
-import struct
 import subprocess
-import termios
 import time
 from collections.abc import Sequence
 from pathlib import Path
@@ -31,6 +25,7 @@ from pennybags.banking import companion, ultimate
 from pennybags.paths import data_dir, games_dir
 from pennybags.terminal import saves
 from pennybags.terminal.app import Seat, Session
+from pty_driver import in_pty
 from test_terminal import PENNYBAGS, lines, recorded, run_cli
 
 REPO = Path(__file__).resolve().parent.parent
@@ -318,55 +313,6 @@ def test_resume_hint_names_the_launcher_and_quotes_the_path(
 
 
 # ------------------------------------------------------------------ Ctrl-C and Ctrl-D
-
-
-ANSI = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]|\x1b\][^\x07]*\x07|\r")
-
-
-def in_pty(argv: Sequence[str], keys: Sequence[tuple[str, bytes]], *, cwd: Path,
-           timeout: float = 60) -> tuple[int, str]:
-    """Run a command on a pseudo-terminal of its own (200 columns wide), typing each key
-    once the output holds the text given with it. Returns the exit status and what the
-    command wrote, without colours."""
-    pid, fd = pty.fork()
-    if pid == 0:  # the child, whose controlling terminal the pseudo-terminal is
-        try:
-            fcntl.ioctl(0, termios.TIOCSWINSZ, struct.pack("HHHH", 50, 200, 0, 0))
-            os.chdir(cwd)
-            os.execve(argv[0], list(argv), dict(os.environ))
-        finally:
-            os._exit(127)
-    deadline = time.monotonic() + timeout
-    chunks: list[bytes] = []
-
-    def text() -> str:
-        return ANSI.sub("", b"".join(chunks).decode(errors="replace"))
-
-    def read_more() -> bool:
-        """Read what the command wrote next; False when it closed the terminal."""
-        ready, _, _ = select.select([fd], [], [], max(0.0, deadline - time.monotonic()))
-        if not ready:
-            os.kill(pid, signal.SIGKILL)
-            raise TimeoutError(f"the command hung; its output: {text()!r}")
-        try:
-            chunk = os.read(fd, 65536)
-        except OSError:  # EIO: the command has ended
-            return False
-        chunks.append(chunk)
-        return bool(chunk)
-
-    try:
-        for wanted, key in keys:
-            while wanted not in text():
-                if not read_more():
-                    raise AssertionError(f"the command ended before {wanted!r}: {text()!r}")
-            os.write(fd, key)
-        while read_more():
-            pass
-    finally:
-        os.close(fd)
-        _, status = os.waitpid(pid, 0)
-    return os.waitstatus_to_exitcode(status), text()
 
 
 def test_ctrl_c_on_a_terminal_says_where_the_game_is_saved(data_home: Path) -> None:

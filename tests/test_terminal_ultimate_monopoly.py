@@ -11,10 +11,7 @@ import io
 import json
 import os
 import re
-import select
-import signal
 import sys
-import time
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
@@ -38,6 +35,7 @@ from pennybags.terminal.app import Seat, Session, rebuild
 from pennybags.terminal.board_map import board_map
 from pennybags.terminal.narrate import Narrator
 from pennybags.terminal.render import describe_state
+from pty_driver import in_pty
 
 PENNYBAGS = str(Path(sys.executable).parent / "pennybags")
 
@@ -516,63 +514,6 @@ def test_a_session_by_keys_through_a_few_turns_with_triples(
     assert "Play your Travel Card to:" in told
     assert "Ann plays a Travel Card and goes to Chance (outer track)." in told
     assert "Traceback" not in out
-
-
-ANSI = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]|\x1b\][^\x07]*\x07|\r")
-
-
-def in_pty(argv: Sequence[str], typed: Sequence[tuple[str, bytes]], *, columns: int,
-           lines: int, timeout: float = 60) -> tuple[int, str]:
-    """Run a command on a pseudo-terminal of ``columns`` x ``lines``, typing each key once
-    the output since the last key holds the text given with it (so that the key is not
-    echoed before the prompt it answers); the exit status and the output without
-    colours."""
-    import fcntl
-    import pty
-    import struct
-    import termios
-
-    pid, fd = pty.fork()
-    if pid == 0:  # the child: the pseudo-terminal is its terminal
-        try:
-            fcntl.ioctl(0, termios.TIOCSWINSZ, struct.pack("HHHH", lines, columns, 0, 0))
-            env = {k: v for k, v in os.environ.items() if k not in ("NO_COLOR", "COLUMNS",
-                                                                   "LINES")}
-            os.execve(argv[0], list(argv), env)
-        finally:
-            os._exit(127)
-    deadline = time.monotonic() + timeout
-    chunks: list[bytes] = []
-    since = 0
-
-    def text(start: int = 0) -> str:
-        return ANSI.sub("", b"".join(chunks[start:]).decode(errors="replace"))
-
-    def read_more() -> bool:
-        ready, _, _ = select.select([fd], [], [], max(0.0, deadline - time.monotonic()))
-        if not ready:
-            os.kill(pid, signal.SIGKILL)
-            raise TimeoutError(f"the command hung; its output: {text()!r}")
-        try:
-            chunk = os.read(fd, 65536)
-        except OSError:  # EIO: the command has ended
-            return False
-        chunks.append(chunk)
-        return bool(chunk)
-
-    try:
-        for wanted, key in typed:
-            while wanted not in text(since):
-                if not read_more():
-                    raise AssertionError(f"the command ended before {wanted!r}: {text()!r}")
-            since = len(chunks)
-            os.write(fd, key)
-        while read_more():
-            pass
-    finally:
-        os.close(fd)
-        _, status = os.waitpid(pid, 0)
-    return os.waitstatus_to_exitcode(status), text()
 
 
 @pytest.mark.skipif(not hasattr(os, "fork"), reason="needs a pseudo-terminal")
