@@ -20,7 +20,7 @@ from typing import Final
 
 from pennybags.editions.classic.rules import MANAGING_ACTIONS
 from pennybags.editions.classic.rules import RULEBOOK as CLASSIC_RULEBOOK
-from pennybags.editions.ultimate_monopoly import buildings, cards, spaces
+from pennybags.editions.ultimate_monopoly import buildings, cards, poses, spaces
 from pennybags.editions.ultimate_monopoly.game import UltimateMonopolyGame
 from pennybags.editions.ultimate_monopoly.travel import ACTIONS as TRAVEL_ACTIONS
 from pennybags.editions.ultimate_monopoly.travel import DECISIONS as TRAVEL_DECISIONS
@@ -187,5 +187,6 @@ RULEBOOK: Final = _BASE.extended(
     actions=(*TRAVEL_ACTIONS, *cards.ACTIONS),
     anytime=(*_BASE.anytime, *cards.ANYTIME),
     spaces={**TRAVEL_SPACES, **cards.SPACES},
-    cards=cards.CARDS)
+    cards=cards.CARDS,
+    poses=poses.POSES)
 """Ultimate Monopoly's rules so far."""
