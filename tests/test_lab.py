@@ -10,6 +10,7 @@ import ast
 import copy
 import html
 import json
+import math
 import os
 import re
 import shutil
@@ -38,7 +39,14 @@ from pennybags.lab.experiment import (
     play_task,
     run_experiment,
 )
-from pennybags.lab.report import build_report, compare_lengths, share
+from pennybags.lab.report import (
+    board_rings,
+    build_report,
+    compare_lengths,
+    median_interval,
+    share,
+    share_difference,
+)
 from pennybags.lab.simulate import Setup, play_one
 from pennybags.lab.store import Store
 
@@ -95,7 +103,8 @@ SMALL_EXPERIMENT = {
 def test_examples_load_and_each_names_its_question() -> None:
     names = {p.stem for p in EXAMPLES}
     assert names == {"monopoly-2.3-vs-classic", "first-player-advantage", "free-parking",
-                     "ultimate-banking-buy-or-auction"}
+                     "ultimate-banking-buy-or-auction", "ultimate-monopoly-players",
+                     "ultimate-monopoly-house-rules"}
     for path in EXAMPLES:
         exp = load_experiment(path)
         assert exp.question.endswith("?")
@@ -207,6 +216,7 @@ def test_a_task_gives_the_rows_of_simulate(tmp_path: Path) -> None:
     assert [p[7] for p in players] == r.bankrupt_round
     assert [p[9] for p in players] == r.deeds
     assert [p[8] for p in players] == [len(d) for d in r.deeds]
+    assert [p[10] for p in players] == r.groups  # held whole before anyone went bankrupt
     assert [p[5] for p in players].count(True) == (r.winner is not None)
     landing = out.landings[1]
     assert landing[3] == r.landing_rolls and landing[5] == r.landing
@@ -372,6 +382,36 @@ def test_wilson_interval() -> None:
     assert half.high == pytest.approx(0.5962, abs=1e-4)
 
 
+def test_median_with_its_bootstrap_interval() -> None:
+    median, low, high = median_interval([60 + (i % 21) for i in range(210)])
+    assert median == 70 and low <= 70 <= high and high - low <= 6
+    assert median_interval([40] * 9) == (40, 40, 40)
+    assert all(math.isnan(x) for x in median_interval([]))
+
+
+def test_difference_of_two_shares_with_newcombes_interval() -> None:
+    """Newcombe (1998), method 10, his examples: 56/70 - 48/80 and 9/10 - 3/10."""
+    d, low, high = share_difference(share(56, 70), share(48, 80))
+    assert d == pytest.approx(0.2)
+    assert [low, high] == pytest.approx([0.0524, 0.3339], abs=1e-4)
+    d, low, high = share_difference(share(9, 10), share(3, 10))
+    assert [low, high] == pytest.approx([0.1705, 0.8090], abs=1e-4)
+    assert math.isnan(share_difference(share(0, 0), share(3, 10))[0])
+
+
+def test_board_rings_draw_every_track_of_the_board() -> None:
+    """The landing plot draws a board as its rings: classic's one track of four sides of
+    10; Ultimate Monopoly's outer (14 a side), middle (10) and inner (6) tracks, every
+    space once, each side from its corner."""
+    classic = board_rings("classic")
+    assert classic == [[list(range(k * 10, k * 10 + 10)) for k in range(4)]]
+    rings = board_rings("ultimate-monopoly")
+    assert rings is not None
+    assert [[len(side) for side in ring] for ring in rings] == [[14] * 4, [10] * 4, [6] * 4]
+    assert sorted(i for ring in rings for side in ring for i in side) == list(range(120))
+    assert [ring[0][0] for ring in rings] == [40, 0, 96]  # Stock Exchange, GO, Squeeze Play
+
+
 # ------------------------------------------------------------------------ the examples
 
 @pytest.fixture(scope="session")
@@ -395,7 +435,7 @@ def _answers(page: str) -> str:
 
 
 def test_reports_are_self_contained(example_reports: dict[str, Path]) -> None:
-    assert len(example_reports) == 4
+    assert len(example_reports) == len(EXAMPLES) == 6
     for page_path in example_reports.values():
         page = page_path.read_text()
         assert page.startswith("<!DOCTYPE html>")
@@ -439,6 +479,51 @@ def test_free_parking_and_buy_or_auction_reports(example_reports: dict[str, Path
     assert "standard?reserve=0 (2 seats, fair share 50.0%) wins" in answers
     assert "standard?reserve=1000 (2 seats, fair share 50.0%) wins" in answers
     assert "win rate per bot" in page
+
+
+def test_ultimate_monopoly_players_report(example_reports: dict[str, Path]) -> None:
+    """Line-ups of 2 to 12 seats in one experiment: each line-up's games hold one player
+    row per seat, and the report gives each table's game length with its interval."""
+    page_path = example_reports["ultimate-monopoly-players"]
+    store = Store.open(page_path.parent)
+    try:
+        seats = dict(store.query("SELECT lineup, max(seat) + 1 FROM players GROUP BY ALL"))
+        per_game = store.query("SELECT DISTINCT lineup, count(*) FROM players "
+                               "GROUP BY lineup, game")
+    finally:
+        store.close()
+    assert seats == {f"{n} players": n for n in (2, 4, 6, 8, 12)}
+    assert all(count == seats[lineup] for lineup, count in per_game)
+    page = page_path.read_text()
+    answers = _answers(page)
+    assert "How long is a game?" in answers and "Is it shorter?" not in answers
+    for n in (2, 4, 6, 8, 12):
+        assert re.search(rf"<li>ultimate monopoly \[{n} players\]: median [\d.]+ rounds "
+                         r"\(95% CI [\d.]+ to [\d.]+\), mean [\d.]+, 90th percentile "
+                         r"[\d.]+; median [\d.]+ player-turns \(95% CI", answers), n
+    assert f"where {100 / 12:.1f}% is its fair share" in answers
+    # One length plot with every line-up; the board drawn as its three tracks.
+    assert page.count('alt="game length distributions') == 1
+    assert "landing frequencies on the board, ultimate monopoly" in page
+    assert "<th>median player-turns</th>" in page
+
+
+def test_ultimate_monopoly_house_rules_report(example_reports: dict[str, Path]) -> None:
+    """Each house rule against the official rules: game length, and the first seat's share
+    of the wins with the difference's interval and Fisher's exact test."""
+    answers = _answers(example_reports["ultimate-monopoly-house-rules"].read_text())
+    for variant in ("alternative squeeze play", "no expiring vouchers"):
+        assert re.search(rf"{variant} games (are \d+% (shorter|longer) than|tend to be|are "
+                         r"not clearly longer or shorter than) official rules games", answers)
+        assert re.search(rf"<li>{variant}: (no clear first-player advantage|the first player "
+                         r"(has an advantage|is at a disadvantage))\. The first seat wins",
+                         answers), variant
+        assert re.search(rf"({variant} does not clearly change the first seat&#x27;s share "
+                         rf"of the wins against official rules|the first seat wins (more|less) "
+                         rf"often in {variant} than in official rules): [\d.]+% vs [\d.]+% "
+                         r"of the games with a winner, a difference of [+-][\d.]+ points "
+                         r"\(95% CI [+-][\d.]+ to [+-][\d.]+\); Fisher&#x27;s exact test p",
+                         answers), variant
 
 
 # ------------------------------------------------------------------------ command line

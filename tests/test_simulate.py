@@ -264,8 +264,9 @@ class CheckedCounter(LandingCounter):
 
     def __call__(self, event: Event) -> None:
         kind = event.kind
-        if kind in ("turn", "game-over") or (kind == "rolled"
-                                              and not event.data.get("for_rent")):
+        if kind in ("turn", "game-over") or (
+                kind == "rolled" and not event.data.get("for_rent")
+                and not event.data.get("for_card")):
             if self.roller >= 0:
                 player = self.game.players[self.roller]
                 if player.in_jail:
@@ -293,6 +294,31 @@ def test_landing_counts_every_roll(monkeypatch: pytest.MonkeyPatch) -> None:
     assert summary["rolls"] == sum(r.landing_rolls for r in results)
     assert summary["squares"][30]["count"] == 0  # Go To Jail sends the token on
     assert summary["in_jail"]["count"] > 0
+
+
+def test_landing_counts_every_roll_on_three_tracks(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Ultimate Monopoly: the counts follow the tokens over the three tracks (bonus moves,
+    triples, vouchers, taxis and cards included) as the game's own positions say."""
+    CheckedCounter.made.clear()
+    monkeypatch.setattr(simulate, "LandingCounter", CheckedCounter)
+    setup = Setup("ultimate-monopoly", ("standard", "random", "standard"), seed=2,
+                  max_rounds=60, landing=True)
+    results = [play_one(setup, i) for i in range(3)]
+    for r, checked in zip(results, CheckedCounter.made, strict=True):
+        assert r.landing == checked.tally and r.landing_jail == checked.jail_tally
+        assert r.landing_rolls == sum(checked.tally) + checked.jail_tally > 0
+    assert sum(1 for c in results[0].landing or [] if c) > 40  # not the middle track alone
+
+
+def test_a_card_that_throws_the_dice_belongs_to_the_roll_that_drew_it() -> None:
+    """Be Kind, Rewind ("roll again and move BACKWARDS"): the card's throw is no roll of its
+    own; the roll that drew the card counts where the card's move ends."""
+    counter = LandingCounter(get_edition("ultimate-monopoly").new_game(["A", "B"], seed=0))
+    for event in (Event("rolled", {"player": 0}), Event("moved", {"player": 0, "to": 7}),
+                  Event("rolled", {"player": 0, "for_card": True}),
+                  Event("moved", {"player": 0, "to": 3}), Event("turn", {"player": 1})):
+        counter(event)
+    assert counter.rolls == 1 and counter.counts[3] == 1 and counter.counts[7] == 0
 
 
 def test_landing_output(capsys: pytest.CaptureFixture[str]) -> None:
@@ -350,3 +376,60 @@ def test_landing_agrees_with_the_exact_odds() -> None:
     assert df == 39
     assert stat < 80.6 and worst < 4.5, (stat, worst)
     assert chi_square(summary, "long")[0] > 1000
+
+
+# ------------------------------------------------------------------------------ Ultimate Monopoly
+
+
+def test_simulate_plays_ultimate_monopoly_like_any_edition(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """``--edition ultimate-monopoly`` with 2 and 12 bots, its house rules as ``-o``, the
+    same results on one worker or two; 13 players is one line naming the limits."""
+    for seats in (2, 12):
+        args = ["--edition", "ultimate-monopoly", "--players", ",".join(["standard"] * seats),
+                "--games", "2", "--seed", "4", "-o", "alternative-squeeze-play",
+                "-o", "expiring-vouchers=0"]
+        one = simulate_json(capsys, *args, "--workers", "1")
+        assert one["edition"] == "ultimate-monopoly" and one["games"] == 2
+        assert set(one["wins"]) == {str(s) for s in range(seats)}
+        assert sum(one["wins"].values()) + one["draws"] == 2
+        assert one["player_turns"] >= 2 * seats
+    assert untimed(simulate_json(capsys, *args, "--workers", "2")) == untimed(one)
+    # The house rules reach the games: the same seeds play other games without them.
+    plain = simulate_json(capsys, "--edition", "ultimate-monopoly", "--games", "2",
+                          "--seed", "4", "--players", ",".join(["standard"] * 12))
+    assert untimed(plain) != untimed(one)
+    assert main(["simulate", "--edition", "ultimate-monopoly", "--games", "1",
+                 "--players", ",".join(["standard"] * 13)]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "Ultimate Monopoly is for 2 to 12 players, not 13" in err
+
+
+def test_landing_names_each_space_of_a_board_of_several_tracks(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """On Ultimate Monopoly's 120 spaces a name can stand for a space on each track
+    ("Reading Railroad" is a space of the middle track and of the outer one): each square
+    also has its label, its track and number, and the table shows it."""
+    s = simulate_json(capsys, "--edition", "ultimate-monopoly", "--games", "2", "--landing")
+    squares = s["landing"]["squares"]
+    assert [sq["index"] for sq in squares] == list(range(120))
+    assert len({sq["label"] for sq in squares}) == 120
+    reading = [sq for sq in squares if sq["name"] == "Reading Railroad"]
+    assert [(sq["index"], sq["label"]) for sq in reading] == [(5, "middle:5"), (47, "outer:7")]
+    assert squares[96]["label"] == "inner:0"
+    assert sum(sq["count"] for sq in squares) + s["landing"]["in_jail"]["count"] == \
+        s["landing"]["rolls"]
+    assert main(["simulate", "--edition", "ultimate-monopoly", "--games", "2",
+                 "--landing"]) == 0
+    out = capsys.readouterr().out
+    rows = [line.translate(str.maketrans("│┃", "  ")).split() for line in out.splitlines()]
+    assert ["square", "space", "name", "frequency"] in rows
+    assert any(r[:4] == ["47", "outer:7", "Reading", "Railroad"] for r in rows)
+    # A board of one track keeps its three columns: the index names the space.
+    classic = simulate_json(capsys, "--games", "1", "--landing", "--max-rounds", "20")
+    assert [sq["label"] for sq in classic["landing"]["squares"]] == \
+        [str(i) for i in range(40)]
+    assert main(["simulate", "--games", "1", "--landing", "--max-rounds", "20"]) == 0
+    out = capsys.readouterr().out
+    rows = [line.translate(str.maketrans("│┃", "  ")).split() for line in out.splitlines()]
+    assert ["square", "name", "frequency"] in rows

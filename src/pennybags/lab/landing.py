@@ -7,8 +7,10 @@ To Jail included), or "in jail". The counts are directly comparable with the exa
 
 A roll counts when the ``rolled`` event says so: the extra rolls after doubles and the rolls
 for doubles in jail count; the fresh roll for a "nearest utility" card's rent
-(``for_rent=True``) and the rolls for the order of play do not. A roll is resolved when the
-next roll, the next turn or the end of the game comes.
+(``for_rent=True``), the roll a card makes its drawer throw to move (Ultimate Monopoly's "Be
+Kind, Rewind": ``for_card=True``; the card belongs to the roll that drew it, which counts
+where the card's move ends) and the rolls for the order of play do not. A roll is resolved
+when the next roll, the next turn or the end of the game comes.
 """
 
 from __future__ import annotations
@@ -63,7 +65,7 @@ class LandingCounter:
         if kind == "moved":
             self._positions[data["player"]] = data["to"]
         elif kind == "rolled":
-            if data.get("for_rent"):
+            if data.get("for_rent") or data.get("for_card"):
                 return
             self.finish()
             self._pending = data["player"]

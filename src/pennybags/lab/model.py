@@ -9,10 +9,8 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
-from functools import lru_cache
 from typing import Any
 
-from pennybags.editions import get_edition
 from pennybags.lab.simulate import Setup, play_one
 
 DEFAULT_MAX_ROUNDS = 1000
@@ -159,18 +157,10 @@ class Rows:
         return len(self.games)
 
 
-@lru_cache(maxsize=16)
-def _groups(edition_id: str) -> tuple[tuple[str, tuple[int, ...]], ...]:
-    """The sets a player can hold whole: the groups of two deeds or more."""
-    board = get_edition(edition_id).data.board
-    return tuple((g, deeds) for g, deeds in board.groups.items() if len(deeds) >= 2)
-
-
 def play_task(task: Task) -> Rows:
     """Play a task's games (in a worker process, or on a Ray worker)."""
     rows = Rows()
     v, lu = task.variant, task.lineup
-    groups = _groups(v.edition)
     for index in range(task.start, task.stop):
         bots = lu.seated(index)
         setup = Setup(v.edition, bots, task.seed, v.max_rounds, dict(v.options), task.landing)
@@ -180,8 +170,7 @@ def play_task(task: Task) -> Rows:
                            r.end_reason, r.winner, winner_bot, r.seconds))
         for seat, bot in enumerate(bots):
             deeds = r.deeds[seat] if r.deeds else []
-            owned = set(deeds)
-            whole = [g for g, members in groups if all(d in owned for d in members)]
+            whole = list(r.groups[seat]) if r.groups else []
             gone = r.bankrupt_round[seat] if r.bankrupt_round else None
             rows.players.append((v.name, lu.name, index, seat, bot, r.winner == seat,
                                  r.assets[seat], gone, len(deeds), deeds, whole))

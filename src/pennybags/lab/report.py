@@ -167,6 +167,44 @@ def compare_lengths(base: Sequence[int], other: Sequence[int],
     return LengthComparison(len(x), len(y), mx, my, my - mx, low, high, u, p)
 
 
+def median_interval(values: Sequence[int], seed: int = 0) -> tuple[float, float, float]:
+    """The median of ``values`` and its bootstrap 95% confidence interval (percentile
+    method, as :func:`compare_lengths`)."""
+    import numpy as np
+    from scipy.stats import bootstrap
+
+    x = np.asarray(values, dtype=float)
+    if len(x) == 0:
+        return math.nan, math.nan, math.nan
+    median = float(np.median(x))
+    if len(x) < 2 or float(x.min()) == float(x.max()):
+        return median, median, median
+    rng = np.random.default_rng(seed)
+    if len(x) > BOOTSTRAP_MAX:
+        x = rng.choice(x, BOOTSTRAP_MAX, replace=False)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        res = bootstrap((x,), np.median, vectorized=True, n_resamples=BOOTSTRAP_RESAMPLES,
+                        method="percentile", rng=rng, batch=200)
+    return median, float(res.confidence_interval.low), float(res.confidence_interval.high)
+
+
+def share_difference(a: Share, b: Share) -> tuple[float, float, float]:
+    """``a - b`` with its 95% confidence interval (Newcombe's hybrid score interval, made
+    of the two shares' Wilson intervals)."""
+    if not a.n or not b.n:
+        return math.nan, math.nan, math.nan
+    d = a.value - b.value
+    low = d - math.sqrt((a.value - a.low) ** 2 + (b.high - b.value) ** 2)
+    high = d + math.sqrt((a.high - a.value) ** 2 + (b.value - b.low) ** 2)
+    return d, low, high
+
+
+def points(x: float) -> str:
+    """A difference of two shares in percentage points, with its sign."""
+    return "n/a" if math.isnan(x) else f"{100 * x:+.1f}"
+
+
 # ------------------------------------------------------------------------ the data
 
 @dataclass
@@ -181,6 +219,8 @@ class Cell:
     rounds: list[int] | None = None
     seconds: float = 0.0
     player_turns: int = 0
+    turns: list[int] | None = None
+    """Player-turns per game, in game order."""
 
 
 class Results:
@@ -199,13 +239,15 @@ class Results:
                 self.cells[v["name"], lu["name"]] = Cell(
                     v["name"], lu["name"], v["edition"], list(lu["bots"]),
                     bool(lu.get("rotate")), lu.get("stronger"))
-        for variant, lineup, n, secs, turns, rounds in store.query(
+        for variant, lineup, n, secs, turns, rounds, per_game in store.query(
                 "SELECT variant, lineup, count(*), sum(seconds), sum(player_turns), "
-                "list(rounds ORDER BY game) FROM games GROUP BY ALL"):
+                "list(rounds ORDER BY game), list(player_turns ORDER BY game) FROM games "
+                "GROUP BY ALL"):
             cell = self.cells.get((variant, lineup))
             if cell is not None:
                 cell.games, cell.seconds, cell.player_turns = int(n), float(secs), int(turns)
                 cell.rounds = [int(r) for r in rounds]
+                cell.turns = [int(t) for t in per_game]
         self.ended: dict[tuple[str, str], dict[str, int]] = defaultdict(dict)
         for variant, lineup, ended, n in store.query(
                 "SELECT variant, lineup, ended, count(*) FROM games GROUP BY ALL ORDER BY ALL"):
@@ -265,6 +307,36 @@ def seat_fair(cell: Cell) -> bool:
 
 
 # ------------------------------------------------------------------------ the answers
+
+def _label(res: Results, c: Cell) -> str:
+    """A cell's name in the answers: its variant, and its line-up when there are several."""
+    return c.variant if len(res.lineup_names) == 1 else f"{c.variant} [{c.lineup}]"
+
+
+def duration_answers(res: Results) -> list[str]:
+    """How long each cell's games last: the medians of rounds and of player-turns with
+    their bootstrap 95% intervals, the mean and the 90th percentile."""
+    import numpy as np
+
+    out = []
+    for c in res.played():
+        rounds = c.rounds or []
+        median, low, high = median_interval(rounds)
+        text = (f"{_label(res, c)}: median {num(median)} rounds (95% CI {num(low)} to "
+                f"{num(high)}), mean {float(np.mean(rounds)):.1f}, 90th percentile "
+                f"{float(np.percentile(rounds, 90)):.1f}")
+        if c.turns:
+            t_median, t_low, t_high = median_interval(c.turns)
+            text += (f"; median {num(t_median)} player-turns (95% CI {num(t_low)} to "
+                     f"{num(t_high)})")
+        text += f"; {c.games:,} games"
+        capped = res.ended[c.variant, c.lineup].get("round-cap", 0)
+        if capped:
+            text += (f", {capped:,} of which ({pct(capped / c.games)}) stopped at the round "
+                     "cap (their length is the cap, a lower bound)")
+        out.append(text + ".")
+    return out
+
 
 def length_answers(res: Results) -> list[str]:
     out = []
@@ -371,6 +443,45 @@ def seat_answers(res: Results) -> list[str]:
         out.append(f"{label}: {verdict}. The first seat wins {first.words()} of the games "
                    f"with a winner, where {pct(1 / n_seats)} is its fair share (binomial test "
                    f"{fmt_p(p_first)}); {seats}.")
+    out.extend(first_seat_comparisons(res))
+    return out
+
+
+def first_seat_comparisons(res: Results) -> list[str]:
+    """With two variants or more: does the first seat's share of the wins differ from the
+    first variant's (per line-up with the same bot in every seat)? The difference with its
+    95% interval (Newcombe) and Fisher's exact test."""
+    from scipy.stats import fisher_exact
+
+    out: list[str] = []
+    base = res.variant_names[0]
+    for lineup in res.lineup_names:
+        b_cell = res.cell(base, lineup)
+        if not seat_fair(b_cell):
+            continue
+        b_wins = res.seat_wins[base, lineup]
+        b = share(b_wins.get(0, 0), sum(b_wins.values()))
+        if not b.n:
+            continue
+        for other in res.variant_names[1:]:
+            o_wins = res.seat_wins[other, lineup]
+            o = share(o_wins.get(0, 0), sum(o_wins.values()))
+            if not o.n:
+                continue
+            _, p = fisher_exact([[o.k, o.n - o.k], [b.k, b.n - b.k]])
+            p = float(p)
+            d, low, high = share_difference(o, b)
+            if p < ALPHA:
+                verdict = (f"the first seat wins {'more' if d > 0 else 'less'} often in "
+                           f"{other} than in {base}")
+            else:
+                verdict = (f"{other} does not clearly change the first seat's share of the "
+                           f"wins against {base}")
+            where = "" if len(res.lineup_names) == 1 else f"[{lineup}] "
+            out.append(f"{where}{verdict}: {pct(o.value)} vs {pct(b.value)} of the games "
+                       f"with a winner, a difference of {points(d)} points (95% CI "
+                       f"{points(low)} to {points(high)}); Fisher's exact test {fmt_p(p)}, "
+                       f"{o.n} and {b.n} games.")
     return out
 
 
@@ -409,7 +520,8 @@ def ended_answers(res: Results) -> list[str]:
         reasons = sorted({r for _, counts in rows for r in counts})
         for v, counts in rows:
             total = sum(counts.values())
-            text = ", ".join(f"{r} {pct(counts.get(r, 0) / total)}" for r in reasons
+            # The count too: a share rounded to 100.0% can stand beside one game in 2,000.
+            text = ", ".join(f"{r} {counts[r]:,} ({pct(counts[r] / total)})" for r in reasons
                              if counts.get(r))
             label = v if len(res.lineup_names) == 1 else f"{v} [{lineup}]"
             out.append(f"{label}: {text}.")
@@ -418,7 +530,7 @@ def ended_answers(res: Results) -> list[str]:
             with warnings.catch_warnings():
                 warnings.simplefilter("ignore")
                 chi = chi2_contingency(table)
-            differ = "differ" if chi.pvalue < ALPHA else "do not clearly differ"
+            differ = "differs" if chi.pvalue < ALPHA else "does not clearly differ"
             out.append(f"How games end {differ} between the variants"
                        f"{'' if len(res.lineup_names) == 1 else f' [{lineup}]'} (chi-square "
                        f"test {fmt_p(float(chi.pvalue))}).")
@@ -452,13 +564,22 @@ def plot_lengths(res: Results) -> str:
 
     lineups = [lu for lu in res.lineup_names
                if any(res.cell(v, lu).games for v in res.variant_names)]
-    fig, axes = plt.subplots(len(lineups), 1, figsize=(9, 3.2 * len(lineups)), squeeze=False)
-    for ax, lineup in zip(axes[:, 0], lineups, strict=True):
-        everything = [r for v in res.variant_names for r in (res.cell(v, lineup).rounds or [])]
+    # One variant and several line-ups (tables of different sizes, say): the line-ups side
+    # by side in one plot. Otherwise a plot per line-up with its variants.
+    together = len(res.variant_names) == 1 and len(lineups) > 1
+    plots: list[tuple[str, list[tuple[str, list[int] | None]]]]
+    if together:
+        v = res.variant_names[0]
+        plots = [(v, [(lu, res.cell(v, lu).rounds) for lu in lineups])]
+    else:
+        plots = [(lu, [(v, res.cell(v, lu).rounds) for v in res.variant_names])
+                 for lu in lineups]
+    fig, axes = plt.subplots(len(plots), 1, figsize=(9, 3.2 * len(plots)), squeeze=False)
+    for ax, (title, series) in zip(axes[:, 0], plots, strict=True):
+        everything = [r for _, rs in series for r in (rs or [])]
         top = float(np.percentile(everything, 99)) if everything else 1.0
         bins = np.linspace(0, max(top, 1.0) + 1, 40)
-        for i, v in enumerate(res.variant_names):
-            rounds = res.cell(v, lineup).rounds
+        for i, (v, rounds) in enumerate(series):
             if not rounds:
                 continue
             colour = PALETTE[i % len(PALETTE)]
@@ -469,7 +590,7 @@ def plot_lengths(res: Results) -> str:
                     label=_lit(f"{v} (median {num(float(np.median(rounds)))}, "
                                f"n={len(rounds)})"))
             ax.axvline(float(np.median(rounds)), color=colour, linestyle="--", linewidth=1)
-        ax.set_title(_lit(f"Game length — {lineup}"), fontsize=11)
+        ax.set_title(_lit(f"Game length — {title}"), fontsize=11)
         ax.set_xlabel("rounds (dashed: median; the last bin gathers the longest 1%)")
         ax.set_ylabel("share of games")
         ax.legend(fontsize=8)
@@ -602,7 +723,7 @@ def plot_groups(res: Results) -> str | None:
     variants = [v for v in res.variant_names if res.won_games.get(v)]
     if not variants:
         return None
-    fig, axes = plt.subplots(len(variants), 1, figsize=(9, 2.6 * len(variants)), squeeze=False)
+    fig, axes = plt.subplots(len(variants), 1, figsize=(9, 3.0 * len(variants)), squeeze=False)
     for ax, v in zip(axes[:, 0], variants, strict=True):
         edition = res.edition_of[v]
         board = get_edition(edition).data.board
@@ -613,11 +734,13 @@ def plot_groups(res: Results) -> str | None:
                edgecolor="black", linewidth=0.6)
         for x, val in enumerate(vals):
             ax.text(x, val + 0.02, pct(float(val), 0), ha="center", fontsize=8)
+        # Many groups (Ultimate Monopoly has 23): slanted names, so they do not overlap.
+        slant = {"rotation": 35, "ha": "right"} if len(groups) > 12 else {}
         ax.set_xticks(range(len(groups)), [_lit(g.replace("_", " ")) for g in groups],
-                      fontsize=8)
+                      fontsize=8, **slant)
         ax.set_ylim(0, 1.12)
         ax.yaxis.set_major_formatter(_percent_formatter())
-        ax.set_title(_lit(f"Groups the winner gathered whole before any bankruptcy — {v} "
+        ax.set_title(_lit(f"Groups the winner gathered whole before any bankruptcy\n{v} "
                           f"({won} games with a winner)"), fontsize=11)
     fig.tight_layout()
     return _png(fig)
@@ -648,11 +771,32 @@ def _short(name: str) -> str:
     return "\n".join(lines)
 
 
+def board_rings(edition: str) -> list[list[list[int]]] | None:
+    """The board as a map draws it: its rings from the outside in (one for a board of one
+    track; Ultimate Monopoly's outer, middle and inner tracks), each as four sides of space
+    indices from the corner lining up with GO, clockwise, each side starting with its
+    corner (the edition's ``Words.track_layouts()``, else ``Words.layout()``). None when
+    the rings are not four equal sides each or do not hold every space once."""
+    from pennybags.editions import get_edition, words_for
+
+    ed = get_edition(edition)
+    game = ed.new_game([f"P{n + 1}" for n in range(ed.players[0])], seed=0, record=False)
+    words = words_for(game)
+    tracks = words.track_layouts()
+    rings = list(reversed(list(tracks.values()))) if tracks else [words.layout()]
+    seen = [i for ring in rings for side in ring for i in side]
+    if sorted(seen) != list(range(game.board.size)):
+        return None
+    for ring in rings:
+        if len(ring) != 4 or any(len(side) != len(ring[0]) or not side for side in ring):
+            return None
+    return rings
+
+
 def plot_board(res: Results, variant: str) -> str | None:
     import matplotlib.pyplot as plt
     from matplotlib import colormaps
     from matplotlib.colors import Normalize
-    from matplotlib.patches import Rectangle
 
     from pennybags.editions import get_edition
 
@@ -669,50 +813,40 @@ def plot_board(res: Results, variant: str) -> str | None:
     cmap = colormaps["YlOrRd"]
     top = max(freq) if max(freq) > 0 else 1.0
     norm = Normalize(vmin=0, vmax=top)
-    if size % 4:
+    rings = board_rings(edition)
+    if rings is None:
         fig, ax = plt.subplots(figsize=(9, 3))
         ax.bar(range(size), freq, color=[cmap(norm(f)) for f in freq])
         ax.set_title(_lit(f"Landing frequency per space — {variant}"))
         return _png(fig)
-    side = size // 4
-    fig = plt.figure(figsize=(9.4, 8.6))
-    ax = fig.add_axes((0.02, 0.02, 0.83, 0.96))
+    # Concentric rings of square spaces, centred on the outermost: a ring whose sides hold
+    # ``side`` spaces is ``side + 1`` spaces wide.
+    width = len(rings[0][0]) + 1
+    scale = max(1.0, width / 11)  # classic's 11 spaces a side fill the usual figure
+    fig = plt.figure(figsize=(9.4 * scale, 8.6 * scale))
+    ax = fig.add_axes((0.02, 0.02, 0.83, 0.96 if len(rings) == 1 else 0.9))
     bar_ax = fig.add_axes((0.87, 0.2, 0.025, 0.6))
-    for i, space in enumerate(board.spaces):
-        x, y = _board_xy(i, side)
-        ax.add_patch(Rectangle((x, y), 1, 1, facecolor=cmap(norm(freq[i])), edgecolor="black",
-                               linewidth=0.6))
-        if space.group and len(board.groups.get(space.group, ())) >= 2:
-            colour = _group_colour(edition, space.group)
-            if colour != "#7f7f7f":
-                # A strip of the group's colour on the edge that faces the middle.
-                if y == 0:
-                    strip = Rectangle((x, y + 0.82), 1, 0.18)
-                elif y == side:
-                    strip = Rectangle((x, y), 1, 0.18)
-                elif x == 0:
-                    strip = Rectangle((x + 0.82, y), 0.18, 1)
-                else:
-                    strip = Rectangle((x, y), 0.18, 1)
-                strip.set_facecolor(colour)
-                strip.set_edgecolor("black")
-                strip.set_linewidth(0.4)
-                ax.add_patch(strip)
-        ink = "white" if norm(freq[i]) > 0.62 else "black"
-        ax.text(x + 0.5, y + 0.6, _lit(_short(space.name)), ha="center", va="center",
-                fontsize=5.4, color=ink)
-        ax.text(x + 0.5, y + 0.24, pct(freq[i], 2), ha="center", va="center", fontsize=6.8,
-                fontweight="bold", color=ink)
-    ax.text((side + 1) / 2, (side + 1) / 2 + 0.9,
-            _lit(f"Where rolls leave the token\n{variant}"), ha="center", va="center",
-            fontsize=13)
-    ax.text((side + 1) / 2, (side + 1) / 2 - 0.3,
-            f"{rolls:,} rolls · in jail {pct(jail / rolls, 2)}\n"
-            f"(the jail corner shows 'just visiting')\n"
-            f"fair share of one space: {pct(1 / size, 2)}",
-            ha="center", va="center", fontsize=9)
-    ax.set_xlim(0, side + 1)
-    ax.set_ylim(0, side + 1)
+    for ring in rings:
+        side = len(ring[0])
+        offset = (width - (side + 1)) / 2
+        for k, spaces in enumerate(ring):
+            for j, i in enumerate(spaces):
+                lx, ly = _board_xy(k * side + j, side)
+                _draw_space(ax, board, edition, i, lx, ly, side, offset, freq[i],
+                            norm(freq[i]), cmap)
+    stats = (f"{rolls:,} rolls · in jail {pct(jail / rolls, 2)}\n"
+             f"(the jail corner shows 'just visiting')\n"
+             f"fair share of one space: {pct(1 / size, 2)}")
+    if len(rings) == 1:
+        ax.text(width / 2, width / 2 + 0.9, _lit(f"Where rolls leave the token\n{variant}"),
+                ha="center", va="center", fontsize=13)
+        ax.text(width / 2, width / 2 - 0.3, stats, ha="center", va="center", fontsize=9)
+    else:
+        # The middle of the innermost ring is too small for the words: they go above.
+        ax.set_title(_lit(f"Where rolls leave the token — {variant}\n") +
+                     stats.replace("\n", " · ", 1).replace("\n", " · "), fontsize=12)
+    ax.set_xlim(0, width)
+    ax.set_ylim(0, width)
     ax.set_aspect("equal")
     ax.axis("off")
     mappable = plt.cm.ScalarMappable(norm=norm, cmap=cmap)
@@ -720,6 +854,39 @@ def plot_board(res: Results, variant: str) -> str | None:
     bar.ax.yaxis.set_major_formatter(_percent_formatter())
     bar.set_label("share of rolls")
     return _png(fig)
+
+
+def _draw_space(ax: Any, board: Any, edition: str, i: int, lx: int, ly: int, side: int,
+                offset: float, freq: float, shade: float, cmap: Any) -> None:
+    """Space ``i`` at ``(lx, ly)`` of its ring (``side`` spaces a side), the ring drawn
+    ``offset`` spaces in from the board's edge."""
+    from matplotlib.patches import Rectangle
+
+    space = board.spaces[i]
+    x, y = lx + offset, ly + offset
+    ax.add_patch(Rectangle((x, y), 1, 1, facecolor=cmap(shade), edgecolor="black",
+                           linewidth=0.6))
+    if space.group and len(board.groups.get(space.group, ())) >= 2:
+        colour = _group_colour(edition, space.group)
+        if colour != "#7f7f7f":
+            # A strip of the group's colour on the edge that faces the middle.
+            if ly == 0:
+                strip = Rectangle((x, y + 0.82), 1, 0.18)
+            elif ly == side:
+                strip = Rectangle((x, y), 1, 0.18)
+            elif lx == 0:
+                strip = Rectangle((x + 0.82, y), 0.18, 1)
+            else:
+                strip = Rectangle((x, y), 0.18, 1)
+            strip.set_facecolor(colour)
+            strip.set_edgecolor("black")
+            strip.set_linewidth(0.4)
+            ax.add_patch(strip)
+    ink = "white" if shade > 0.62 else "black"
+    ax.text(x + 0.5, y + 0.6, _lit(_short(space.name)), ha="center", va="center",
+            fontsize=5.4, color=ink)
+    ax.text(x + 0.5, y + 0.24, pct(freq, 2), ha="center", va="center", fontsize=6.8,
+            fontweight="bold", color=ink)
 
 
 # ------------------------------------------------------------------------ the page
@@ -772,14 +939,17 @@ def _table(res: Results) -> str:
     import numpy as np
 
     head = ("<tr><th>variant</th><th>line-up</th><th>games</th><th>median rounds</th>"
-            "<th>mean</th><th>p90</th><th>player-turns</th><th>ms per game</th></tr>")
+            "<th>mean</th><th>p90</th><th>median player-turns</th><th>player-turns</th>"
+            "<th>ms per game</th></tr>")
     rows = []
     for c in res.played():
         r = np.asarray(c.rounds or [0])
+        t = np.asarray(c.turns or [0])
         rows.append(
             f"<tr><td>{html.escape(c.variant)}</td><td>{html.escape(c.lineup)}</td>"
             f"<td>{c.games}</td><td>{num(float(np.median(r)))}</td>"
             f"<td>{float(np.mean(r)):.1f}</td><td>{float(np.percentile(r, 90)):.1f}</td>"
+            f"<td>{num(float(np.median(t)))}</td>"
             f"<td>{c.player_turns:,}</td><td>{1000 * c.seconds / c.games:.1f}</td></tr>")
     return f"<table>{head}{''.join(rows)}</table>"
 
@@ -862,6 +1032,7 @@ def _render(res: Results, results: Path | str, note: str | None) -> str:
         sections.append(("Is it more strategic?", strategy_answers(res)))
     else:
         sections.append(("The stronger bot", strategy_answers(res)))
+    sections.insert(0, ("How long is a game?", duration_answers(res)))
     sections.append(("Is it fair to every seat?", seat_answers(res)))
     sections.append(("Which bot wins?", bot_answers(res)))
     sections.append(("How do games end?", ended_answers(res)))

@@ -267,6 +267,10 @@ def final_score_margin(results: Sequence[GameResult]) -> dict[str, Any]:
 
 
 def landing_summary(setup: Setup, results: Sequence[GameResult]) -> dict[str, Any]:
+    """Where the rolls left the tokens, summed over the games: per space its index, its
+    ``label`` (a way to write it that names it alone: ``outer:7`` on a board of several
+    tracks, where a name such as "Reading Railroad" or "Chance" is on more than one space;
+    else its index), its name, the count and the share of all rolls; and "in jail"."""
     board = get_edition(setup.edition).data.board
     counts = [0] * board.size
     jail = rolls = 0
@@ -278,7 +282,7 @@ def landing_summary(setup: Setup, results: Sequence[GameResult]) -> dict[str, An
         rolls += r.landing_rolls
     return {
         "rolls": rolls,
-        "squares": [{"index": i, "name": board[i].name, "count": c,
+        "squares": [{"index": i, "label": board.label(i), "name": board[i].name, "count": c,
                      "frequency": c / rolls if rolls else 0.0} for i, c in enumerate(counts)],
         "in_jail": {"count": jail, "frequency": jail / rolls if rolls else 0.0},
     }
@@ -392,9 +396,16 @@ def print_summary(s: Mapping[str, Any]) -> None:
                       f"p90 {m['p90']:,}")
     if "landing" in s:
         land = s["landing"]
-        table = Table("square", "name", "frequency")
-        for sq in land["squares"]:
-            table.add_row(str(sq["index"]), sq["name"], f"{sq['frequency']:.4%}")
-        table.add_row("-", "in jail", f"{land['in_jail']['frequency']:.4%}")
+        squares = land["squares"]
+        # A board of several tracks names each space by its track too ("outer:7"): a name
+        # alone can stand for a space on each track.
+        tracks = any(sq.get("label", str(sq["index"])) != str(sq["index"]) for sq in squares)
+        table = Table("square", "space", "name", "frequency") if tracks else \
+            Table("square", "name", "frequency")
+        for sq in squares:
+            where = [str(sq["label"])] if tracks else []
+            table.add_row(str(sq["index"]), *where, sq["name"], f"{sq['frequency']:.4%}")
+        table.add_row("-", *(["-"] if tracks else []), "in jail",
+                      f"{land['in_jail']['frequency']:.4%}")
         console.print(f"landing frequencies over {land['rolls']:,} rolls")
         console.print(table)
