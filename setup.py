@@ -38,6 +38,7 @@ COMPILED = [
     "src/pennybags/editions/ultimate_banking/game.py",
     "src/pennybags/editions/ultimate_banking/rules.py",
     "src/pennybags/bots/standard.py",
+    "src/pennybags/bots/ultimate_monopoly.py",
 ]
 
 if os.environ.get("PENNYBAGS_COMPILE") == "1":

@@ -1,13 +1,18 @@
 """Benchmark: instructions per player-turn, counted by valgrind's callgrind.
 
 Times swing with whatever else the machine does; instruction counts do not (the same code,
-inputs and interpreter give the same count). This plays classic games between four
-standard bots twice under callgrind, once with no game and once with ``--games``, and
-prints the difference divided by the player-turns played: what one player-turn costs,
-start-up excluded.
+inputs and interpreter give the same count). This plays games of an edition (classic unless
+``--edition``) between four bots (``standard`` unless ``--bot``) twice under callgrind: once
+only the ``--warm-up`` games (default 1), once those and ``--games`` more; it prints the
+difference divided by the player-turns of the games added: what one player-turn costs in a
+long simulation, start-up and warm-up excluded (the tables a process works out once, when
+first needed, such as the board's walks or a bot's odds). The games are those of
+``bench_classic.py`` (seeds 1, 2, ..., the options simulations use, round cap 1000); the
+counted ones follow the warm-up's.
 
     .venv/bin/python benchmarks/bench_instructions.py --games 20           # pure Python
     benchmarks/compiled bench_instructions.py --games 60                   # the mypyc build
+    benchmarks/compiled bench_instructions.py --edition ultimate-monopoly --games 60
 
 Needs valgrind (Debian: apt-get install valgrind).
 """
@@ -27,24 +32,25 @@ PLAY = """
 import sys
 from pennybags.bots import make_bot
 from pennybags.editions import get_edition
+from pennybags.lab.simulate import run_options
 edition = get_edition(sys.argv[1])
-options = edition.options({"max-rounds": 1000, "auto-end-turn": True}
-                          if sys.argv[1] != "monopoly-2.3" else {"max-rounds": 1000})
+options = run_options(sys.argv[1], (), 1000)
+bot = sys.argv[3]
 turns = 0
 for g in range(int(sys.argv[2])):
     game = edition.new_game(["A", "B", "C", "D"], seed=1 + g, options=options, record=False)
-    game.play_out([make_bot("standard", (1 + g) * 8 + i) for i in range(4)])
+    game.play_out([make_bot(bot, (1 + g) * 8 + i) for i in range(4)])
     turns += game.turns
 print("turns", turns)
 """
 
 
-def count(edition: str, games: int) -> tuple[int, int]:
+def count(edition: str, games: int, bot: str = "standard") -> tuple[int, int]:
     """(instructions, player-turns) of a run with ``games`` games."""
     env = dict(os.environ, PYTHONHASHSEED="0")
     done = subprocess.run(
         ["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null", sys.executable,
-         "-c", PLAY, edition, str(games)], capture_output=True, text=True, env=env,
+         "-c", PLAY, edition, str(games), bot], capture_output=True, text=True, env=env,
         check=False)
     collected = re.search(r"Collected : (\d+)", done.stderr)
     turns = re.search(r"^turns (\d+)$", done.stdout, re.M)
@@ -58,16 +64,23 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=20,
                         help="games counted (default 20; 60 gives a steadier figure)")
     parser.add_argument("--edition", default="classic", help="edition (default classic)")
+    parser.add_argument("--bot", default="standard",
+                        help="the bot in all four seats (default standard)")
+    parser.add_argument("--warm-up", type=int, default=1,
+                        help="games played first in both runs, not counted (default 1; 0: "
+                             "count from the first game, start-up alone subtracted)")
     args = parser.parse_args()
-    if args.games < 1:
-        parser.error("--games must be at least 1")
+    if args.games < 1 or args.warm_up < 0:
+        parser.error("--games must be at least 1, --warm-up at least 0")
     if shutil.which("valgrind") is None:
         parser.error("valgrind is not installed (Debian: apt-get install valgrind)")
-    idle, _ = count(args.edition, 0)
-    busy, turns = count(args.edition, args.games)
+    idle, warm_turns = count(args.edition, args.warm_up, args.bot)
+    busy, turns = count(args.edition, args.warm_up + args.games, args.bot)
+    turns -= warm_turns
     build = "pure" if engine_game.__file__.endswith(".py") else "compiled"
-    print(f"edition={args.edition} build={build} games={args.games} player_turns={turns}")
-    print(f"instructions per player-turn: {(busy - idle) // turns:,}")
+    print(f"edition={args.edition} bot={args.bot} build={build} games={args.games} "
+          f"warm_up={args.warm_up} player_turns={turns}")
+    print(f"instructions per player-turn: {(busy - idle) // max(1, turns):,}")
 
 
 if __name__ == "__main__":

@@ -22,7 +22,8 @@ def run(*args: str) -> str:
 
 def test_bench_classic_prints_player_turns_and_games_per_second() -> None:
     out = run("--games", "3", "--bot", "standard")
-    assert re.search(r"^bot=standard games=3 player_turns=\d+ seconds=", out, re.M)
+    assert re.search(r"^edition=classic bot=standard games=3 player_turns=\d+ seconds=", out,
+                     re.M)
     assert re.search(r"^player-turns/s: [\d,]+$", out, re.M)
     assert re.search(r"^games/s: [\d,.]+$", out, re.M)
     ended = re.search(r"^ended: (.*)$", out, re.M)
@@ -38,6 +39,21 @@ def test_bench_classic_repeat_prints_each_run_the_best_and_the_median() -> None:
     assert summary is not None
     assert int(summary.group(1).replace(",", "")) == rates[-1]
     assert int(summary.group(2).replace(",", "")) == rates[1]
+
+
+def test_bench_classic_edition_plays_that_editions_games() -> None:
+    out = run("--games", "2", "--bot", "standard", "--edition", "ultimate-monopoly")
+    assert re.search(r"^edition=ultimate-monopoly bot=standard games=2 player_turns=\d+ "
+                     r"seconds=[\d.]+$", out, re.M)
+    assert re.search(r"^player-turns/s: [\d,]+$", out, re.M)
+    ended = re.search(r"^ended: (.*)$", out, re.M)
+    assert ended and sum(int(part.split()[-1]) for part in ended.group(1).split(", ")) == 2
+
+
+def test_bench_classic_refuses_an_unknown_edition() -> None:
+    done = subprocess.run([sys.executable, str(BENCHMARKS / "bench_classic.py"), "--edition",
+                           "monopoly-junior"], capture_output=True, text=True, timeout=60)
+    assert done.returncode == 2 and "invalid choice: 'monopoly-junior'" in done.stderr
 
 
 def test_bench_classic_refuses_a_run_of_no_games() -> None:
@@ -92,11 +108,29 @@ def test_bench_clone_refuses_no_copies() -> None:
     assert done.returncode == 2 and "at least 1" in done.stderr
 
 
+def bench_instructions(*args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([sys.executable, str(BENCHMARKS / "bench_instructions.py"), *args],
+                          capture_output=True, text=True, timeout=600)
+
+
 @pytest.mark.skipif(shutil.which("valgrind") is None, reason="needs valgrind")
 def test_bench_instructions_prints_instructions_per_player_turn() -> None:
-    done = subprocess.run([sys.executable, str(BENCHMARKS / "bench_instructions.py"),
-                           "--games", "1"], capture_output=True, text=True, timeout=600)
+    done = bench_instructions("--games", "1")
     assert done.returncode == 0, done.stderr
-    assert re.search(r"^edition=classic build=(pure|compiled) games=1 player_turns=\d+$",
-                     done.stdout, re.M)
+    assert re.search(r"^edition=classic bot=standard build=(pure|compiled) games=1 warm_up=1 "
+                     r"player_turns=\d+$", done.stdout, re.M)
     assert re.search(r"^instructions per player-turn: [\d,]+$", done.stdout, re.M)
+
+
+@pytest.mark.skipif(shutil.which("valgrind") is None, reason="needs valgrind")
+def test_bench_instructions_bot_and_no_warm_up() -> None:
+    done = bench_instructions("--games", "1", "--bot", "random", "--warm-up", "0")
+    assert done.returncode == 0, done.stderr
+    assert re.search(r"^edition=classic bot=random build=(pure|compiled) games=1 warm_up=0 "
+                     r"player_turns=\d+$", done.stdout, re.M)
+    assert re.search(r"^instructions per player-turn: [\d,]+$", done.stdout, re.M)
+
+
+def test_bench_instructions_refuses_a_negative_warm_up() -> None:
+    done = bench_instructions("--warm-up", "-1")
+    assert done.returncode == 2 and "--warm-up at least 0" in done.stderr

@@ -1,9 +1,10 @@
 """The compiled build (setup.py, ``PENNYBAGS_COMPILE=1``) is the same rules, only faster.
 
-mypyc compiles the engine, the editions' rules and the standard bot from the same source.
-These tests compile them into a copy of the package, then check that the compiled modules
-are the ones loaded, that they play exactly the games the pure-Python package plays (same
-seeds, same bots, every edition), and that every scenario file passes with them.
+mypyc compiles the engine, the editions' rules and the standard bot (its classic and Ultimate
+Monopoly strategies) from the same source. These tests compile them into a copy of the
+package, then check that the compiled modules are the ones loaded, that they play exactly the
+games the pure-Python package plays (same seeds, same bots, every edition), and that every
+scenario file passes with them.
 
 Compiling takes about a minute, so the build is kept in a cache, under
 ``.pytest_cache/pennybags-compiled/<key>`` (git ignores it; ``PENNYBAGS_COMPILED_CACHE``
@@ -56,10 +57,13 @@ import json, sys
 from pennybags.bots import make_bot
 from pennybags.editions import get_edition
 import pennybags.engine.game, pennybags.editions.classic.game, pennybags.bots.standard
+import pennybags.bots.ultimate_monopoly
 compiled = [m.__file__.endswith((".so", ".pyd")) for m in
-            (pennybags.engine.game, pennybags.editions.classic.game, pennybags.bots.standard)]
+            (pennybags.engine.game, pennybags.editions.classic.game, pennybags.bots.standard,
+             pennybags.bots.ultimate_monopoly)]
 games = []
-for edition_id in ("classic", "electronic-banking", "ultimate-banking", "monopoly-2.3"):
+for edition_id in ("classic", "electronic-banking", "ultimate-banking", "monopoly-2.3",
+                   "ultimate-monopoly"):
     edition = get_edition(edition_id)
     for seed in range(6):
         game = edition.new_game(["A", "B", "C", "D"], seed=seed,
@@ -319,9 +323,9 @@ def test_compiled_build_plays_the_same_games_as_pure_python(compiled_src: Path) 
     assert pure.returncode == 0, pure.stderr
     assert fast.returncode == 0, fast.stderr
     pure_out, fast_out = json.loads(pure.stdout), json.loads(fast.stdout)
-    assert pure_out["compiled"] == [False, False, False]
-    assert fast_out["compiled"] == [True, True, True]
-    assert len(fast_out["games"]) == 24
+    assert pure_out["compiled"] == [False, False, False, False]
+    assert fast_out["compiled"] == [True, True, True, True]
+    assert len(fast_out["games"]) == 30
     assert fast_out["games"] == pure_out["games"]
     assert all(game[-1] for game in fast_out["games"])  # money conserved
 

@@ -80,11 +80,15 @@ CORNER_PAY = {
 """The rulebook's salaries, used only where a space's data lacks its own figure."""
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class Walk:
     """A move along the board: the spaces stepped on in order (the last is where the token
     stops; none for a move of no steps), the pay corners passed (stepped on before the last
-    step, in order) and the pay corner landed on (-1 if the walk does not end on one)."""
+    step, in order) and the pay corner landed on (-1 if the walk does not end on one).
+
+    A walk is a value: the board keeps the throws' walks and hands the same one out again,
+    so nothing may change one. (It is not a frozen dataclass only because the compiled
+    build makes a frozen one several times slower.)"""
 
     start: int
     steps: tuple[int, ...]
@@ -216,6 +220,10 @@ class UltimateMonopolyBoard(Board):
         self._distance: dict[str, dict[str, int]] = self._track_distances()
         self._vouchers: tuple[dict[int, tuple[int, ...]], ...] = tuple(
             self._voucher_paths(i) for i in range(size))
+        self._walks: dict[int, Walk] = {}
+        self._orbits: dict[int, tuple[int, ...]] = {}
+        """The throws' walks and the orbits made so far (see :meth:`walk` and :meth:`orbit`):
+        they depend only on the board, so each one is worked out once and shared."""
 
     def _twins(self, kinds: tuple[str, ...]) -> tuple[int, ...]:
         twins = [-1] * self.size
@@ -352,13 +360,22 @@ class UltimateMonopolyBoard(Board):
         started on) before the last step when ``even``, staying on the track when odd."""
         if steps < 0:
             raise ValueError(f"a walk has no negative steps ({steps}): walk backwards")
+        key = -1
+        if 0 <= start < self.size:  # (the key of a walk: its four arguments in one number)
+            key = (steps * self.size + start) * 4 + (2 if even else 0) + (1 if backwards else 0)
+            made = self._walks.get(key)
+            if made is not None:
+                return made
         table = self._table(even, backwards)
         out: list[int] = []
         here = start
         for _ in range(steps):
             here = table[here]
             out.append(here)
-        return self._walk(start, out, backwards)
+        made = self._walk(start, out, backwards)
+        if key >= 0:
+            self._walks[key] = made
+        return made
 
     def _search(self, start: int, even: bool, backwards: bool, target: int,
                 wanted: Callable[[int], bool] | None) -> Walk | None:
@@ -394,14 +411,24 @@ class UltimateMonopolyBoard(Board):
     def orbit(self, start: int, even: bool, backwards: bool = False) -> tuple[int, ...]:
         """Every space a walk from ``start`` reaches under the parity rule, in order, until
         it comes back to ``start`` (not included): what a bonus move or the Auction space's
-        "highest rent you can reach" can choose from."""
+        "highest rent you can reach" can choose from. (Its first ``n`` spaces are the steps of
+        ``walk(start, n, even, backwards)``.)"""
+        key = -1
+        if 0 <= start < self.size:
+            key = start * 4 + (2 if even else 0) + (1 if backwards else 0)
+            made = self._orbits.get(key)
+            if made is not None:
+                return made
         table = self._table(even, backwards)
         out: list[int] = []
         here = table[start]
         while here != start and len(out) < self.size:
             out.append(here)
             here = table[here]
-        return tuple(out)
+        orbit = tuple(out)
+        if key >= 0:
+            self._orbits[key] = orbit
+        return orbit
 
     def card_walk(self, start: int, target: int) -> Walk:
         """The way a card's "advance to" goes (see the module's docstring): forward along

@@ -57,12 +57,14 @@ type checkers only), so ``game.py`` may call them from its own methods.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any, Final
 
 from pennybags.editions.classic.game import HOTEL
 from pennybags.editions.classic.rules import ProposeTrade as ClassicProposeTrade
 from pennybags.editions.classic.rules import needs_deed
 from pennybags.engine.actions import Action, ActionKind, Decision, deed_actions, deed_field
+from pennybags.engine.board import Board
 from pennybags.engine.ledger import BANK
 from pennybags.engine.rules import ActionRule
 from pennybags.engine.words import group_title
@@ -85,11 +87,49 @@ Stock = tuple[int, int, int, int, int]
 """Houses, hotels, skyscrapers, Train Depots, Cab Stands."""
 
 
+# ==================================================================== the figures
+
+class Figures:
+    """The figures of improving property, read from the edition's data once per game (the
+    rules and the bots ask them at every decision): by space, the cost of the next building
+    and what the bank pays for one sold back (see :func:`building_cost` and
+    :func:`sale_price`), and the smallest group with majority ownerships."""
+
+    __slots__ = ("costs", "majority", "sale_prices")
+
+    def __init__(self, board: Board, rules: Mapping[str, Any]) -> None:
+        self.majority = int(rules.get("majority_min_group", 3))
+        """"If a color group has more than two properties" (3; :func:`majority_size`)."""
+        costs: list[int] = []
+        prices: list[int] = []
+        percent = int(rules.get("building_sell_percent", 50))
+        for space in board.spaces:
+            if space.kind == "railroad":
+                costs.append(int(rules["train_depot_cost"]))
+                prices.append(int(rules["train_depot_sell"]))
+            elif space.kind == "cab_company":
+                costs.append(int(rules["cab_stand_cost"]))
+                prices.append(int(rules["cab_stand_sell"]))
+            else:
+                costs.append(space.house_cost)
+                prices.append(space.house_cost * percent // 100)
+        self.costs: tuple[int, ...] = tuple(costs)
+        self.sale_prices: tuple[int, ...] = tuple(prices)
+
+
 # ==================================================================== ownership
+
+_GROUP_WORDS: dict[str, str] = {}
+""":func:`group_words` of each group, made once (refusals name groups often)."""
+
 
 def group_words(game: UltimateMonopolyGame, deed: int) -> str:
     """"the Light blue group" (the railroads, the cab companies)."""
-    return f"the {group_title(game.board.spaces[deed].group)} group"
+    group = game.board.spaces[deed].group
+    words = _GROUP_WORDS.get(group)
+    if words is None:
+        words = _GROUP_WORDS[group] = f"the {group_title(group)} group"
+    return words
 
 
 def own_streets(game: UltimateMonopolyGame, p: int, deed: int) -> list[int]:
@@ -100,7 +140,7 @@ def own_streets(game: UltimateMonopolyGame, p: int, deed: int) -> list[int]:
 
 def majority_size(game: UltimateMonopolyGame) -> int:
     """The smallest group with majority ownerships ("more than two properties": 3)."""
-    return int(game.data.rules.get("majority_min_group", 3))
+    return game.building_figures.majority
 
 
 def has_monopoly(game: UltimateMonopolyGame, p: int, deed: int) -> bool:
@@ -108,10 +148,21 @@ def has_monopoly(game: UltimateMonopolyGame, p: int, deed: int) -> bool:
     return game.owns_group(p, deed)
 
 
+def is_majority(game: UltimateMonopolyGame, owned: int, size: int) -> bool:
+    """Whether owning ``owned`` properties of a group of ``size`` is a majority ownership:
+    all but one, in a group of more than two properties."""
+    return size >= game.building_figures.majority and owned == size - 1
+
+
 def has_majority(game: UltimateMonopolyGame, p: int, deed: int) -> bool:
     """A MAJORITY OWNERSHIP: in a group of more than two properties, ``p`` owns all but one."""
-    size = len(game.board.group_of[deed])
-    return size >= majority_size(game) and len(own_streets(game, p, deed)) == size - 1
+    group = game.board.group_of[deed]
+    owner = game.owner
+    owned = 0
+    for d in group:
+        if owner[d] == p:
+            owned += 1
+    return is_majority(game, owned, len(group))
 
 
 def may_improve_group(game: UltimateMonopolyGame, p: int, deed: int) -> bool:
@@ -124,26 +175,15 @@ def may_improve_group(game: UltimateMonopolyGame, p: int, deed: int) -> bool:
 
 def building_cost(game: UltimateMonopolyGame, deed: int) -> int:
     """The cost of the next building on ``deed``: the deed's building cost on a street (a
-    house, hotel or skyscraper alike), $100 for a Train Depot, $150 for a Cab Stand."""
-    space = game.board.spaces[deed]
-    rules = game.data.rules
-    if space.kind == "railroad":
-        return int(rules["train_depot_cost"])
-    if space.kind == "cab_company":
-        return int(rules["cab_stand_cost"])
-    return space.house_cost
+    house, hotel or skyscraper alike), $100 for a Train Depot, $150 for a Cab Stand (from
+    the game's :class:`Figures`)."""
+    return game.building_figures.costs[deed]
 
 
 def sale_price(game: UltimateMonopolyGame, deed: int) -> int:
     """What the bank pays for one building sold back from ``deed``: "half of the value of
-    that building" (a Train Depot $50, a Cab Stand $75)."""
-    space = game.board.spaces[deed]
-    rules = game.data.rules
-    if space.kind == "railroad":
-        return int(rules["train_depot_sell"])
-    if space.kind == "cab_company":
-        return int(rules["cab_stand_sell"])
-    return space.house_cost * int(rules.get("building_sell_percent", 50)) // 100
+    that building" (a Train Depot $50, a Cab Stand $75; from the game's :class:`Figures`)."""
+    return game.building_figures.sale_prices[deed]
 
 
 def street_buildings(level: int) -> tuple[int, int, int]:
@@ -347,9 +387,10 @@ def can_build(game: UltimateMonopolyGame, p: int, deed: int, *,
         return f"nothing can be built on {space.name}"
     if game.owner[deed] != p:
         return f"{game.name(p)} does not own {space.name}"
-    waits = mr_monopoly_waits(game, p, "build")
-    if waits is not None:
-        return waits
+    if game.mr_monopoly_to_come >= 0:
+        waits = mr_monopoly_waits(game, p, "build")
+        if waits is not None:
+            return waits
     if game.mortgaged[deed]:
         return f"{space.name} is mortgaged"
     if kind != "street":
@@ -371,25 +412,36 @@ def street_problem(game: UltimateMonopolyGame, p: int, deed: int) -> str | None:
     ownership and evenness (None if it can)."""
     space = game.board.spaces[deed]
     group = game.board.group_of[deed]
-    mine = own_streets(game, p, deed)
-    monopoly = len(mine) == len(group)
-    if not monopoly and not has_majority(game, p, deed):
-        if len(group) < majority_size(game):
-            return f"building on {group_words(game, deed)} needs both of its properties"
-        return f"building needs a majority ownership (all but one property) or a monopoly " \
-               f"of {group_words(game, deed)}"
+    owner = game.owner
     houses = game.houses
+    mortgaged = game.mortgaged
+    # One pass over p's streets of the group: how many, the first mortgaged one, and the
+    # lowest (first of equals) and highest levels.
+    mine = 0
+    blocked = -1
     lowest = SKYSCRAPER
     highest = 0
     low_deed = deed
-    for d in mine:
-        if game.mortgaged[d]:
-            return f"{game.board.spaces[d].name} of {group_words(game, deed)} is mortgaged"
+    for d in group:
+        if owner[d] != p:
+            continue
+        mine += 1
+        if mortgaged[d] and blocked < 0:
+            blocked = d
         level = houses[d]
         if level < lowest:
             lowest = level
             low_deed = d
-        highest = max(highest, level)
+        if level > highest:
+            highest = level
+    monopoly = mine == len(group)
+    if not monopoly and not is_majority(game, mine, len(group)):
+        if len(group) < majority_size(game):
+            return f"building on {group_words(game, deed)} needs both of its properties"
+        return f"building needs a majority ownership (all but one property) or a monopoly " \
+               f"of {group_words(game, deed)}"
+    if blocked >= 0:
+        return f"{game.board.spaces[blocked].name} of {group_words(game, deed)} is mortgaged"
     level = houses[deed]
     if level >= SKYSCRAPER:
         return f"{space.name} already has a skyscraper"
@@ -595,11 +647,13 @@ def built_in_group(game: UltimateMonopolyGame, p: int, deed: int) -> int:
     """A property that stops ``p`` mortgaging or trading ``deed``: ``deed`` itself with a
     building, or for a street another of ``p``'s streets of the group with buildings (-1:
     none)."""
-    if game.houses[deed]:
+    houses = game.houses
+    if houses[deed]:
         return deed
     if game.board.spaces[deed].kind == "street":
-        for d in own_streets(game, p, deed):
-            if game.houses[d]:
+        owner = game.owner
+        for d in game.board.group_of[deed]:
+            if houses[d] and owner[d] == p:
                 return d
     return -1
 
@@ -769,9 +823,24 @@ class Build(ActionRule["UltimateMonopolyGame"]):
 
     def candidates(self, game: UltimateMonopolyGame, player: int,
                    decision: Decision | None) -> list[Action]:
+        """The player's unmortgaged properties that could take a building (:func:`can_build`
+        has the last word): a street below a skyscraper in a majority ownership or a
+        monopoly, a railroad or cab company without its depot or stand."""
         made = deed_actions("build", game.board.size)
         spaces = game.board.spaces
-        return [made[d] for d in game.deeds_of(player) if spaces[d].kind in IMPROVABLE]
+        houses = game.houses
+        mortgaged = game.mortgaged
+        out: list[Action] = []
+        for d in game.deeds_of(player):
+            if mortgaged[d]:
+                continue
+            kind = spaces[d].kind
+            if kind == "street":
+                if houses[d] < SKYSCRAPER and may_improve_group(game, player, d):
+                    out.append(made[d])
+            elif kind in IMPROVABLE and not houses[d]:
+                out.append(made[d])
+        return out
 
     def apply(self, game: UltimateMonopolyGame, player: int, action: Action,
               decision: Decision | None) -> None:

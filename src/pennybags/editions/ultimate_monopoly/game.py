@@ -39,7 +39,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import Any, ClassVar, Final
+from typing import Any, ClassVar, Final, cast
 
 from pennybags.editions.classic.game import Auction, ClassicGame
 from pennybags.editions.ultimate_monopoly import bankruptcy, buildings, trades
@@ -53,7 +53,7 @@ from pennybags.editions.ultimate_monopoly.options import UltimateMonopolyOptions
 from pennybags.engine.actions import CardRef, Decision, Trade
 from pennybags.engine.data import EditionData
 from pennybags.engine.dice import SPEED_BUS, SPEED_MR_MONOPOLY, SpeedDice
-from pennybags.engine.game import Event
+from pennybags.engine.game import Event, Game, Step
 from pennybags.engine.ledger import BANK
 from pennybags.engine.rules import Rulebook
 from pennybags.engine.turn import NO_DECISIONS
@@ -155,7 +155,12 @@ class UltimateMonopolyGame(ClassicGame):
                   tuple(c["dividends_by_shares_held"]))
             for i, c in enumerate(data.raw["stocks"]))
         """The Stock Exchange's companies (what never changes about them)."""
+        self.expiring_voucher_cards: tuple[int, ...] | None = None
+        """The Travel Vouchers that expire the others, once worked out (see
+        :func:`~pennybags.editions.ultimate_monopoly.travel.expiring_vouchers`)."""
         if clone_of is not None:
+            self.building_figures: buildings.Figures = clone_of.building_figures
+            self.expiring_voucher_cards = clone_of.expiring_voucher_cards
             self.shares: list[list[int]] = [list(row) for row in clone_of.shares]
             self.shares_mortgaged: list[list[int]] = [
                 list(row) for row in clone_of.shares_mortgaged]
@@ -172,6 +177,9 @@ class UltimateMonopolyGame(ClassicGame):
             self.pay_back: list[bool] = list(clone_of.pay_back)
             self.halved_payouts: list[int] = list(clone_of.halved_payouts)
             return
+        self.building_figures = buildings.Figures(tracks, r)
+        """The costs of buildings and what they sell back for, by space (see
+        :class:`~pennybags.editions.ultimate_monopoly.buildings.Figures`)."""
         n = len(self.players)
         self.shares = [[0] * len(self.stocks) for _ in range(n)]
         """Shares each player holds, by company (``stocks`` order), mortgaged ones included."""
@@ -307,11 +315,18 @@ class UltimateMonopolyGame(ClassicGame):
                 return
         backwards = self.reverse_next[p]
         self.reverse_next[p] = False
-        if dice.speed == SPEED_MR_MONOPOLY:
+        speed = dice.speed
+        if speed == SPEED_MR_MONOPOLY:
             self.mr_monopoly_to_come = p
-        self.then(self.bonus_move, p, double, dice.speed, dice.regular_total % 2 == 0,
-                  backwards)
+        even = dice.regular_total % 2 == 0
+        # The bonus move comes once the pips' space is settled: at once when nobody had to
+        # decide anything there, else as a step under what the landing started.
+        depth = self.step_depth()
         self.dice_move(p, dice.total, backwards)
+        if self.settle(depth):
+            self.bonus_move(p, double, speed, even, backwards)
+        elif not self.over:
+            self.step_under(depth, BonusMove(p, double, speed, even, backwards, False))
 
     def move(self, p: int, steps: int) -> None:
         """A move by a throw's number (in jail, leaving by doubles or after the last try):
@@ -366,7 +381,7 @@ class UltimateMonopolyGame(ClassicGame):
         bonus move then starts where the token is."""
         if speed in (SPEED_MR_MONOPOLY, SPEED_BUS) and not backwards \
                 and self.may_play_voucher(p):
-            self.then(self.take_bonus_move, p, double, speed, even, backwards)
+            self.step_under(self.step_depth(), BonusMove(p, double, speed, even, backwards, True))
             self.pending = [Decision("bonus-move", p)]
             return
         self.take_bonus_move(p, double, speed, even, backwards)
@@ -386,20 +401,26 @@ class UltimateMonopolyGame(ClassicGame):
             self.pending = [Decision("subway", p, amount=BONUS_RIDE + int(double))]
             return
         if speed == SPEED_MR_MONOPOLY:
-            self.then(self.after_roll_unless_jailed, p, double)
+            depth = self.step_depth()
             if not backwards and self.reverse_next[p]:
                 # The pips landed on Reverse Direction: the bonus move goes backwards now,
                 # and uses the reversal up unless it stays where it is.
                 if self.mr_monopoly(p, even, True):
                     self.reverse_next[p] = False
-                return
-            self.mr_monopoly(p, even, backwards)
+            else:
+                self.mr_monopoly(p, even, backwards)
+            # Step 5 once the bonus move's space is settled (at once when nobody had to
+            # decide anything there).
+            if self.settle(depth):
+                self.after_roll_unless_jailed(p, double)
+            elif not self.over:
+                self.step_under(depth, AfterBonusMove(p, double))
             return
         if speed == SPEED_BUS:
             if backwards:
                 self.missed_the_bus(p)
             else:
-                self.then(self.after_roll_unless_jailed, p, double)
+                self.step_under(self.step_depth(), AfterBonusMove(p, double))
                 self.pending = [Decision("bus", p)]
                 return
         self.after_roll(p, double)
@@ -417,22 +438,26 @@ class UltimateMonopolyGame(ClassicGame):
         the previous such property. Returns whether the token moved."""
         board = self.tracks
         owner = self.owner
-        unowned = any(owner[d] < 0 for d in board.deeds)
-
-        def wanted(i: int) -> bool:
-            deed = board.deed_at(i)
+        mortgaged = self.mortgaged
+        unowned = False
+        for d in board.deeds:
+            if owner[d] < 0:
+                unowned = True
+                break
+        start = self.players[p].position
+        steps = 0
+        for n, space in enumerate(board.orbit(start, even, backwards)):
+            deed = board.deed_at(space)
             if deed < 0:
-                return False
-            if unowned:
-                return owner[deed] < 0
-            return owner[deed] not in (-1, p) and not self.mortgaged[deed]
-
-        walk = board.first_forward(self.players[p].position, even, wanted, backwards)
-        if walk is None:
+                continue
+            if (owner[deed] < 0) if unowned else (owner[deed] != p and not mortgaged[deed]):
+                steps = n + 1
+                break
+        if not steps:
             if self.listeners:
                 self.emit("bonus-stays", player=p)
             return False
-        self.follow(p, walk, by_dice=False, even=even)
+        self.follow(p, board.walk(start, steps, even, backwards), by_dice=False, even=even)
         return True
 
     def bus_move(self, p: int) -> None:
@@ -514,7 +539,8 @@ class UltimateMonopolyGame(ClassicGame):
         utilities by how many the owner has (4x to 150x) times the throw's number."""
         board = self.board
         space = board.spaces[deed]
-        owner = self.owner[deed]
+        owners = self.owner
+        owner = owners[deed]
         level = self.houses[deed]
         kind = space.kind
         if kind == "street":
@@ -523,7 +549,7 @@ class UltimateMonopolyGame(ClassicGame):
             return space.rents[0] * self.unimproved_factor(owner, deed)
         count = 0
         for d in board.group_of[deed]:
-            if self.owner[d] == owner:
+            if owners[d] == owner:
                 count += 1
         if kind == "railroad":
             return self.railroad_rents[count - 1] * (2 if level else 1)
@@ -535,13 +561,15 @@ class UltimateMonopolyGame(ClassicGame):
         """3 with a monopoly, 2 with a majority ownership (all but one of a group of three or
         more), 1 otherwise."""
         group = self.board.group_of[deed]
+        owners = self.owner
         mine = 0
         for d in group:
-            if self.owner[d] == owner:
+            if owners[d] == owner:
                 mine += 1
-        if mine == len(group):
+        size = len(group)
+        if mine == size:
             return 3
-        if len(group) >= 3 and mine == len(group) - 1:
+        if size >= 3 and mine == size - 1:
             return 2
         return 1
 
@@ -722,3 +750,42 @@ class UltimateMonopolyGame(ClassicGame):
 
 DATA_PATH: Final = Path(__file__).with_name("ultimate_monopoly.json")
 """The edition's data file."""
+
+
+class BonusMove(Step):
+    """A throw's bonus move once the pips' space is settled (MOVEMENT ORDER step 3):
+    :meth:`UltimateMonopolyGame.bonus_move`, or, once a Travel Voucher was offered before
+    it (``offered``), :meth:`UltimateMonopolyGame.take_bonus_move`. A step class of its own:
+    it comes on most throws."""
+
+    __slots__ = ("backwards", "double", "even", "offered", "player", "speed")
+
+    def __init__(self, player: int, double: bool, speed: int, even: bool, backwards: bool,
+                 offered: bool) -> None:
+        self.player = player
+        self.double = double
+        self.speed = speed
+        self.even = even
+        self.backwards = backwards
+        self.offered = offered
+
+    def run(self, game: Game) -> None:
+        g = cast(UltimateMonopolyGame, game)
+        if self.offered:
+            g.take_bonus_move(self.player, self.double, self.speed, self.even, self.backwards)
+        else:
+            g.bonus_move(self.player, self.double, self.speed, self.even, self.backwards)
+
+
+class AfterBonusMove(Step):
+    """Step 5 once the bonus move's space is settled:
+    :meth:`UltimateMonopolyGame.after_roll_unless_jailed`."""
+
+    __slots__ = ("double", "player")
+
+    def __init__(self, player: int, double: bool) -> None:
+        self.player = player
+        self.double = double
+
+    def run(self, game: Game) -> None:
+        cast(UltimateMonopolyGame, game).after_roll_unless_jailed(self.player, self.double)

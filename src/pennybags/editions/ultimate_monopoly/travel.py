@@ -162,11 +162,15 @@ def return_voucher(game: UltimateMonopolyGame, player: int, index: int) -> None:
 def expiring_vouchers(game: UltimateMonopolyGame) -> tuple[int, ...]:
     """The vouchers that expire every other held voucher when played (ruling 5, option
     ``expiring-vouchers=N``): the last N Bus Tickets of the pile's cards, by card index
-    (N = 4: the four printed expiring Bus Tickets)."""
+    (N = 4: the four printed expiring Bus Tickets). Worked out once per game."""
+    known = game.expiring_voucher_cards
+    if known is not None:
+        return known
     cards = game.decks[VOUCHERS].cards
     tickets = [i for i, c in enumerate(cards) if c.get("voucher") == "bus_ticket"]
     n: int = game.options.expiring_vouchers
-    return tuple(tickets[len(tickets) - n:]) if n > 0 else ()
+    known = game.expiring_voucher_cards = tuple(tickets[len(tickets) - n:]) if n > 0 else ()
+    return known
 
 
 def is_expiring(game: UltimateMonopolyGame, index: int) -> bool:

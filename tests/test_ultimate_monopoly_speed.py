@@ -1,0 +1,88 @@
+"""Ultimate Monopoly's speed-ups keep the rules as they read (docs/benchmarks.md, "Ultimate
+Monopoly"): the board's kept walks and orbits are the walks the parity rule makes, the
+building figures read once per game are the data's, and the list of legal actions leaves out
+only buildings that ``can_build`` refuses."""
+
+from __future__ import annotations
+
+from pennybags.bots import make_bot
+from pennybags.editions import get_edition
+from pennybags.editions.ultimate_monopoly import buildings
+from pennybags.editions.ultimate_monopoly.board import board_from_data
+from pennybags.editions.ultimate_monopoly.cards import CardGame
+
+EDITION = get_edition("ultimate-monopoly")
+
+
+def new_game(seed: int = 1) -> CardGame:
+    game = EDITION.new_game(["A", "B", "C", "D"], seed=seed,
+                            options=EDITION.options({"max-rounds": 60}), record=False)
+    assert isinstance(game, CardGame)
+    return game
+
+
+def walk_arguments(size: int) -> list[tuple[int, int, bool, bool]]:
+    return [(start, steps, even, backwards) for start in range(size) for steps in range(16)
+            for even in (False, True) for backwards in (False, True)]
+
+
+def test_a_throws_walk_is_worked_out_once_and_shared() -> None:
+    data = new_game().data
+    first, second = board_from_data(data), board_from_data(data)
+    calls = walk_arguments(first.size)
+    made = {args: first.walk(*args) for args in calls}
+    for args in reversed(calls):  # the other board fills its table in the other order
+        again = second.walk(*args)
+        assert again == made[args], args
+        assert second.walk(*args) is again  # kept, not made again
+    assert first.walk(5, 7, False) is first.walk(5, 7, False)
+
+
+def test_an_orbits_first_spaces_are_the_walk_of_that_many_steps() -> None:
+    board = board_from_data(new_game().data)
+    for start in range(board.size):
+        for even in (False, True):
+            for backwards in (False, True):
+                orbit = board.orbit(start, even, backwards)
+                assert board.orbit(start, even, backwards) is orbit
+                assert start not in orbit
+                for steps in (1, 2, 7, len(orbit)):
+                    walk = board.walk(start, steps, even, backwards)
+                    assert walk.steps == orbit[:steps], (start, even, backwards, steps)
+
+
+def test_building_figures_read_once_are_the_datas() -> None:
+    game = new_game()
+    rules = game.data.rules
+    spaces = game.board.spaces
+    for d in game.board.deeds:
+        kind = spaces[d].kind
+        cost, price = buildings.building_cost(game, d), buildings.sale_price(game, d)
+        if kind == "railroad":
+            assert (cost, price) == (rules["train_depot_cost"], rules["train_depot_sell"])
+        elif kind == "cab_company":
+            assert (cost, price) == (rules["cab_stand_cost"], rules["cab_stand_sell"])
+        else:
+            assert (cost, price) == (spaces[d].house_cost, spaces[d].house_cost // 2)
+    assert buildings.majority_size(game) == 3
+    assert game.clone().building_figures is game.building_figures
+
+
+def test_build_candidates_leave_out_only_what_cannot_be_built() -> None:
+    rule = buildings.Build()
+    allowed = 0
+    for seed in (1, 2, 3):
+        game = new_game(seed)
+        bots = [make_bot("standard" if seat < 2 else "random", seed * 8 + seat)
+                for seat in range(4)]
+        while not game.over:
+            for p in range(4):
+                listed = [a.deed for a in rule.candidates(game, p, None)
+                          if rule.check(game, p, a, None) is None]
+                every = [d for d in game.deeds_of(p)
+                         if buildings.can_build(game, p, d) is None]
+                assert listed == every
+                allowed += len(every)
+            p = game.pending[0].player
+            game.act(p, bots[p].choose(game, p))
+    assert allowed > 100  # buildings were possible, and listed
