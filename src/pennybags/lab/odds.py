@@ -43,12 +43,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from pennybags.engine.data import EditionData
-
-JAIL = -1
-"""The location "in jail" (as opposed to the jail space, where the token is just visiting)."""
-
-STRATEGIES = ("short", "long")
-PERS = ("roll", "turn")
+from pennybags.lab.markov import BY_ROLL, JAIL, PERS, STRATEGIES, Arrival, money_text, solve
 
 _MOVING_CARDS = frozenset({"advance_to", "advance_to_nearest", "move_relative", "move_to",
                            "go_to_jail"})
@@ -59,12 +54,6 @@ _STILL_CARDS = frozenset({"collect", "pay", "pay_each_player", "collect_from_eac
 _MAX_CHAIN = 16
 """How many spaces one roll may visit through cards before the model gives up (a loop)."""
 
-Arrival = tuple[str, int]
-"""How the token reached a space, for rent: ``("roll", 1)`` by the dice or a plain move;
-``("rent", k)`` by a card that multiplies the rent by ``k`` (nearest railroad);
-``("dice", k)`` by a card after which ``k`` times a fresh roll is paid (nearest utility)."""
-
-BY_ROLL: Arrival = ("roll", 1)
 
 
 @dataclass(frozen=True)
@@ -287,7 +276,7 @@ class TokenChain:
         for i in range(n):
             system[i][i] -= 1.0
         system[-1] = [1.0] * n + [1.0]
-        pi = _solve(system)
+        pi = solve(system)
         total = sum(pi)
         return [max(x, 0.0) / total for x in pi]
 
@@ -366,12 +355,12 @@ class TokenChain:
                                    space.price + level * space.house_cost))
                 for label, rent, cost in levels:
                     rows.append(IncomeRow(index, space.name, space.kind, label, rent,
-                                          _money(symbol, rent), rent * landing, cost))
+                                          money_text(symbol, rent), rent * landing, cost))
             elif space.kind == "railroad" and "railroad_rents" in rules:
                 factor = sum(p * (k if how == "rent" else 1) for (how, k), p, _ in seen)
                 for owned, rent in enumerate(rules["railroad_rents"], start=1):
                     rows.append(IncomeRow(index, space.name, space.kind, f"{owned} owned",
-                                          int(rent), _money(symbol, int(rent)), rent * factor,
+                                          int(rent), money_text(symbol, int(rent)), rent * factor,
                                           space.price))
             elif space.kind == "utility" and "utility_multipliers" in rules:
                 fresh = sum(p * k * self.mean_roll for (how, k), p, _ in seen if how == "dice")
@@ -381,35 +370,6 @@ class TokenChain:
                                           int(mult), f"{mult} x dice", mult * rolled + fresh,
                                           space.price))
         return rows
-
-
-def _solve(system: list[list[float]]) -> list[float]:
-    """Solve a linear system given as augmented rows (Gaussian elimination with partial
-    pivoting). The rows are modified."""
-    n = len(system)
-    for col in range(n):
-        pivot = max(range(col, n), key=lambda r: abs(system[r][col]))
-        if abs(system[pivot][col]) < 1e-14:
-            raise ValueError("the chain has no single long-run distribution")
-        system[col], system[pivot] = system[pivot], system[col]
-        top = system[col]
-        inv = 1.0 / top[col]
-        for r in range(col + 1, n):
-            row = system[r]
-            factor = row[col] * inv
-            if factor:
-                for c in range(col, n + 1):
-                    row[c] -= factor * top[c]
-    x = [0.0] * n
-    for r in range(n - 1, -1, -1):
-        row = system[r]
-        acc = row[n] - sum(row[c] * x[c] for c in range(r + 1, n))
-        x[r] = acc / row[r]
-    return x
-
-
-def _money(symbol: str, amount: int) -> str:
-    return f"{symbol}{amount:,}"
 
 
 def landing_odds(edition: str = "classic", jail: str = "long", per: str = "roll") -> Odds:
@@ -426,9 +386,11 @@ DESCRIPTION = (
     "Exact long-run odds that a roll (or a turn) leaves the token on each space, from the "
     "Markov chain of the movement rules (not a simulation). Every roll counts, including the "
     "extra rolls after doubles and the rolls in jail; 'in jail' is reported apart from the "
-    "jail space (just visiting)."
+    "jail space (just visiting). Ultimate Monopoly's chain covers its three tracks, the speed "
+    "die and what its players choose (see its options below)."
 )
-EPILOG = "example: pennybags odds --edition classic --jail long --income"
+EPILOG = ("examples: pennybags odds --edition classic --jail long --income; "
+          "pennybags odds --edition ultimate-monopoly --bus ride --subway 'Boardwalk'")
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -448,8 +410,12 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                              "is when the turn ends (default: roll)")
     parser.add_argument("--income", action="store_true",
                         help="also show, per deed and rent level, the expected rent per "
-                             "opponent roll and the opponent rolls to pay back the cost")
+                             "opponent roll and the opponent rolls to pay back the cost "
+                             "(Ultimate Monopoly: per opponent turn)")
     parser.add_argument("--json", action="store_true", help="print one JSON object")
+    from pennybags.lab.odds_ultimate import add_policy_arguments
+
+    add_policy_arguments(parser)
 
 
 def odds_main(argv: Sequence[str]) -> int:
@@ -458,11 +424,20 @@ def odds_main(argv: Sequence[str]) -> int:
 
 
 def run(args: argparse.Namespace) -> int:
-    """Run ``pennybags odds`` with parsed arguments."""
+    """Run ``pennybags odds`` with parsed arguments (Ultimate Monopoly's own chain for that
+    edition; its options are refused for any other)."""
     from pennybags.editions import get_edition
+    from pennybags.lab import odds_ultimate
 
     try:
-        data = get_edition(args.edition).data
+        edition = get_edition(args.edition)
+        data = edition.data
+        if edition.id == odds_ultimate.EDITION_ID:
+            return odds_ultimate.run(args, data)
+        for option in odds_ultimate.POLICY_OPTIONS:
+            if getattr(args, option, None) is not None:
+                raise ValueError(f"--{option} is for --edition {odds_ultimate.EDITION_ID} "
+                                 f"only, not {edition.id}")
         chain = TokenChain(data, args.jail)
     except ValueError as exc:
         print(f"pennybags odds: {exc}", file=sys.stderr)
@@ -519,7 +494,7 @@ def _print_tables(odds: Odds, income: list[IncomeRow] | None, edition_name: str,
     for row in income:
         payback = row.rolls_to_pay_back
         rent.add_row(row.name if row.index != last else "", row.level, row.rent_text,
-                     f"{row.expected_rent:.3f}", _money(symbol, row.cost),
+                     f"{row.expected_rent:.3f}", money_text(symbol, row.cost),
                      "never" if math.isinf(payback) else f"{payback:,.0f}")
         last = row.index
     console.print(rent)
