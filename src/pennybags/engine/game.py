@@ -727,6 +727,8 @@ class Game(ABC):
     def money(self, amount: int) -> str:
         """An amount as the edition prints it ("$1,500")."""
         symbol = self.data.currency.get("symbol", "$")
+        if 0 <= amount < 1000:  # nothing to separate (the common case, made quick)
+            return f"{symbol}{amount}"
         sign = "-" if amount < 0 else ""
         return f"{sign}{symbol}{abs(amount):,}"
 

@@ -213,7 +213,8 @@ class Mortgage(ActionRule[ClassicGame]):
     def candidates(self, game: ClassicGame, player: int,
                    decision: Decision | None) -> list[Action]:
         made = deed_actions("mortgage", game.board.size)
-        return [made[d] for d in game.deeds_of(player)]
+        mortgaged = game.mortgaged  # (a mortgaged deed is never mortgaged again)
+        return [made[d] for d in game.deeds_of(player) if not mortgaged[d]]
 
     def apply(self, game: ClassicGame, player: int, action: Action,
               decision: Decision | None) -> None:
@@ -239,7 +240,9 @@ class Unmortgage(ActionRule[ClassicGame]):
 
     def candidates(self, game: ClassicGame, player: int,
                    decision: Decision | None) -> list[Action]:
-        deeds = sorted(game.lift_offer) if decision is not None else game.deeds_of(player)
+        mortgaged = game.mortgaged  # (only a mortgaged deed's mortgage is lifted)
+        deeds = sorted(game.lift_offer) if decision is not None else \
+            [d for d in game.deeds_of(player) if mortgaged[d]]
         made = deed_actions("unmortgage", game.board.size)
         return [made[d] for d in deeds]
 
