@@ -58,6 +58,7 @@ type checkers only), so ``game.py`` may call them from its own methods.
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Final
 
 from pennybags.editions.classic.game import HOTEL
@@ -89,17 +90,22 @@ Stock = tuple[int, int, int, int, int]
 
 # ==================================================================== the figures
 
+@dataclass(frozen=True, slots=True)
 class Figures:
     """The figures of improving property, read from the edition's data once per game (the
     rules and the bots ask them at every decision): by space, the cost of the next building
     and what the bank pays for one sold back (see :func:`building_cost` and
-    :func:`sale_price`), and the smallest group with majority ownerships."""
+    :func:`sale_price`), and the smallest group with majority ownerships. Frozen: clones of
+    a game share them."""
 
-    __slots__ = ("costs", "majority", "sale_prices")
+    costs: tuple[int, ...]
+    sale_prices: tuple[int, ...]
+    majority: int
+    """"If a color group has more than two properties" (3; :func:`majority_size`)."""
 
-    def __init__(self, board: Board, rules: Mapping[str, Any]) -> None:
-        self.majority = int(rules.get("majority_min_group", 3))
-        """"If a color group has more than two properties" (3; :func:`majority_size`)."""
+    @classmethod
+    def read(cls, board: Board, rules: Mapping[str, Any]) -> Figures:
+        """The figures of ``board`` under the edition's ``rules``."""
         costs: list[int] = []
         prices: list[int] = []
         percent = int(rules.get("building_sell_percent", 50))
@@ -113,8 +119,7 @@ class Figures:
             else:
                 costs.append(space.house_cost)
                 prices.append(space.house_cost * percent // 100)
-        self.costs: tuple[int, ...] = tuple(costs)
-        self.sale_prices: tuple[int, ...] = tuple(prices)
+        return cls(tuple(costs), tuple(prices), int(rules.get("majority_min_group", 3)))
 
 
 # ==================================================================== ownership

@@ -177,7 +177,7 @@ class UltimateMonopolyGame(ClassicGame):
             self.pay_back: list[bool] = list(clone_of.pay_back)
             self.halved_payouts: list[int] = list(clone_of.halved_payouts)
             return
-        self.building_figures = buildings.Figures(tracks, r)
+        self.building_figures = buildings.Figures.read(tracks, r)
         """The costs of buildings and what they sell back for, by space (see
         :class:`~pennybags.editions.ultimate_monopoly.buildings.Figures`)."""
         n = len(self.players)
