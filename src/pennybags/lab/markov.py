@@ -5,6 +5,12 @@ chain's long-run distribution (:mod:`pennybags.lab.odds` for the 40-space editio
 
 from __future__ import annotations
 
+import json
+import math
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any, Protocol
+
 JAIL = -1
 """The location "in jail" (as opposed to the jail space, where the token is just visiting)."""
 
@@ -47,3 +53,86 @@ def solve(system: list[list[float]]) -> list[float]:
 def money_text(symbol: str, amount: int) -> str:
     """An amount with its symbol and thousands separated ("$1,500")."""
     return f"{symbol}{amount:,}"
+
+
+# ---------------------------------------------------------------- the command's output
+
+
+class Row(Protocol):
+    """What the command prints of a landing table or a rent row: its JSON."""
+
+    def to_json(self) -> dict[str, Any]:
+        ...
+
+
+@dataclass(frozen=True)
+class RentLine:
+    """One line of the rent table: a deed's rent level, what it earns and pays back."""
+
+    index: int
+    name: str
+    level: str
+    rent_text: str
+    expected_rent: float
+    cost: int
+    payback: float
+    """Opponent rolls (or turns) until the expected rent equals the cost."""
+
+
+def emit(as_json: bool, odds: Row, income: Sequence[Row] | None,
+         tables: Callable[[], None]) -> int:
+    """The command's output: one JSON object (the odds, with ``income`` when asked), or the
+    tables ``tables`` prints. Returns the exit status."""
+    if as_json:
+        out = odds.to_json()
+        if income is not None:
+            out["income"] = [row.to_json() for row in income]
+        print(json.dumps(out, indent=1))
+        return 0
+    tables()
+    return 0
+
+
+def print_odds(*, title: str, caption: str, columns: Sequence[str],
+               rows: Sequence[Sequence[str]], squares: Sequence[float], in_jail: float,
+               rent_title: str, rent_caption: str, per: str, symbol: str,
+               income: Sequence[RentLine] | None, deed_width: int | None = None) -> None:
+    """The landing table (the ``columns`` of each space's ``rows``, its probability and
+    rank, then "In jail") and, with ``income``, the rent table (expected rent ``per`` roll
+    or turn, cost and payback)."""
+    from rich import box
+    from rich.console import Console
+    from rich.table import Table
+
+    console = Console()
+    everything = [*squares, in_jail]
+    ranks = {i: r for r, i in enumerate(sorted(range(len(everything)),
+                                               key=lambda i: -everything[i]), start=1)}
+    table = Table(title=title, box=box.SIMPLE_HEAD, caption=caption)
+    table.add_column("#", justify="right")
+    for heading in columns:
+        table.add_column(heading)
+    table.add_column("Probability", justify="right")
+    table.add_column("Rank", justify="right")
+    for i, (cells, p) in enumerate(zip(rows, squares, strict=True)):
+        table.add_row(str(i), *cells, f"{100 * p:.3f}%", str(ranks[i]))
+    table.add_row("", *([""] * (len(columns) - 1)), "In jail", f"{100 * in_jail:.3f}%",
+                  str(ranks[len(squares)]), style="bold")
+    console.print(table)
+    if income is None:
+        return
+    rent = Table(title=rent_title, box=box.SIMPLE_HEAD, caption=rent_caption,
+                 pad_edge=deed_width is None)
+    # a long name wraps when the deed column has a width, the figures never
+    rent.add_column("Deed", no_wrap=deed_width is None, max_width=deed_width)
+    rent.add_column("Level", no_wrap=True)
+    for heading in ("Rent", f"Per {per}", "Cost", "Payback"):
+        rent.add_column(heading, justify="right", no_wrap=True)
+    last = -1
+    for line in income:
+        payback = line.payback
+        rent.add_row(line.name if line.index != last else "", line.level, line.rent_text,
+                     f"{line.expected_rent:.3f}", money_text(symbol, line.cost),
+                     "never" if math.isinf(payback) else f"{payback:,.0f}")
+        last = line.index
+    console.print(rent)

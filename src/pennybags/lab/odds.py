@@ -34,7 +34,6 @@ from __future__ import annotations
 
 import argparse
 import itertools
-import json
 import math
 import sys
 from collections import defaultdict
@@ -43,7 +42,18 @@ from dataclasses import dataclass
 from typing import Any
 
 from pennybags.engine.data import EditionData
-from pennybags.lab.markov import BY_ROLL, JAIL, PERS, STRATEGIES, Arrival, money_text, solve
+from pennybags.lab.markov import (
+    BY_ROLL,
+    JAIL,
+    PERS,
+    STRATEGIES,
+    Arrival,
+    RentLine,
+    emit,
+    money_text,
+    print_odds,
+    solve,
+)
 
 _MOVING_CARDS = frozenset({"advance_to", "advance_to_nearest", "move_relative", "move_to",
                            "go_to_jail"})
@@ -444,60 +454,25 @@ def run(args: argparse.Namespace) -> int:
         return 2
     odds = chain.odds(args.per)
     income = chain.income() if args.income else None
-    if args.json:
-        out = odds.to_json()
-        if income is not None:
-            out["income"] = [row.to_json() for row in income]
-        print(json.dumps(out, indent=1))
-        return 0
-    _print_tables(odds, income, data.name, str(data.currency.get("symbol", "$")))
-    return 0
 
+    def tables() -> None:
+        print_odds(
+            title="Where a roll leaves the token" if odds.per == "roll" else
+            "Where the token ends a turn",
+            caption=f"{data.name}; jail strategy: {odds.jail}; "
+                    f"{odds.rolls_per_turn:.4f} rolls per turn; "
+                    f"uniform would be {100 / (len(odds.squares) + 1):.3f}%",
+            columns=("Space",), rows=[(name,) for name in odds.names],
+            squares=odds.squares, in_jail=odds.in_jail,
+            rent_title="Expected rent from one opponent, per opponent roll",
+            rent_caption="cost: the price plus the buildings bought to reach the level; "
+                         "payback: opponent rolls until the expected rent equals the cost",
+            per="roll", symbol=str(data.currency.get("symbol", "$")),
+            income=None if income is None else [
+                RentLine(r.index, r.name, r.level, r.rent_text, r.expected_rent, r.cost,
+                         r.rolls_to_pay_back) for r in income])
 
-def _print_tables(odds: Odds, income: list[IncomeRow] | None, edition_name: str,
-                  symbol: str) -> None:
-    from rich import box
-    from rich.console import Console
-    from rich.table import Table
-
-    console = Console()
-    everything = [*odds.squares, odds.in_jail]
-    ranks = {i: r for r, i in enumerate(sorted(range(len(everything)),
-                                               key=lambda i: -everything[i]), start=1)}
-    title = "Where a roll leaves the token" if odds.per == "roll" else \
-        "Where the token ends a turn"
-    table = Table(title=title,
-                  box=box.SIMPLE_HEAD,
-                  caption=f"{edition_name}; jail strategy: {odds.jail}; "
-                          f"{odds.rolls_per_turn:.4f} rolls per turn; "
-                          f"uniform would be {100 / len(everything):.3f}%")
-    table.add_column("#", justify="right")
-    table.add_column("Space")
-    table.add_column("Probability", justify="right")
-    table.add_column("Rank", justify="right")
-    for i, (name, p) in enumerate(zip(odds.names, odds.squares, strict=True)):
-        table.add_row(str(i), name, f"{100 * p:.3f}%", str(ranks[i]))
-    table.add_row("", "In jail", f"{100 * odds.in_jail:.3f}%", str(ranks[len(odds.squares)]),
-                  style="bold")
-    console.print(table)
-    if income is None:
-        return
-    rent = Table(title="Expected rent from one opponent, per opponent roll",
-                 box=box.SIMPLE_HEAD,
-                 caption="cost: the price plus the buildings bought to reach the level; "
-                         "payback: opponent rolls until the expected rent equals the cost")
-    rent.add_column("Deed", no_wrap=True)
-    rent.add_column("Level", no_wrap=True)
-    for heading in ("Rent", "Per roll", "Cost", "Payback"):
-        rent.add_column(heading, justify="right", no_wrap=True)
-    last = -1
-    for row in income:
-        payback = row.rolls_to_pay_back
-        rent.add_row(row.name if row.index != last else "", row.level, row.rent_text,
-                     f"{row.expected_rent:.3f}", money_text(symbol, row.cost),
-                     "never" if math.isinf(payback) else f"{payback:,.0f}")
-        last = row.index
-    console.print(rent)
+    return emit(args.json, odds, income, tables)
 
 
 def main() -> None:  # pragma: no cover - for ``python -m pennybags.lab.odds``

@@ -68,7 +68,6 @@ Impounded! is not a turn played: ``per="turn"`` is per turn played.
 from __future__ import annotations
 
 import argparse
-import json
 import math
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
@@ -82,7 +81,18 @@ from pennybags.editions.ultimate_monopoly.board import (
 from pennybags.engine.data import EditionData
 from pennybags.engine.decks import Card
 from pennybags.engine.dice import SPEED_BUS, SPEED_MR_MONOPOLY, speed_faces
-from pennybags.lab.markov import BY_ROLL, JAIL, PERS, STRATEGIES, Arrival, money_text, solve
+from pennybags.lab.markov import (
+    BY_ROLL,
+    JAIL,
+    PERS,
+    STRATEGIES,
+    Arrival,
+    RentLine,
+    emit,
+    money_text,
+    print_odds,
+    solve,
+)
 
 EDITION_ID: Final = "ultimate-monopoly"
 
@@ -520,22 +530,9 @@ class UltimateChain:
         return self._resolve(pos, BY_ROLL)
 
     def nearest(self, start: int, wanted: Callable[[int], bool]) -> int:
-        """The cards' "nearest": the first wanted space ahead on the token's own track, or,
-        with none there, the one a card's walk reaches in the fewest steps."""
-        board = self.board
-        here = board.next_space(start)
-        while here != start:
-            if wanted(here):
-                return here
-            here = board.next_space(here)
-        best = -1
-        best_steps = 0
-        for s in range(self.size):
-            if s != start and wanted(s):
-                steps = len(board.card_walk(start, s).steps)
-                if best < 0 or steps < best_steps:
-                    best = s
-                    best_steps = steps
+        """The cards' "nearest" (the edition's own rule, ``card_nearest``); ValueError when
+        no space is wanted."""
+        best = self.board.card_nearest(start, wanted)
         if best < 0:
             raise ValueError("no such space on the board")
         return best
@@ -1070,63 +1067,30 @@ def run(args: argparse.Namespace, data: EditionData) -> int:
         return 2
     odds = chain.odds(args.per)
     income = chain.income() if args.income else None
-    if args.json:
-        out = odds.to_json()
-        if income is not None:
-            out["income"] = [row.to_json() for row in income]
-        print(json.dumps(out, indent=1))
-        return 0
-    print_tables(odds, income, data.name, str(data.currency.get("symbol", "$")))
-    return 0
+    return emit(args.json, odds, income,
+                lambda: print_tables(odds, income, data.name,
+                                     str(data.currency.get("symbol", "$"))))
 
 
 def print_tables(odds: UltimateOdds, income: list[RentRow] | None, edition_name: str,
                  symbol: str) -> None:
     """The landing table (every space, its track and rank) and the rent table."""
-    from rich import box
-    from rich.console import Console
-    from rich.table import Table
-
-    console = Console()
-    everything = [*odds.squares, odds.in_jail]
-    ranks = {i: r for r, i in enumerate(sorted(range(len(everything)),
-                                               key=lambda i: -everything[i]), start=1)}
-    title = "Where a roll leaves the token" if odds.per == "roll" else \
-        "Where the token ends a turn"
     pol = odds.policies
-    table = Table(title=title, box=box.SIMPLE_HEAD,
-                  caption=f"{edition_name}; jail: {pol['jail']}; triples: {pol['triples']}; "
-                          f"bus: {pol['bus']}; subway: {pol['subway']}; GPS: {pol['gps']}; "
-                          f"{pol['players']} players; {odds.rolls_per_turn:.4f} rolls per turn; "
-                          f"uniform would be {100 / len(everything):.3f}%")
-    table.add_column("#", justify="right")
-    table.add_column("Track")
-    table.add_column("Space")
-    table.add_column("Probability", justify="right")
-    table.add_column("Rank", justify="right")
-    for i, (name, label, p) in enumerate(zip(odds.names, odds.labels, odds.squares,
-                                             strict=True)):
-        table.add_row(str(i), label.replace(":", " "), name, f"{100 * p:.3f}%",
-                      str(ranks[i]))
-    table.add_row("", "", "In jail", f"{100 * odds.in_jail:.3f}%",
-                  str(ranks[len(odds.squares)]), style="bold")
-    console.print(table)
-    if income is None:
-        return
-    rent = Table(title="Expected rent from one opponent, per opponent turn",
-                 box=box.SIMPLE_HEAD, pad_edge=False,
-                 caption="cost: the price plus the buildings (or Train Depot, Cab Stand) of "
-                         "the level; payback: opponent turns until the expected rent equals "
-                         "the cost")
-    rent.add_column("Deed", max_width=20)  # a long name wraps, the figures never
-    rent.add_column("Level", no_wrap=True)
-    for heading in ("Rent", "Per turn", "Cost", "Payback"):
-        rent.add_column(heading, justify="right", no_wrap=True)
-    last = -1
-    for row in income:
-        payback = row.turns_to_pay_back
-        rent.add_row(row.name if row.index != last else "", row.level, row.rent_text,
-                     f"{row.expected_rent:.3f}", money_text(symbol, row.cost),
-                     "never" if math.isinf(payback) else f"{payback:,.0f}")
-        last = row.index
-    console.print(rent)
+    print_odds(
+        title="Where a roll leaves the token" if odds.per == "roll" else
+        "Where the token ends a turn",
+        caption=f"{edition_name}; jail: {pol['jail']}; triples: {pol['triples']}; "
+                f"bus: {pol['bus']}; subway: {pol['subway']}; GPS: {pol['gps']}; "
+                f"{pol['players']} players; {odds.rolls_per_turn:.4f} rolls per turn; "
+                f"uniform would be {100 / (len(odds.squares) + 1):.3f}%",
+        columns=("Track", "Space"),
+        rows=[(label.replace(":", " "), name) for name, label in zip(odds.names, odds.labels,
+                                                                     strict=True)],
+        squares=odds.squares, in_jail=odds.in_jail,
+        rent_title="Expected rent from one opponent, per opponent turn",
+        rent_caption="cost: the price plus the buildings (or Train Depot, Cab Stand) of the "
+                     "level; payback: opponent turns until the expected rent equals the cost",
+        per="turn", symbol=symbol, deed_width=20,
+        income=None if income is None else [
+            RentLine(r.index, r.name, r.level, r.rent_text, r.expected_rent, r.cost,
+                     r.turns_to_pay_back) for r in income])

@@ -546,6 +546,25 @@ class UltimateMonopolyBoard(Board):
                 return w.end
         raise ValueError(f"no {kind} on the board")
 
+    def card_nearest(self, start: int, wanted: Callable[[int], bool]) -> int:
+        """The cards' "nearest" space for which ``wanted`` is true: the first ahead on the
+        token's own track, or, with none there, the one a card's walk reaches in the fewest
+        steps (-1: none at all)."""
+        here = self.next_space(start)
+        while here != start:
+            if wanted(here):
+                return here
+            here = self.next_space(here)
+        best = -1
+        best_steps = 0
+        for s in range(self.size):
+            if s != start and wanted(s):
+                steps = len(self.card_walk(start, s).steps)
+                if best < 0 or steps < best_steps:
+                    best = s
+                    best_steps = steps
+        return best
+
     def find_deed(self, name: str | int) -> int:
         """The title deed a space stands for, by name, alias or index (a transit twin gives
         its railroad); ValueError for a space without one."""

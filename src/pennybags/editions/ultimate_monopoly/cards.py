@@ -427,24 +427,9 @@ class DrawCard(SpaceRule[CardGame]):
 # ==================================================================== moving
 
 def nearest(game: CardGame, start: int, wanted: Callable[[int], bool]) -> int:
-    """The nearest space ahead for which ``wanted`` is true: the first ahead on the token's
-    own track, or, with none there, the one a card's walk reaches in the fewest steps (-1:
-    none at all)."""
-    board = game.tracks
-    here = board.next_space(start)
-    while here != start:
-        if wanted(here):
-            return here
-        here = board.next_space(here)
-    best = -1
-    best_steps = 0
-    for s in range(board.size):
-        if s != start and wanted(s):
-            steps = len(board.card_walk(start, s).steps)
-            if best < 0 or steps < best_steps:
-                best = s
-                best_steps = steps
-    return best
+    """The cards' nearest space for which ``wanted`` is true (-1: none at all; see
+    :meth:`~pennybags.editions.ultimate_monopoly.board.UltimateMonopolyBoard.card_nearest`)."""
+    return game.tracks.card_nearest(start, wanted)
 
 
 def card_follow(game: CardGame, p: int, walk: Walk, card: Card | None, *,
