@@ -639,3 +639,36 @@ def test_gps_moves_the_other_token_and_says_whose_each_space_is() -> None:
         "Move Bob to Boardwalk (middle track; yours)"
     assert w.action_label(Action("choose-space", space=game.board.find("Park Place")), d) \
         == "Move Bob to Park Place (middle track; Bob's)"
+
+
+def test_why_a_voucher_is_drawn_is_told_from_the_event() -> None:
+    game = um({"players": ["Ann", "Bob"]})
+    reading = game.board.find_one("outer:7")
+    ticket = game.board.find("Bus Ticket")
+    assert tell(game, "voucher", player=0, card="bus-ticket", reason="bus") == \
+        "Ann takes a Travel Voucher for the Bus: Bus Ticket."
+    assert tell(game, "voucher", player=0, card="travel-card", reason="station",
+                space=reading) == "Ann takes a Travel Voucher for landing on Reading Railroad " \
+        "(outer track): Travel Card."
+    assert "for landing on Bus Ticket" in tell(game, "voucher", player=0, card="bus-ticket",
+                                               reason="bus-ticket", space=ticket)
+    assert tell(game, "voucher", player=0, card="bus-ticket", reason="card") == \
+        "Ann takes a Travel Voucher as the card says: Bus Ticket."
+    assert tell(game, "no-voucher-left", player=0, reason="bus") == \
+        "Ann throws the Bus, but no Travel Voucher is left to take."
+    assert tell(game, "no-voucher-left", player=0, reason="station", space=reading) == \
+        "No Travel Voucher is left for Ann to take for landing on Reading Railroad (outer " \
+        "track)."
+
+
+def test_a_bonus_move_is_told_by_its_kind_not_by_the_throw_before_it() -> None:
+    game = um({"players": ["Ann", "Bob"]})
+    oriental = game.board.find("Oriental Avenue")
+    assert tell(game, "moved", player=0, start=0, to=oriental, steps=6,
+                bonus="mr-monopoly") == "Mr. Monopoly takes Ann on to Oriental Avenue."
+    assert tell(game, "moved", player=0, start=0, to=oriental, steps=-6,
+                bonus="mr-monopoly") == "Mr. Monopoly takes Ann back to Oriental Avenue."
+    assert tell(game, "moved", player=0, start=0, to=oriental, steps=6, bonus="bus") == \
+        "Ann rides the Bus on to Oriental Avenue."
+    assert tell(game, "moved", player=0, start=0, to=oriental, steps=6) == \
+        "Ann moves to Oriental Avenue."

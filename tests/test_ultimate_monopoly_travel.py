@@ -8,10 +8,12 @@ edition's rulebook extended by the module's ``DECISIONS``, ``ACTIONS`` and ``SPA
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 import pytest
 
+from pennybags import scenario
 from pennybags.bots import make_bot
 from pennybags.editions.ultimate_monopoly import EDITION
 from pennybags.editions.ultimate_monopoly.game import POOL, VOUCHERS, UltimateMonopolyGame
@@ -550,3 +552,57 @@ def test_random_games_keep_money_and_vouchers_whole(seed: int) -> None:
         assert in_pile_or_held(game) + out == ALL_VOUCHERS
     assert snapshot(copy) == snapshot(game)
     assert played["play-voucher"] > 0
+
+
+# ============================================================ why a voucher, which move
+
+
+def scenario_events(name: str) -> list[Event]:
+    """The events of a rule scenario of tests/scenarios/ultimate-monopoly, played through."""
+    spec = scenario.load(Path(__file__).parent / "scenarios" / "ultimate-monopoly" /
+                         f"{name}.yaml")
+    game = scenario.set_up(spec)
+    events: list[Event] = []
+    game.listeners.append(events.append)
+    assert scenario.play_actions(game, spec["actions"]) == []
+    return events
+
+
+def of_kind(events: list[Event], kind: str) -> list[dict[str, Any]]:
+    return [e.data for e in events if e.kind == kind]
+
+
+@pytest.mark.parametrize(("name", "reason", "space"), [
+    ("move-bus-take-voucher", "bus", None),
+    ("move-transit-twin-rent-and-voucher", "station", "Reading Railroad"),
+    ("move-bus-ticket-space", "bus-ticket", "Bus Ticket"),
+    ("chance-business-trip", "card", None),
+])
+def test_a_voucher_event_says_why_the_voucher_was_drawn(name: str, reason: str,
+                                                        space: str | None) -> None:
+    (voucher,) = of_kind(scenario_events(name), "voucher")
+    assert voucher["reason"] == reason
+    if space is None:
+        assert "space" not in voucher
+    else:
+        assert DATA.board.spaces[voucher["space"]].name == space
+
+
+def test_no_voucher_left_says_why_one_was_due() -> None:
+    game = new_game()
+    events: list[Event] = []
+    game.listeners.append(events.append)
+    while draw_voucher(game, 1, "bus-ticket") >= 0:
+        pass
+    assert of_kind(events, "no-voucher-left") == [{"player": 1, "reason": "bus-ticket"}]
+    assert {e["reason"] for e in of_kind(events, "voucher")} == {"bus-ticket"}
+
+
+@pytest.mark.parametrize(("name", "bonus"), [
+    ("move-order-space-then-bonus-move", "mr-monopoly"),
+    ("move-bus-ride-odd-stays-on-track", "bus"),
+])
+def test_a_bonus_move_is_a_moved_event_of_its_kind(name: str, bonus: str) -> None:
+    pips, extra = of_kind(scenario_events(name), "moved")
+    assert "bonus" not in pips and pips["steps"] > 0
+    assert extra["bonus"] == bonus and extra["start"] == pips["to"]

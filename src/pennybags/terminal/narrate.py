@@ -93,13 +93,6 @@ class Narrator:
         """Payments waiting for the event that explains them."""
         self._card_text = ""
         self._last_move_to = -1
-        self._landed_on = -1
-        """The space of the move told last, when landing there draws a Travel Voucher."""
-        self._roll_face = ""
-        self._bonus: tuple[int, str] | None = None
-        """After a throw's move: (player, the speed die's named face), so that the next
-        move of that player is told as the bonus move ("Mr. Monopoly takes Ann on to ...");
-        cleared by anything that moves the token otherwise (a card, a voucher)."""
         self._voucher_to: tuple[int, int] | None = None
         """A Travel Voucher just played: (player, space), whose move is told already."""
         tracks = self.words.track_layouts() or {}
@@ -113,28 +106,12 @@ class Narrator:
     def __call__(self, event: Event) -> None:
         kind = event.kind
         data = event.data
-        landed = self._landed_on
-        self._landed_on = -1
-        if kind == "voucher":
-            self._landed_on = landed
-        elif kind == "moved":
-            to = data.get("to", -1)
-            if isinstance(to, int) and 0 <= to < self.game.board.size and \
-                    self.game.board[to].kind in _VOUCHER_SPACES:
-                self._landed_on = to
         if kind == "paid" and data.get("reason") in _EXPLAINED_BY_NEXT:
             self._payments.append(event)
             return
-        if kind in _BONUS_ENDS:
-            self._bonus = None
         if kind == "moved" and self._roll is not None and data.get("steps", 0) > 0 \
-                and self._roll[0] == data["player"]:
+                and self._roll[0] == data["player"] and not data.get("bonus"):
             words = self._roll[1]
-            to = data.get("to", -1)
-            moves_on = isinstance(to, int) and 0 <= to < self.game.board.size and \
-                self.game.board[to].kind != "auction"  # the Auction space moves on itself
-            self._bonus = (data["player"], self._roll_face) \
-                if self._roll_face and moves_on else None
             self._roll = None
             self._flush_payments()
             self.lines.append(sentence(
@@ -148,9 +125,6 @@ class Narrator:
         self._flush_payments()
         if kind == "rolled" and not data.get("for_rent"):
             self._roll = (data["player"], line)
-            dice = data.get("dice")
-            face = dice[2] if isinstance(dice, list) and len(dice) == 3 else ""
-            self._roll_face = str(face) if str(face) in _SPEED_FACES else ""
             return
         if line:
             self.lines.append(line)
@@ -303,17 +277,17 @@ class Narrator:
     def _on_moved(self, d: dict[str, Any], who: str, paid: int) -> str:
         self._last_move_to = d["to"]
         told, self._voucher_to = self._voucher_to, None
-        bonus, self._bonus = self._bonus, None
         if told == (d.get("player"), d["to"]):
             return ""  # the Travel Voucher's sentence said where it goes
         to = self._arrival(d["to"], d.get("start"))
         if d.get("taxi"):
             return sentence(f"{who} takes a taxi to {to}")
         steps = d.get("steps", 0)
-        if bonus is not None and bonus[0] == d.get("player") and steps > 0:
-            if bonus[1] == "bus":
-                return sentence(f"{who} rides the Bus on to {to}")
-            return sentence(f"Mr. Monopoly takes {who} on to {to}")
+        bonus = d.get("bonus")
+        if bonus == "bus":
+            return sentence(f"{who} rides the Bus on to {to}")
+        if bonus == "mr-monopoly":
+            return sentence(f"Mr. Monopoly takes {who} {'back' if steps < 0 else 'on'} to {to}")
         if steps < 0:
             return f"{who} goes back {-steps} spaces to {to}."
         return sentence(f"{who} moves to {to}")
@@ -662,16 +636,25 @@ class Narrator:
         return f"{who} has no owned property ahead to move to from Auction: the token stays."
 
     def _on_voucher(self, d: dict[str, Any], who: str, paid: int) -> str:
-        """A Travel Voucher drawn: for landing on a transit station or the Bus Ticket space
-        when the move that landed there was the last thing told, else (the Bus, Birthday
-        Gift, a card) without a reason."""
+        """A Travel Voucher drawn, with the event's reason: the Bus on the speed die,
+        landing on a transit station or the Bus Ticket space, a card."""
         card = self._card(d.get("card"))
         if str(d.get("card", "")).endswith("-expiring"):
             card += " (expires all others)"
-        where = self._landed_on
-        if 0 <= where < self.game.board.size:
-            return f"{who} takes a Travel Voucher for landing on {self._space(where)}: {card}."
-        return f"{who} takes a Travel Voucher: {card}."
+        return f"{who} takes a Travel Voucher{self._voucher_reason(d)}: {card}."
+
+    def _voucher_reason(self, d: dict[str, Any]) -> str:
+        """Why a Travel Voucher is drawn, as words after "takes a Travel Voucher"."""
+        reason = d.get("reason")
+        where = d.get("space")
+        if reason in ("station", "bus-ticket") and isinstance(where, int) and \
+                0 <= where < self.game.board.size:
+            return f" for landing on {self._space(where)}"
+        if reason == "bus":
+            return " for the Bus"
+        if reason == "card":
+            return " as the card says"
+        return ""
 
     def _on_voucher_played(self, d: dict[str, Any], who: str, paid: int) -> str:
         to = d.get("to")
@@ -697,7 +680,9 @@ class Narrator:
                "given up."
 
     def _on_no_voucher_left(self, d: dict[str, Any], who: str, paid: int) -> str:
-        return f"{who} throws the Bus, but no Travel Voucher is left to take."
+        if d.get("reason") == "bus":
+            return f"{who} throws the Bus, but no Travel Voucher is left to take."
+        return f"No Travel Voucher is left for {who} to take{self._voucher_reason(d)}."
 
     def _on_squeeze_play(self, d: dict[str, Any], who: str, paid: int) -> str:
         each = self._money(d.get("amount", 0))
@@ -806,14 +791,9 @@ _END_REASONS.update({"final-scores": "with the highest final score"})
 
 
 _SPEED_FACES = {"mr_monopoly": "Mr. Monopoly", "bus": "the Bus"}
-_VOUCHER_SPACES = ("railroad", "transit", "bus_ticket")
+"""The speed die's named faces, as told."""
 _STANDS = {"railroad": "the Train Depot", "cab_company": "the Cab Stand"}
 """What stands on a property that is not a street (Ultimate Monopoly), by its kind."""
-_BONUS_ENDS = frozenset({"drew", "drew-card", "played-card", "voucher-played", "jailed",
-                         "turn", "rolled", "card-used"})
-"""Events after which a player's next move is not the speed die's bonus move."""
-"""Spaces that give a Travel Voucher to a token landing on them (Ultimate Monopoly)."""
-"""The speed die's named faces, as told."""
 
 _EXPLAINED_BY_NEXT.update({"share": "share-bought", "share auction": "share-auction-won",
                            "share mortgage": "share-mortgaged",

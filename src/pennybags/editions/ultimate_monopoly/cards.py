@@ -103,7 +103,13 @@ from pennybags.editions.ultimate_monopoly.buildings import (
     sale_problem,
     sell_building,
 )
-from pennybags.editions.ultimate_monopoly.game import POOL, VOUCHERS, UltimateMonopolyGame
+from pennybags.editions.ultimate_monopoly.game import (
+    CARD_VOUCHER,
+    POOL,
+    STATION_VOUCHER,
+    VOUCHERS,
+    UltimateMonopolyGame,
+)
 from pennybags.editions.ultimate_monopoly.spaces import dividend, others_from_left
 from pennybags.editions.ultimate_monopoly.travel import (
     AskTaxi,
@@ -518,7 +524,7 @@ def land_on_property(game: CardGame, p: int, space: int, *, rent_factor: int = 1
     thrown now), through :func:`charge_rent`."""
     board = game.tracks
     if board.is_station(space):
-        game.take_voucher(p)
+        game.take_voucher(p, STATION_VOUCHER)
     deed = board.deed_at(space)
     owner = game.owner[deed]
     if owner < 0:
@@ -1545,7 +1551,7 @@ class DrawTravelVoucher(CardRule[CardGame]):
 
     def obey(self, game: CardGame, player: int, card: Card) -> None:
         for _ in range(int(card.get("count", 1))):
-            game.take_voucher(player)
+            game.take_voucher(player, CARD_VOUCHER)
 
 
 class DowngradeColorGroup(CardRule[CardGame]):

@@ -70,6 +70,20 @@ BONUS_RIDE: Final = 2
 """A ``subway`` decision's amount when the ride takes the place of the speed die's bonus
 move (3: and the throw was doubles, so the player throws again after it)."""
 
+BUS_VOUCHER: Final = "bus"
+STATION_VOUCHER: Final = "station"
+BUS_TICKET_VOUCHER: Final = "bus-ticket"
+CARD_VOUCHER: Final = "card"
+VOUCHER_REASONS: Final = (BUS_VOUCHER, STATION_VOUCHER, BUS_TICKET_VOUCHER, CARD_VOUCHER)
+"""Why a player draws a Travel Voucher (the ``reason`` of a ``voucher`` event): the Bus on
+the speed die, landing exactly on a transit station, the Bus Ticket space, a card. (Vouchers
+handed from player to player, as at Birthday Gift, are ``voucher-given`` events.)"""
+
+MR_MONOPOLY_MOVE: Final = "mr-monopoly"
+BUS_MOVE: Final = "bus"
+"""The speed die's bonus moves (the ``bonus`` of a ``moved`` event): Mr. Monopoly's, and
+the Bus ride to the nearest Chance or Community Chest."""
+
 HOTEL: Final = 5
 SKYSCRAPER: Final = 6
 """Improvement levels of a street: 1-4 houses, 5 a hotel, 6 a skyscraper."""
@@ -338,18 +352,24 @@ class UltimateMonopolyGame(ClassicGame):
         walk = self.tracks.walk(self.players[p].position, steps, steps % 2 == 0, backwards)
         self.follow(p, walk, by_dice=True, even=steps % 2 == 0)
 
-    def follow(self, p: int, walk: Walk, *, by_dice: bool, even: bool) -> None:
+    def follow(self, p: int, walk: Walk, *, by_dice: bool, even: bool,
+               bonus: str = "") -> None:
         """Move along ``walk``, collecting the pay corners passed (forward only) and landed
         on, then resolve the space. ``by_dice``: a move the dice made (Pay Day pays by the
-        throw's parity); otherwise the highest amounts (ruling 12)."""
+        throw's parity); otherwise the highest amounts (ruling 12). ``bonus``: the speed
+        die's bonus move this is (``BONUS_MOVES``), told in the ``moved`` event."""
         player = self.players[p]
         start = player.position
         end = walk.end
         player.position = end
         if self.listeners:
             count = len(walk.steps)
-            self.emit("moved", player=p, start=start, to=end,
-                      steps=-count if walk.backwards else count)
+            if bonus:
+                self.emit("moved", player=p, start=start, to=end,
+                          steps=-count if walk.backwards else count, bonus=bonus)
+            else:
+                self.emit("moved", player=p, start=start, to=end,
+                          steps=-count if walk.backwards else count)
         spaces = self.board.spaces
         if not walk.backwards:
             for corner in walk.passed:
@@ -457,7 +477,8 @@ class UltimateMonopolyGame(ClassicGame):
             if self.listeners:
                 self.emit("bonus-stays", player=p)
             return False
-        self.follow(p, board.walk(start, steps, even, backwards), by_dice=False, even=even)
+        self.follow(p, board.walk(start, steps, even, backwards), by_dice=False, even=even,
+                    bonus=MR_MONOPOLY_MOVE)
         return True
 
     def bus_move(self, p: int) -> None:
@@ -469,19 +490,26 @@ class UltimateMonopolyGame(ClassicGame):
             self.players[p].position, even,
             lambda i: spaces[i].kind in ("chance", "community_chest"))
         if walk is not None:
-            self.follow(p, walk, by_dice=False, even=even)
+            self.follow(p, walk, by_dice=False, even=even, bonus=BUS_MOVE)
 
-    def take_voucher(self, p: int) -> None:
-        """Draw a Travel Voucher (the Bus, a transit station, the Bus Ticket space)."""
+    def take_voucher(self, p: int, reason: str) -> None:
+        """Draw a Travel Voucher, for a ``reason`` of ``VOUCHER_REASONS``: the Bus thrown on
+        the speed die ("take a Travel Voucher"), landing exactly on a transit station, the
+        Bus Ticket space or a card. The ``voucher`` event (``no-voucher-left`` when the pile
+        is empty) says why, and where the token stands for a landing."""
         deck = self.decks[VOUCHERS]
         if not deck.order:
             if self.listeners:
-                self.emit("no-voucher-left", player=p)
+                self.emit("no-voucher-left", player=p, reason=reason)
             return
         index = deck.draw()
         self.players[p].cards.append((VOUCHERS, index))
         if self.listeners:
-            self.emit("voucher", player=p, card=deck.cards[index].id)
+            if reason in (STATION_VOUCHER, BUS_TICKET_VOUCHER):
+                self.emit("voucher", player=p, card=deck.cards[index].id, reason=reason,
+                          space=self.players[p].position)
+            else:
+                self.emit("voucher", player=p, card=deck.cards[index].id, reason=reason)
 
     def missed_the_bus(self, p: int) -> None:
         """A Bus thrown on a Reverse Direction move: no voucher, and one of the player's

@@ -21,7 +21,12 @@ from typing import Final
 from pennybags.editions.classic.rules import MANAGING_ACTIONS
 from pennybags.editions.classic.rules import RULEBOOK as CLASSIC_RULEBOOK
 from pennybags.editions.ultimate_monopoly import buildings, cards, poses, spaces
-from pennybags.editions.ultimate_monopoly.game import UltimateMonopolyGame
+from pennybags.editions.ultimate_monopoly.game import (
+    BUS_TICKET_VOUCHER,
+    BUS_VOUCHER,
+    STATION_VOUCHER,
+    UltimateMonopolyGame,
+)
 from pennybags.editions.ultimate_monopoly.travel import ACTIONS as TRAVEL_ACTIONS
 from pennybags.editions.ultimate_monopoly.travel import DECISIONS as TRAVEL_DECISIONS
 from pennybags.editions.ultimate_monopoly.travel import SPACES as TRAVEL_SPACES
@@ -84,7 +89,7 @@ class TakeVoucher(ActionRule[UltimateMonopolyGame]):
     def apply(self, game: UltimateMonopolyGame, player: int, action: Action,
               decision: Decision | None) -> None:
         game.pending = []
-        game.take_voucher(player)
+        game.take_voucher(player, BUS_VOUCHER)
 
 
 class RideBus(ActionRule[UltimateMonopolyGame]):
@@ -111,7 +116,7 @@ class LandOnProperty(SpaceRule[UltimateMonopolyGame]):
              card: Card | None) -> None:
         board = game.tracks
         if board.is_station(space):
-            game.take_voucher(player)
+            game.take_voucher(player, STATION_VOUCHER)
         deed = board.deed_at(space)
         owner = game.owner[deed]
         if owner < 0:
@@ -160,7 +165,7 @@ class BusTicket(SpaceRule[UltimateMonopolyGame]):
 
     def land(self, game: UltimateMonopolyGame, player: int, space: int,
              card: Card | None) -> None:
-        game.take_voucher(player)
+        game.take_voucher(player, BUS_TICKET_VOUCHER)
 
 
 PROPERTY: Final = LandOnProperty()

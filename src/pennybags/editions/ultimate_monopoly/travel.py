@@ -78,7 +78,9 @@ from typing import Any, Final, cast
 
 from pennybags.editions.ultimate_monopoly.game import (
     BONUS_RIDE,
+    CARD_VOUCHER,
     POOL,
+    STATION_VOUCHER,
     VOUCHERS,
     UltimateMonopolyGame,
 )
@@ -127,15 +129,17 @@ def _take_from_hand(game: UltimateMonopolyGame, player: int, index: int) -> None
     raise ValueError(f"{game.name(player)} holds no Travel Voucher #{index}")
 
 
-def draw_voucher(game: UltimateMonopolyGame, player: int) -> int:
-    """Draw the top Travel Voucher for ``player`` (``game.take_voucher``) and return its
-    card index, or -1 when the pile is empty (every voucher is held or out of play)."""
+def draw_voucher(game: UltimateMonopolyGame, player: int,
+                 reason: str = CARD_VOUCHER) -> int:
+    """Draw the top Travel Voucher for ``player`` (``game.take_voucher``, for ``reason``)
+    and return its card index, or -1 when the pile is empty (every voucher is held or out
+    of play)."""
     order = game.decks[VOUCHERS].order
     if not order:
-        game.take_voucher(player)  # (tells listeners none was left)
+        game.take_voucher(player, reason)  # (tells listeners none was left)
         return -1
     index = order[0]
-    game.take_voucher(player)
+    game.take_voucher(player, reason)
     return index
 
 
@@ -418,7 +422,7 @@ def taxi_ride(game: UltimateMonopolyGame, player: int, cab: int, target: int) ->
         game.land(player)
         return
     if board.is_station(target):
-        game.take_voucher(player)
+        game.take_voucher(player, STATION_VOUCHER)
     if game.owner[deed] < 0:
         game.pending = [Decision("buy", player, deed=deed,
                                  amount=board.spaces[deed].price)]
