@@ -672,3 +672,14 @@ def test_a_bonus_move_is_told_by_its_kind_not_by_the_throw_before_it() -> None:
         "Ann rides the Bus on to Oriental Avenue."
     assert tell(game, "moved", player=0, start=0, to=oriental, steps=6) == \
         "Ann moves to Oriental Avenue."
+
+
+def test_an_auction_won_with_always_bank_on_family_tells_the_bid_and_the_price() -> None:
+    game = um({"players": ["Ann", "Bob"]})
+    oriental = game.board.find("Oriental Avenue")
+    assert tell(game, "auction-won", player=0, deed=oriental, amount=150, paid=50) == \
+        "Ann wins Oriental Avenue at auction for $150; the bank adds $100, so Ann pays $50."
+    assert tell(game, "auction-won", player=0, deed=oriental, amount=150) == \
+        "Ann wins Oriental Avenue at auction for $150."
+    assert tell(game, "card-used", player=0, deck="chance",
+                card="always-bank-on-family") == "Ann uses Always Bank on Family."

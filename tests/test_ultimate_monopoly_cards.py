@@ -17,6 +17,7 @@ from pennybags.editions.ultimate_monopoly.cards import CardGame
 from pennybags.editions.ultimate_monopoly.game import POOL, VOUCHERS
 from pennybags.editions.ultimate_monopoly.rules import RULEBOOK
 from pennybags.engine.actions import Action, CardRef
+from pennybags.engine.game import Event
 from pennybags.engine.snapshot import snapshot
 
 Game = CardGame
@@ -874,6 +875,55 @@ def test_always_bank_on_family_pays_100_of_your_winning_bid() -> None:
     game.act(1, Action("bid", amount=150))
     game.act(0, Action("pass"))
     assert game.owner[at(game, "Oriental Avenue")] == 1 and game.cash(1) == 3150
+    assert not holds(game, 1, "always-bank-on-family")
+
+
+def test_always_bank_on_family_the_auction_won_event_tells_the_bid_and_the_price() -> None:
+    """ "the bank adds $100 to your final bid": the bid won is $150 and Bob pays $50; the
+    event tells both (without the card, only the bid: nothing else was paid)."""
+    game = new_game()
+    events: list[Event] = []
+    game.listeners.append(events.append)
+    give(game, 1, "chance", "always-bank-on-family")
+    land(game, "Oriental Avenue")
+    game.act(0, Action("auction"))
+    game.act(1, Action("bid", amount=150))
+    game.act(0, Action("pass"))
+    won = [e.data for e in events if e.kind == "auction-won"]
+    assert won == [{"player": 1, "deed": at(game, "Oriental Avenue"), "amount": 150,
+                    "paid": 50}]
+    paid = [e.data["amount"] for e in events
+            if e.kind == "paid" and e.data["reason"] == "auction"]
+    assert paid == [50]
+    used = [e.data for e in events if e.kind == "card-used"]
+    assert used == [{"player": 1, "deck": "chance", "card": "always-bank-on-family"}]
+    plain = new_game()
+    plain.listeners.append(events.append)
+    events.clear()
+    land(plain, "Oriental Avenue")
+    plain.act(0, Action("auction"))
+    plain.act(1, Action("bid", amount=150))
+    plain.act(0, Action("pass"))
+    assert [e.data for e in events if e.kind == "auction-won"] == [
+        {"player": 1, "deed": at(plain, "Oriental Avenue"), "amount": 150}]
+
+
+def test_always_bank_on_family_pays_100_of_a_winning_share_bid() -> None:
+    game = new_game()
+    events: list[Event] = []
+    game.listeners.append(events.append)
+    give(game, 1, "chance", "always-bank-on-family")
+    game.players[0].position = at(game, "Birthday Gift")
+    throw(game, 1, 2, 2)  # 5: the Stock Exchange
+    game.act(0, Action("decline-share"))
+    game.act(0, Action("auction-share", company=0))
+    while game.auction is not None:
+        seat = game.pending[0].player
+        game.act(seat, Action("bid", amount=120) if seat == 1 and game.auction.high < 120
+                 else Action("pass"))
+    (share,) = [e.data for e in events if e.kind == "share-auction-won"]
+    assert share == {"player": 1, "company": game.stocks[0].id, "amount": 120, "paid": 20}
+    assert game.cash(1) == 3200 - 20 and game.shares[1][0] == 1
     assert not holds(game, 1, "always-bank-on-family")
 
 

@@ -353,7 +353,15 @@ class Narrator:
 
     def _on_auction_won(self, d: dict[str, Any], who: str, paid: int) -> str:
         return f"{who} wins {self._space(d.get('deed', -1))} at auction for " \
-               f"{self._money(d['amount'])}."
+               f"{self._money(d['amount'])}{self._paid_less(d, who)}."
+
+    def _paid_less(self, d: dict[str, Any], who: str) -> str:
+        """After an auction won: what the winner paid, when the bank paid part of the bid
+        (Ultimate Monopoly's Always Bank on Family)."""
+        if "paid" not in d:
+            return ""
+        return f"; the bank adds {self._money(d['amount'] - d['paid'])}, so {who} pays " \
+               f"{self._money(d['paid'])}"
 
     def _on_house_auction(self, d: dict[str, Any], who: str, paid: int) -> str:
         return (f"Houses are short: {who} wants one for {self._space(d['deed'])}, so a house "
@@ -754,7 +762,7 @@ class Narrator:
 
     def _on_share_auction_won(self, d: dict[str, Any], who: str, paid: int) -> str:
         return f"{who} wins a share of {self._company(d.get('company'))} at auction for " \
-               f"{self._money(d.get('amount', paid))}."
+               f"{self._money(d.get('amount', paid))}{self._paid_less(d, who)}."
 
     def _on_share_unsold(self, d: dict[str, Any], who: str, paid: int) -> str:
         return f"Nobody bids: the share of {self._company(d.get('company'))} stays with " \

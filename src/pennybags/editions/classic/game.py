@@ -228,6 +228,19 @@ class ClassicGame(TurnGame):
             self.emit("bid-pass", player=p, deed=a.deed)
         self.ask_bid()
 
+    def auction_price(self, winner: int, bid: int) -> int:
+        """What the winner of an auction pays the bank for a winning ``bid``: the bid (an
+        edition's card may pay part of it)."""
+        return bid
+
+    def emit_auction_won(self, winner: int, deed: int, bid: int, price: int) -> None:
+        """The ``auction-won`` event: ``amount`` the winning bid, and ``paid`` what the
+        winner paid when that was less (see :meth:`auction_price`)."""
+        if price == bid:
+            self.emit("auction-won", player=winner, deed=deed, amount=bid)
+        else:
+            self.emit("auction-won", player=winner, deed=deed, amount=bid, paid=price)
+
     def close_auction(self) -> None:
         a = self.auction
         assert a is not None
@@ -238,16 +251,17 @@ class ClassicGame(TurnGame):
                 self.emit("unsold", deed=a.deed)
             return
         winner = a.high_bidder
+        price = self.auction_price(winner, a.high)
         if a.deed >= 0:
-            self.pay(winner, BANK, a.high, "auction")
+            self.pay(winner, BANK, price, "auction")
             self.set_owner(a.deed, winner)
             if self.listeners:
-                self.emit("auction-won", player=winner, deed=a.deed, amount=a.high)
+                self.emit_auction_won(winner, a.deed, a.high, price)
             return
         # A house won in a housing-shortage auction.
-        self.pay(winner, BANK, a.high, "house auction")
+        self.pay(winner, BANK, price, "house auction")
         if self.listeners:
-            self.emit("auction-won", player=winner, deed=-1, amount=a.high)
+            self.emit_auction_won(winner, -1, a.high, price)
         if winner == a.requester:
             self.place_house(winner, a.requested)
         else:

@@ -67,7 +67,7 @@ to choose from does nothing (Tornado without buildings, Losers Weepers without a
   Trading!'": offered like a "NO" when one of those hits its holder;
 * used by itself when it applies (nobody would refuse it): Renovation Success (the next rent
   paid to you carries $50 more), Always Bank on Family (the next auction you win, deed or
-  share, the bank pays $100 of your bid: :meth:`CardGame.close_auction`);
+  share, the bank pays $100 of your bid: :meth:`CardGame.auction_price`);
 * Share in their Good Fortune: offered to its holder when another player wins at Roll Three
   (``game.roll_three_won``, which ``spaces.roll_three`` calls after each prize); the
   winner may say "NO" to it;
@@ -149,13 +149,14 @@ class CardGame(UltimateMonopolyGame):
     Roll Three win through :func:`roll_three_won` (Share in their Good Fortune), and a won
     auction gets Always Bank on Family's discount."""
 
-    def close_auction(self) -> None:
-        """Always Bank on Family: the bank pays $100 of the winning bid of the card's holder
-        (the card is then used)."""
-        a = self.auction
-        if a is not None and a.high_bidder >= 0 and a.high > 0:
-            a.high -= self.family_discount(a.high_bidder, a.high)
-        super().close_auction()
+    def auction_price(self, winner: int, bid: int) -> int:
+        """Always Bank on Family: "the bank adds $100 to your final bid in your next
+        auction": the holder who wins an auction (a deed or a share) pays the bank the bid
+        less $100 (the card is then used). The ``auction-won`` event tells the bid and what
+        was paid."""
+        if bid > 0:
+            return bid - self.family_discount(winner, bid)
+        return bid
 
     def family_discount(self, p: int, price: int) -> int:
         """Always Bank on Family, when ``p`` wins an auction at ``price``: the card goes back
@@ -167,10 +168,9 @@ class CardGame(UltimateMonopolyGame):
             if card.kind == "auction_bid_bonus":
                 del cards[i]
                 self.decks[key].put_bottom(index)
-                bonus = min(price, int(card.get("amount", 0)))
-                if self.listeners:
-                    self.emit("card-used", player=p, deck=key, card=card.id, amount=bonus)
-                return bonus
+                if self.listeners:  # (the auction-won event tells what the bank paid)
+                    self.emit("card-used", player=p, deck=key, card=card.id)
+                return min(price, int(card.get("amount", 0)))
         return 0
 
     def charge_rent(self, p: int, owner: int, deed: int, rent: int) -> None:

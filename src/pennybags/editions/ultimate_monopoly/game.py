@@ -637,7 +637,8 @@ class UltimateMonopolyGame(ClassicGame):
 
     def close_auction(self) -> None:
         """A share won at the Stock Exchange's auction goes to the highest bidder, who pays
-        the bank (with no bid it stays with the bank); a deed as in classic."""
+        the bank their bid (:meth:`auction_price`; with no bid it stays with the bank); a
+        deed as in classic."""
         a = self.auction
         if not isinstance(a, ShareAuction):
             super().close_auction()
@@ -650,11 +651,17 @@ class UltimateMonopolyGame(ClassicGame):
             if self.listeners:
                 self.emit("share-unsold", company=stock.id)
             return
-        self.pay(winner, BANK, a.high, "share auction")
+        price = self.auction_price(winner, a.high)
+        self.pay(winner, BANK, price, "share auction")
         self.bank_shares[a.company] -= 1
         self.shares[winner][a.company] += 1
         if self.listeners:
-            self.emit("share-auction-won", player=winner, company=stock.id, amount=a.high)
+            if price == a.high:
+                self.emit("share-auction-won", player=winner, company=stock.id,
+                          amount=a.high)
+            else:
+                self.emit("share-auction-won", player=winner, company=stock.id,
+                          amount=a.high, paid=price)
 
     def start_share_auction(self, company: int, after: int) -> None:
         """One share of ``company`` is auctioned from the bank, bidding from the player
