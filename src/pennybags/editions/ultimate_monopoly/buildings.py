@@ -46,7 +46,8 @@ Properties; RAILROADS/TRANSIT STATIONS; CAB COMPANIES; EQUIPMENT), and the readi
 * **When**: at any time while players manage (classic's rule), except that "an opponent
   can't build or trade until your MR. MONOPOLY move is completed": while a throw's
   Mr. Monopoly bonus move is still to come, no other player may build, and nobody may offer a
-  trade (a trade always has an opponent in it).
+  trade (a trade always has an opponent in it: ``game.can_trade`` refuses it, through
+  :func:`~pennybags.editions.ultimate_monopoly.trades.mr_monopoly_blocks`).
 * **Hurricane & Tornado**: one house off each property of a group (a hotel back to four
   houses, a skyscraper back to a hotel); on the railroads or cab companies, one depot or
   stand only (:func:`remove_one_level`, :func:`groups_with_buildings`).
@@ -62,7 +63,6 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Final
 
 from pennybags.editions.classic.game import HOTEL
-from pennybags.editions.classic.rules import ProposeTrade as ClassicProposeTrade
 from pennybags.editions.classic.rules import needs_deed
 from pennybags.engine.actions import Action, ActionKind, Decision, deed_actions, deed_field
 from pennybags.engine.board import Board
@@ -909,31 +909,7 @@ class SellDown(ActionRule["UltimateMonopolyGame"]):
         sell_down(game, player, action.deed)
 
 
-CLASSIC_PROPOSE_TRADE: Final = ClassicProposeTrade()
-
-
-class ProposeTrade(ActionRule["UltimateMonopolyGame"]):
-    """Trading as in classic, except while a Mr. Monopoly bonus move is to come ("An
-    opponent can't build or trade until your MR. MONOPOLY move is completed": a trade always
-    has an opponent in it, so nobody offers one)."""
-
-    kind = ClassicProposeTrade.kind
-
-    def check(self, game: UltimateMonopolyGame, player: int, action: Action,
-              decision: Decision | None) -> str | None:
-        waits = mr_monopoly_waits(game, player, "trade", opponents_only=False)
-        if waits is not None:
-            return waits
-        return CLASSIC_PROPOSE_TRADE.check(game, player, action, decision)
-
-    def apply(self, game: UltimateMonopolyGame, player: int, action: Action,
-              decision: Decision | None) -> None:
-        CLASSIC_PROPOSE_TRADE.apply(game, player, action, decision)
-
-
 ACTIONS: Final[tuple[ActionRule[Any], ...]] = (Build(), SellBuilding(), SellDown())
 """The building actions (``build`` and ``sell-building`` replace classic's)."""
 ANYTIME: Final[tuple[str, ...]] = ("build", "sell-building", "sell-down")
 """Taken at any time while players manage (add them to the rulebook's ``anytime``)."""
-TRADE_ACTIONS: Final[tuple[ActionRule[Any], ...]] = (ProposeTrade(),)
-"""``propose-trade`` refused while a Mr. Monopoly move is to come (classic's otherwise)."""

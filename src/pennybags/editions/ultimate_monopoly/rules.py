@@ -176,8 +176,7 @@ registered until they are)."""
 _BASE: Final = CLASSIC_RULEBOOK.extended(
     decisions=(TRIPLES_DECISION, SUBWAY_DECISION, BUS_DECISION, *spaces.DECISIONS),
     without_decisions=("place-house",),
-    actions=(MoveTo(), TakeVoucher(), RideBus(), *buildings.ACTIONS,
-             *buildings.TRADE_ACTIONS, *spaces.ACTIONS),
+    actions=(MoveTo(), TakeVoucher(), RideBus(), *buildings.ACTIONS, *spaces.ACTIONS),
     anytime=(*MANAGING_ACTIONS, *(a for a in (*buildings.ANYTIME, *spaces.ANYTIME)
                                   if a not in MANAGING_ACTIONS)),
     spaces={"street": PROPERTY, "railroad": PROPERTY, "transit": PROPERTY,
