@@ -16,7 +16,7 @@ from typing import Any
 import pytest
 import yaml
 
-from pennybags import cli, scenario
+from pennybags import cli, history, scenario
 from pennybags.engine.ledger import BANK
 from pennybags.engine.notation import action_to_json
 from pennybags.engine.snapshot import snapshot
@@ -488,3 +488,37 @@ def test_every_decision_kind_can_be_posed(edition: str) -> None:
     exceptions = set(REACHED_BY_ACTIONS) if edition == "ultimate-monopoly" else set()
     assert set(rulebook.poses) | exceptions == set(rulebook.decisions)
     assert not set(rulebook.poses) & exceptions
+
+
+@pytest.mark.parametrize(("edition", "roll"), [
+    ("classic", [3, 3]), ("electronic-banking", [3, 3]), ("ultimate-banking", [3, 3]),
+    ("ultimate-monopoly", [2, 2, 1])])
+def test_doubles_thrown_so_far_this_turn_can_be_set_up(edition: str, roll: list[int]) -> None:
+    """``doubles: N`` starts the turn with N doubles thrown: one more double throws again,
+    two more (the third) go to jail, in every edition that counts doubles."""
+    for before, jailed in ((1, False), (2, True)):
+        game = scenario.set_up({"edition": edition, "players": ["Ann", "Bob"],
+                                "doubles": before, "dice": [roll]})
+        assert snapshot(game)["doubles"] == before
+        game.act(0, scenario.action_from_json(game, 0, {"do": "roll"}))
+        assert game.players[0].in_jail is jailed
+        assert game.doubles == (0 if jailed else 2)
+
+
+@pytest.mark.parametrize(("text", "words"), [
+    ("players: [Ann, Bob]\ndoubles: 3\n", "doubles thrown so far this turn is at most 2"),
+    ("players: [Ann, Bob]\ndoubles: -1\n", "is at least 0"),
+    ("players: [{name: Ann, in_jail: true}, Bob]\ndoubles: 1\n", "Ann is in jail"),
+    ("edition: monopoly-2.3\nplayers: [Ann, Bob, Cy]\ndoubles: 1\n", "counts no doubles"),
+])
+def test_doubles_that_cannot_be_are_refused(tmp_path: Path, text: str, words: str) -> None:
+    assert words in _refusal(tmp_path, text)
+
+
+def test_a_game_started_with_doubles_thrown_replays_from_its_record() -> None:
+    spec = {"edition": "classic", "players": ["Ann", "Bob"], "doubles": 2, "dice": [[3, 3]]}
+    game = scenario.set_up(spec)
+    game.act(0, scenario.action_from_json(game, 0, {"do": "roll"}))
+    assert game.players[0].in_jail
+    again = history.replay(history.record(game, setup=spec))
+    assert snapshot(again) == snapshot(game)

@@ -45,9 +45,10 @@ from pennybags.engine.game import Game
 from pennybags.engine.ledger import BANK
 from pennybags.engine.notation import action_from_json, action_to_json, read_card
 from pennybags.engine.snapshot import snapshot
+from pennybags.engine.turn import TurnGame
 
 SETUP_KEYS = {"edition", "options", "seed", "players", "turn", "dice", "decks", "round",
-              "bank", "pending"}
+              "bank", "pending", "doubles"}
 ALL_KEYS = SETUP_KEYS | {"actions", "expect", "name", "description", "rule"}
 PLAYER_KEYS = {"name", "cash", "at", "owns", "in_jail", "jail_turns", "cards", "hand",
                "bankrupt"}
@@ -407,10 +408,28 @@ def _set_up(spec: Mapping[str, Any], r: Reader) -> Game:
         except ValueError as e:
             raise r.error(path, str(e)) from None
     game.begin_turn()
+    if "doubles" in spec:
+        _set_up_doubles(game, spec["doubles"], r)
     if "pending" in spec:
         _set_up_decision(game, spec["pending"], r)
     game.run()
     return game
+
+
+def _set_up_doubles(game: Game, value: Any, r: Reader) -> None:
+    """Doubles already thrown in a row this turn (``doubles: 2``): the turn's next double is
+    the third, which goes to jail ("if you throw doubles three times in succession"). At
+    most one less than that many; none for a player in jail (a throw there ends the
+    turn's doubles)."""
+    if not isinstance(game, TurnGame) or game.doubles_to_jail < 1:
+        raise r.error(("doubles",), f"{game.data.name} counts no doubles (no double sends "
+                      "to jail)")
+    most = game.doubles_to_jail - 1
+    doubles = r.whole(value, ("doubles",), "doubles thrown so far this turn", 0, most)
+    if doubles and game.players[game.current].in_jail:
+        raise r.error(("doubles",), f"{game.name(game.current)} is in jail: no doubles were "
+                      "thrown this turn")
+    game.doubles = doubles
 
 
 def _set_up_player(game: Game, seat: int, entry: Mapping[str, Any], path: Path_,
