@@ -36,6 +36,7 @@ from pennybags.terminal.board_map import board_map
 from pennybags.terminal.narrate import Narrator
 from pennybags.terminal.render import describe_state
 from pty_driver import in_pty
+from um_helpers import deal as give
 
 PENNYBAGS = str(Path(sys.executable).parent / "pennybags")
 
@@ -57,15 +58,6 @@ def words(game: UltimateMonopolyGame) -> UltimateMonopolyWords:
     w = EDITION.words(game)
     assert isinstance(w, UltimateMonopolyWords)
     return w
-
-
-def give(game: UltimateMonopolyGame, seat: int, deck: str, card_id: str) -> tuple[str, int]:
-    """Take a card from its deck and give it to ``seat`` (what a scenario does not set up)."""
-    pile = game.decks[deck]
-    index = next(i for i in pile.order if pile.cards[i].id == card_id)
-    pile.remove(index)
-    game.players[seat].cards.append((deck, index))
-    return deck, index
 
 
 def play(game: UltimateMonopolyGame, keys: str, width: int = 80,

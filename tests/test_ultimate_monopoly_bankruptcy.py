@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import pytest
 
-from pennybags.bots import make_bot
-from pennybags.editions.ultimate_monopoly import EDITION, bankruptcy
+import um_helpers as um
+from pennybags.editions.ultimate_monopoly import bankruptcy
 from pennybags.editions.ultimate_monopoly.buildings import (
     sale_price,
     stock_conserved,
@@ -22,7 +22,7 @@ from pennybags.editions.ultimate_monopoly.game import (
 from pennybags.engine.actions import Action
 from pennybags.engine.game import Event
 from pennybags.engine.ledger import BANK
-from pennybags.engine.snapshot import snapshot
+from um_helpers import play_randomly, throw
 
 CHANCE = "chance"
 COMMUNITY_CHEST = "community_chest"
@@ -33,19 +33,12 @@ MEDITERRANEAN, BALTIC, READING, CONNECTICUT, B_AND_O = 1, 3, 5, 9, 25
 
 def new_game(names: tuple[str, ...] = ("Ann", "Bob", "Cy"), seed: int = 1,
              events: list[Event] | None = None) -> UltimateMonopolyGame:
-    listeners = [events.append] if events is not None else []
-    game = EDITION.new_game(list(names), seed=seed, decide_order=False, listeners=listeners)
-    assert isinstance(game, UltimateMonopolyGame)
-    return game
+    """A game of three at Ann's first roll."""
+    return um.new_game(names, seed, events)
 
 
 def leave_cash(game: UltimateMonopolyGame, seat: int, amount: int) -> None:
     game.ledger.transfer(seat, BANK, game.cash(seat) - amount, "test")
-
-
-def throw(game: UltimateMonopolyGame, *dice: int | str) -> None:
-    game.dice.script([list(dice)])
-    game.act(game.current, Action("roll"))
 
 
 def rich_ann(game: UltimateMonopolyGame) -> int:
@@ -220,15 +213,5 @@ def test_random_games_with_bankruptcies_keep_everything_whole(seed: int) -> None
     game = new_game(("Ann", "Bob", "Cy", "Dee"), seed=seed, events=events)
     for seat in range(4):
         leave_cash(game, seat, 300)
-    bots = [make_bot("random", seed * 10 + i) for i in range(4)]
-    copy = game.clone()
-    for _ in range(4000):
-        if game.over:
-            break
-        d = game.pending[0]
-        action = bots[d.player].choose(game, d.player)
-        game.act(d.player, action)
-        copy.act(d.player, action)
-        conserved(game, events)
+    play_randomly(game, seed, 4000, lambda game: conserved(game, events))
     assert any(e.kind == "bankrupt" for e in events)
-    assert snapshot(copy) == snapshot(game)

@@ -14,26 +14,11 @@ import random
 import pytest
 
 from pennybags.bots import make_bot
-from pennybags.editions.ultimate_monopoly import EDITION
 from pennybags.editions.ultimate_monopoly import buildings as b
 from pennybags.editions.ultimate_monopoly.game import UltimateMonopolyGame
 from pennybags.engine.actions import Action, IllegalAction, Trade
 from pennybags.engine.snapshot import snapshot
-
-
-def new_game(names: tuple[str, ...] = ("Ann", "Bob"), seed: int = 1) -> UltimateMonopolyGame:
-    game = EDITION.new_game(list(names), seed=seed, decide_order=False)
-    assert isinstance(game, UltimateMonopolyGame)
-    return game
-
-
-def at(game: UltimateMonopolyGame, name: str) -> int:
-    return game.board.find(name)
-
-
-def own(game: UltimateMonopolyGame, seat: int, *names: str) -> None:
-    for name in names:
-        game.set_owner(at(game, name), seat)
+from um_helpers import at, new_game, own, throw
 
 
 def levels(game: UltimateMonopolyGame, **by_name: int) -> None:
@@ -57,12 +42,6 @@ def refused(game: UltimateMonopolyGame, seat: int, do: str, name: str) -> str:
         act(game, seat, do, name)
     assert snapshot(game) == before
     return str(e.value)
-
-
-def throw(game: UltimateMonopolyGame, *dice: int | str) -> None:
-    """Ann (seat 0, whose turn it is) throws these dice."""
-    game.dice.script([list(dice)])
-    game.act(0, Action("roll"))
 
 
 LIGHT_BLUE = ("Oriental Avenue", "Vermont Avenue", "Connecticut Avenue")

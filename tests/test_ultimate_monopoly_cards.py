@@ -7,18 +7,16 @@ The games are the edition's (:class:`CardGame`, not registered yet), with its ru
 
 from __future__ import annotations
 
-from typing import Any
-
 import pytest
 
-from pennybags.bots import make_bot
 from pennybags.editions.ultimate_monopoly import EDITION, cards
 from pennybags.editions.ultimate_monopoly.cards import CardGame
 from pennybags.editions.ultimate_monopoly.game import POOL, VOUCHERS
 from pennybags.editions.ultimate_monopoly.rules import RULEBOOK
 from pennybags.engine.actions import Action, CardRef
 from pennybags.engine.game import Event
-from pennybags.engine.snapshot import snapshot
+from um_helpers import at, kinds, new_game, own, play_randomly, throw, vouchers
+from um_helpers import deal as give
 
 Game = CardGame
 """The edition's game."""
@@ -26,22 +24,6 @@ Game = CardGame
 
 RULES = RULEBOOK
 """The edition's rulebook (it has the cards' rules)."""
-
-
-def new_game(names: tuple[str, ...] = ("Ann", "Bob"), seed: int = 1,
-             **options: Any) -> Game:
-    return Game(EDITION.data, list(names), seed, EDITION.options(options), rulebook=RULES,
-                decide_order=False)
-
-
-def at(game: Game, name: str) -> int:
-    return game.board.find(name)
-
-
-def throw(game: Game, *dice: int | str) -> None:
-    """Ann (seat 0, whose turn it is) throws these dice."""
-    game.dice.script([list(dice)])
-    game.act(0, Action("roll"))
 
 
 def land(game: Game, name: str) -> None:
@@ -65,31 +47,8 @@ def draw(game: Game, card_id: str, space: int | str = 7,
     game.act(0, Action("roll"))
 
 
-def give(game: Game, seat: int, deck: str, card_id: str) -> CardRef:
-    """Give a player a copy of a card from its pile (as if drawn and kept)."""
-    pile = game.decks[deck]
-    index = next(i for i in pile.order if pile.cards[i].id == card_id)
-    pile.remove(index)
-    ref = (deck, index)
-    game.players[seat].cards.append(ref)
-    return ref
-
-
-def own(game: Game, seat: int, *names: str) -> None:
-    for name in names:
-        game.set_owner(at(game, name), seat)
-
-
-def kinds(game: Game) -> list[str]:
-    return [d.kind for d in game.pending]
-
-
 def pool(game: Game) -> int:
     return game.ledger.balance(POOL)
-
-
-def vouchers(game: Game, seat: int) -> int:
-    return sum(1 for key, _ in game.players[seat].cards if key == VOUCHERS)
 
 
 def holds(game: Game, seat: int, card_id: str) -> bool:
@@ -1084,18 +1043,7 @@ def test_random_games_with_every_card_keep_money_and_cards_whole(seed: int) -> N
     game = new_game(("Ann", "Bob", "Cy", "Dee"), seed=seed)
     for key in ("chance", "community_chest"):  # every card comes up early
         game.decks[key].shuffle(game.rng)
-    bots = [make_bot("random", seed * 10 + i) for i in range(4)]
-    copy = game.clone()
-    for _ in range(2500):
-        if game.over:
-            break
-        d = game.pending[0]
-        action = bots[d.player].choose(game, d.player)
-        game.act(d.player, action)
-        copy.act(d.player, action)
-        assert game.ledger.conserved()
-        assert action_cards_whole(game)
-    assert snapshot(copy) == snapshot(game)
+    play_randomly(game, seed, 2500, action_cards_whole)
 
 
 def test_every_card_kind_of_both_decks_has_a_rule() -> None:

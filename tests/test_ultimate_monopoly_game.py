@@ -7,46 +7,19 @@ and place tokens by hand; scenario files come once the edition is registered.
 
 from __future__ import annotations
 
-from typing import Any
-
 import pytest
 
-from pennybags.bots import make_bot
-from pennybags.editions.ultimate_monopoly import EDITION
+import um_helpers as um
 from pennybags.editions.ultimate_monopoly.game import POOL, VOUCHERS, UltimateMonopolyGame
 from pennybags.engine.actions import Action
-from pennybags.engine.snapshot import snapshot
-
-
-def new_game(names: tuple[str, ...] = ("Ann", "Bob"), seed: int = 1,
-             **options: Any) -> UltimateMonopolyGame:
-    game = EDITION.new_game(list(names), seed=seed, options=options, decide_order=False)
-    assert isinstance(game, UltimateMonopolyGame)
-    return game
-
-
-def at(game: UltimateMonopolyGame, name: str) -> int:
-    return game.board.find(name)
-
-
-def place(game: UltimateMonopolyGame, seat: int, name: str) -> None:
-    game.players[seat].position = at(game, name)
+from um_helpers import at, kinds, new_game, place, play_randomly, vouchers
 
 
 def throw(game: UltimateMonopolyGame, *dice: int | str) -> None:
-    """Ann (seat 0, whose turn it is) throws these dice."""
-    game.dice.script([list(dice)])
-    game.act(0, Action("roll"))
+    """The player whose turn it is throws these dice, going on with the bonus move."""
+    um.throw(game, *dice)
     if game.pending and game.pending[0].kind == "bonus-move":
-        game.act(0, Action("go-on"))  # (no Travel Voucher before the bonus move)
-
-
-def vouchers(game: UltimateMonopolyGame, seat: int) -> int:
-    return sum(1 for key, _ in game.players[seat].cards if key == VOUCHERS)
-
-
-def kinds(game: UltimateMonopolyGame) -> list[str]:
-    return [d.kind for d in game.pending]
+        game.act(game.current, Action("go-on"))  # (no Travel Voucher before the bonus move)
 
 
 def test_setup_3200_each_a_voucher_and_a_roll_three_card() -> None:
@@ -295,19 +268,8 @@ def test_random_games_keep_money_and_tokens_whole(seed: int) -> None:
     """Random legal play: money is conserved (bank, Pool, players), every token stands on a
     real space, and a clone answered alike stays identical."""
     game = new_game(("Ann", "Bob", "Cy", "Dee"), seed=seed)
-    bots = [make_bot("random", seed * 10 + i) for i in range(4)]
-    copy = game.clone()
-    for _ in range(1500):
-        if game.over:
-            break
-        d = game.pending[0]
-        action = bots[d.player].choose(game, d.player)
-        game.act(d.player, action)
-        copy.act(d.player, action)
-        assert game.ledger.conserved()
-        for p in game.players:
-            assert 0 <= p.position < game.board.size
-    assert snapshot(copy) == snapshot(game)
+    play_randomly(game, seed, 1500, lambda game: all(0 <= p.position < game.board.size
+                                                     for p in game.players))
 
 
 def test_mr_monopoly_after_landing_on_reverse_direction_goes_backwards() -> None:

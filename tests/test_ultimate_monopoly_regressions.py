@@ -15,6 +15,7 @@ from pennybags.editions.ultimate_monopoly.game import VOUCHERS
 from pennybags.engine.actions import Action
 from pennybags.engine.notation import action_from_json, action_to_json
 from pennybags.engine.snapshot import snapshot
+from um_helpers import hold_vouchers
 
 
 def new_game(players: int = 3) -> CardGame:
@@ -23,17 +24,6 @@ def new_game(players: int = 3) -> CardGame:
     game = EDITION.new_game(["Ann", "Bob", "Cy"][:players], seed=1)
     assert isinstance(game, CardGame)
     return game
-
-
-def hold_vouchers(game: CardGame, seat: int, *indices: int) -> None:
-    """``seat`` holds exactly these Travel Vouchers (card indices of the pile)."""
-    deck = game.decks[VOUCHERS]
-    for card in [c for c in game.players[seat].cards if c[0] == VOUCHERS]:
-        game.players[seat].cards.remove(card)
-        deck.put_bottom(card[1])
-    for index in indices:
-        deck.remove(index)
-        game.players[seat].cards.append((VOUCHERS, index))
 
 
 def test_finders_keepers_answers_read_back_from_the_notation_as_the_same_copy() -> None:

@@ -16,6 +16,7 @@ from typing import Any
 
 import pytest
 
+import um_helpers as um
 from pennybags.bots import make_bot
 from pennybags.editions.ultimate_monopoly import EDITION
 from pennybags.editions.ultimate_monopoly.game import ROLL_THREE, VOUCHERS, UltimateMonopolyGame
@@ -37,6 +38,7 @@ from pennybags.engine.notation import (
     action_to_text,
 )
 from pennybags.engine.snapshot import snapshot
+from um_helpers import at, kinds, place, play_randomly
 
 SpacesGame = UltimateMonopolyGame
 """The edition's game (its rulebook has this module's rules)."""
@@ -62,20 +64,8 @@ NAMES = ("Ann", "Bob", "Cy", "Dee", "Eve")
 
 def new_game(players: int = 2, seed: int = 1, data: EditionData | None = None,
              **options: Any) -> SpacesGame:
-    return SpacesGame(data or EDITION.data, list(NAMES[:players]), seed,
-                      EDITION.options(options), rulebook=RULES, decide_order=False)
-
-
-def at(game: UltimateMonopolyGame, name: str) -> int:
-    return game.board.find(name)
-
-
-def place(game: UltimateMonopolyGame, seat: int, name: str) -> None:
-    game.players[seat].position = at(game, name)
-
-
-def kinds(game: UltimateMonopolyGame) -> list[str]:
-    return [d.kind for d in game.pending]
+    """A game of the first ``players`` of :data:`NAMES`."""
+    return um.new_game(NAMES[:players], seed, data=data, **options)
 
 
 def set_cash(game: UltimateMonopolyGame, seat: int, cash: int) -> None:
@@ -707,18 +697,7 @@ def test_random_games_with_these_spaces_keep_money_and_shares_whole(seed: int) -
     game = new_game(4, seed=seed)
     for p in game.players:  # start everyone on the spaces of this module's tracks
         p.position = (40, 55, 91, 96, 108)[(seed + p.seat) % 5]
-    bots = [make_bot("random", seed * 10 + i) for i in range(4)]
-    copy = game.clone()
-    for _ in range(1500):
-        if game.over:
-            break
-        d = game.pending[0]
-        action = bots[d.player].choose(game, d.player)
-        game.act(d.player, action)
-        copy.act(d.player, action)
-        assert game.ledger.conserved()
-        assert shares_whole(game)
-    assert snapshot(copy) == snapshot(game)
+    play_randomly(game, seed, 1500, shares_whole)
 
 
 BEFORE = (115, 103, 86, 50, 91)

@@ -11,6 +11,7 @@ from typing import Any
 
 import pytest
 
+import um_helpers as um
 from pennybags import history, scenario
 from pennybags.bots import make_bot
 from pennybags.editions import get_edition
@@ -35,6 +36,7 @@ from pennybags.engine.notation import (
     trade_words,
 )
 from pennybags.engine.snapshot import snapshot
+from um_helpers import deal
 
 CHANCE = "chance"
 COMMUNITY_CHEST = "community_chest"
@@ -50,19 +52,7 @@ def new_game(names: tuple[str, ...] = ("Ann", "Bob", "Cy"), seed: int = 1,
     """Ann's turn (seat 0), at her roll. Each player holds the Travel Voucher and the Roll
     Three card dealt at the start (seed 1: Ann a Bus Ticket that expires the others, Bob a
     Travel Card, Cy a plain Bus Ticket)."""
-    listeners = [events.append] if events is not None else []
-    game = EDITION.new_game(list(names), seed=seed, decide_order=False, listeners=listeners)
-    assert isinstance(game, UltimateMonopolyGame)
-    return game
-
-
-def deal(game: UltimateMonopolyGame, seat: int, key: str, card_id: str) -> tuple[str, int]:
-    """Give ``seat`` a card with that id from its pile (as drawing it would)."""
-    deck = game.decks[key]
-    index = next(i for i in deck.order if deck.cards[i].id == card_id)
-    deck.remove(index)
-    game.players[seat].cards.append((key, index))
-    return key, index
+    return um.new_game(names, seed, events)
 
 
 def give_shares(game: UltimateMonopolyGame, seat: int, company: int, count: int,

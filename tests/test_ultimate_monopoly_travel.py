@@ -1,9 +1,7 @@
 """Ultimate Monopoly's Travel Vouchers and taxi rides (editions/ultimate_monopoly/travel.py),
 each test named after the rule it checks, with scripted dice.
 
-The rules are not in the edition's rulebook yet: these tests make games of
-the edition's game with the
-edition's rulebook extended by the module's ``DECISIONS``, ``ACTIONS`` and ``SPACES``.
+The games are the edition's, set up by ``um_helpers``.
 """
 
 from __future__ import annotations
@@ -17,7 +15,6 @@ from pennybags import scenario
 from pennybags.bots import make_bot
 from pennybags.editions.ultimate_monopoly import EDITION
 from pennybags.editions.ultimate_monopoly.game import POOL, VOUCHERS, UltimateMonopolyGame
-from pennybags.editions.ultimate_monopoly.rules import RULEBOOK
 from pennybags.editions.ultimate_monopoly.travel import (
     BONUS_MOVE,
     TAXI,
@@ -33,63 +30,15 @@ from pennybags.editions.ultimate_monopoly.travel import (
 from pennybags.engine.actions import Action, IllegalAction
 from pennybags.engine.game import Event
 from pennybags.engine.snapshot import snapshot
+from um_helpers import at, kinds, new_game, own, place, throw
+from um_helpers import hold_vouchers as hold
 
 DATA = EDITION.data
-BOOK = RULEBOOK  # (the edition's rulebook has this module's rules)
 ALL_VOUCHERS = 36
-
-
-def new_game(names: tuple[str, ...] = ("Ann", "Bob"), seed: int = 1,
-             events: list[Event] | None = None, **options: Any) -> UltimateMonopolyGame:
-    listeners = [events.append] if events is not None else []
-    return UltimateMonopolyGame(DATA, list(names), seed, EDITION.options(options), rulebook=BOOK,
-                      decide_order=False, listeners=listeners)
-
-
-def at(game: UltimateMonopolyGame, name: str) -> int:
-    return game.board.find(name)
-
-
-def place(game: UltimateMonopolyGame, seat: int, name: str) -> None:
-    game.players[seat].position = at(game, name)
-
-
-def own(game: UltimateMonopolyGame, seat: int, *names: str) -> None:
-    for name in names:
-        game.set_owner(game.tracks.find_deed(name), seat)
-
-
-def hold(game: UltimateMonopolyGame, seat: int, *indices: int) -> None:
-    """``seat`` holds exactly these vouchers (taken from the pile or another hand; the
-    vouchers they held go back under the pile)."""
-    deck = game.decks[VOUCHERS]
-    for p in game.players:
-        for index in indices:
-            if (VOUCHERS, index) in p.cards:
-                p.cards.remove((VOUCHERS, index))
-    for index in indices:
-        if index in deck.order:
-            deck.remove(index)
-    player = game.players[seat]
-    for key, index in player.cards:
-        if key == VOUCHERS:
-            deck.put_bottom(index)
-    player.cards = [c for c in player.cards if c[0] != VOUCHERS] + \
-        [(VOUCHERS, i) for i in indices]
-
-
-def throw(game: UltimateMonopolyGame, *dice: int | str) -> None:
-    """The player whose turn it is throws these dice."""
-    game.dice.script([list(dice)])
-    game.act(game.current, Action("roll"))
 
 
 def voucher(game: UltimateMonopolyGame, index: int, space: str, seat: int = 0) -> None:
     game.act(seat, Action("play-voucher", card=(VOUCHERS, index), space=at(game, space)))
-
-
-def kinds(game: UltimateMonopolyGame) -> list[str]:
-    return [d.kind for d in game.pending]
 
 
 def can_play_voucher(game: UltimateMonopolyGame, seat: int = 0) -> bool:

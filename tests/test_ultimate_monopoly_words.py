@@ -5,33 +5,24 @@ from __future__ import annotations
 
 import pytest
 
+import um_helpers as um
 from pennybags.bots import make_bot
 from pennybags.editions.ultimate_monopoly import EDITION, buildings
 from pennybags.editions.ultimate_monopoly.game import VOUCHERS, UltimateMonopolyGame
 from pennybags.editions.ultimate_monopoly.travel import is_expiring
 from pennybags.editions.ultimate_monopoly.words import UltimateMonopolyWords
 from pennybags.engine.actions import Action, Decision
+from um_helpers import at, throw
 
 
 def new_game(seed: int = 1) -> UltimateMonopolyGame:
-    game = EDITION.new_game(["Ann", "Bob"], seed=seed, decide_order=False)
-    assert isinstance(game, UltimateMonopolyGame)
-    return game
+    return um.new_game(seed=seed)
 
 
 def words(game: UltimateMonopolyGame) -> UltimateMonopolyWords:
     w = EDITION.words(game)
     assert isinstance(w, UltimateMonopolyWords)
     return w
-
-
-def at(game: UltimateMonopolyGame, name: str) -> int:
-    return game.board.find(name)
-
-
-def throw(game: UltimateMonopolyGame, *dice: int | str) -> None:
-    game.dice.script([list(dice)])
-    game.act(0, Action("roll"))
 
 
 @pytest.mark.parametrize("seed", [1, 2, 3, 4])
