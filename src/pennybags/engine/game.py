@@ -571,18 +571,22 @@ class Game(ABC):
                     if self._allows(player, a, entry):
                         out.append(a)
         if self._anytime and self.may_manage(player):
-            listed = set(out)
+            # The answers listed, as a set: made only when an action taken at any time also
+            # answers the decision (only then can one of its candidates be among them).
+            listed: set[Action] | None = None
             extra: list[Action] = []
             for do in self._anytime:
                 entry = entries[do]
                 rule = entry.rule
                 answers = decision is not None and decision.kind in entry.answering
+                if answers and listed is None:
+                    listed = set(out)
                 for a in rule.candidates(self, player, None):
                     if answers:  # (it may answer the decision: judged as an answer then)
-                        legal = self._allows(player, a, entry)
-                    else:
-                        legal = not entry.checked or rule.check(self, player, a, None) is None
-                    if legal and a not in listed:
+                        assert listed is not None
+                        if self._allows(player, a, entry) and a not in listed:
+                            extra.append(a)
+                    elif not entry.checked or rule.check(self, player, a, None) is None:
                         extra.append(a)
             extra.sort(key=_by_deed)
             out.extend(extra)

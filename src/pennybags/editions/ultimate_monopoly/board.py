@@ -220,6 +220,10 @@ class UltimateMonopolyBoard(Board):
         self._distance: dict[str, dict[str, int]] = self._track_distances()
         self._vouchers: tuple[dict[int, tuple[int, ...]], ...] = tuple(
             self._voucher_paths(i) for i in range(size))
+        self._voucher_targets: tuple[tuple[int, ...], ...] = tuple(
+            tuple(paths) for paths in self._vouchers)
+        self._anywhere_but: tuple[tuple[int, ...], ...] = tuple(
+            tuple(s for s in range(size) if s != i) for i in range(size))
         self._walks: dict[int, Walk] = {}
         self._orbits: dict[int, tuple[int, ...]] = {}
         """The throws' walks and the orbits made so far (see :meth:`walk` and :meth:`orbit`):
@@ -500,7 +504,16 @@ class UltimateMonopolyBoard(Board):
         station passed (or the one it stands on), the spaces after the station's twin up to
         the linked track's corner ending the same side. The track's own spaces first, in
         order, then those after each ride."""
-        return tuple(self._vouchers[start])
+        return self._voucher_targets[start]
+
+    def is_voucher_target(self, start: int, target: int) -> bool:
+        """Whether a Travel Voucher can take a token on ``start`` to ``target`` (one of
+        :meth:`voucher_targets`)."""
+        return target in self._vouchers[start]
+
+    def anywhere_but(self, start: int) -> tuple[int, ...]:
+        """Every space but ``start``, in board order (a direct move to any other space)."""
+        return self._anywhere_but[start]
 
     def voucher_walk(self, start: int, target: int) -> Walk:
         """The voucher move from ``start`` to one of its :meth:`voucher_targets`

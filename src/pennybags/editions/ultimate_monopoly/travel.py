@@ -87,7 +87,6 @@ from pennybags.editions.ultimate_monopoly.game import (
 from pennybags.engine.actions import (
     Action,
     ActionKind,
-    CardRef,
     Decision,
     DecisionKind,
     card_field,
@@ -212,8 +211,32 @@ def voucher_destinations(game: UltimateMonopolyGame, player: int) -> tuple[int, 
     space."""
     here = game.players[player].position
     if game.subway_next[player]:
-        return tuple(s for s in range(game.board.size) if s != here)
+        return game.tracks.anywhere_but(here)
     return game.tracks.voucher_targets(here)
+
+
+def is_voucher_destination(game: UltimateMonopolyGame, player: int, space: int) -> bool:
+    """Whether a Travel Voucher played now takes ``player`` to ``space`` (one of
+    :func:`voucher_destinations`)."""
+    here = game.players[player].position
+    if game.subway_next[player]:
+        return 0 <= space < game.board.size and space != here
+    return game.tracks.is_voucher_target(here, space)
+
+
+_PLAY_VOUCHER: dict[tuple[int, int], Action] = {}
+"""``play-voucher`` actions made so far, by voucher card index and space: actions are
+values, so the legal list of every game hands out the same ones."""
+
+
+def play_voucher_action(index: int, space: int) -> Action:
+    """``Action("play-voucher", card=(VOUCHERS, index), space=space)``, made once."""
+    key = (index, space)
+    made = _PLAY_VOUCHER.get(key)
+    if made is None:
+        made = _PLAY_VOUCHER[key] = Action("play-voucher", card=(VOUCHERS, index),
+                                           space=space)
+    return made
 
 
 def play_voucher(game: UltimateMonopolyGame, player: int, index: int, target: int) -> None:
@@ -285,7 +308,7 @@ class PlayVoucher(ActionRule[UltimateMonopolyGame]):
                 return "after landing on Reverse Direction the next move is the backwards " \
                        "throw: no Travel Voucher"
             return "a Travel Voucher is played during the movement of your own turn"
-        if action.space not in voucher_destinations(game, player):
+        if not is_voucher_destination(game, player, action.space):
             here = game.players[player].position
             return f"a Travel Voucher does not take you from {game.board.spaces[here].name} " \
                    "there: forward to a space of your side of the board"
@@ -298,14 +321,14 @@ class PlayVoucher(ActionRule[UltimateMonopolyGame]):
         cards = game.decks[VOUCHERS].cards
         expiring = expiring_vouchers(game)
         seen: set[tuple[str, bool]] = set()
-        chosen: list[CardRef] = []
+        chosen: list[int] = []
         for index in held_vouchers(game, player):  # one card of each kind held
             key = (cards[index].id, index in expiring)
             if key not in seen:
                 seen.add(key)
-                chosen.append((VOUCHERS, index))
+                chosen.append(index)
         targets = voucher_destinations(game, player)
-        return [Action("play-voucher", card=c, space=s) for c in chosen for s in targets]
+        return [play_voucher_action(c, s) for c in chosen for s in targets]
 
     def apply(self, game: UltimateMonopolyGame, player: int, action: Action,
               decision: Decision | None) -> None:
@@ -511,6 +534,6 @@ SPACES: Final[dict[str, SpaceRule[Any]]] = {"cab_company": CAB_COMPANY}
 __all__ = ["ACTIONS", "BONUS_MOVE", "CAB_COMPANY", "DECISIONS", "SPACES", "TAXI", "AskTaxi",
            "GoOn", "LandOnCabCompany", "NoTaxi", "PlayVoucher", "ResumeRoll", "TakeTaxi",
            "draw_voucher", "expire_all_but", "expiring_vouchers",
-           "give_voucher", "held_vouchers", "is_expiring", "play_voucher", "return_voucher",
-           "taxi_destinations", "taxi_fare", "taxi_ride", "voucher_count",
-           "voucher_destinations"]
+           "give_voucher", "held_vouchers", "is_expiring", "is_voucher_destination",
+           "play_voucher", "play_voucher_action", "return_voucher", "taxi_destinations",
+           "taxi_fare", "taxi_ride", "voucher_count", "voucher_destinations"]
