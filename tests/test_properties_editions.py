@@ -32,9 +32,10 @@ from pennybags.engine.game import CallStep, Game
 from pennybags.engine.snapshot import snapshot
 
 EDITIONS = [e.id for e in all_editions()]
-SKIPPED = {"listeners", "rulebook", "data", "board", "_entries", "landing", "options",
-           "_anytime", "_self_clearing", "_roll_asks", "_jail_asks"}
-"""What never changes in a game (or is the edition's, shared by its games)."""
+SKIPPED = {"listeners", "rulebook", "data", "board", "tracks", "building_figures", "_entries",
+           "landing", "options", "_anytime", "_self_clearing", "_roll_asks", "_jail_asks"}
+"""What never changes in a game (or is the edition's, shared by its games: Ultimate
+Monopoly's ``tracks`` is its board, whose kept walks and orbits grow as games are played)."""
 
 
 def state_of(obj: Any, depth: int = 0) -> Any:
