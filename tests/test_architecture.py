@@ -115,6 +115,7 @@ ALLOWED = {
     "terminal": {"engine", "editions", "bots", "terminal", "history", "scenario", "errors",
                  "keyboard", "paths", "narration"},
     "banking": {"engine", "editions", "banking", "errors", "keyboard", "paths"},
+    "web": {"engine", "editions", "bots", "history", "narration", "web"},
     "errors": set(),
     "keyboard": set(),
     "paths": set(),
@@ -129,6 +130,13 @@ def test_imports_point_inward(module: str) -> None:
     own = area(module)
     for target in GRAPH[module]:
         assert area(target) in ALLOWED[own] | {own, "pennybags"}, f"{module} imports {target}"
+
+
+def test_nothing_imports_the_web_front_but_the_command_line() -> None:
+    for module, targets in GRAPH.items():
+        if area(module) in ("web", "cli"):
+            continue
+        assert not any(area(t) == "web" for t in targets), f"{module} imports the web front"
 
 
 def test_the_package_root_imports_nothing() -> None:

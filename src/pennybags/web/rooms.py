@@ -1,0 +1,553 @@
+"""The room service: rooms of people and bots playing one game, kept in a :class:`Store`.
+
+A room's game is rebuilt from what is stored (edition, options, seed, the seats' names and
+the accepted actions, replayed in order: history is the truth) and kept in memory as a
+cache. An action from a seat is read from its JSON, judged by the engine for that seat
+(``why_illegal``), carried out, and stored under the next index before anyone hears of
+it; bots in bot seats then answer their decisions the same way, each answer stored like a
+person's. A refused action changes nothing and comes back with the engine's reason.
+
+Before judging an action the room catches up with the store (actions another server
+process stored), and storing under an index already taken (another process was quicker)
+drops the cached game, so the next call rebuilds it from the store.
+
+Not served yet: the live auction with a timer (Ultimate Banking's ``auction-timer``
+option): it needs a clock owned by the server that sends ``time-up`` when nobody presses;
+a room asking for it is refused at creation.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import hashlib
+import secrets
+import threading
+import time
+import unicodedata
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from pennybags.bots import Bot, make_bot
+from pennybags.editions import get_edition, words_for
+from pennybags.engine.actions import Action, IllegalAction
+from pennybags.engine.game import Game
+from pennybags.engine.notation import action_from_json, action_to_json
+from pennybags.engine.options import options_dict
+from pennybags.narration import Narrator
+from pennybags.web.store import (
+    LOBBY,
+    OVER,
+    PAUSED,
+    PLAYING,
+    IndexTaken,
+    RoomRow,
+    SeatRow,
+    Store,
+)
+
+CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"
+"""Room codes use letters and digits that cannot be mistaken for each other (no I, O, 0, 1)."""
+CODE_LENGTH = 6
+NAME_LIMIT = 24
+"""The longest player name, in characters."""
+LOG_KEPT = 400
+"""Lines of narration a room keeps in memory (the whole log can be told again by replay)."""
+LOG_SENT = 80
+"""Lines of narration sent with each state."""
+BOT_ANSWERS_LIMIT = 200_000
+"""Bot answers in a row after which the room stops to let others in (a guard: bots finish
+their decisions long before)."""
+
+
+class RoomError(Exception):
+    """A request about a room that cannot be met; the message is the reason, for the user."""
+
+
+def new_code() -> str:
+    return "".join(secrets.choice(CODE_ALPHABET) for _ in range(CODE_LENGTH))
+
+
+def new_token() -> str:
+    """An unguessable token (192 random bits)."""
+    return secrets.token_urlsafe(24)
+
+
+def bot_seed(game_seed: int, seat: int) -> int:
+    """A bot's seed, fixed by the game's seed and its seat (a rebuilt room's bots are the
+    same bots)."""
+    digest = hashlib.sha256(f"pennybags-web-bot/{game_seed}/{seat}".encode()).digest()
+    return int.from_bytes(digest[:8], "big")
+
+
+def clean_name(value: Any, what: str = "a name") -> str:
+    """A player's name as given, checked: text, 1 to :data:`NAME_LIMIT` characters, no
+    control characters. (Fronts still escape it wherever they show it.)"""
+    if not isinstance(value, str):
+        raise RoomError(f"{what} is text, not {type(value).__name__}")
+    name = " ".join(value.split())
+    if not name:
+        raise RoomError(f"{what} cannot be empty")
+    if len(name) > NAME_LIMIT:
+        raise RoomError(f"{what} is at most {NAME_LIMIT} characters")
+    if any(unicodedata.category(c).startswith("C") for c in name):
+        raise RoomError(f"{what} cannot hold control characters")
+    return name
+
+
+def check_bot(spec: Any) -> str:
+    if not isinstance(spec, str) or not spec.strip() or len(spec) > 200:
+        raise RoomError("a bot is given by its spec, such as 'standard' or "
+                        "'standard?reserve=300'")
+    try:
+        make_bot(spec.strip(), 0)
+    except ValueError as e:
+        raise RoomError(str(e)) from None
+    return spec.strip()
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """What became of an action: accepted (with the index it was stored under) or refused
+    with a reason."""
+
+    accepted: bool
+    reason: str = ""
+    index: int = -1
+
+
+@dataclass
+class LiveRoom:
+    """A room's game in memory, rebuilt from the store."""
+
+    row: RoomRow
+    game: Game | None = None
+    bots: dict[int, Bot] = field(default_factory=dict)
+    narrator: Narrator | None = None
+    log: list[str] = field(default_factory=list)
+    applied: int = 0
+    """How many stored actions the game has applied."""
+    lock: threading.RLock = field(default_factory=threading.RLock)
+
+    def tell(self) -> None:
+        if self.narrator is not None:
+            self.log.extend(self.narrator.take())
+            del self.log[:-LOG_KEPT]
+
+
+class RoomService:
+    """Rooms kept in a store, their games rebuilt on demand."""
+
+    def __init__(self, store: Store) -> None:
+        self.store = store
+        self._rooms: dict[str, LiveRoom] = {}
+        self._lock = threading.Lock()
+
+    # ------------------------------------------------------------ rooms
+
+    def create(self, spec: Mapping[str, Any]) -> tuple[str, str]:
+        """Create a room from its request (``edition``, ``options``, ``seats``: a list of
+        ``{"name": ...}`` for a person, ``{"bot": "standard", "name": ...}`` for a bot; a
+        person's name may be left to whoever joins; ``seed`` to play a known game, random
+        when left out). Returns the room code and the host's
+        token. Raises RoomError with the reason."""
+        unknown = sorted(str(k) for k in spec if k not in ("edition", "options", "seats",
+                                                            "seed"))
+        if unknown:
+            raise RoomError(f"unknown field(s): {', '.join(unknown)[:80]}; a room has "
+                            "edition, options, seats and seed")
+        edition_id = spec.get("edition", "classic")
+        if not isinstance(edition_id, str):
+            raise RoomError("'edition' is an edition's id, such as 'classic'")
+        try:
+            edition = get_edition(edition_id)
+        except ValueError as e:
+            raise RoomError(str(e)) from None
+        options = spec.get("options") or {}
+        if not isinstance(options, Mapping):
+            raise RoomError("'options' maps option names to values")
+        try:
+            parsed = edition.options(options)
+        except ValueError as e:
+            raise RoomError(str(e)) from None
+        if getattr(parsed, "auction_timer", 0):
+            raise RoomError("the live auction with a timer is not served yet: leave "
+                            "auction-timer at 0 (the turn-based auction)")
+        seats_in = spec.get("seats")
+        low, high = edition.players
+        if not isinstance(seats_in, list) or not low <= len(seats_in) <= high:
+            raise RoomError(f"{edition.name} is for {low} to {high} players: 'seats' is a "
+                            f"list of {low} to {high} seats")
+        seats: list[SeatRow] = []
+        bots = 0
+        for i, entry in enumerate(seats_in):
+            if not isinstance(entry, Mapping):
+                raise RoomError(f"seat {i + 1} should be {{\"name\": ...}} or "
+                                "{\"bot\": \"standard\"}")
+            unknown = sorted(str(k) for k in entry if k not in ("name", "bot"))
+            if unknown:
+                raise RoomError(f"seat {i + 1} has unknown field(s): {', '.join(unknown)}")
+            bot = check_bot(entry["bot"]) if entry.get("bot") is not None else None
+            name = clean_name(entry["name"], f"the name of seat {i + 1}") \
+                if entry.get("name") else ""
+            if bot is not None and not name:
+                bots += 1
+                name = f"Bot {bots}"
+            seats.append(SeatRow(seat=i, name=name, bot=bot))
+        self._check_names(seats)
+        seed = spec.get("seed")
+        if seed is None:
+            seed = secrets.randbelow(2**63)
+        elif type(seed) is not int or not 0 <= seed < 2**63:
+            raise RoomError("'seed' is a whole number from 0 to 2**63 - 1 (leave it out for "
+                            "a random game)")
+        row = RoomRow(code="", edition=edition.id, options=options_dict(parsed),
+                      seed=seed, state=LOBBY, seats=seats,
+                      created=time.time())
+        host = new_token()
+        for _ in range(20):
+            row.code = new_code()
+            if self.store.room(row.code) is None:
+                self.store.create_room(row, host)
+                return row.code, host
+        raise RoomError("no free room code was found; try again")
+
+    @staticmethod
+    def _check_names(seats: Sequence[SeatRow]) -> None:
+        seen: set[str] = set()
+        for s in seats:
+            key = s.name.casefold()
+            if not key:
+                continue
+            if key in seen:
+                raise RoomError(f"two seats are called '{s.name}': names must differ")
+            seen.add(key)
+
+    def row(self, code: str) -> RoomRow:
+        row = self.store.room(code.upper()) if isinstance(code, str) and \
+            len(code) <= 16 else None
+        if row is None:
+            raise RoomError("there is no such room")
+        return row
+
+    def info(self, code: str) -> dict[str, Any]:
+        """What anyone may know of a room: its edition, state and seats (no tokens)."""
+        row = self.row(code)
+        edition = get_edition(row.edition)
+        return {
+            "room": row.code,
+            "edition": row.edition,
+            "edition_name": edition.name,
+            "options": row.options,
+            "state": row.state,
+            "seats": [{"seat": s.seat, "name": s.name or None,
+                       "kind": "bot" if s.is_bot else "person", "bot": s.bot,
+                       "taken": s.taken} for s in row.seats],
+            "actions": self.store.action_count(row.code),
+        }
+
+    def join(self, code: str, seat: Any, name: Any = None) -> str:
+        """Take a free person's seat: the seat's token (keep it: it is the seat)."""
+        row = self.row(code)
+        if type(seat) is not int or not 0 <= seat < len(row.seats):
+            raise RoomError(f"there is no seat {seat!r}: the seats are 0 to "
+                            f"{len(row.seats) - 1}")
+        s = row.seats[seat]
+        if s.is_bot:
+            raise RoomError(f"seat {seat} is a bot's")
+        if s.taken:
+            raise RoomError(f"seat {seat} is taken")
+        if row.state == LOBBY:
+            if name is None or name == "":
+                if not s.name:
+                    raise RoomError("give your name to take this seat")
+                chosen = s.name
+            else:
+                chosen = clean_name(name, "your name")
+            others = [o for o in row.seats if o.seat != seat]
+            self._check_names([*others, SeatRow(seat=seat, name=chosen)])
+        else:
+            chosen = s.name  # the game has started: its names are fixed
+        token = new_token()
+        if not self.store.take_seat(row.code, seat, chosen, token):
+            raise RoomError(f"seat {seat} was taken meanwhile")
+        self._forget(row.code)
+        return token
+
+    def seat_of(self, code: str, token: Any) -> int:
+        """The seat a token holds (RoomError: none)."""
+        row = self.row(code)
+        seat = self.store.seat_of_token(row.code, token) \
+            if isinstance(token, str) and 0 < len(token) <= 100 else None
+        if seat is None:
+            raise RoomError("this token holds no seat in this room")
+        return seat
+
+    def _host(self, code: str, token: Any) -> RoomRow:
+        row = self.row(code)
+        if not isinstance(token, str) or not self.store.is_host(row.code, token):
+            raise RoomError("only the room's host may do that (the host token is wrong)")
+        return row
+
+    def start(self, code: str, host_token: Any) -> None:
+        """The host starts the game: every person's seat must be taken (or given to a
+        bot)."""
+        row = self._host(code, host_token)
+        if row.state != LOBBY:
+            raise RoomError("the game has started already")
+        free = [s.seat for s in row.seats if not s.is_bot and not s.taken]
+        if free:
+            raise RoomError(f"seat(s) {', '.join(map(str, free))} have nobody: wait for "
+                            "players to join or give the seats to bots")
+        self.store.set_state(row.code, PLAYING)
+        self._forget(row.code)
+        live = self._live(row.code)
+        with live.lock:
+            self._run_bots(live)
+
+    def pause(self, code: str, host_token: Any, paused: bool) -> None:
+        """The host pauses the game (no action is taken, bots wait) or plays on."""
+        row = self._host(code, host_token)
+        if row.state not in (PLAYING, PAUSED):
+            raise RoomError("only a game in play can be paused or resumed")
+        self.store.set_state(row.code, PAUSED if paused else PLAYING)
+        self._forget(row.code)
+        if not paused:
+            live = self._live(row.code)
+            with live.lock:
+                self._run_bots(live)
+
+    def set_bot(self, code: str, host_token: Any, seat: Any, bot: Any) -> None:
+        """The host gives a seat to a bot (``bot``: its spec), or gives a bot's seat back
+        to the person who holds its token (``bot`` None). In the lobby a free seat given
+        to a bot is named after it unless it has a name."""
+        row = self._host(code, host_token)
+        if type(seat) is not int or not 0 <= seat < len(row.seats):
+            raise RoomError(f"there is no seat {seat!r}")
+        s = row.seats[seat]
+        if bot is None:
+            if not s.is_bot:
+                raise RoomError(f"seat {seat} is a person's already")
+            if row.state == LOBBY and not s.taken:
+                self.store.set_bot(row.code, seat, None, "")
+            else:
+                self.store.set_bot(row.code, seat, None)
+        else:
+            spec = check_bot(bot)
+            name = None
+            if not s.name:
+                number = sum(1 for o in row.seats if o.is_bot) + 1
+                taken = {o.name.casefold() for o in row.seats}
+                while f"bot {number}" in taken:
+                    number += 1
+                name = f"Bot {number}"
+            self.store.set_bot(row.code, seat, spec, name)
+        self._forget(row.code)
+        if row.state == PLAYING:
+            live = self._live(row.code)
+            with live.lock:
+                self._run_bots(live)
+
+    # ------------------------------------------------------------ the game
+
+    def _forget(self, code: str) -> None:
+        with self._lock:
+            self._rooms.pop(code, None)
+
+    def _live(self, code: str) -> LiveRoom:
+        """The room's game in memory, rebuilt from the store if need be, caught up with
+        every action stored since."""
+        row = self.row(code)
+        with self._lock:
+            live = self._rooms.get(row.code)
+            if live is not None and _seating(live.row) != _seating(row):
+                live = None  # seats changed (in another process): build again
+            if live is None:
+                live = LiveRoom(row=row)
+                self._rooms[row.code] = live
+            live.row.state = row.state
+        with live.lock:
+            if live.row.state != LOBBY and live.game is None:
+                self._build(live)
+            self._catch_up(live)
+        return live
+
+    def _build(self, live: LiveRoom) -> None:
+        row = live.row
+        edition = get_edition(row.edition)
+        game = edition.new_game([s.name for s in row.seats], seed=row.seed,
+                                options=row.options)
+        live.game = game
+        live.narrator = Narrator(game)
+        game.listeners.append(live.narrator)
+        live.bots = {s.seat: make_bot(s.bot, bot_seed(row.seed, s.seat))
+                     for s in row.seats if s.bot is not None}
+        live.applied = 0
+        live.log = []
+
+    def _catch_up(self, live: LiveRoom) -> None:
+        game = live.game
+        if game is None:
+            return
+        for stored in self.store.actions(live.row.code, live.applied):
+            seat = stored.seat
+            bot = live.bots.get(seat)
+            if bot is not None and game.decision_for(seat) is not None:
+                # only warming the bot's own state (what it has offered, its random
+                # numbers): its answer is the stored one
+                with contextlib.suppress(Exception):
+                    bot.choose(game, seat)
+            try:
+                game.act(seat, action_from_json(game, seat, stored.action))
+            except (IllegalAction, ValueError) as e:
+                raise RoomError(f"room {live.row.code} cannot be replayed: action "
+                                f"{stored.index} is refused ({e})") from None
+            live.applied += 1
+        live.tell()
+
+    def act(self, code: str, seat: int, obj: Any, seen: int | None = None) -> Outcome:
+        """An action of ``seat`` (its JSON). Refused with a reason, changing nothing,
+        unless the room is playing, the action reads and the engine allows it; with
+        ``seen`` (the number of actions the sender's state showed), refused too when the
+        game has moved on since. Accepted actions are stored, then the bots answer."""
+        live = self._live(code)
+        with live.lock:
+            game = live.game
+            if live.row.state == LOBBY or game is None:
+                return Outcome(False, "the game has not started")
+            if live.row.state == PAUSED:
+                return Outcome(False, "the game is paused by the host")
+            if game.over:
+                return Outcome(False, "the game is over")
+            if seen is not None and seen != live.applied:
+                return Outcome(False, f"the game has moved on (your state shows {seen} "
+                                      f"actions, the game has {live.applied}): look again")
+            seat_row = live.row.seats[seat]
+            if seat_row.is_bot:
+                return Outcome(False, "a bot plays this seat now; the host can give it "
+                                      "back to you")
+            try:
+                action = action_from_json(game, seat, obj)
+            except ValueError as e:
+                return Outcome(False, str(e))
+            reason = game.why_illegal(seat, action)
+            if reason is not None:
+                return Outcome(False, reason)
+            index = live.applied
+            if not self._commit(live, seat, action):
+                return Outcome(False, "another action was taken at the same moment: look "
+                                      "again")
+            self._run_bots(live)
+            return Outcome(True, index=index)
+
+    def _commit(self, live: LiveRoom, seat: int, action: Action) -> bool:
+        """Carry out a legal action and store it; False (the cached game dropped, to be
+        rebuilt from the store) when another writer stored this index first."""
+        game = live.game
+        assert game is not None
+        entry = action_to_json(game, action)
+        try:
+            game.act(seat, action)
+            self.store.append_action(live.row.code, live.applied, seat, entry)
+        except IndexTaken:
+            self._forget(live.row.code)
+            return False
+        except BaseException:
+            self._forget(live.row.code)
+            raise
+        live.applied += 1
+        if game.over and live.row.state != OVER:
+            self.store.set_state(live.row.code, OVER)
+            live.row.state = OVER
+        return True
+
+    def _run_bots(self, live: LiveRoom) -> None:
+        """Let the bots answer their decisions, each answer stored, until the game waits
+        on a person (or is over, or paused)."""
+        game = live.game
+        if game is None:
+            return
+        for _ in range(BOT_ANSWERS_LIMIT):
+            if game.over or live.row.state != PLAYING:
+                break
+            seat = next((d.player for d in game.pending if d.player in live.bots), None)
+            if seat is None:
+                break
+            action = live.bots[seat].choose(game, seat)
+            if game.why_illegal(seat, action) is not None:
+                legal = game.legal_actions(seat)
+                if not legal:
+                    break
+                action = legal[0]
+            if not self._commit(live, seat, action):
+                break
+        live.tell()
+
+    # ------------------------------------------------------------ what a seat sees
+
+    def state(self, code: str, seat: int | None) -> dict[str, Any]:
+        """What ``seat`` (None: a spectator) is shown: the room, the seat's view of the
+        game, the question put to it and its legal actions as labelled choices, and the
+        latest lines of the narration."""
+        live = self._live(code)
+        with live.lock:
+            row = live.row
+            out: dict[str, Any] = {
+                "type": "state",
+                "room": row.code,
+                "status": row.state,
+                "seat": seat,
+                "index": live.applied,
+                "seats": [{"seat": s.seat, "name": s.name or None,
+                           "kind": "bot" if s.is_bot else "person", "taken": s.taken}
+                          for s in row.seats],
+            }
+            game = live.game
+            if game is None:
+                return out
+            out["view"] = game.view(seat)
+            out["log"] = live.log[-LOG_SENT:]
+            out["question"] = None
+            out["choices"] = []
+            if seat is not None and row.state == PLAYING and not game.over and \
+                    not row.seats[seat].is_bot:
+                words = words_for(game)
+                decision = game.decision_for(seat)
+                if decision is not None:
+                    out["question"] = words.question(seat, decision)
+                out["choices"] = [
+                    {"label": words.action_label(
+                        a, decision if game.answers(seat, a) else None),
+                     "action": action_to_json(game, a)}
+                    for a in game.legal_actions(seat)]
+            return out
+
+    def board(self, code: str) -> dict[str, Any]:
+        """The board as the edition lays it out, for drawing: each space's name, short
+        name, kind, colour group and its printed colour, and the sides of each track."""
+        row = self.row(code)
+        edition = get_edition(row.edition)
+        live = self._live(row.code)
+        game = live.game if live.game is not None else edition.new_game(
+            [s.name or f"Seat {s.seat + 1}" for s in row.seats], seed=0, options=row.options)
+        words = words_for(game)
+        spaces = []
+        for space in game.board.spaces:
+            spaces.append({
+                "index": space.index, "name": space.name,
+                "short": words.short_name(space.index), "kind": space.kind,
+                "group": space.group or None,
+                "colour": words.group_colour(space.group) if space.group else None,
+                "price": space.price or None,
+            })
+        tracks = words.track_layouts()
+        return {"type": "board", "edition": row.edition, "name": edition.name,
+                "spaces": spaces, "layout": words.layout(), "tracks": tracks}
+
+
+def _seating(row: RoomRow) -> list[tuple[str, str | None]]:
+    return [(s.name, s.bot) for s in row.seats]
+
+
+__all__ = ["Outcome", "RoomError", "RoomService", "bot_seed", "clean_name", "new_code",
+           "new_token"]

@@ -1,0 +1,369 @@
+"""The web server: a FastAPI app over the room service, a JSON API for the lobby and one
+WebSocket per browser tab for the game.
+
+HTTP (every body JSON, at most :data:`MAX_BODY` bytes; every error ``{"error": reason}``):
+
+* ``GET /api/editions``: the editions, their player counts and house-rule options;
+* ``POST /api/rooms`` ``{"edition", "options", "seats": [{"name"} | {"bot", "name"?}]}``:
+  a new room: ``{"room", "host_token", "link"}``;
+* ``GET /api/rooms/{code}``: the room's edition, state and seats;
+* ``POST /api/rooms/{code}/join`` ``{"seat", "name"}``: ``{"seat", "token"}``;
+* ``POST /api/rooms/{code}/start`` ``{"host_token"}``; ``.../pause``
+  ``{"host_token", "paused"}``; ``.../bot`` ``{"host_token", "seat", "bot"}`` (a spec, or
+  null to give the seat back to its person).
+
+WebSocket ``/ws/{code}``, messages as JSON text of at most :data:`MAX_MESSAGE` bytes:
+
+* ``{"type": "hello", "token": "..."}`` (or no token: a spectator), answered with
+  ``welcome`` (the seat), ``board`` (the layout to draw) and ``state``;
+* ``{"type": "act", "action": {...}, "seen": N}``: ``accepted`` with the action's index, or
+  ``refused`` with the reason; ``seen`` (optional) is the ``index`` of the state the
+  choice was made on: the action is refused if the game has moved on since;
+* ``{"type": "ping"}``: ``pong``.
+
+After every accepted action (and after the host starts, pauses or hands a seat over) each
+connection of the room gets a ``state`` of its own seat: its view of the game, its
+question and legal actions, the log. A message that is malformed, too large or not allowed
+gets ``refused`` with the reason and changes nothing.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from collections.abc import Awaitable, Callable, Mapping
+from dataclasses import dataclass, field
+from importlib import resources
+from typing import Any
+
+from anyio import to_thread
+from fastapi import FastAPI, Request, WebSocket, WebSocketDisconnect
+from fastapi.responses import FileResponse, JSONResponse, Response
+from fastapi.staticfiles import StaticFiles
+
+from pennybags import __version__
+from pennybags.editions import all_editions
+from pennybags.web.rooms import Outcome, RoomError, RoomService
+from pennybags.web.store import Store
+
+MAX_BODY = 16_384
+"""The largest HTTP request body, in bytes."""
+MAX_MESSAGE = 8_192
+"""The largest WebSocket message, in bytes (a trade offer is a few hundred)."""
+MAX_DEPTH = 8
+"""How deeply a message's JSON may nest."""
+
+STATIC = resources.files("pennybags.web") / "static"
+
+SECURITY_HEADERS = {
+    "Content-Security-Policy": "default-src 'self'; img-src 'self' data:; "
+                               "connect-src 'self'; frame-ancestors 'none'; "
+                               "base-uri 'none'; form-action 'self'",
+    "X-Content-Type-Options": "nosniff",
+    "Referrer-Policy": "no-referrer",
+}
+
+
+class BadMessage(Exception):
+    """A message refused before anything is done with it; the message is the reason."""
+
+
+def parse_json(raw: str | bytes, limit: int) -> Any:
+    """JSON text read with limits: its size, nesting, and no NaN or Infinity."""
+    if len(raw) > limit:
+        raise BadMessage(f"the message is too large ({len(raw)} bytes; the limit is {limit})")
+    try:
+        text = raw.decode("utf-8") if isinstance(raw, bytes) else raw
+    except UnicodeDecodeError:
+        raise BadMessage("the message is not UTF-8 text") from None
+    try:
+        value = json.loads(text, parse_constant=_no_constant)
+    except RecursionError:
+        raise BadMessage("the message is nested too deeply") from None
+    except ValueError as e:
+        raise BadMessage(f"the message is not valid JSON: {e}") from None
+    if _depth(value) > MAX_DEPTH:
+        raise BadMessage("the message is nested too deeply")
+    return value
+
+
+def _no_constant(name: str) -> Any:
+    raise ValueError(f"{name} is not a number")
+
+
+def _depth(value: Any, level: int = 0) -> int:
+    if level > MAX_DEPTH:
+        return level
+    if isinstance(value, dict):
+        return max((_depth(v, level + 1) for v in value.values()), default=level + 1)
+    if isinstance(value, list):
+        return max((_depth(v, level + 1) for v in value), default=level + 1)
+    return level
+
+
+MESSAGE_FIELDS: dict[str, dict[str, tuple[type, ...]]] = {
+    "hello": {"token": (str, type(None))},
+    "act": {"action": (dict, str), "seen": (int, type(None))},
+    "ping": {},
+}
+"""The messages a browser sends: their fields and the JSON types each may hold."""
+
+
+def check_message(value: Any) -> tuple[str, dict[str, Any]]:
+    """A message's type and fields, checked against :data:`MESSAGE_FIELDS`."""
+    if not isinstance(value, dict):
+        raise BadMessage("a message is a JSON object like {\"type\": \"act\", ...}")
+    kind = value.get("type")
+    if not isinstance(kind, str) or kind not in MESSAGE_FIELDS:
+        raise BadMessage(f"unknown message type {str(kind)[:40]!r}; the types are: "
+                         f"{', '.join(MESSAGE_FIELDS)}")
+    allowed = MESSAGE_FIELDS[kind]
+    fields = {k: v for k, v in value.items() if k != "type"}
+    unknown = sorted(k for k in fields if k not in allowed)
+    if unknown:
+        raise BadMessage(f"'{kind}' has no field(s) {', '.join(unknown)[:80]}")
+    for name, value_ in fields.items():
+        types = allowed[name]
+        if isinstance(value_, bool) or not isinstance(value_, types):
+            raise BadMessage(f"'{kind}' field '{name}' has the wrong type")
+    return kind, fields
+
+
+@dataclass(eq=False)
+class Connection:
+    socket: WebSocket
+    room: str
+    seat: int | None
+
+
+@dataclass
+class Hub:
+    """The open connections of each room, and a lock per room so that states go out in
+    order."""
+
+    rooms: dict[str, set[Connection]] = field(default_factory=dict)
+    locks: dict[str, asyncio.Lock] = field(default_factory=dict)
+
+    def add(self, c: Connection) -> None:
+        self.rooms.setdefault(c.room, set()).add(c)
+
+    def remove(self, c: Connection) -> None:
+        self.rooms.get(c.room, set()).discard(c)
+
+    def lock(self, room: str) -> asyncio.Lock:
+        return self.locks.setdefault(room, asyncio.Lock())
+
+
+def create_app(store: Store) -> FastAPI:
+    """The app serving rooms kept in ``store``."""
+    service = RoomService(store)
+    hub = Hub()
+    app = FastAPI(title="pennybags", version=__version__, docs_url=None, redoc_url=None,
+                  openapi_url=None)
+    app.state.service = service
+    app.state.hub = hub
+
+    @app.middleware("http")
+    async def headers(request: Request,
+                      call_next: Callable[[Request], Awaitable[Response]]) -> Response:
+        response = await call_next(request)
+        for key, value in SECURITY_HEADERS.items():
+            response.headers.setdefault(key, value)
+        return response
+
+    async def broadcast(code: str) -> None:
+        async with hub.lock(code):
+            for c in list(hub.rooms.get(code, ())):
+                try:
+                    state = await to_thread.run_sync(service.state, code, c.seat)
+                    await c.socket.send_json(state)
+                except Exception:  # a closed tab: forget it
+                    hub.remove(c)
+
+    async def body(request: Request) -> dict[str, Any]:
+        size = request.headers.get("content-length")
+        if size is not None and (not size.isdigit() or int(size) > MAX_BODY):
+            raise BadMessage(f"the request is too large (the limit is {MAX_BODY} bytes)")
+        raw = b""
+        async for chunk in request.stream():
+            raw += chunk
+            if len(raw) > MAX_BODY:
+                raise BadMessage(f"the request is too large (the limit is {MAX_BODY} "
+                                 "bytes)")
+        value = parse_json(raw or b"{}", MAX_BODY)
+        if not isinstance(value, dict):
+            raise BadMessage("the request body is a JSON object")
+        return value
+
+    def refused(reason: str, status: int = 400) -> JSONResponse:
+        return JSONResponse({"error": reason}, status_code=status)
+
+    async def handle(request: Request, work: Callable[[dict[str, Any]], Any],
+                     room: str | None = None) -> JSONResponse:
+        try:
+            data = await body(request)
+            result = await to_thread.run_sync(work, data)
+        except BadMessage as e:
+            return refused(str(e))
+        except RoomError as e:
+            status = 404 if str(e) == "there is no such room" else 400
+            if "host" in str(e):
+                status = 403
+            return refused(str(e), status)
+        if room is not None:
+            await broadcast(room.upper())
+        return JSONResponse(result)
+
+    @app.get("/api/editions")
+    async def editions() -> JSONResponse:
+        return JSONResponse([
+            {"id": e.id, "name": e.name, "summary": e.summary, "players": list(e.players),
+             "options": [{"name": n, "type": t, "default": d, "help": h}
+                         for n, t, d, h in e.describe_options()]}
+            for e in all_editions()])
+
+    @app.post("/api/rooms")
+    async def create(request: Request) -> JSONResponse:
+        def work(data: dict[str, Any]) -> dict[str, Any]:
+            code, host = service.create(data)
+            return {"room": code, "host_token": host, "link": f"/room/{code}"}
+        return await handle(request, work)
+
+    @app.get("/api/rooms/{code}")
+    async def info(code: str) -> JSONResponse:
+        try:
+            return JSONResponse(await to_thread.run_sync(service.info, code))
+        except RoomError as e:
+            return refused(str(e), 404)
+
+    def fields(data: Mapping[str, Any], known: set[str]) -> None:
+        unknown = sorted(k for k in data if k not in known)
+        if unknown:
+            raise BadMessage(f"unknown field(s): {', '.join(unknown)[:80]}")
+
+    @app.post("/api/rooms/{code}/join")
+    async def join(code: str, request: Request) -> JSONResponse:
+        def work(data: dict[str, Any]) -> dict[str, Any]:
+            fields(data, {"seat", "name"})
+            token = service.join(code, data.get("seat"), data.get("name"))
+            return {"seat": data["seat"], "token": token}
+        return await handle(request, work, code)
+
+    @app.post("/api/rooms/{code}/start")
+    async def start(code: str, request: Request) -> JSONResponse:
+        def work(data: dict[str, Any]) -> dict[str, Any]:
+            fields(data, {"host_token"})
+            service.start(code, data.get("host_token"))
+            return {"started": True}
+        return await handle(request, work, code)
+
+    @app.post("/api/rooms/{code}/pause")
+    async def pause(code: str, request: Request) -> JSONResponse:
+        def work(data: dict[str, Any]) -> dict[str, Any]:
+            fields(data, {"host_token", "paused"})
+            paused = data.get("paused", True)
+            if not isinstance(paused, bool):
+                raise BadMessage("'paused' is true or false")
+            service.pause(code, data.get("host_token"), paused)
+            return {"paused": paused}
+        return await handle(request, work, code)
+
+    @app.post("/api/rooms/{code}/bot")
+    async def bot(code: str, request: Request) -> JSONResponse:
+        def work(data: dict[str, Any]) -> dict[str, Any]:
+            fields(data, {"host_token", "seat", "bot"})
+            service.set_bot(code, data.get("host_token"), data.get("seat"), data.get("bot"))
+            return {"seat": data.get("seat"), "bot": data.get("bot")}
+        return await handle(request, work, code)
+
+    @app.websocket("/ws/{code}")
+    async def play(socket: WebSocket, code: str) -> None:
+        await socket.accept()
+        connection: Connection | None = None
+
+        async def refuse(reason: str) -> None:
+            await socket.send_json({"type": "refused", "reason": reason})
+
+        try:
+            while True:
+                message = await socket.receive()
+                if message["type"] == "websocket.disconnect":
+                    break
+                raw = message.get("text")
+                if raw is None:
+                    await refuse("messages are JSON text, not binary")
+                    continue
+                try:
+                    kind, data = check_message(parse_json(raw, MAX_MESSAGE))
+                except BadMessage as e:
+                    await refuse(str(e))
+                    continue
+                if kind == "ping":
+                    await socket.send_json({"type": "pong"})
+                elif kind == "hello":
+                    if connection is not None:
+                        await refuse("this connection has said hello already")
+                        continue
+                    try:
+                        token = data.get("token")
+                        seat = None if token is None else \
+                            await to_thread.run_sync(service.seat_of, code, token)
+                        board = await to_thread.run_sync(service.board, code)
+                        state = await to_thread.run_sync(service.state, code, seat)
+                    except RoomError as e:
+                        await refuse(str(e))
+                        await socket.close(code=4403)
+                        return
+                    connection = Connection(socket, state["room"], seat)
+                    hub.add(connection)
+                    await socket.send_json({"type": "welcome", "room": state["room"],
+                                            "seat": seat})
+                    await socket.send_json(board)
+                    await socket.send_json(state)
+                elif kind == "act":
+                    if connection is None:
+                        await refuse("say hello first (with your seat's token)")
+                    elif connection.seat is None:
+                        await refuse("spectators watch: they do not act")
+                    else:
+                        outcome = await act(connection, data)
+                        if outcome.accepted:
+                            await socket.send_json({"type": "accepted",
+                                                    "index": outcome.index})
+                            await broadcast(connection.room)
+                        else:
+                            await refuse(outcome.reason)
+        except WebSocketDisconnect:
+            pass
+        finally:
+            if connection is not None:
+                hub.remove(connection)
+
+    async def act(connection: Connection, data: dict[str, Any]) -> Outcome:
+        action = data["action"]
+        seat = connection.seat
+        assert seat is not None
+        if isinstance(action, dict) and "player" in action:
+            info = await to_thread.run_sync(service.info, connection.room)
+            names = [s["name"] for s in info["seats"]]
+            mine = names[seat]
+            if action["player"] != mine and action["player"] != seat:
+                return Outcome(False, f"you play seat {seat} ({mine}): you cannot act for "
+                                      f"{str(action['player'])[:40]}")
+        return await to_thread.run_sync(service.act, connection.room, seat, action,
+                                        data.get("seen"))
+
+    @app.get("/")
+    async def lobby() -> FileResponse:
+        return FileResponse(str(STATIC / "index.html"))
+
+    @app.get("/room/{code}")
+    async def room_page(code: str) -> FileResponse:
+        return FileResponse(str(STATIC / "room.html"))
+
+    app.mount("/static", StaticFiles(directory=str(STATIC)), name="static")
+    return app
+
+
+__all__ = ["MAX_BODY", "MAX_MESSAGE", "BadMessage", "check_message", "create_app",
+           "parse_json"]

@@ -1,0 +1,345 @@
+"""Where the server keeps its rooms: the rooms, their seats and each room's accepted actions.
+
+A room's game is never stored as state: it is rebuilt from the room's edition, options and
+seed, its seats' names and the ordered list of accepted actions (history is the truth).
+Each action is stored under the key (room, index), unique, so an action is written once or
+not at all: a second writer of the same index (a retry, another server process on the
+same database) is refused by the database and learns that the game moved on.
+
+:class:`Store` is the interface the room service uses; :class:`SQLiteStore` implements it
+with the standard library's ``sqlite3`` (one file, the default of ``pennybags serve``).
+Another database implements the same methods with the same three tables.
+
+Seat tokens are stored as their SHA-256 digests: the database alone does not let anyone
+take a seat.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import sqlite3
+import threading
+import time
+from abc import ABC, abstractmethod
+from collections.abc import Iterator, Mapping, Sequence
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+SCHEMA_VERSION = 1
+"""The version of the tables below; a database of another version is refused."""
+
+LOBBY = "lobby"
+PLAYING = "playing"
+PAUSED = "paused"
+OVER = "over"
+ROOM_STATES = (LOBBY, PLAYING, PAUSED, OVER)
+
+
+class StoreError(Exception):
+    """The database cannot be opened or used; the message says why."""
+
+
+class IndexTaken(StoreError):
+    """An action was stored under an index another writer stored first."""
+
+
+def token_digest(token: str) -> str:
+    """What is stored of a token (its SHA-256, hex)."""
+    return hashlib.sha256(token.encode("utf-8")).hexdigest()
+
+
+@dataclass
+class SeatRow:
+    """One seat of a room: a person's seat (taken by whoever holds its token) or a bot's."""
+
+    seat: int
+    name: str
+    """The player's name ("" for a person's seat nobody has taken yet)."""
+    bot: str | None = None
+    """The bot's spec (``standard``, ``standard?reserve=300``) when a bot plays it."""
+    taken: bool = False
+    """Whether a person holds this seat's token."""
+
+    @property
+    def is_bot(self) -> bool:
+        return self.bot is not None
+
+
+@dataclass
+class RoomRow:
+    """A room as stored."""
+
+    code: str
+    edition: str
+    options: dict[str, Any]
+    seed: int
+    state: str
+    seats: list[SeatRow] = field(default_factory=list)
+    created: float = 0.0
+
+
+@dataclass(frozen=True)
+class ActionRow:
+    """An accepted action: its index in the room's game, the seat that answered, the
+    action's JSON (``engine.notation``)."""
+
+    index: int
+    seat: int
+    action: dict[str, Any]
+
+
+class Store(ABC):
+    """The rooms, seats and accepted actions. Every method is one transaction."""
+
+    @abstractmethod
+    def create_room(self, room: RoomRow, host_token: str) -> None:
+        """Store a new room and its seats (``room.code`` must be new: StoreError if not)."""
+
+    @abstractmethod
+    def room(self, code: str) -> RoomRow | None:
+        """The room with this code, with its seats (None if there is none)."""
+
+    @abstractmethod
+    def is_host(self, code: str, token: str) -> bool:
+        """Whether ``token`` is the room's host token."""
+
+    @abstractmethod
+    def take_seat(self, code: str, seat: int, name: str, token: str) -> bool:
+        """Give a free person's seat to whoever holds ``token``, under ``name``; False when
+        the seat is not free (taken meanwhile, or a bot's)."""
+
+    @abstractmethod
+    def set_bot(self, code: str, seat: int, bot: str | None, name: str | None = None) -> None:
+        """Make a seat a bot's (``bot`` its spec) or a person's again (None); a name given
+        replaces the seat's."""
+
+    @abstractmethod
+    def seat_of_token(self, code: str, token: str) -> int | None:
+        """The seat ``token`` holds in the room (None: no seat)."""
+
+    @abstractmethod
+    def set_state(self, code: str, state: str) -> None:
+        """Change the room's state (one of :data:`ROOM_STATES`)."""
+
+    @abstractmethod
+    def append_action(self, code: str, index: int, seat: int,
+                      action: Mapping[str, Any]) -> None:
+        """Store an accepted action as number ``index`` (0-based) of the room's game. Raises
+        :class:`IndexTaken`, storing nothing, if that index is stored already or the one
+        before it is missing."""
+
+    @abstractmethod
+    def actions(self, code: str, start: int = 0) -> list[ActionRow]:
+        """The room's stored actions from index ``start`` on, in order."""
+
+    @abstractmethod
+    def action_count(self, code: str) -> int:
+        """How many actions the room has stored."""
+
+    @abstractmethod
+    def room_codes(self) -> list[str]:
+        """Every room's code, oldest first."""
+
+    @abstractmethod
+    def close(self) -> None:
+        """Let go of the database."""
+
+
+_TABLES = """
+CREATE TABLE IF NOT EXISTS meta (
+    key TEXT PRIMARY KEY,
+    value TEXT NOT NULL
+);
+CREATE TABLE IF NOT EXISTS rooms (
+    code TEXT PRIMARY KEY,
+    edition TEXT NOT NULL,
+    options TEXT NOT NULL,
+    seed INTEGER NOT NULL,
+    state TEXT NOT NULL,
+    host_token TEXT NOT NULL,
+    created REAL NOT NULL
+);
+CREATE TABLE IF NOT EXISTS seats (
+    room TEXT NOT NULL REFERENCES rooms(code),
+    seat INTEGER NOT NULL,
+    name TEXT NOT NULL,
+    bot TEXT,
+    token TEXT UNIQUE,
+    PRIMARY KEY (room, seat)
+);
+CREATE TABLE IF NOT EXISTS actions (
+    room TEXT NOT NULL REFERENCES rooms(code),
+    idx INTEGER NOT NULL,
+    seat INTEGER NOT NULL,
+    action TEXT NOT NULL,
+    PRIMARY KEY (room, idx)
+);
+"""
+
+
+class SQLiteStore(Store):
+    """The store in one SQLite file (``":memory:"`` for a database that lives as long as
+    the store). Written in WAL mode: a server killed at any moment leaves every committed
+    action in the file (``synchronous=NORMAL`` guards against a killed process, not
+    against the machine losing power mid-write)."""
+
+    def __init__(self, path: str | Path) -> None:
+        self.path = str(path)
+        self._lock = threading.Lock()
+        try:
+            self._db = sqlite3.connect(self.path, check_same_thread=False,
+                                       isolation_level=None, timeout=10.0)
+            self._db.execute("PRAGMA foreign_keys = ON")
+            if self.path != ":memory:":
+                self._db.execute("PRAGMA journal_mode = WAL")
+                self._db.execute("PRAGMA synchronous = NORMAL")
+            with self._transaction() as db:
+                for statement in _TABLES.split(";"):
+                    if statement.strip():
+                        db.execute(statement)
+                row = db.execute("SELECT value FROM meta WHERE key = 'schema'").fetchone()
+                if row is None:
+                    db.execute("INSERT INTO meta VALUES ('schema', ?)", (str(SCHEMA_VERSION),))
+                elif row[0] != str(SCHEMA_VERSION):
+                    raise StoreError(f"{self.path} holds rooms of schema {row[0]}; this "
+                                     f"pennybags uses schema {SCHEMA_VERSION}")
+        except sqlite3.Error as e:
+            raise StoreError(f"cannot use the database {self.path}: {e}") from None
+
+    @contextmanager
+    def _transaction(self) -> Iterator[sqlite3.Connection]:
+        with self._lock:
+            db = self._db
+            db.execute("BEGIN IMMEDIATE")
+            try:
+                yield db
+            except BaseException:
+                db.execute("ROLLBACK")
+                raise
+            db.execute("COMMIT")
+
+    def close(self) -> None:
+        with self._lock:
+            self._db.close()
+
+    def create_room(self, room: RoomRow, host_token: str) -> None:
+        try:
+            with self._transaction() as db:
+                db.execute("INSERT INTO rooms VALUES (?, ?, ?, ?, ?, ?, ?)",
+                           (room.code, room.edition, json.dumps(room.options), room.seed,
+                            room.state, token_digest(host_token), room.created or time.time()))
+                for s in room.seats:
+                    db.execute("INSERT INTO seats VALUES (?, ?, ?, ?, NULL)",
+                               (room.code, s.seat, s.name, s.bot))
+        except sqlite3.IntegrityError:
+            raise StoreError(f"a room with code {room.code} exists already") from None
+
+    def room(self, code: str) -> RoomRow | None:
+        with self._lock:
+            row = self._db.execute(
+                "SELECT code, edition, options, seed, state, created FROM rooms "
+                "WHERE code = ?", (code,)).fetchone()
+            if row is None:
+                return None
+            seats = self._db.execute(
+                "SELECT seat, name, bot, token IS NOT NULL FROM seats WHERE room = ? "
+                "ORDER BY seat", (code,)).fetchall()
+        return RoomRow(code=row[0], edition=row[1], options=json.loads(row[2]), seed=row[3],
+                       state=row[4], created=row[5],
+                       seats=[SeatRow(seat=s[0], name=s[1], bot=s[2], taken=bool(s[3]))
+                              for s in seats])
+
+    def is_host(self, code: str, token: str) -> bool:
+        with self._lock:
+            row = self._db.execute("SELECT host_token FROM rooms WHERE code = ?",
+                                   (code,)).fetchone()
+        return row is not None and row[0] == token_digest(token)
+
+    def take_seat(self, code: str, seat: int, name: str, token: str) -> bool:
+        with self._transaction() as db:
+            cursor = db.execute(
+                "UPDATE seats SET token = ?, name = ? WHERE room = ? AND seat = ? "
+                "AND token IS NULL AND bot IS NULL", (token_digest(token), name, code, seat))
+            return cursor.rowcount == 1
+
+    def set_bot(self, code: str, seat: int, bot: str | None, name: str | None = None) -> None:
+        with self._transaction() as db:
+            if name is None:
+                db.execute("UPDATE seats SET bot = ? WHERE room = ? AND seat = ?",
+                           (bot, code, seat))
+            else:
+                db.execute("UPDATE seats SET bot = ?, name = ? WHERE room = ? AND seat = ?",
+                           (bot, name, code, seat))
+
+    def seat_of_token(self, code: str, token: str) -> int | None:
+        with self._lock:
+            row = self._db.execute("SELECT seat FROM seats WHERE room = ? AND token = ?",
+                                   (code, token_digest(token))).fetchone()
+        return None if row is None else int(row[0])
+
+    def set_state(self, code: str, state: str) -> None:
+        if state not in ROOM_STATES:
+            raise ValueError(f"a room is {', '.join(ROOM_STATES)}, not {state!r}")
+        with self._transaction() as db:
+            db.execute("UPDATE rooms SET state = ? WHERE code = ?", (state, code))
+
+    def append_action(self, code: str, index: int, seat: int,
+                      action: Mapping[str, Any]) -> None:
+        text = json.dumps(dict(action), separators=(",", ":"))
+        try:
+            with self._transaction() as db:
+                count = db.execute("SELECT COALESCE(MAX(idx) + 1, 0) FROM actions "
+                                   "WHERE room = ?", (code,)).fetchone()[0]
+                if count != index:
+                    raise IndexTaken(f"the room has {count} actions, not {index}")
+                db.execute("INSERT INTO actions VALUES (?, ?, ?, ?)", (code, index, seat, text))
+        except sqlite3.IntegrityError:
+            raise IndexTaken(f"action {index} of room {code} is stored already") from None
+
+    def actions(self, code: str, start: int = 0) -> list[ActionRow]:
+        with self._lock:
+            rows = self._db.execute(
+                "SELECT idx, seat, action FROM actions WHERE room = ? AND idx >= ? "
+                "ORDER BY idx", (code, start)).fetchall()
+        return [ActionRow(index=r[0], seat=r[1], action=json.loads(r[2])) for r in rows]
+
+    def action_count(self, code: str) -> int:
+        with self._lock:
+            row = self._db.execute("SELECT COALESCE(MAX(idx) + 1, 0) FROM actions "
+                                   "WHERE room = ?", (code,)).fetchone()
+        return int(row[0])
+
+    def room_codes(self) -> list[str]:
+        with self._lock:
+            rows = self._db.execute("SELECT code FROM rooms ORDER BY created, code").fetchall()
+        return [r[0] for r in rows]
+
+
+def open_store(url: str | Path) -> Store:
+    """The store a ``--db`` value names: a file path (or ``sqlite:///path``) is SQLite;
+    PostgreSQL URLs are refused with a reason until that store is written."""
+    text = str(url)
+    if text.startswith(("postgresql://", "postgres://")):
+        raise StoreError("PostgreSQL is not supported yet: give a SQLite file path "
+                         "(the default is rooms.sqlite3 in pennybags' data folder)")
+    if text.startswith("sqlite:///"):
+        text = text[len("sqlite:///"):]
+    elif "://" in text:
+        raise StoreError(f"unknown database {text!r}: give a SQLite file path")
+    if text != ":memory:":
+        Path(text).parent.mkdir(parents=True, exist_ok=True)
+    return SQLiteStore(text)
+
+
+def seat_rows(entries: Sequence[Mapping[str, Any]]) -> list[SeatRow]:
+    """Seats from their JSON (``{"name": ..., "bot": ...}``), numbered in order."""
+    return [SeatRow(seat=i, name=str(e.get("name") or ""), bot=e.get("bot"))
+            for i, e in enumerate(entries)]
+
+
+__all__ = ["LOBBY", "OVER", "PAUSED", "PLAYING", "ROOM_STATES", "ActionRow", "IndexTaken",
+           "RoomRow", "SQLiteStore", "SeatRow", "Store", "StoreError", "open_store",
+           "seat_rows", "token_digest"]
