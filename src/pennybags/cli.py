@@ -265,6 +265,36 @@ def cmd_lab_report(args: argparse.Namespace) -> int:
         raise UserError(str(e)) from None
 
 
+def cmd_serve(args: argparse.Namespace) -> int:
+    try:
+        import uvicorn
+
+        from pennybags.web.server import create_app
+        from pennybags.web.store import StoreError, open_store
+    except ImportError as e:
+        raise UserError(f"pennybags serve needs the web extra ({e.name} is missing): "
+                        "pip install 'pennybags[web]'") from None
+    from pennybags.paths import data_dir
+
+    db = args.db if args.db else str(data_dir() / "rooms.sqlite3")
+    if not 0 < args.port < 65536:
+        raise UserError(f"--port is a port number from 1 to 65535, not {args.port}")
+    try:
+        store = open_store(db)
+    except StoreError as e:
+        raise UserError(str(e)) from None
+    print(f"pennybags serves http://{args.host}:{args.port}/ (rooms kept in {db}); "
+          "Ctrl-C stops it", file=sys.stderr)
+    try:
+        uvicorn.run(create_app(store), host=args.host, port=args.port, log_level="warning",
+                    ws_max_size=1 << 16)
+    except OSError as e:
+        raise UserError(f"cannot serve on {args.host}:{args.port}: {e.strerror}") from None
+    finally:
+        store.close()
+    return 0
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="pennybags",
@@ -404,6 +434,27 @@ def build_parser() -> argparse.ArgumentParser:
                    help="a unit option: for ultimate-banking, set-bonus=rulebook|unit (the "
                         "colour-set completion reading, kept with the game)")
     p.set_defaults(func=cmd_bank)
+
+    p = sub.add_parser("serve", help="play in the browser: a server for rooms of people and bots",
+                       description="Serve the browser front: open the address it prints, "
+                                   "create a room (edition, house rules, seats for people "
+                                   "and bots) and send its link to the others, who pick a "
+                                   "free seat or watch. Rooms, seats and every accepted "
+                                   "action are kept in a database, so a restarted server "
+                                   "carries on every game where it stood "
+                                   "(docs/serve.md). Needs the web extra: "
+                                   "pip install 'pennybags[web]'.",
+                       epilog="Examples: pennybags serve (this computer only); pennybags "
+                              "serve --host 0.0.0.0 (others on your home network: "
+                              "http://<this computer's address>:8000/)")
+    p.add_argument("--host", default="127.0.0.1",
+                   help="the address to listen on (default 127.0.0.1: this computer only; "
+                        "0.0.0.0: every network this computer is on)")
+    p.add_argument("--port", type=int, default=8000, help="the port (default 8000)")
+    p.add_argument("--db", default=None, metavar="FILE",
+                   help="the SQLite file of the rooms (default: rooms.sqlite3 in "
+                        "~/.local/share/pennybags, or $XDG_DATA_HOME/pennybags)")
+    p.set_defaults(func=cmd_serve)
 
     p = sub.add_parser("lab", help="experiments: many games, stored results, reports",
                        description="Run an experiment file (variants x bot line-ups x games, "

@@ -367,9 +367,15 @@ class RoomService:
                 self._rooms[row.code] = live
             live.row.state = row.state
         with live.lock:
+            built = False
             if live.row.state != LOBBY and live.game is None:
                 self._build(live)
+                built = True
             self._catch_up(live)
+            if built:
+                # (a server stopped between a person's answer and the bots' answers: they
+                # answer now)
+                self._run_bots(live)
         return live
 
     def _build(self, live: LiveRoom) -> None:
@@ -505,13 +511,16 @@ class RoomService:
             game = live.game
             if game is None:
                 return out
+            words = words_for(game)
             out["view"] = game.view(seat)
             out["log"] = live.log[-LOG_SENT:]
+            out["money"] = [words.money(game.cash(p.seat)) for p in game.players]
+            out["marks"] = {str(d): mark for d in game.board.deeds
+                            if (mark := words.improvement_mark(d))}
             out["question"] = None
             out["choices"] = []
             if seat is not None and row.state == PLAYING and not game.over and \
                     not row.seats[seat].is_bot:
-                words = words_for(game)
                 decision = game.decision_for(seat)
                 if decision is not None:
                     out["question"] = words.question(seat, decision)
@@ -542,7 +551,8 @@ class RoomService:
             })
         tracks = words.track_layouts()
         return {"type": "board", "edition": row.edition, "name": edition.name,
-                "spaces": spaces, "layout": words.layout(), "tracks": tracks}
+                "spaces": spaces, "layout": words.layout(), "tracks": tracks,
+                "legend": words.improvement_legend()}
 
 
 def _seating(row: RoomRow) -> list[tuple[str, str | None]]:

@@ -330,7 +330,10 @@ def open_store(url: str | Path) -> Store:
     elif "://" in text:
         raise StoreError(f"unknown database {text!r}: give a SQLite file path")
     if text != ":memory:":
-        Path(text).parent.mkdir(parents=True, exist_ok=True)
+        try:
+            Path(text).parent.mkdir(parents=True, exist_ok=True)
+        except OSError as e:
+            raise StoreError(f"cannot make the folder of {text}: {e.strerror}") from None
     return SQLiteStore(text)
 
 

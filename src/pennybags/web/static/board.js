@@ -1,0 +1,125 @@
+// The board drawn as SVG from the edition's layout (the server's "board" message: each
+// space's name, short name, kind and colour group; the spaces along each side of each
+// track), with tokens, owners and buildings from a seat's state.
+const SVG = "http://www.w3.org/2000/svg";
+const CELL = 64;
+export const PLAYER_COLOURS = ["#d62828", "#1d4ed8", "#15803d", "#a16207", "#7e22ce",
+                               "#0e7490", "#be185d", "#4b5563"];
+
+function node(tag, attrs = {}, text = null) {
+  const n = document.createElementNS(SVG, tag);
+  for (const [key, value] of Object.entries(attrs)) n.setAttribute(key, String(value));
+  if (text !== null) n.textContent = String(text);
+  return n;
+}
+
+// Where each space sits: one square ring per track, outermost first, each centred in the
+// outermost. A side starts with its corner; GO's side runs right to left along the bottom,
+// then up the left, along the top and down the right (clockwise from GO).
+export function placeSpaces(board) {
+  const tracks = board.tracks
+    ? Object.values(board.tracks).slice().reverse() // innermost first in the message
+    : [board.layout];
+  const cells = (sides) => Math.max(...sides.map((s) => s.length)) + 1;
+  const outer = cells(tracks[0]);
+  const places = new Map();
+  for (const sides of tracks) {
+    const n = cells(sides) - 1;
+    const off = Math.floor((outer - (n + 1)) / 2);
+    sides.forEach((side, s) => {
+      side.forEach((space, i) => {
+        let x; let y;
+        if (s === 0) { x = n - i; y = n; }
+        else if (s === 1) { x = 0; y = n - i; }
+        else if (s === 2) { x = i; y = 0; }
+        else { x = n; y = i; }
+        places.set(space, { x: (x + off) * CELL, y: (y + off) * CELL, side: s });
+      });
+    });
+  }
+  return { places, size: outer * CELL };
+}
+
+function wrap(text, width) {
+  const words = String(text).split(/\s+/);
+  const lines = [];
+  let line = "";
+  for (const word of words) {
+    if (line && (line + " " + word).length > width) { lines.push(line); line = word; }
+    else line = line ? line + " " + word : word;
+  }
+  if (line) lines.push(line);
+  return lines.slice(0, 3);
+}
+
+export function drawBoard(svg, board) {
+  const { places, size } = placeSpaces(board);
+  svg.setAttribute("viewBox", `0 0 ${size} ${size}`);
+  const keep = svg.querySelector("title");
+  while (svg.lastChild) svg.removeChild(svg.lastChild);
+  if (keep) svg.append(keep);
+  const spaces = node("g", { class: "spaces" });
+  for (const space of board.spaces) {
+    const at = places.get(space.index);
+    if (!at) continue;
+    const g = node("g", { class: `space kind-${space.kind}`, "data-space": space.index });
+    const title = node("title", {}, space.price ? `${space.name} (${space.index})` : space.name);
+    g.append(title);
+    g.append(node("rect", { x: at.x, y: at.y, width: CELL, height: CELL, class: "cell" }));
+    if (space.colour) {
+      g.append(node("rect", { x: at.x, y: at.y, width: CELL, height: 12, fill: space.colour,
+                              class: "band" }));
+    }
+    wrap(space.short, 11).forEach((line, i) => {
+      g.append(node("text", { x: at.x + CELL / 2, y: at.y + 23 + i * 10,
+                              "text-anchor": "middle", class: "name" }, line));
+    });
+    g.append(node("g", { class: "marks" }));
+    spaces.append(g);
+  }
+  svg.append(spaces);
+  svg.append(node("g", { class: "tokens" }));
+  return places;
+}
+
+// Owners (a coloured strip at the foot of the space), buildings and tokens from a state.
+export function drawState(svg, places, state) {
+  const view = state.view;
+  const seats = new Map(view.players.map((p) => [p.name, p.seat]));
+  for (const g of svg.querySelectorAll("g.space")) {
+    const marks = g.querySelector("g.marks");
+    while (marks.lastChild) marks.removeChild(marks.lastChild);
+  }
+  for (const [name, deed] of Object.entries(view.deeds)) {
+    if (deed.owner === null || deed.owner === undefined) continue;
+    const at = places.get(deed.index);
+    const g = svg.querySelector(`g.space[data-space="${deed.index}"] g.marks`);
+    if (!at || !g) continue;
+    const colour = PLAYER_COLOURS[seats.get(deed.owner) % PLAYER_COLOURS.length];
+    g.append(node("rect", { x: at.x + 2, y: at.y + CELL - 9, width: CELL - 4, height: 7,
+                            fill: colour, class: deed.mortgaged ? "owner mortgaged" : "owner" },
+                  null));
+    g.lastChild.append(node("title", {}, `${name}: ${deed.owner}${deed.mortgaged ? " (mortgaged)" : ""}`));
+    const mark = state.marks[String(deed.index)];
+    if (mark) {
+      g.append(node("text", { x: at.x + CELL - 4, y: at.y + CELL - 12, "text-anchor": "end",
+                              class: "mark" }, mark));
+    }
+  }
+  const tokens = svg.querySelector("g.tokens");
+  while (tokens.lastChild) tokens.removeChild(tokens.lastChild);
+  const here = new Map();
+  for (const p of view.players) {
+    if (p.bankrupt) continue;
+    const at = places.get(p.position);
+    if (!at) continue;
+    const k = here.get(p.position) || 0;
+    here.set(p.position, k + 1);
+    const cx = at.x + 10 + (k % 4) * 14;
+    const cy = at.y + CELL - 20 - Math.floor(k / 4) * 12;
+    const token = node("circle", { cx, cy, r: 6, class: "token",
+                                   fill: PLAYER_COLOURS[p.seat % PLAYER_COLOURS.length] });
+    token.append(node("title", {}, `${p.name} at ${p.at}`));
+    tokens.append(token);
+  }
+}
