@@ -1,0 +1,171 @@
+"""The room service and its store, without a server: the host's controls, bots taking a
+seat and giving it back, the (room, index) key, two services on one database, every
+edition played through the service."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+import pytest
+
+from pennybags.editions import all_editions, get_edition
+from pennybags.web.rooms import RoomError, RoomService
+from pennybags.web.store import IndexTaken, SQLiteStore, open_store
+
+
+@pytest.fixture
+def store(tmp_path: Path) -> SQLiteStore:
+    return SQLiteStore(tmp_path / "rooms.sqlite3")
+
+
+def ready(service: RoomService, edition: str = "classic",
+          seats: list[dict[str, str]] | None = None, seed: int = 9) -> tuple[str, str, str]:
+    code, host = service.create({"edition": edition, "seed": seed, "seats": seats or [
+        {"name": "Ann"}, {"bot": "standard"}, {"bot": "standard"}]})
+    token = service.join(code, 0)
+    service.start(code, host)
+    return code, host, token
+
+
+def play(service: RoomService, code: str, seat: int, answers: int, rng: random.Random) -> int:
+    """Answer for ``seat`` with random legal choices; how many were answered."""
+    done = 0
+    for _ in range(answers):
+        state = service.state(code, seat)
+        if state["view"]["over"] or not state["choices"]:
+            break
+        outcome = service.act(code, seat, rng.choice(state["choices"])["action"],
+                              seen=state["index"])
+        assert outcome.accepted, outcome.reason
+        done += 1
+    return done
+
+
+def test_the_host_pauses_and_plays_on(store: SQLiteStore) -> None:
+    service = RoomService(store)
+    code, host, _ = ready(service)
+    with pytest.raises(RoomError, match="host"):
+        service.pause(code, "not-the-host", True)
+    service.pause(code, host, True)
+    state = service.state(code, 0)
+    assert state["status"] == "paused" and state["choices"] == []
+    count = store.action_count(code)
+    assert "paused" in service.act(code, 0, {"do": "roll"}).reason
+    assert store.action_count(code) == count
+    service.pause(code, host, False)
+    assert play(service, code, 0, 3, random.Random(1)) == 3
+
+
+def test_a_seat_goes_to_a_bot_and_comes_back(store: SQLiteStore) -> None:
+    service = RoomService(store)
+    code, host = service.create({"seed": 9, "seats": [{"name": "Ann"}, {"name": "Bob"},
+                                                      {"bot": "standard"}]})
+    token = service.join(code, 0)
+    service.join(code, 1)
+    service.start(code, host)
+    rng = random.Random(2)
+    for _ in range(6):
+        for seat in (0, 1):
+            play(service, code, seat, 1, rng)
+    before = store.action_count(code)
+    service.set_bot(code, host, 0, "standard")  # Ann has gone: a bot plays on for her
+    assert service.info(code)["seats"][0]["kind"] == "bot"
+    assert play(service, code, 1, 5, rng) == 5  # Bob plays; Ann's bot answers for her
+    after = store.action_count(code)
+    assert after > before + 5
+    state = service.state(code, 0)
+    assert state["choices"] == [] and not state["view"]["over"]
+    assert "bot plays this seat" in service.act(code, 0, {"do": "roll"}).reason
+    assert store.action_count(code) == after
+    service.set_bot(code, host, 0, None)  # Ann is back, with the same token
+    assert service.seat_of(code, token) == 0
+    assert service.info(code)["seats"][0] == {"seat": 0, "name": "Ann", "kind": "person",
+                                              "bot": None, "taken": True}
+    assert service.state(code, 0)["seats"][0]["kind"] == "person"
+
+
+def test_the_lobby_fills_an_empty_seat_with_a_bot(store: SQLiteStore) -> None:
+    service = RoomService(store)
+    code, host = service.create({"seats": [{}, {}, {}]})
+    service.join(code, 0, "Ann")
+    with pytest.raises(RoomError, match="have nobody"):
+        service.start(code, host)
+    service.set_bot(code, host, 1, "simple")
+    service.set_bot(code, host, 2, "random")
+    assert [s["name"] for s in service.info(code)["seats"]] == ["Ann", "Bot 1", "Bot 2"]
+    service.start(code, host)
+    assert service.info(code)["state"] == "playing"
+    with pytest.raises(RoomError, match="started already"):
+        service.start(code, host)
+
+
+def test_an_index_is_stored_once(store: SQLiteStore) -> None:
+    service = RoomService(store)
+    code, _, _ = ready(service)
+    count = store.action_count(code)
+    with pytest.raises(IndexTaken):
+        store.append_action(code, count - 1, 0, {"do": "roll"})
+    with pytest.raises(IndexTaken):
+        store.append_action(code, count + 1, 0, {"do": "roll"})  # no gaps either
+    assert store.action_count(code) == count
+
+
+def test_two_services_on_one_database_play_one_game(tmp_path: Path) -> None:
+    """As two server processes would: each catches up with what the other stored."""
+    db = tmp_path / "rooms.sqlite3"
+    one, two = RoomService(SQLiteStore(db)), RoomService(SQLiteStore(db))
+    code, host = one.create({"seed": 9, "seats": [{"name": "Ann"}, {"name": "Bob"},
+                                                  {"bot": "standard"}]})
+    one.join(code, 0)
+    two.join(code, 1)
+    two.start(code, host)
+    with pytest.raises(RoomError, match="taken"):
+        one.join(code, 1, "Cy")
+    rng = random.Random(3)
+    services = [one, two]
+    for turn in range(60):
+        service = services[turn % 2]
+        for seat in (0, 1):
+            state = service.state(code, seat)
+            if state["choices"]:
+                outcome = service.act(code, seat, rng.choice(state["choices"])["action"],
+                                      seen=state["index"])
+                assert outcome.accepted, outcome.reason
+                break
+    fresh = RoomService(SQLiteStore(db))
+    for seat in (0, 1, None):
+        assert one.state(code, seat) == two.state(code, seat) == fresh.state(code, seat)
+
+
+def test_a_service_refuses_an_action_its_rival_made_stale(tmp_path: Path) -> None:
+    db = tmp_path / "rooms.sqlite3"
+    one, two = RoomService(SQLiteStore(db)), RoomService(SQLiteStore(db))
+    code, _, _ = ready(one)
+    seen = two.state(code, 0)
+    assert one.act(code, 0, seen["choices"][0]["action"], seen=seen["index"]).accepted
+    outcome = two.act(code, 0, seen["choices"][0]["action"], seen=seen["index"])
+    assert not outcome.accepted and "moved on" in outcome.reason
+
+
+@pytest.mark.parametrize("edition", [e.id for e in all_editions()])
+def test_every_edition_is_served(store: SQLiteStore, edition: str) -> None:
+    service = RoomService(store)
+    code, _, _ = ready(service, edition)
+    board = service.board(code)
+    size = len(board["spaces"])
+    sides = list((board["tracks"] or {"board": board["layout"]}).values())
+    placed = sorted(i for track in sides for side in track for i in side)
+    assert placed == list(range(size)), "every space has its place on the drawn board"
+    assert play(service, code, 0, 25, random.Random(4)) > 0
+    state = service.state(code, None)
+    assert state["seat"] is None and state["choices"] == []
+    assert len(state["money"]) == len(state["view"]["players"])
+
+
+def test_open_store_reads_a_path_or_a_sqlite_url(tmp_path: Path) -> None:
+    store = open_store(f"sqlite:///{tmp_path}/nested/rooms.sqlite3")
+    service = RoomService(store)
+    code, _ = service.create({"seats": [{"name": "Ann"}, {"bot": "standard"}]})
+    assert open_store(tmp_path / "nested" / "rooms.sqlite3").room_codes() == [code]
+    assert get_edition("classic").id == service.info(code)["edition"]
