@@ -538,7 +538,7 @@ class RoomService:
         edition = get_edition(row.edition)
         live = self._live(row.code)
         game = live.game if live.game is not None else edition.new_game(
-            [s.name or f"Seat {s.seat + 1}" for s in row.seats], seed=0, options=row.options)
+            [f"Seat {s.seat + 1}" for s in row.seats], seed=0, options=row.options)
         words = words_for(game)
         spaces = []
         for space in game.board.spaces:

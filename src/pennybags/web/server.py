@@ -344,14 +344,20 @@ def create_app(store: Store) -> FastAPI:
         seat = connection.seat
         assert seat is not None
         if isinstance(action, dict) and "player" in action:
-            info = await to_thread.run_sync(service.info, connection.room)
+            try:
+                info = await to_thread.run_sync(service.info, connection.room)
+            except RoomError as e:
+                return Outcome(False, str(e))
             names = [s["name"] for s in info["seats"]]
             mine = names[seat]
             if action["player"] != mine and action["player"] != seat:
                 return Outcome(False, f"you play seat {seat} ({mine}): you cannot act for "
                                       f"{str(action['player'])[:40]}")
-        return await to_thread.run_sync(service.act, connection.room, seat, action,
-                                        data.get("seen"))
+        try:
+            return await to_thread.run_sync(service.act, connection.room, seat, action,
+                                            data.get("seen"))
+        except RoomError as e:
+            return Outcome(False, str(e))
 
     @app.get("/")
     async def lobby() -> FileResponse:

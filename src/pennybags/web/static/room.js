@@ -57,7 +57,9 @@ function showSeats(seats, roomState) {
       take.addEventListener("click", () => takeSeat(seat.seat, name.value.trim()));
       item.append(name, take);
     }
-    if (host) {
+    // The host gives a person's seat to a bot (an empty one in the lobby, a player's who
+    // has gone during the game) and a bot's seat back to the person who holds its token.
+    if (host && (seat.kind === "person" || seat.taken)) {
       const give = el("button", { type: "button" },
                       seat.kind === "bot" ? "Give back to its person" : "Give to a bot");
       give.addEventListener("click", () => hostCall("bot", {
