@@ -169,3 +169,24 @@ def test_open_store_reads_a_path_or_a_sqlite_url(tmp_path: Path) -> None:
     code, _ = service.create({"seats": [{"name": "Ann"}, {"bot": "standard"}]})
     assert open_store(tmp_path / "nested" / "rooms.sqlite3").room_codes() == [code]
     assert get_edition("classic").id == service.info(code)["edition"]
+
+
+class BrokenBot:
+    """A bot that fails at every decision."""
+
+    name = "broken"
+
+    def choose(self, game: object, player: int) -> object:
+        raise RuntimeError("this bot is broken")
+
+
+def test_a_failing_bot_does_not_stop_the_room(store: SQLiteStore,
+                                              monkeypatch: pytest.MonkeyPatch) -> None:
+    from pennybags.bots import registry
+
+    monkeypatch.setitem(registry._BOTS, "broken", lambda seed, params: BrokenBot())
+    service = RoomService(store)
+    code, _, _ = ready(service, seats=[{"name": "Ann"}, {"bot": "broken"}])
+    assert play(service, code, 0, 12, random.Random(6)) == 12
+    assert any(s == 1 for s in (a.seat for a in store.actions(code))), \
+        "the broken bot's seat played legal moves"

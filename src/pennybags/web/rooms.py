@@ -479,8 +479,11 @@ class RoomService:
             seat = next((d.player for d in game.pending if d.player in live.bots), None)
             if seat is None:
                 break
-            action = live.bots[seat].choose(game, seat)
-            if game.why_illegal(seat, action) is not None:
+            try:
+                action: Action | None = live.bots[seat].choose(game, seat)
+            except Exception:  # a bot's failure must not stop the room: play a legal move
+                action = None
+            if action is None or game.why_illegal(seat, action) is not None:
                 legal = game.legal_actions(seat)
                 if not legal:
                     break
