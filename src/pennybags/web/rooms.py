@@ -64,6 +64,14 @@ class RoomError(Exception):
     """A request about a room that cannot be met; the message is the reason, for the user."""
 
 
+class NoSuchRoom(RoomError):
+    """No room has this code."""
+
+
+class NotHost(RoomError):
+    """A host's request without the host's token."""
+
+
 def new_code() -> str:
     return "".join(secrets.choice(CODE_ALPHABET) for _ in range(CODE_LENGTH))
 
@@ -227,7 +235,7 @@ class RoomService:
         row = self.store.room(code.upper()) if isinstance(code, str) and \
             len(code) <= 16 else None
         if row is None:
-            raise RoomError("there is no such room")
+            raise NoSuchRoom("there is no such room")
         return row
 
     def info(self, code: str) -> dict[str, Any]:
@@ -286,7 +294,7 @@ class RoomService:
     def _host(self, code: str, token: Any) -> RoomRow:
         row = self.row(code)
         if not isinstance(token, str) or not self.store.is_host(row.code, token):
-            raise RoomError("only the room's host may do that (the host token is wrong)")
+            raise NotHost("only the room's host may do that (the host token is wrong)")
         return row
 
     def start(self, code: str, host_token: Any) -> None:
@@ -562,5 +570,5 @@ def _seating(row: RoomRow) -> list[tuple[str, str | None]]:
     return [(s.name, s.bot) for s in row.seats]
 
 
-__all__ = ["Outcome", "RoomError", "RoomService", "bot_seed", "clean_name", "new_code",
-           "new_token"]
+__all__ = ["NoSuchRoom", "NotHost", "Outcome", "RoomError", "RoomService", "bot_seed",
+           "clean_name", "new_code", "new_token"]

@@ -43,7 +43,7 @@ from fastapi.staticfiles import StaticFiles
 
 from pennybags import __version__
 from pennybags.editions import all_editions
-from pennybags.web.rooms import Outcome, RoomError, RoomService
+from pennybags.web.rooms import NoSuchRoom, NotHost, Outcome, RoomError, RoomService
 from pennybags.web.store import Store
 
 MAX_BODY = 16_384
@@ -205,11 +205,12 @@ def create_app(store: Store) -> FastAPI:
             result = await to_thread.run_sync(work, data)
         except BadMessage as e:
             return refused(str(e))
+        except NoSuchRoom as e:
+            return refused(str(e), 404)
+        except NotHost as e:
+            return refused(str(e), 403)
         except RoomError as e:
-            status = 404 if str(e) == "there is no such room" else 400
-            if "host" in str(e):
-                status = 403
-            return refused(str(e), status)
+            return refused(str(e))
         if room is not None:
             await broadcast(room.upper())
         return JSONResponse(result)
