@@ -11,6 +11,7 @@ from pennybags.bots import random_bot as _random_bot  # noqa: F401
 from pennybags.bots import simple as _simple  # noqa: F401
 from pennybags.bots import standard as _standard  # noqa: F401
 from pennybags.bots import ultimate_banking as _ultimate_banking  # noqa: F401
+from pennybags.bots import ultimate_income as _ultimate_income  # noqa: F401  (after the line above)
 from pennybags.bots import ultimate_monopoly as _ultimate_monopoly  # noqa: F401
 from pennybags.bots.registry import (
     Bot,

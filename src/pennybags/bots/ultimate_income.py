@@ -1,0 +1,668 @@
+"""The standard bot's strategy for Ultimate Monopoly: deeds valued by their expected income
+on this board (``standard`` on ``--edition ultimate-monopoly``, knob ``value=income``, the
+default).
+
+It answers every decision as :class:`~pennybags.bots.ultimate_monopoly.UltimateMonopolyStrategy`
+does (the previous strategy, still played by ``standard?value=price``) except where money is
+weighed: there it reckons with the exact odds of the 120 spaces
+(:mod:`pennybags.bots.ultimate_odds`, written from the lab's Markov chain):
+
+* **what a deed is worth** to a player: the rent it and the rest of its colour group would
+  bring in, per opponent turn the landings on the deed (from the odds) times the rent, times
+  the number of opponents, over a horizon of turns that shortens as the game goes on (60
+  turns at the start, half a turn less each round, 15 at the least). A group earns at the best level its owner can reach
+  net of the buildings' cost: unimproved (double rent with a **majority ownership**, all but
+  one property of a group of three or more; triple with a **monopoly**), houses and a hotel
+  on a majority ownership or monopoly, a **skyscraper** on a monopoly; railroads by how many
+  the owner has, with a **Train Depot**; cab companies likewise with a **Cab Stand**;
+  utilities by how many times the throw's number. A deed is worth what the group is worth
+  with it less without it, plus a chance of completing the group later, plus half of what it
+  would be worth to an opponent it would give a majority ownership or monopoly (blocking);
+  never less than a little over its mortgage value.
+* **buying and bidding**: buys what classic's reserve allows, and down to a quarter of the
+  reserve a deed worth its price; bids up to its worth.
+* **building**: the building with the best marginal rent per dollar (the rent it adds times
+  the landings times the opponents, over its cost) wherever building is allowed, houses,
+  hotels, skyscrapers, depots and cab stands alike, when it pays back within the horizon,
+  keeping only a quarter of the reserve (building early wins games).
+* **trades**: offers cash for the deeds that give it a majority ownership or a monopoly
+  (enough that a bot judging by printed prices accepts, never more than the gain); accepts
+  an offer only when its own gain in expected income is positive and at least the
+  proposer's.
+* **moving, vouchers, taxi rides**: a wanted unowned deed scores by its worth (the previous
+  strategy's choice of spaces, with the new worth).
+* **shares**: buys (and bids for) a share only when its dividend, paid at every landing on
+  the Stock Exchange by any player (from the odds), pays back its price within the horizon.
+* **raising cash**: mortgages shares first, then the deeds whose mortgage loses least
+  expected rent per dollar raised, then sells the buildings that lose least rent per dollar,
+  then mortgages the rest.
+
+What it works out is kept per board change (``game.changes``) or per round (the danger on
+the board), and it looks only at its own deeds and the groups in question, not the whole
+board, for an answer.
+"""
+
+from __future__ import annotations
+
+from typing import Final, cast
+
+from pennybags.bots.standard import allow_params, classic_params, register_strategy
+from pennybags.bots.ultimate_monopoly import (
+    DECLINE_SHARE,
+    UltimateMonopolyStrategy,
+    ultimate_monopoly_strategy,
+)
+from pennybags.bots.ultimate_odds import FRESH_THROW, RENT_LANDINGS, THROWN, VISITS
+from pennybags.editions.classic.game import ClassicGame
+from pennybags.editions.classic.rules import ACCEPT, DECLARE_BANKRUPTCY, PASS, REJECT
+from pennybags.editions.ultimate_monopoly.buildings import (
+    building_cost,
+    can_sell_down,
+    majority_size,
+    sale_price,
+)
+from pennybags.editions.ultimate_monopoly.cards import ACTION_DECKS, CardGame
+from pennybags.editions.ultimate_monopoly.game import HOTEL, SKYSCRAPER
+from pennybags.engine.actions import Action, Trade, deed_action
+from pennybags.engine.board import Board
+
+HORIZON: Final = 60.0
+"""Opponent turns over which a deed's rent is counted at the start of the game."""
+SHORTEST: Final = 15.0
+"""The horizon never falls below this many turns."""
+BLOCK: Final = 0.5
+"""The share of an opponent's gain counted when a deed would give them a group."""
+OFFER_MAJORITY: Final = 1.0
+"""Cash offered for the deeds that give a majority ownership, times their printed prices
+(a bot judging by printed prices takes at least that much; ten dollars more are added)."""
+OFFER_MONOPOLY: Final = 2.0
+"""The same for deeds that give a monopoly (such a bot asks twice the prices)."""
+OFFER_GAIN: Final = 1.2
+"""An offer is made only when the group gains at least this many times the cash."""
+BUILD_RESERVE: Final = 0.25
+"""The share of the cash reserve kept back when building."""
+PROSPECT: Final = 0.2
+"""The share of a buildable group's worth counted per deed still missing (halved for each
+further one) when the missing deeds are the bank's or one other player's."""
+
+
+class Groups:
+    """What never changes on the board, in the shape the strategy reads: each deed's group
+    and kind, the street groups, and where the Stock Exchange is."""
+
+    __slots__ = ("board", "exchange", "kinds", "street_groups")
+
+    def __init__(self, board: Board) -> None:
+        self.board = board
+        self.kinds: list[int] = [0] * board.size
+        """0: no deed; 1 a street; 2 a railroad; 3 a cab company; 4 a utility."""
+        codes = {"street": 1, "railroad": 2, "cab_company": 3, "utility": 4}
+        for d in board.deeds:
+            self.kinds[d] = codes.get(board.spaces[d].kind, 0)
+        self.street_groups: list[tuple[int, ...]] = [
+            g for g in board.groups.values() if g and board.spaces[g[0]].kind == "street"]
+        self.exchange = -1
+        for i, s in enumerate(board.spaces):
+            if s.kind == "stock_exchange":
+                self.exchange = i
+
+
+_last_groups: Groups | None = None
+
+
+def groups_of(board: Board) -> Groups:
+    global _last_groups
+    found = _last_groups
+    if found is None or found.board is not board:
+        found = _last_groups = Groups(board)
+    return found
+
+
+class IncomeStrategy(UltimateMonopolyStrategy):
+    """How the standard bot plays Ultimate Monopoly, valuing deeds by expected income."""
+
+    def __init__(self, reserve: int, aggression: int, trade: int, jail: str = "auto") -> None:
+        super().__init__(reserve, aggression, trade, jail)
+        self._groups_facts: Groups | None = None
+        self._round_key: tuple[int, int] = (-1, -1)
+        """The round and seat when the danger on the board was last worked out."""
+        self._board_changes = -1
+        self._worth_key: tuple[int, int] = (-1, -1)
+        """The game's changes count and the seat the worth cache below holds for."""
+        self._worth_game: ClassicGame | None = None
+        self._worth: dict[int, float] = {}
+        self._opponents = 0
+        self._horizon = HORIZON
+        self._trade_offers: dict[int, int] = {}
+        """When (the round) each offer, keyed by other player and group, was last made."""
+
+    # ---------------------------------------------------------------- the board, cached
+
+    def facts(self, game: CardGame) -> Groups:
+        facts = self._groups_facts
+        if facts is None or facts.board is not game.board:
+            facts = self._groups_facts = groups_of(game.board)
+        return facts
+
+    def know_board(self, game: CardGame, p: int) -> None:
+        """The danger on the board (the highest rent an opponent's deed charges now) and the
+        unowned deeds, worked out again at most once a round, when the deeds have changed,
+        as a person reads the board when play comes round."""
+        key = (game.round, p)
+        if key == self._round_key and game is self._danger_game:
+            return
+        if game is self._danger_game and p == self._danger_key[1] and \
+                game.changes == self._board_changes:
+            self._round_key = key
+            return
+        self._round_key = key
+        self._board_changes = game.changes
+        super().know_board(game, p)
+
+    def fresh(self, game: CardGame, p: int) -> None:
+        """Forget the worths when the board has changed (or another seat asks)."""
+        key = (game.changes, p)
+        if key != self._worth_key or game is not self._worth_game:
+            self._worth_key = key
+            self._worth_game = game
+            self._worth.clear()
+            self._opponents = max(1, len(game.active_players()) - 1)
+            self._horizon = max(SHORTEST, HORIZON - game.round * 0.5)
+
+    # ---------------------------------------------------------------- income
+
+    def rate(self, game: CardGame, deed: int, rent: int) -> float:
+        """Expected rent per turn of all opponents together for ``rent`` charged on
+        ``deed`` (for a utility, ``rent`` is the multiplier of the throw)."""
+        if self.facts(game).kinds[deed] == 4:
+            return (rent * THROWN[deed] + FRESH_THROW[deed]) * self._opponents
+        return rent * RENT_LANDINGS[deed] * self._opponents
+
+    def group_value(self, game: CardGame, who: int, group: tuple[int, ...],
+                    gets: tuple[int, ...] = (), gives: tuple[int, ...] = ()) -> float:
+        """What ``who``'s deeds of ``group`` bring in over the horizon, each at the best
+        level reachable net of the buildings still to pay for, as if ``who`` had received
+        the deeds ``gets`` and handed over ``gives``."""
+        owner = game.owner
+        ours: list[int] = []
+        for d in group:
+            if d in gets or (owner[d] == who and d not in gives):
+                ours.append(d)
+        count = len(ours)
+        if count == 0:
+            return 0.0
+        kind = self.facts(game).kinds[group[0]]
+        horizon = self._horizon
+        spaces = game.board.spaces
+        houses = game.houses
+        total = 0.0
+        if kind == 1:
+            size = len(group)
+            monopoly = count == size
+            majority = not monopoly and size >= majority_size(game) and count == size - 1
+            top = SKYSCRAPER if monopoly else HOTEL if majority else 0
+            factor = 3 if monopoly else 2 if majority else 1
+            for d in ours:
+                rents = spaces[d].rents
+                level = min(houses[d], top)
+                cost = building_cost(game, d)
+                best = -1e18
+                for k in range(level, top + 1):
+                    rent = rents[k] if k else rents[0] * factor
+                    net = self.rate(game, d, rent) * horizon - (k - level) * cost
+                    if net > best:
+                        best = net
+                total += best
+            return total
+        if kind == 4:
+            multiplier = game.utility_multipliers[count - 1]
+            for d in ours:
+                total += self.rate(game, d, multiplier) * horizon
+            return total
+        table = game.railroad_rents if kind == 2 else game.cab_rents
+        rent = table[count - 1]
+        for d in ours:
+            plain = self.rate(game, d, rent) * horizon
+            if houses[d]:
+                total += 2 * plain
+            else:
+                total += max(plain, 2 * plain - building_cost(game, d))
+        return total
+
+    def gain_of(self, game: CardGame, who: int, deed: int) -> float:
+        """How much more ``who``'s part of ``deed``'s group brings in with ``deed`` than
+        without it (its own rent and what it does to the rest of the group)."""
+        group = game.board.group_of[deed]
+        return self.group_value(game, who, group, (deed,), ()) - \
+            self.group_value(game, who, group, (), (deed,))
+
+    def prospect(self, game: CardGame, p: int, deed: int) -> float:
+        """The chance that ``deed`` leads to a majority ownership or monopoly later: part of
+        what the buildable group would be worth, when the deeds still missing are the
+        bank's or one other player's."""
+        if self.facts(game).kinds[deed] != 1:
+            return 0.0
+        group = game.board.group_of[deed]
+        owner = game.owner
+        size = len(group)
+        need = size - 1 if size >= majority_size(game) else size
+        mine = 0
+        other = -1
+        for d in group:
+            o = owner[d]
+            if d == deed or o == p:
+                mine += 1
+            elif o >= 0:
+                if other >= 0 and o != other:
+                    return 0.0
+                other = o
+        missing = need - mine
+        if missing <= 0:
+            return 0.0
+        gets = [deed]
+        for d in group:
+            if missing > len(gets) - 1 and d != deed and owner[d] != p:
+                gets.append(d)
+        whole = self.group_value(game, p, group, tuple(gets), ())
+        return whole * PROSPECT * 0.5 ** (missing - 1) / need
+
+    def worth(self, game: CardGame, p: int, deed: int) -> float:
+        """What ``deed`` is worth to ``p``: what it adds to ``p``'s group, a chance of more,
+        and half of what it would add to an opponent it completes a group for."""
+        self.fresh(game, p)
+        cached = self._worth.get(deed)
+        if cached is not None:
+            return cached
+        value = self.gain_of(game, p, deed) + self.prospect(game, p, deed)
+        block = 0.0
+        owner = game.owner
+        for d in game.board.group_of[deed]:
+            o = owner[d]
+            if d != deed and o >= 0 and o != p:
+                gain = self.gain_of(game, o, deed)
+                if gain > block:
+                    block = gain
+        price = game.board.spaces[deed].price
+        # A deed is never worth less than a little above its mortgage value: it can be
+        # mortgaged, and it is something to trade.
+        value = max(value + block * BLOCK, price * 0.6)
+        self._worth[deed] = value
+        return value
+
+    # ---------------------------------------------------------------- buying, bidding
+
+    def value(self, game: ClassicGame, p: int, deed: int) -> float:
+        return self.worth(cast(CardGame, game), p, deed) * self.aggression
+
+    def wants(self, game: ClassicGame, p: int, deed: int, price: int) -> bool:
+        cash = game.cash(p)
+        if cash < price:
+            return False
+        reserve = self.reserve(game, p)
+        if self.worth(cast(CardGame, game), p, deed) >= price:
+            return cash - price >= reserve // 4
+        return cash - price >= reserve // 2
+
+    def bid(self, game: ClassicGame, p: int, deed: int, high: int) -> Action:
+        if deed < 0:
+            return super().bid(game, p, deed, high)
+        cash = game.cash(p)
+        limit = min(int(self.value(game, p, deed)), cash - self.reserve(game, p) // 4)
+        step = max(10, high // 10)
+        amount = max(high + step, limit // 2)
+        if amount > limit and high < limit:
+            amount = limit
+        return Action("bid", amount=amount) if high < amount <= limit else PASS
+
+    def keep_value(self, game: CardGame, p: int, deed: int) -> float:
+        """What holding ``deed`` is worth to ``p``: what its group loses without it, plus
+        the buildings on it (at the cost of the building)."""
+        self.fresh(game, p)
+        return max(self.gain_of(game, p, deed), game.board.spaces[deed].price * 0.5) + \
+            game.houses[deed] * building_cost(game, deed)
+
+    # ---------------------------------------------------------------- shares
+
+    def dividend_worth(self, game: CardGame, p: int, company: int) -> float:
+        """What one more share of ``company`` brings in over the horizon: the rise in
+        ``p``'s dividend, paid at each landing on the Stock Exchange by any player."""
+        self.fresh(game, p)
+        exchange = self.facts(game).exchange
+        if exchange < 0:
+            return 0.0
+        stock = game.stocks[company]
+        held = game.shares[p][company] - game.shares_mortgaged[p][company]
+        table = stock.dividends
+        now = table[min(held, len(table)) - 1] if held > 0 else 0
+        after = table[min(held + 1, len(table)) - 1]
+        landings = VISITS[exchange] * (self._opponents + 1)
+        return (after - now) * landings * self._horizon
+
+    def stock_exchange(self, game: CardGame, p: int) -> Action:
+        """Insider Trading or a share only when the dividends pay its price back within
+        the horizon (and the cash above the reserve allows); otherwise decline."""
+        cash = game.cash(p)
+        reserve = self.reserve(game, p)
+        insider = self.kept(game, p, "half_par_stock_purchase")
+        best = -1
+        best_gain = 0.0
+        for c in game.stocks:
+            if game.bank_shares[c.index] <= 0:
+                continue
+            gain = self.dividend_worth(game, p, c.index) - c.par
+            if best < 0 or gain > best_gain:
+                best = c.index
+                best_gain = gain
+        if best < 0:
+            return DECLINE_SHARE
+        par = game.stocks[best].par
+        if insider is not None and best_gain + par / 2 > 0 and cash - par // 2 >= reserve:
+            return insider
+        if best_gain > 0 and cash - par >= reserve:
+            action = Action("buy-share", company=best)
+            if game.can(p, action):
+                return action
+        return DECLINE_SHARE
+
+    def share_bid(self, game: CardGame, p: int, company: int, high: int) -> Action:
+        limit = min(int(self.dividend_worth(game, p, company)),
+                    game.cash(p) - self.reserve(game, p))
+        amount = max(high + 5, limit // 2)
+        if amount > limit and high < limit:
+            amount = limit
+        return Action("bid", amount=amount) if high < amount <= limit else PASS
+
+    # ---------------------------------------------------------------- building
+
+    def build_best(self, game: CardGame, p: int) -> Action | None:
+        """The building with the best marginal expected rent per dollar that pays back
+        within the horizon, keeping the reserve: on each majority ownership or monopoly
+        the lowest street (building evenly), a Train Depot or Cab Stand on a railroad or
+        cab company without one."""
+        cash = game.cash(p)
+        reserve = int(self.reserve(game, p) * BUILD_RESERVE)
+        if cash <= reserve:
+            return None
+        self.fresh(game, p)
+        facts = self.facts(game)
+        kinds = facts.kinds
+        owner = game.owner
+        houses = game.houses
+        spaces = game.board.spaces
+        horizon = self._horizon
+        candidates: list[tuple[float, int]] = []
+        seen_groups: set[int] = set()
+        for d in self.mine(game, p):
+            kind = kinds[d]
+            if kind == 1:
+                group = game.board.group_of[d]
+                first = group[0]
+                if first in seen_groups:
+                    continue
+                seen_groups.add(first)
+                size = len(group)
+                mine = 0
+                for g in group:
+                    if owner[g] == p:
+                        mine += 1
+                monopoly = mine == size
+                if not monopoly and (size < majority_size(game) or mine != size - 1):
+                    continue
+                low = -1
+                for g in group:  # the lowest of ours: where building evenly goes next
+                    if owner[g] == p and (low < 0 or houses[g] < houses[low]):
+                        low = g
+                level = houses[low]
+                if level >= (SKYSCRAPER if monopoly else HOTEL):
+                    continue
+                rents = spaces[low].rents
+                now = rents[level] if level else rents[0] * (3 if monopoly else 2)
+                cost = building_cost(game, low)
+                if level < 3:  # the first houses pay as steps toward three: their average
+                    added = self.rate(game, low, rents[3] - now) / (3 - level)
+                else:
+                    added = self.rate(game, low, rents[level + 1] - now)
+                if added * horizon >= cost * 0.8:
+                    candidates.append((added / cost, low))
+            elif (kind == 2 or kind == 3) and not houses[d]:
+                added = self.rate(game, d, game.rent(d)) if not game.mortgaged[d] else 0.0
+                cost = building_cost(game, d)
+                if added * horizon >= cost:
+                    candidates.append((added / cost, d))
+        if not candidates:
+            return None
+        candidates.sort(reverse=True)
+        for _, d in candidates:
+            if cash - building_cost(game, d) < reserve:
+                continue
+            if game.can_build(p, d) is None:
+                return deed_action("build", d)
+        return None
+
+    def lift(self, game: ClassicGame, p: int) -> Action | None:
+        """Lift mortgages (deeds first, the best earners first) when cash is plentiful."""
+        g = cast(CardGame, game)
+        cash = g.cash(p)
+        reserve = self.reserve(g, p)
+        if cash < reserve * 2:
+            return None
+        for d in self.mine(g, p):
+            if g.mortgaged[d] and cash - g.unmortgage_cost(d) >= reserve * 2 and \
+                    g.can_unmortgage(p, d) is None:
+                return Action("unmortgage", d)
+        return None
+
+    # ---------------------------------------------------------------- trades
+
+    def manage(self, game: ClassicGame, p: int) -> Action | None:
+        """Before rolling or ending the turn: a kept card that helps, the best building,
+        lifting mortgages, then an offer for deeds that give us a group."""
+        g = cast(CardGame, game)
+        action = self.play_kept(g, p)
+        if action is not None:
+            return action
+        action = self.build_best(g, p)
+        if action is not None:
+            return action
+        action = self.lift(g, p)
+        if action is not None:
+            return action
+        if self.willingness > 0 and self._traded_turn != g.turns:
+            self._traded_turn = g.turns
+            return self.offer(g, p)
+        return None
+
+    def offer(self, game: CardGame, p: int) -> Action | None:
+        """Cash for the deeds of one other player that would give us a majority ownership
+        or a monopoly: at least the printed prices (twice them for a monopoly, what a
+        bot judging by printed prices asks), never more than what the group gains us, and
+        keeping half the reserve. The same offer is not made again within six rounds."""
+        cash = game.cash(p)
+        spare = cash - self.reserve(game, p) // 2
+        if spare <= 0:
+            return None
+        self.fresh(game, p)
+        owner = game.owner
+        houses = game.houses
+        spaces = game.board.spaces
+        best: Trade | None = None
+        best_margin = 0.0
+        seen: set[int] = set()
+        for d in self.mine(game, p):
+            if self.facts(game).kinds[d] != 1:
+                continue
+            group = game.board.group_of[d]
+            if group[0] in seen:
+                continue
+            seen.add(group[0])
+            size = len(group)
+            mine = 0
+            for g in group:
+                if owner[g] == p:
+                    mine += 1
+            target = size - 1 if size >= majority_size(game) and mine < size - 1 else size
+            missing = target - mine
+            if missing <= 0:
+                continue
+            for other in range(len(game.players)):
+                if other == p or game.players[other].bankrupt:
+                    continue
+                key = other * 1000 + group[0]
+                if self._trade_offers.get(key, -100) > game.round - 6:
+                    continue
+                theirs = [g for g in group if owner[g] == other]
+                if len(theirs) < missing or any(houses[g] for g in theirs) or \
+                        any(game.mortgaged[g] for g in theirs):
+                    continue
+                take = tuple(sorted(theirs, key=lambda g: -RENT_LANDINGS[g])[:missing])
+                before = self.group_value(game, p, group)
+                after = self.group_value(game, p, group, take, ())
+                gain = after - before
+                price = sum(spaces[g].price for g in take)
+                completes = mine + missing == size
+                pay = int(price * (OFFER_MONOPOLY if completes else OFFER_MAJORITY)) + 10
+                if pay > spare or gain < pay * OFFER_GAIN:
+                    continue
+                margin = gain - pay
+                if best is None or margin > best_margin:
+                    best = Trade(p, other, take=take, give_cash=pay)
+                    best_margin = margin
+        if best is None:
+            return None
+        self._trade_offers[best.recipient * 1000 + game.board.group_of[best.take[0]][0]] = \
+            game.round
+        action = Action("propose-trade", trade=best)
+        return action if game.can(p, action) else None
+
+    def trade_gain(self, game: CardGame, who: int, gets: tuple[int, ...],
+                   gives: tuple[int, ...]) -> float:
+        """What the deeds of a trade change in ``who``'s expected income over the horizon
+        (each group touched, before and after)."""
+        groups: dict[int, tuple[int, ...]] = {}
+        for d in gets + gives:
+            group = game.board.group_of[d]
+            groups[group[0]] = group
+        total = 0.0
+        for group in groups.values():
+            total += self.group_value(game, who, group, gets, gives) - \
+                self.group_value(game, who, group)
+        return total
+
+    def answer(self, game: ClassicGame, p: int, trade: Trade | None) -> Action:
+        """Accept when the trade raises our expected income (with the cash) and by at
+        least as much as it raises the proposer's; never give up cards or shares."""
+        if trade is None or trade.take_cards or trade.take_shares or self.willingness <= 0:
+            return REJECT
+        g = cast(CardGame, game)
+        self.fresh(g, p)
+        cash_in = trade.give_cash - trade.take_cash
+        spaces = g.board.spaces
+        # A deed is something to mortgage or trade too: half its price at the least.
+        floor_in = sum(spaces[d].price for d in trade.give) * 0.5
+        floor_out = sum(spaces[d].price for d in trade.take) * 0.5
+        mine = cash_in + max(self.trade_gain(g, p, trade.give, trade.take),
+                             floor_in - floor_out)
+        theirs = -cash_in + self.trade_gain(g, trade.proposer, trade.take, trade.give)
+        if mine > 0 and mine >= theirs and g.cash(p) + cash_in >= 0 and g.can(p, ACCEPT):
+            return ACCEPT
+        return REJECT
+
+    # ---------------------------------------------------------------- debt
+
+    def raise_cash(self, game: ClassicGame, p: int, owed: int) -> Action:
+        """Shares first (a Sale of Stock Bonus, else mortgages: they earn least), then
+        mortgage the deed that loses least expected rent per dollar, then sell the building
+        that loses least rent per dollar, then mortgage the rest; bankruptcy when all of it
+        could not cover the debt."""
+        g = cast(CardGame, game)
+        self.fresh(g, p)
+        spaces = g.board.spaces
+        mine = self.mine(g, p)
+        raisable = g.cash(p)
+        for d in mine:
+            level = g.houses[d]
+            if level:
+                raisable += sale_price(g, d) * level
+            if not g.mortgaged[d]:
+                raisable += spaces[d].mortgage
+        sale: Action | None = None
+        bonus = 0
+        for ref in g.players[p].cards:
+            if ref[0] in ACTION_DECKS and \
+                    g.decks[ref[0]].cards[ref[1]].kind == "sell_stock_bonus":
+                action = Action("play-card", card=ref)
+                if g.can(p, action):
+                    sale = action
+                    bonus = int(g.decks[ref[0]].cards[ref[1]].get("bonus", 0))
+        best_sale = 0
+        for c in g.stocks:
+            free = g.shares[p][c.index] - g.shares_mortgaged[p][c.index]
+            raisable += free * c.mortgage_value
+            if free and sale is not None:
+                best_sale = max(best_sale, c.par + bonus - c.mortgage_value)
+        if raisable + best_sale < owed:
+            return DECLARE_BANKRUPTCY
+        if sale is not None:
+            return sale
+        for c in g.stocks:
+            if g.shares[p][c.index] > g.shares_mortgaged[p][c.index]:
+                return Action("mortgage-share", company=c.index)
+        # What each way of raising money costs per dollar raised, over the horizon: the
+        # rent it loses, plus the mortgage's 10% (lifting it later) or the half of a
+        # building's cost the bank does not pay back.
+        horizon = self._horizon
+        cheapest = -1
+        cheapest_loss = 0.0
+        for d in mine:
+            if g.mortgaged[d] or g.houses[d] or g.can_mortgage(p, d) is not None:
+                continue
+            raised = max(1, spaces[d].mortgage)
+            loss = (self.rate(g, d, self.rent_of(g, d)) * horizon + raised * 0.1) / raised
+            if cheapest < 0 or loss < cheapest_loss:
+                cheapest = d
+                cheapest_loss = loss
+        sell = -1
+        sell_loss = 0.0
+        down = -1
+        for d in mine:
+            if not g.houses[d]:
+                continue
+            if g.can_sell_building(p, d) is None:
+                raised = max(1, sale_price(g, d))
+                loss = (self.rate(g, d, self.sale_loss(g, d)) * horizon +
+                        building_cost(g, d) - raised) / raised
+                if sell < 0 or loss < sell_loss:
+                    sell = d
+                    sell_loss = loss
+            elif down < 0 and can_sell_down(g, p, d) is None:
+                down = d
+        if cheapest >= 0 and (sell < 0 or cheapest_loss <= sell_loss):
+            return deed_action("mortgage", cheapest)
+        if sell >= 0:
+            return deed_action("sell-building", sell)
+        if down >= 0:
+            return deed_action("sell-down", down)
+        for d in mine:
+            if not g.mortgaged[d] and g.can_mortgage(p, d) is None:
+                return deed_action("mortgage", d)
+        return DECLARE_BANKRUPTCY
+
+
+VALUES: Final = ("income", "price")
+
+
+def standard_strategy(params: dict[str, str]) -> UltimateMonopolyStrategy:
+    """The standard strategy of the edition: ``value=income`` (the default) values deeds
+    by their expected income; ``value=price`` is the previous strategy, by printed
+    prices."""
+    value = params.pop("value", "income")
+    if value not in VALUES:
+        raise ValueError(f"bot parameter value takes income or price, not '{value}'")
+    if value == "price":
+        return ultimate_monopoly_strategy(params)
+    reserve, aggression, trade, jail = classic_params(params)
+    return IncomeStrategy(reserve, aggression, trade, jail)
+
+
+allow_params("value")
+register_strategy("ultimate-monopoly", standard_strategy)
