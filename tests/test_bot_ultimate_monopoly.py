@@ -1,5 +1,8 @@
-"""The bots in Ultimate Monopoly: the standard bot's strategy for the edition
-(:mod:`pennybags.bots.ultimate_monopoly`) and the simple bot's legal play.
+"""The bots in Ultimate Monopoly: the standard bot's strategies for the edition (the default,
+valuing deeds by expected income, :mod:`pennybags.bots.ultimate_income`, and the previous one,
+``standard?value=price``, :mod:`pennybags.bots.ultimate_monopoly`) and the simple bot's legal
+play. Where the two strategies judge differently (building, shares), the tests here check the
+previous one; tests/test_bot_ultimate_income.py checks the default's judgement.
 
 Every decision kind of the edition is reached by hand (tokens placed, dice scripted, piles
 stacked, cards given, as the edition's own tests do) and answered by each bot; the standard
@@ -107,6 +110,11 @@ def kind(game: Game) -> str:
 
 def standard(seed: int = 0) -> Any:
     return make_bot("standard", seed)
+
+
+def previous(seed: int = 0) -> Any:
+    """The previous strategy (deeds valued by printed prices)."""
+    return make_bot("standard?value=price", seed)
 
 
 def strategy() -> UltimateMonopolyStrategy:
@@ -561,13 +569,14 @@ def test_every_decision_kind_of_the_edition_has_a_position_and_a_standard_answer
 
 
 @pytest.mark.parametrize("decision", sorted(SETUPS))
-def test_the_standard_bot_answers_each_decision_kind_legally(decision: str) -> None:
-    """The standard bot answers (managing first, perhaps) until the decision is answered;
-    every action it takes is legal."""
+@pytest.mark.parametrize("spec", ["standard", "standard?value=price"])
+def test_the_standard_bot_answers_each_decision_kind_legally(decision: str, spec: str) -> None:
+    """The standard bot (either strategy) answers (managing first, perhaps) until the
+    decision is answered; every action it takes is legal."""
     game = SETUPS[decision]()
     assert kind(game) == decision
     seat = game.pending[0].player
-    bot = standard()
+    bot = make_bot(spec, 0)
     for _ in range(40):
         action = bot.choose(game, seat)
         assert game.why_illegal(seat, action) is None, (decision, action)
@@ -696,7 +705,7 @@ def test_builds_a_skyscraper_on_a_monopoly_of_hotels() -> None:
 def test_builds_a_train_depot_and_a_cab_stand() -> None:
     game = new_game()
     own(game, 0, "Reading Railroad", "Checker Cab Co.")
-    bot = standard()
+    bot = previous()
     built: set[str] = set()
     for _ in range(4):
         action = bot.choose(game, 0)
@@ -713,14 +722,14 @@ def test_building_keeps_the_reserve() -> None:
     game = new_game()
     own(game, 0, "Park Place", "Boardwalk")
     set_cash(game, 0, 500)  # a $200 house would leave less than the reserve
-    assert standard().choose(game, 0).do != "build"
+    assert previous().choose(game, 0).do != "build"
 
 
 def test_builds_evenly_toward_hotels_and_skyscrapers_when_rich() -> None:
     game = new_game()
     own(game, 0, "Mediterranean Avenue", "Baltic Avenue")
     set_cash(game, 0, 20_000)
-    bot = standard()
+    bot = previous()
     for _ in range(20):
         action = bot.choose(game, 0)
         if action.do != "build":
@@ -837,10 +846,10 @@ def test_birthday_gift_collects_the_money() -> None:
 
 def test_stock_exchange_buys_a_share_when_rich_and_declines_when_poor() -> None:
     game = at_stock_exchange()
-    assert standard().choose(game, 0).do == "buy-share"
+    assert previous().choose(game, 0).do == "buy-share"
     game = at_stock_exchange()
     set_cash(game, 0, 300)
-    assert standard().choose(game, 0) == Action("decline-share")
+    assert previous().choose(game, 0) == Action("decline-share")
 
 
 # ==================================================================== the simple bot
@@ -924,7 +933,7 @@ def test_bargain_business_on_a_deed_it_wants_and_insider_trading_at_the_stock_ex
     ref = give(game, 0, "community_chest", "bargain-business")
     land(game, "Boardwalk")
     assert kind(game) == "buy"
-    assert standard().choose(game, 0) == Action("play-card", card=ref)
+    assert previous().choose(game, 0) == Action("play-card", card=ref)
     game = at_stock_exchange()
     ref = give(game, 0, "community_chest", "insider-trading")
-    assert standard().choose(game, 0) == Action("play-card", card=ref)
+    assert previous().choose(game, 0) == Action("play-card", card=ref)

@@ -131,6 +131,8 @@ class IncomeStrategy(UltimateMonopolyStrategy):
         """The game's changes count and the seat the worth cache below holds for."""
         self._worth_game: ClassicGame | None = None
         self._worth: dict[int, float] = {}
+        self._settled = -1
+        """The game's changes count when the opponents and horizon were worked out."""
         self._opponents = 0
         self._horizon = HORIZON
         self._trade_offers: dict[int, int] = {}
@@ -164,8 +166,14 @@ class IncomeStrategy(UltimateMonopolyStrategy):
         key = (game.changes, p)
         if key != self._worth_key or game is not self._worth_game:
             self._worth_key = key
-            self._worth_game = game
             self._worth.clear()
+            self.settle(game)
+
+    def settle(self, game: CardGame) -> None:
+        """The number of opponents and the horizon, for the board as it is now."""
+        if game is not self._worth_game or game.changes != self._settled:
+            self._worth_game = game
+            self._settled = game.changes
             self._opponents = max(1, len(game.active_players()) - 1)
             self._horizon = max(SHORTEST, HORIZON - game.round * 0.5)
 
@@ -183,6 +191,7 @@ class IncomeStrategy(UltimateMonopolyStrategy):
         """What ``who``'s deeds of ``group`` bring in over the horizon, each at the best
         level reachable net of the buildings still to pay for, as if ``who`` had received
         the deeds ``gets`` and handed over ``gives``."""
+        self.settle(game)
         owner = game.owner
         ours: list[int] = []
         for d in group:
