@@ -39,6 +39,8 @@ COMPILED = [
     "src/pennybags/editions/ultimate_banking/rules.py",
     "src/pennybags/bots/standard.py",
     "src/pennybags/bots/ultimate_monopoly.py",
+    "src/pennybags/bots/ultimate_odds.py",
+    "src/pennybags/bots/ultimate_income.py",
 ]
 
 if os.environ.get("PENNYBAGS_COMPILE") == "1":

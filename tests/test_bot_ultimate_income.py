@@ -9,6 +9,14 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+
+from pennybags.bots import make_bot
+from pennybags.bots.ultimate_income import IncomeStrategy, standard_strategy
+from pennybags.bots.ultimate_monopoly import UltimateMonopolyStrategy
+from pennybags.editions.ultimate_monopoly.game import VOUCHERS
+from pennybags.engine.actions import Action, Pose, Trade
+from pennybags.engine.turn import ROLL
+from pennybags.lab.simulate import Setup, play_one
 from test_bot_ultimate_monopoly import (
     at,
     at_stock_exchange,
@@ -18,14 +26,6 @@ from test_bot_ultimate_monopoly import (
     own,
     set_cash,
 )
-
-from pennybags.bots import make_bot
-from pennybags.bots.ultimate_income import IncomeStrategy, standard_strategy
-from pennybags.bots.ultimate_monopoly import UltimateMonopolyStrategy
-from pennybags.editions.ultimate_monopoly.game import VOUCHERS
-from pennybags.engine.actions import Action, Pose, Trade
-from pennybags.engine.turn import ROLL
-from pennybags.lab.simulate import Setup, play_one
 
 
 def income() -> IncomeStrategy:
@@ -132,6 +132,33 @@ def test_a_train_depot_where_the_railroads_earn_enough_not_on_a_lone_one() -> No
         "Short Line")
     action = standard().choose(game, 0)
     assert action.do == "build" and game.board.spaces[action.deed].kind == "railroad"
+
+
+def test_mortgages_a_lone_deed_to_pay_for_a_building_that_earns_more() -> None:
+    game = new_game(4)
+    game.players[0].cards.clear()
+    own(game, 0, "Park Place", "Boardwalk", "Mediterranean Avenue", "Baltic Avenue",
+        "Oriental Avenue")
+    game.set_owner(at(game, "Baltic Avenue"), 1)  # Mediterranean and Oriental stand alone
+    set_cash(game, 0, 200)  # not enough for a $200 house and a quarter of the reserve
+    bot = standard()
+    action = bot.choose(game, 0)
+    assert action.do == "mortgage"
+    assert action.deed in (at(game, "Mediterranean Avenue"), at(game, "Oriental Avenue"))
+    game.act(0, action)
+    while (action := bot.choose(game, 0)).do == "mortgage":
+        game.act(0, action)
+    assert action.do == "build"
+    assert action.deed in (at(game, "Park Place"), at(game, "Boardwalk"))
+
+
+def test_lifts_a_mortgage_that_stops_building_on_a_group_first() -> None:
+    game = new_game()
+    game.players[0].cards.clear()
+    own(game, 0, "Park Place", "Boardwalk")
+    game.mortgaged[at(game, "Park Place")] = True
+    action = standard().choose(game, 0)
+    assert action == Action("unmortgage", at(game, "Park Place"))
 
 
 # ==================================================================== moving

@@ -57,10 +57,10 @@ import json, sys
 from pennybags.bots import make_bot
 from pennybags.editions import get_edition
 import pennybags.engine.game, pennybags.editions.classic.game, pennybags.bots.standard
-import pennybags.bots.ultimate_monopoly
+import pennybags.bots.ultimate_monopoly, pennybags.bots.ultimate_income
 compiled = [m.__file__.endswith((".so", ".pyd")) for m in
             (pennybags.engine.game, pennybags.editions.classic.game, pennybags.bots.standard,
-             pennybags.bots.ultimate_monopoly)]
+             pennybags.bots.ultimate_monopoly, pennybags.bots.ultimate_income)]
 games = []
 for edition_id in ("classic", "electronic-banking", "ultimate-banking", "monopoly-2.3",
                    "ultimate-monopoly"):
@@ -68,8 +68,8 @@ for edition_id in ("classic", "electronic-banking", "ultimate-banking", "monopol
     for seed in range(6):
         game = edition.new_game(["A", "B", "C", "D"], seed=seed,
                                 options={"max-rounds": 150})
-        bots = [make_bot("standard" if seat < 3 else "random", seed * 8 + seat)
-                for seat in range(4)]
+        specs = ["standard", "standard?value=price", "standard", "random"]
+        bots = [make_bot(specs[seat], seed * 8 + seat) for seat in range(4)]
         game.play_out(bots)
         games.append([edition_id, seed, game.turns, game.winner, game.end_reason,
                       list(game.ledger.balances), list(game.owner), list(game.houses),

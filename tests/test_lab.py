@@ -104,7 +104,7 @@ def test_examples_load_and_each_names_its_question() -> None:
     names = {p.stem for p in EXAMPLES}
     assert names == {"monopoly-2.3-vs-classic", "first-player-advantage", "free-parking",
                      "ultimate-banking-buy-or-auction", "ultimate-monopoly-players",
-                     "ultimate-monopoly-house-rules"}
+                     "ultimate-monopoly-house-rules", "ultimate-monopoly-bots"}
     for path in EXAMPLES:
         exp = load_experiment(path)
         assert exp.question.endswith("?")

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import importlib.util
 from pathlib import Path
+from types import ModuleType
 
 import pytest
 
@@ -15,7 +16,7 @@ from pennybags.bots import ultimate_odds
 TOOL = Path(__file__).resolve().parent.parent / "tools" / "make_ultimate_odds.py"
 
 
-def tool():  # type: ignore[no-untyped-def]
+def tool() -> ModuleType:
     spec = importlib.util.spec_from_file_location("make_ultimate_odds", TOOL)
     assert spec is not None and spec.loader is not None
     module = importlib.util.module_from_spec(spec)

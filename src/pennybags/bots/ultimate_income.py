@@ -1,45 +1,46 @@
 """The standard bot's strategy for Ultimate Monopoly: deeds valued by their expected income
-on this board (``standard`` on ``--edition ultimate-monopoly``, knob ``value=income``, the
-default).
+on this board (``standard`` on ``--edition ultimate-monopoly``; the knob ``value=income``,
+the default).
 
-It answers every decision as :class:`~pennybags.bots.ultimate_monopoly.UltimateMonopolyStrategy`
-does (the previous strategy, still played by ``standard?value=price``) except where money is
-weighed: there it reckons with the exact odds of the 120 spaces
-(:mod:`pennybags.bots.ultimate_odds`, written from the lab's Markov chain):
+It answers every decision as the previous strategy does
+(:class:`~pennybags.bots.ultimate_monopoly.UltimateMonopolyStrategy`, still played by
+``standard?value=price``) except where money is weighed; there it reckons with the exact odds
+of the 120 spaces (:mod:`pennybags.bots.ultimate_odds`, written from the lab's Markov chain
+by tools/make_ultimate_odds.py, since a bot may not import the lab):
 
 * **what a deed is worth** to a player: the rent it and the rest of its colour group would
-  bring in, per opponent turn the landings on the deed (from the odds) times the rent, times
-  the number of opponents, over a horizon of turns that shortens as the game goes on (60
-  turns at the start, half a turn less each round, 15 at the least). A group earns at the best level its owner can reach
-  net of the buildings' cost: unimproved (double rent with a **majority ownership**, all but
-  one property of a group of three or more; triple with a **monopoly**), houses and a hotel
-  on a majority ownership or monopoly, a **skyscraper** on a monopoly; railroads by how many
-  the owner has, with a **Train Depot**; cab companies likewise with a **Cab Stand**;
-  utilities by how many times the throw's number. A deed is worth what the group is worth
-  with it less without it, plus a chance of completing the group later, plus half of what it
-  would be worth to an opponent it would give a majority ownership or monopoly (blocking);
-  never less than a little over its mortgage value.
+  bring in: per opponent turn, the landings on the deed (from the odds) times the rent,
+  times the number of opponents, over a horizon of turns that shortens as the game goes on
+  (60 turns at the start, half a turn less each round, 15 at the least). A group earns at
+  the best level its owner can reach, net of the buildings still to pay for: unimproved
+  (double rent with a **majority ownership**, all but one property of a group of three or
+  more; triple with a **monopoly**), houses and a hotel on a majority ownership or monopoly,
+  a **skyscraper** on a monopoly; railroads by how many the owner has, with a **Train
+  Depot**; cab companies likewise, with a **Cab Stand**; utilities by how many, times the
+  throw's number. A deed is worth what the group earns with it less without it, plus a
+  chance of completing the group later, plus half of what it would add for an opponent
+  (blocking); never less than 60% of its price (it can be mortgaged or traded).
 * **buying and bidding**: buys what classic's reserve allows, and down to a quarter of the
   reserve a deed worth its price; bids up to its worth.
-* **building**: the building with the best marginal rent per dollar (the rent it adds times
-  the landings times the opponents, over its cost) wherever building is allowed, houses,
-  hotels, skyscrapers, depots and cab stands alike, when it pays back within the horizon,
-  keeping only a quarter of the reserve (building early wins games).
+* **building**: the building with the best marginal rent per dollar (the rent it adds, times
+  the landings and the opponents, over its cost) wherever building is allowed, houses,
+  hotels, skyscrapers, Train Depots and Cab Stands alike, when it pays back within the
+  horizon, keeping only a quarter of the reserve; it mortgages a deed that earns much less
+  per dollar to pay for it, and lifts first a mortgage that stops building on a group.
 * **trades**: offers cash for the deeds that give it a majority ownership or a monopoly
-  (enough that a bot judging by printed prices accepts, never more than the gain); accepts
-  an offer only when its own gain in expected income is positive and at least the
-  proposer's.
-* **moving, vouchers, taxi rides**: a wanted unowned deed scores by its worth (the previous
-  strategy's choice of spaces, with the new worth).
+  (what a bot judging by printed prices accepts, never more than the gain); accepts an offer
+  only when its own gain in expected income is positive and at least the proposer's.
+* **moving, Travel Vouchers, taxi rides** (triples, Subway, the cards): the previous
+  strategy's choice of spaces, a wanted unowned deed scoring by its new worth.
 * **shares**: buys (and bids for) a share only when its dividend, paid at every landing on
   the Stock Exchange by any player (from the odds), pays back its price within the horizon.
-* **raising cash**: mortgages shares first, then the deeds whose mortgage loses least
-  expected rent per dollar raised, then sells the buildings that lose least rent per dollar,
-  then mortgages the rest.
+* **raising cash**: shares first (they earn least), then whichever loses least per dollar
+  raised over the horizon: mortgaging a deed (its rent, and the 10% to lift it) or selling
+  a building (the rent it adds, and the half of its cost the bank keeps); the rest last.
 
-What it works out is kept per board change (``game.changes``) or per round (the danger on
-the board), and it looks only at its own deeds and the groups in question, not the whole
-board, for an answer.
+What it works out is kept until the board changes (``game.changes``), the danger on the
+board (its cash reserve) until the next round, and an answer looks only at its own deeds
+and the groups in question, never at the whole board.
 """
 
 from __future__ import annotations
@@ -69,6 +70,8 @@ from pennybags.engine.board import Board
 HORIZON: Final = 60.0
 """Opponent turns over which a deed's rent is counted at the start of the game."""
 SHORTEST: Final = 15.0
+DECAY: Final = 0.5
+"""Turns the horizon shortens by each round."""
 """The horizon never falls below this many turns."""
 BLOCK: Final = 0.5
 """The share of an opponent's gain counted when a deed would give them a group."""
@@ -81,6 +84,10 @@ OFFER_GAIN: Final = 1.2
 """An offer is made only when the group gains at least this many times the cash."""
 BUILD_RESERVE: Final = 0.25
 """The share of the cash reserve kept back when building."""
+FUND_BUILDING: Final = 1
+"""Whether deeds that earn little are mortgaged to pay for buildings (1) or not (0)."""
+FLOOR: Final = 0.6
+"""A deed is worth at least this share of its price (its mortgage value is half)."""
 PROSPECT: Final = 0.2
 """The share of a buildable group's worth counted per deed still missing (halved for each
 further one) when the missing deeds are the bank's or one other player's."""
@@ -132,6 +139,9 @@ class IncomeStrategy(UltimateMonopolyStrategy):
         self._worth_game: ClassicGame | None = None
         self._worth: dict[int, float] = {}
         self._settled = -1
+        self._build_key: tuple[int, int] = (-1, -1)
+        self._build_game: ClassicGame | None = None
+        self._build_candidates: list[tuple[float, int]] = []
         """The game's changes count when the opponents and horizon were worked out."""
         self._opponents = 0
         self._horizon = HORIZON
@@ -175,7 +185,7 @@ class IncomeStrategy(UltimateMonopolyStrategy):
             self._worth_game = game
             self._settled = game.changes
             self._opponents = max(1, len(game.active_players()) - 1)
-            self._horizon = max(SHORTEST, HORIZON - game.round * 0.5)
+            self._horizon = max(SHORTEST, HORIZON - game.round * DECAY)
 
     # ---------------------------------------------------------------- income
 
@@ -294,7 +304,7 @@ class IncomeStrategy(UltimateMonopolyStrategy):
         price = game.board.spaces[deed].price
         # A deed is never worth less than a little above its mortgage value: it can be
         # mortgaged, and it is something to trade.
-        value = max(value + block * BLOCK, price * 0.6)
+        value = max(value + block * BLOCK, price * FLOOR)
         self._worth[deed] = value
         return value
 
@@ -383,18 +393,29 @@ class IncomeStrategy(UltimateMonopolyStrategy):
 
     # ---------------------------------------------------------------- building
 
-    def build_best(self, game: CardGame, p: int) -> Action | None:
-        """The building with the best marginal expected rent per dollar that pays back
-        within the horizon, keeping the reserve: on each majority ownership or monopoly
-        the lowest street (building evenly), a Train Depot or Cab Stand on a railroad or
-        cab company without one."""
-        cash = game.cash(p)
-        reserve = int(self.reserve(game, p) * BUILD_RESERVE)
-        if cash <= reserve:
-            return None
+    def buildable(self, game: CardGame, p: int, deed: int) -> bool:
+        """Whether ``p`` holds a majority ownership or monopoly of ``deed``'s street group."""
+        group = game.board.group_of[deed]
+        owner = game.owner
+        size = len(group)
+        mine = 0
+        for g in group:
+            if owner[g] == p:
+                mine += 1
+        return mine == size or (size >= majority_size(game) and mine == size - 1)
+
+    def build_candidates(self, game: CardGame, p: int) -> list[tuple[float, int]]:
+        """Where the next building could go, as (expected rent added per dollar, deed),
+        best first; only buildings that pay back within the horizon: on each majority
+        ownership or monopoly the lowest street of ours (building evenly), a Train Depot or
+        Cab Stand on a railroad or cab company without one. Kept until the board changes."""
+        key = (game.changes, p)
+        if key == self._build_key and game is self._build_game:
+            return self._build_candidates
+        self._build_key = key
+        self._build_game = game
         self.fresh(game, p)
-        facts = self.facts(game)
-        kinds = facts.kinds
+        kinds = self.facts(game).kinds
         owner = game.owner
         houses = game.houses
         spaces = game.board.spaces
@@ -409,14 +430,9 @@ class IncomeStrategy(UltimateMonopolyStrategy):
                 if first in seen_groups:
                     continue
                 seen_groups.add(first)
-                size = len(group)
-                mine = 0
-                for g in group:
-                    if owner[g] == p:
-                        mine += 1
-                monopoly = mine == size
-                if not monopoly and (size < majority_size(game) or mine != size - 1):
+                if not self.buildable(game, p, d):
                     continue
+                monopoly = game.owns_group(p, d)
                 low = -1
                 for g in group:  # the lowest of ours: where building evenly goes next
                     if owner[g] == p and (low < 0 or houses[g] < houses[low]):
@@ -433,31 +449,88 @@ class IncomeStrategy(UltimateMonopolyStrategy):
                     added = self.rate(game, low, rents[level + 1] - now)
                 if added * horizon >= cost * 0.8:
                     candidates.append((added / cost, low))
-            elif (kind == 2 or kind == 3) and not houses[d]:
-                added = self.rate(game, d, game.rent(d)) if not game.mortgaged[d] else 0.0
+            elif (kind == 2 or kind == 3) and not houses[d] and not game.mortgaged[d]:
+                added = self.rate(game, d, game.rent(d))
                 cost = building_cost(game, d)
                 if added * horizon >= cost:
                     candidates.append((added / cost, d))
-        if not candidates:
-            return None
         candidates.sort(reverse=True)
-        for _, d in candidates:
+        self._build_candidates = candidates
+        return candidates
+
+    def build_best(self, game: CardGame, p: int) -> Action | None:
+        """The building with the best marginal expected rent per dollar that pays back
+        within the horizon (:meth:`build_candidates`), keeping a quarter of the reserve."""
+        cash = game.cash(p)
+        reserve = int(self.reserve(game, p) * BUILD_RESERVE)
+        if cash <= reserve:
+            return None
+        for _, d in self.build_candidates(game, p):
             if cash - building_cost(game, d) < reserve:
                 continue
             if game.can_build(p, d) is None:
                 return deed_action("build", d)
         return None
 
+    def fund_building(self, game: CardGame, p: int) -> Action | None:
+        """Mortgage a deed to pay for the best building when the deed earns much less per
+        dollar than the building would: never one of a group we build on (a mortgaged
+        property stops building on its group), and only when the deeds we would mortgage
+        could pay for it."""
+        if not FUND_BUILDING:
+            return None
+        candidates = self.build_candidates(game, p)
+        if not candidates:
+            return None
+        score, deed = candidates[0]
+        if game.can_build(p, deed, check_cash=False) is not None:
+            return None
+        cash = game.cash(p)
+        short = building_cost(game, deed) + int(self.reserve(game, p) * BUILD_RESERVE) - cash
+        if short <= 0:
+            return None
+        spaces = game.board.spaces
+        kinds = self.facts(game).kinds
+        horizon = self._horizon
+        best = -1
+        best_loss = 0.0
+        raisable = 0
+        for d in self.mine(game, p):
+            if game.mortgaged[d] or game.houses[d] or \
+                    (kinds[d] == 1 and self.buildable(game, p, d)):
+                continue
+            raised = spaces[d].mortgage
+            loss = (self.rate(game, d, self.rent_of(game, d)) * horizon + raised * 0.1) / \
+                (raised * horizon)
+            if loss * 2 >= score or game.can_mortgage(p, d) is not None:
+                continue
+            raisable += raised
+            if best < 0 or loss < best_loss:
+                best = d
+                best_loss = loss
+        if best < 0 or raisable < short:
+            return None
+        return deed_action("mortgage", best)
+
     def lift(self, game: ClassicGame, p: int) -> Action | None:
-        """Lift mortgages (deeds first, the best earners first) when cash is plentiful."""
+        """Lift a mortgage on a deed of a group we build on (it stops building there) when
+        the cash above a quarter of the reserve pays for it; others when nothing is left to
+        build and cash is plentiful."""
         g = cast(CardGame, game)
         cash = g.cash(p)
         reserve = self.reserve(g, p)
-        if cash < reserve * 2:
-            return None
+        kinds = self.facts(g).kinds
+        building = bool(self.build_candidates(g, p))
         for d in self.mine(g, p):
-            if g.mortgaged[d] and cash - g.unmortgage_cost(d) >= reserve * 2 and \
-                    g.can_unmortgage(p, d) is None:
+            if not g.mortgaged[d]:
+                continue
+            cost = g.unmortgage_cost(d)
+            if kinds[d] == 1 and self.buildable(g, p, d):
+                if cash - cost < reserve * BUILD_RESERVE:
+                    continue
+            elif building or cash - cost < reserve * 2:
+                continue
+            if g.can_unmortgage(p, d) is None:
                 return Action("unmortgage", d)
         return None
 
@@ -474,6 +547,9 @@ class IncomeStrategy(UltimateMonopolyStrategy):
         if action is not None:
             return action
         action = self.lift(g, p)
+        if action is not None:
+            return action
+        action = self.fund_building(g, p)
         if action is not None:
             return action
         if self.willingness > 0 and self._traded_turn != g.turns:
