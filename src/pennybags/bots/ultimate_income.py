@@ -125,6 +125,23 @@ def groups_of(board: Board) -> Groups:
     return found
 
 
+class Wish:
+    """Deeds of another player that would give us a group, and what they are worth."""
+
+    __slots__ = ("gain", "key", "other", "pay", "take")
+
+    def __init__(self, other: int, take: tuple[int, ...], key: int, gain: float,
+                 pay: int) -> None:
+        self.other = other
+        self.take = take
+        self.key = key
+        """The other player and the group, as one number (offers are remembered by it)."""
+        self.gain = gain
+        """What the group would gain us over the horizon."""
+        self.pay = pay
+        """The cash we would offer."""
+
+
 class IncomeStrategy(UltimateMonopolyStrategy):
     """How the standard bot plays Ultimate Monopoly, valuing deeds by expected income."""
 
@@ -142,6 +159,9 @@ class IncomeStrategy(UltimateMonopolyStrategy):
         self._build_key: tuple[int, int] = (-1, -1)
         self._build_game: ClassicGame | None = None
         self._build_candidates: list[tuple[float, int]] = []
+        self._wish_key: tuple[int, int] = (-1, -1)
+        self._wish_game: ClassicGame | None = None
+        self._wishes: list[Wish] = []
         """The game's changes count when the opponents and horizon were worked out."""
         self._opponents = 0
         self._horizon = HORIZON
@@ -215,6 +235,7 @@ class IncomeStrategy(UltimateMonopolyStrategy):
         spaces = game.board.spaces
         houses = game.houses
         total = 0.0
+        opponents = self._opponents
         if kind == 1:
             size = len(group)
             monopoly = count == size
@@ -225,10 +246,11 @@ class IncomeStrategy(UltimateMonopolyStrategy):
                 rents = spaces[d].rents
                 level = min(houses[d], top)
                 cost = building_cost(game, d)
+                reach = RENT_LANDINGS[d] * opponents * horizon  # rent -> income
                 best = -1e18
                 for k in range(level, top + 1):
                     rent = rents[k] if k else rents[0] * factor
-                    net = self.rate(game, d, rent) * horizon - (k - level) * cost
+                    net = rent * reach - (k - level) * cost
                     if net > best:
                         best = net
                 total += best
@@ -557,24 +579,27 @@ class IncomeStrategy(UltimateMonopolyStrategy):
             return self.offer(g, p)
         return None
 
-    def offer(self, game: CardGame, p: int) -> Action | None:
-        """Cash for the deeds of one other player that would give us a majority ownership
-        or a monopoly: at least the printed prices (twice them for a monopoly, what a
-        bot judging by printed prices asks), never more than what the group gains us, and
-        keeping half the reserve. The same offer is not made again within six rounds."""
-        cash = game.cash(p)
-        spare = cash - self.reserve(game, p) // 2
-        if spare <= 0:
-            return None
+    def wishes(self, game: CardGame, p: int) -> list[Wish]:
+        """The deeds of one other player that would give us a majority ownership or a
+        monopoly, with what the group would gain us and what we would pay: the printed
+        prices (twice them for a monopoly: what a bot judging by printed prices asks)
+        and ten dollars. Kept until the board changes."""
+        key = (game.changes, p)
+        if key == self._wish_key and game is self._wish_game:
+            return self._wishes
+        self._wish_key = key
+        self._wish_game = game
         self.fresh(game, p)
+        wishes: list[Wish] = []
         owner = game.owner
         houses = game.houses
+        mortgaged = game.mortgaged
         spaces = game.board.spaces
-        best: Trade | None = None
-        best_margin = 0.0
+        kinds = self.facts(game).kinds
+        majority = majority_size(game)
         seen: set[int] = set()
         for d in self.mine(game, p):
-            if self.facts(game).kinds[d] != 1:
+            if kinds[d] != 1:
                 continue
             group = game.board.group_of[d]
             if group[0] in seen:
@@ -585,38 +610,57 @@ class IncomeStrategy(UltimateMonopolyStrategy):
             for g in group:
                 if owner[g] == p:
                     mine += 1
-            target = size - 1 if size >= majority_size(game) and mine < size - 1 else size
+            target = size - 1 if size >= majority and mine < size - 1 else size
             missing = target - mine
             if missing <= 0:
                 continue
-            for other in range(len(game.players)):
-                if other == p or game.players[other].bankrupt:
+            before = -1.0
+            for g in group:
+                other = owner[g]
+                if other < 0 or other == p or game.players[other].bankrupt:
                     continue
-                key = other * 1000 + group[0]
-                if self._trade_offers.get(key, -100) > game.round - 6:
+                theirs = [t for t in group if owner[t] == other]
+                if theirs[0] != g or len(theirs) < missing:
+                    continue  # (each other player once, from their first deed)
+                free = True
+                for t in theirs:
+                    if houses[t] or mortgaged[t]:
+                        free = False
+                if not free:
                     continue
-                theirs = [g for g in group if owner[g] == other]
-                if len(theirs) < missing or any(houses[g] for g in theirs) or \
-                        any(game.mortgaged[g] for g in theirs):
-                    continue
-                take = tuple(sorted(theirs, key=lambda g: -RENT_LANDINGS[g])[:missing])
-                before = self.group_value(game, p, group)
-                after = self.group_value(game, p, group, take, ())
-                gain = after - before
-                price = sum(spaces[g].price for g in take)
+                take = tuple(sorted(theirs, key=lambda t: -RENT_LANDINGS[t])[:missing])
+                if before < 0:
+                    before = self.group_value(game, p, group)
+                gain = self.group_value(game, p, group, take, ()) - before
+                price = 0
+                for t in take:
+                    price += spaces[t].price
                 completes = mine + missing == size
                 pay = int(price * (OFFER_MONOPOLY if completes else OFFER_MAJORITY)) + 10
-                if pay > spare or gain < pay * OFFER_GAIN:
-                    continue
-                margin = gain - pay
-                if best is None or margin > best_margin:
-                    best = Trade(p, other, take=take, give_cash=pay)
-                    best_margin = margin
+                if gain >= pay * OFFER_GAIN:
+                    wishes.append(Wish(other, take, other * 1000 + group[0], gain, pay))
+        self._wishes = wishes
+        return wishes
+
+    def offer(self, game: CardGame, p: int) -> Action | None:
+        """Cash for the deeds that would give us a majority ownership or a monopoly
+        (:meth:`wishes`): the offer that gains most above its cash, keeping half the
+        reserve. The same offer is not made again within six rounds."""
+        wishes = self.wishes(game, p)
+        if not wishes:
+            return None
+        spare = game.cash(p) - self.reserve(game, p) // 2
+        best: Wish | None = None
+        for w in wishes:
+            if w.pay > spare or self._trade_offers.get(w.key, -100) > game.round - 6:
+                continue
+            if best is None or w.gain - w.pay > best.gain - best.pay:
+                best = w
         if best is None:
             return None
-        self._trade_offers[best.recipient * 1000 + game.board.group_of[best.take[0]][0]] = \
-            game.round
-        action = Action("propose-trade", trade=best)
+        self._trade_offers[best.key] = game.round
+        action = Action("propose-trade",
+                        trade=Trade(p, best.other, take=best.take, give_cash=best.pay))
         return action if game.can(p, action) else None
 
     def trade_gain(self, game: CardGame, who: int, gets: tuple[int, ...],
