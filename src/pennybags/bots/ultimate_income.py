@@ -156,13 +156,15 @@ class IncomeStrategy(UltimateMonopolyStrategy):
         self._worth_game: ClassicGame | None = None
         self._worth: dict[int, float] = {}
         self._settled = -1
+        """The game's changes count when the opponents and horizon were worked out."""
         self._build_key: tuple[int, int] = (-1, -1)
+        """The game's changes count and the seat the building candidates hold for."""
         self._build_game: ClassicGame | None = None
         self._build_candidates: list[tuple[float, int]] = []
         self._wish_key: tuple[int, int] = (-1, -1)
+        """The game's changes count and the seat the trades worth offering hold for."""
         self._wish_game: ClassicGame | None = None
         self._wishes: list[Wish] = []
-        """The game's changes count when the opponents and horizon were worked out."""
         self._opponents = 0
         self._horizon = HORIZON
         self._trade_offers: dict[int, int] = {}
