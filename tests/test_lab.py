@@ -435,7 +435,7 @@ def _answers(page: str) -> str:
 
 
 def test_reports_are_self_contained(example_reports: dict[str, Path]) -> None:
-    assert len(example_reports) == len(EXAMPLES) == 6
+    assert len(example_reports) == len(EXAMPLES) == 7
     for page_path in example_reports.values():
         page = page_path.read_text()
         assert page.startswith("<!DOCTYPE html>")
@@ -524,6 +524,17 @@ def test_ultimate_monopoly_house_rules_report(example_reports: dict[str, Path]) 
                          r"of the games with a winner, a difference of [+-][\d.]+ points "
                          r"\(95% CI [+-][\d.]+ to [+-][\d.]+\); Fisher&#x27;s exact test p",
                          answers), variant
+
+
+def test_ultimate_monopoly_bots_report(example_reports: dict[str, Path]) -> None:
+    """Each line-up's stronger bot, with its share of the wins and the fair share."""
+    answers = _answers(example_reports["ultimate-monopoly-bots"].read_text())
+    for lineup, seats in (("standard vs three random", "1 of 4 seats, a fair share of 25.0%"),
+                          ("standard vs three previous", "1 of 4 seats, a fair share of 25.0%"),
+                          ("standard vs previous, two players",
+                           "1 of 2 seats, a fair share of 50.0%")):
+        assert re.search(rf"\[{lineup}\] The stronger bot \(standard, {re.escape(seats)}\) "
+                         r"wins in official rules [\d.]+% \(95% CI", answers), lineup
 
 
 # ------------------------------------------------------------------------ command line
