@@ -122,6 +122,25 @@ def test_building_keeps_a_quarter_of_the_reserve() -> None:
     assert standard().choose(game, 0).do == "build"
 
 
+def test_surplus_cash_builds_what_does_not_pay_back_within_the_horizon() -> None:
+    """Late in a game between two players a house on Mediterranean and Baltic does not pay
+    back within the bot's horizon; with a little cash it keeps it, with far more than its
+    reserve it builds anyway (idle cash earns nothing: rich players who never build make a
+    game that never ends)."""
+    game = new_game()
+    game.players[0].cards.clear()  # no Travel Voucher to play first
+    game.round = 300
+    own(game, 0, "Mediterranean Avenue", "Baltic Avenue")
+    bot = income()
+    set_cash(game, 0, 2000)
+    assert bot.build_candidates(game, 0) == []  # nothing pays back within the horizon
+    assert bot.choose(game, 0) == ROLL
+    set_cash(game, 0, 20_000)
+    action = standard().choose(game, 0)
+    assert action.do == "build"
+    assert action.deed in (at(game, "Mediterranean Avenue"), at(game, "Baltic Avenue"))
+
+
 def test_a_train_depot_where_the_railroads_earn_enough_not_on_a_lone_one() -> None:
     game = new_game()
     game.players[0].cards.clear()  # no Travel Voucher to play first

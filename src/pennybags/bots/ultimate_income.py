@@ -82,6 +82,11 @@ OFFER_MONOPOLY: Final = 2.0
 """The same for deeds that give a monopoly (such a bot asks twice the prices)."""
 OFFER_GAIN: Final = 1.2
 """An offer is made only when the group gains at least this many times the cash."""
+SURPLUS: Final = 4
+"""Reserves of cash left after a building that does not pay back within the horizon."""
+RICH: Final = 5_000
+"""Cash left after such a building while deeds are still unowned (at the edition's
+scale)."""
 BUILD_RESERVE: Final = 0.25
 """The share of the cash reserve kept back when building."""
 FUND_BUILDING: Final = 1
@@ -161,6 +166,9 @@ class IncomeStrategy(UltimateMonopolyStrategy):
         """The game's changes count and the seat the building candidates hold for."""
         self._build_game: ClassicGame | None = None
         self._build_candidates: list[tuple[float, int]] = []
+        self._build_surplus: list[tuple[float, int]] = []
+        """Buildings that raise a rent but do not pay back within the horizon: built only
+        with surplus cash (:meth:`build_best`)."""
         self._wish_key: tuple[int, int] = (-1, -1)
         """The game's changes count and the seat the trades worth offering hold for."""
         self._wish_game: ClassicGame | None = None
@@ -445,6 +453,7 @@ class IncomeStrategy(UltimateMonopolyStrategy):
         spaces = game.board.spaces
         horizon = self._horizon
         candidates: list[tuple[float, int]] = []
+        surplus: list[tuple[float, int]] = []
         seen_groups: set[int] = set()
         for d in self.mine(game, p):
             kind = kinds[d]
@@ -473,24 +482,45 @@ class IncomeStrategy(UltimateMonopolyStrategy):
                     added = self.rate(game, low, rents[level + 1] - now)
                 if added * horizon >= cost * 0.8:
                     candidates.append((added / cost, low))
+                elif added > 0:
+                    surplus.append((added / cost, low))
             elif (kind == 2 or kind == 3) and not houses[d] and not game.mortgaged[d]:
                 added = self.rate(game, d, game.rent(d))
                 cost = building_cost(game, d)
                 if added * horizon >= cost:
                     candidates.append((added / cost, d))
+                elif added > 0:
+                    surplus.append((added / cost, d))
         candidates.sort(reverse=True)
+        surplus.sort(reverse=True)
         self._build_candidates = candidates
+        self._build_surplus = surplus
         return candidates
 
     def build_best(self, game: CardGame, p: int) -> Action | None:
         """The building with the best marginal expected rent per dollar that pays back
-        within the horizon (:meth:`build_candidates`), keeping a quarter of the reserve."""
+        within the horizon (:meth:`build_candidates`), keeping a quarter of the reserve;
+        failing that, with surplus cash (more than :data:`SURPLUS` reserves left after it,
+        and no deed left to buy or more than :data:`RICH` left), any building that raises
+        a rent at all: cash kept idle earns nothing, and a game where the rich stop
+        building never ends."""
         cash = game.cash(p)
-        reserve = int(self.reserve(game, p) * BUILD_RESERVE)
+        full = self.reserve(game, p)
+        reserve = int(full * BUILD_RESERVE)
         if cash <= reserve:
             return None
         for _, d in self.build_candidates(game, p):
             if cash - building_cost(game, d) < reserve:
+                continue
+            if game.can_build(p, d) is None:
+                return deed_action("build", d)
+        if not self._build_surplus:
+            return None
+        self.know_board(game, p)
+        rich = RICH * self.scale(game)
+        for _, d in self._build_surplus:
+            left = cash - building_cost(game, d)
+            if left < full * SURPLUS or (self._um_unowned and left < rich):
                 continue
             if game.can_build(p, d) is None:
                 return deed_action("build", d)
