@@ -26,7 +26,10 @@ by tools/make_ultimate_odds.py, since a bot may not import the lab):
   the landings and the opponents, over its cost) wherever building is allowed, houses,
   hotels, skyscrapers, Train Depots and Cab Stands alike, when it pays back within the
   horizon, keeping only a quarter of the reserve; it mortgages a deed that earns much less
-  per dollar to pay for it, and lifts first a mortgage that stops building on a group.
+  per dollar to pay for it, and lifts first a mortgage that stops building on a group. With
+  surplus cash (four reserves left after it, and no deed left to buy) it builds even what
+  does not pay back: idle cash earns nothing, and rich players who stop building make games
+  that never end.
 * **trades**: offers cash for the deeds that give it a majority ownership or a monopoly
   (what a bot judging by printed prices accepts, never more than the gain); accepts an offer
   only when its own gain in expected income is positive and at least the proposer's.
