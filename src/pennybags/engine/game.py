@@ -182,6 +182,11 @@ class Game(ABC):
         self._self_clearing: tuple[str, ...] = tuple(sorted(type(self).self_clearing))
         """The kinds of ``self_clearing`` (a tuple: looked through faster than a set, as
         there are one or two)."""
+        self._listing = -1
+        self._listed_deeds: list[int] | None = None
+        """While :meth:`legal_actions` lists a player's actions: that player, and their deeds
+        once :meth:`deeds_of` has worked them out (nothing changes while actions are
+        listed, and most rules' candidates start from the player's deeds)."""
         if clone_of is not None:
             self._copy_state(clone_of)
             return
@@ -557,9 +562,18 @@ class Game(ABC):
         Each action listed is one ``why_illegal`` allows (its rule's candidates, judged by
         the rule; candidates always fit their kind's schema, so the shape check is not
         repeated)."""
-        out: list[Action] = []
         if self.over or type(player) is not int or not 0 <= player < len(self.players):
-            return out
+            return []
+        listing, listed = self._listing, self._listed_deeds
+        self._listing, self._listed_deeds = player, None
+        try:
+            return self._legal_actions(player)
+        finally:
+            self._listing, self._listed_deeds = listing, listed
+
+    def _legal_actions(self, player: int) -> list[Action]:
+        """:meth:`legal_actions` of a seat of a game not over."""
+        out: list[Action] = []
         decision = self.decision_for(player)
         entries = self._entries
         if decision is not None:
@@ -567,9 +581,19 @@ class Game(ABC):
                 if entry.plain is not None:  # legal whenever its decision is open
                     out.append(entry.plain)
                     continue
-                for a in entry.rule.candidates(self, player, decision):
-                    if self._allows(player, a, entry):
-                        out.append(a)
+                rule = entry.rule
+                if entry.conditional:
+                    for a in rule.candidates(self, player, decision):
+                        if self._allows(player, a, entry):
+                            out.append(a)
+                elif entry.checked:
+                    # (what _allows does, written out: an entry that answers the decision's
+                    # kind without narrowing it answers the decision)
+                    for a in rule.candidates(self, player, decision):
+                        if rule.check(self, player, a, decision) is None:
+                            out.append(a)
+                else:
+                    out.extend(rule.candidates(self, player, decision))
         if self._anytime and self.may_manage(player):
             # The answers listed, as a set: made only when an action taken at any time also
             # answers the decision (only then can one of its candidates be among them).
@@ -584,7 +608,7 @@ class Game(ABC):
                 for a in rule.candidates(self, player, None):
                     if answers:  # (it may answer the decision: judged as an answer then)
                         assert listed is not None
-                        if self._allows(player, a, entry) and a not in listed:
+                        if a not in listed and self._allows(player, a, entry):
                             extra.append(a)
                     elif not entry.checked or rule.check(self, player, a, None) is None:
                         extra.append(a)
@@ -775,7 +799,14 @@ class Game(ABC):
         self.transfers += 1
 
     def deeds_of(self, player: int) -> list[int]:
+        """The deeds ``player`` owns, in board order (a new list; worked out once while
+        :meth:`legal_actions` lists that player's actions)."""
         owner = self.owner
+        if player == self._listing:
+            deeds = self._listed_deeds
+            if deeds is None:
+                deeds = self._listed_deeds = [d for d in self.board.deeds if owner[d] == player]
+            return list(deeds)
         return [d for d in self.board.deeds if owner[d] == player]
 
     @abstractmethod

@@ -240,11 +240,14 @@ class Unmortgage(ActionRule[ClassicGame]):
 
     def candidates(self, game: ClassicGame, player: int,
                    decision: Decision | None) -> list[Action]:
-        mortgaged = game.mortgaged  # (only a mortgaged deed's mortgage is lifted)
-        deeds = sorted(game.lift_offer) if decision is not None else \
-            [d for d in game.deeds_of(player) if mortgaged[d]]
         made = deed_actions("unmortgage", game.board.size)
-        return [made[d] for d in deeds]
+        if decision is not None:
+            return [made[d] for d in sorted(game.lift_offer)]
+        # Only a mortgaged deed's mortgage is lifted, and only with the cash it costs.
+        mortgaged = game.mortgaged
+        cash = game.cash(player)
+        return [made[d] for d in game.deeds_of(player)
+                if mortgaged[d] and game.unmortgage_cost(d) <= cash]
 
     def apply(self, game: ClassicGame, player: int, action: Action,
               decision: Decision | None) -> None:

@@ -52,6 +52,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from pennybags.engine.actions import Action
 from pennybags.engine.board import Board, Space
 from pennybags.engine.data import EditionData
 
@@ -224,6 +225,9 @@ class UltimateMonopolyBoard(Board):
             tuple(paths) for paths in self._vouchers)
         self._anywhere_but: tuple[tuple[int, ...], ...] = tuple(
             tuple(s for s in range(size) if s != i) for i in range(size))
+        self.voucher_plays: dict[int, list[Action]] = {}
+        """The ``play-voucher`` actions of one voucher from one space, made once (kept by
+        :func:`~pennybags.editions.ultimate_monopoly.travel.voucher_plays`)."""
         self._walks: dict[int, Walk] = {}
         self._orbits: dict[int, tuple[int, ...]] = {}
         """The throws' walks and the orbits made so far (see :meth:`walk` and :meth:`orbit`):

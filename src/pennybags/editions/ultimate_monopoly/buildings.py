@@ -896,9 +896,12 @@ class SellDown(ActionRule["UltimateMonopolyGame"]):
         out: list[Action] = []
         seen: set[str] = set()
         spaces = game.board.spaces
+        houses = game.houses
         for d in game.deeds_of(player):
+            if not houses[d]:  # (most deeds: looked at first)
+                continue
             group = spaces[d].group
-            if game.houses[d] and spaces[d].kind == "street" and group not in seen:
+            if spaces[d].kind == "street" and group not in seen:
                 seen.add(group)
                 top = max(own_streets(game, player, d), key=lambda s: game.houses[s])
                 out.append(made[top])

@@ -224,18 +224,20 @@ def is_voucher_destination(game: UltimateMonopolyGame, player: int, space: int) 
     return game.tracks.is_voucher_target(here, space)
 
 
-_PLAY_VOUCHER: dict[tuple[int, int], Action] = {}
-"""``play-voucher`` actions made so far, by voucher card index and space: actions are
-values, so the legal list of every game hands out the same ones."""
-
-
-def play_voucher_action(index: int, space: int) -> Action:
-    """``Action("play-voucher", card=(VOUCHERS, index), space=space)``, made once."""
-    key = (index, space)
-    made = _PLAY_VOUCHER.get(key)
+def voucher_plays(game: UltimateMonopolyGame, player: int, index: int) -> list[Action]:
+    """``play-voucher`` of voucher ``index`` to each of :func:`voucher_destinations`, in
+    that order: made once per voucher and space (with a Subway ride due or not) and kept
+    by the board (actions are values: every game may hand out the same ones). The list is
+    shared: never change it."""
+    here = game.players[player].position
+    subway = game.subway_next[player]
+    plays = game.tracks.voucher_plays
+    key = (index * 2 + (1 if subway else 0)) * game.board.size + here
+    made = plays.get(key)
     if made is None:
-        made = _PLAY_VOUCHER[key] = Action("play-voucher", card=(VOUCHERS, index),
-                                           space=space)
+        card = (VOUCHERS, index)
+        made = plays[key] = [Action("play-voucher", card=card, space=s)
+                             for s in voucher_destinations(game, player)]
     return made
 
 
@@ -327,8 +329,10 @@ class PlayVoucher(ActionRule[UltimateMonopolyGame]):
             if key not in seen:
                 seen.add(key)
                 chosen.append(index)
-        targets = voucher_destinations(game, player)
-        return [play_voucher_action(c, s) for c in chosen for s in targets]
+        out: list[Action] = []
+        for index in chosen:
+            out.extend(voucher_plays(game, player, index))
+        return out
 
     def apply(self, game: UltimateMonopolyGame, player: int, action: Action,
               decision: Decision | None) -> None:
@@ -535,5 +539,5 @@ __all__ = ["ACTIONS", "BONUS_MOVE", "CAB_COMPANY", "DECISIONS", "SPACES", "TAXI"
            "GoOn", "LandOnCabCompany", "NoTaxi", "PlayVoucher", "ResumeRoll", "TakeTaxi",
            "draw_voucher", "expire_all_but", "expiring_vouchers",
            "give_voucher", "held_vouchers", "is_expiring", "is_voucher_destination",
-           "play_voucher", "play_voucher_action", "return_voucher", "taxi_destinations",
-           "taxi_fare", "taxi_ride", "voucher_count", "voucher_destinations"]
+           "play_voucher", "return_voucher", "taxi_destinations", "taxi_fare", "taxi_ride",
+           "voucher_count", "voucher_destinations", "voucher_plays"]
