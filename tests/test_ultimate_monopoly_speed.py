@@ -10,8 +10,13 @@ from pennybags.editions import get_edition
 from pennybags.editions.ultimate_monopoly import buildings
 from pennybags.editions.ultimate_monopoly.board import board_from_data
 from pennybags.editions.ultimate_monopoly.cards import CardGame
+from pennybags.editions.ultimate_monopoly.game import VOUCHERS
+from pennybags.editions.ultimate_monopoly.travel import PlayVoucher
+from pennybags.engine.actions import Action
 
 EDITION = get_edition("ultimate-monopoly")
+PLAY_VOUCHER = PlayVoucher()
+PLAY_VOUCHER_ANSWERS = ("roll", "end-turn", "subway", "bonus-move")
 
 
 def new_game(seed: int = 1) -> CardGame:
@@ -86,3 +91,44 @@ def test_build_candidates_leave_out_only_what_cannot_be_built() -> None:
             p = game.pending[0].player
             game.act(p, bots[p].choose(game, p))
     assert allowed > 100  # buildings were possible, and listed
+
+
+def test_legal_lists_hold_every_voucher_play_sale_and_mortgage_lift_allowed() -> None:
+    """The candidates cut for speed leave nothing legal out: at every answer of games
+    between random and standard bots, each seat's list of legal actions holds every
+    ``play-voucher`` (each voucher held, each space), ``sell-down`` and ``unmortgage`` that
+    ``why_illegal`` allows, and allows everything it lists."""
+    checked = 0
+    for seed in (1, 2):
+        game = new_game(seed)
+        bots = [make_bot("random" if seat % 2 else "standard", seed * 8 + seat)
+                for seat in range(4)]
+        for _ in range(2000):
+            if game.over:
+                break
+            for p in range(4):
+                decision = game.decision_for(p)
+                if decision is not None and decision.kind in PLAY_VOUCHER_ANSWERS:
+                    # (the voucher's rule lists its answers at once: what check allows)
+                    assert PLAY_VOUCHER.legal_answers(game, p, decision) == [
+                        a for a in PLAY_VOUCHER.candidates(game, p, decision)
+                        if PLAY_VOUCHER.check(game, p, a, decision) is None]
+                listed = game.legal_actions(p)
+                assert all(game.why_illegal(p, a) is None for a in listed)
+                wanted = [Action("unmortgage", d) for d in game.board.deeds] + \
+                    [Action("sell-down", d) for d in game.board.deeds] + \
+                    [Action("play-voucher", card=card, space=s)
+                     for card in game.players[p].cards if card[0] == VOUCHERS
+                     for s in range(game.board.size)]
+                allowed = [a for a in wanted if game.why_illegal(p, a) is None]
+                kept = set(listed)
+                # (one voucher of each kind held is listed: the same plays)
+                assert all(a in kept or (a.do == "play-voucher" and any(
+                    b.do == "play-voucher" and b.space == a.space and
+                    game.decks[VOUCHERS].cards[b.card[1]].id ==
+                    game.decks[VOUCHERS].cards[a.card[1]].id for b in listed))
+                    for a in allowed), p
+                checked += len(allowed)
+            p = game.pending[0].player
+            game.act(p, bots[p].choose(game, p))
+    assert checked > 1000

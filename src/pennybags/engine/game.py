@@ -582,7 +582,9 @@ class Game(ABC):
                     out.append(entry.plain)
                     continue
                 rule = entry.rule
-                if entry.conditional:
+                if entry.judged:  # (the rule judges its candidates together)
+                    out.extend(rule.legal_answers(self, player, decision))
+                elif entry.conditional:
                     for a in rule.candidates(self, player, decision):
                         if self._allows(player, a, entry):
                             out.append(a)

@@ -87,13 +87,23 @@ class ActionRule(Generic[G]):
         plain = self.plain
         return [plain] if plain is not None else []
 
+    def legal_answers(self, game: G, player: int, decision: Decision) -> list[Action]:
+        """Hook for ``legal_actions``: the answers of this kind to ``decision`` that
+        :meth:`check` allows, in :meth:`candidates`' order, judged at once. Written only by
+        a rule whose candidates share their conditions, so that judging them together is
+        cheaper than one by one (and never by one that narrows its answers); the engine
+        otherwise judges each candidate with :meth:`check`."""
+        return [a for a in self.candidates(game, player, decision)
+                if self.check(game, player, a, decision) is None]
+
 
 class Entry:
     """A rule as one rulebook uses it (made by :class:`Rulebook`): the rule, the decision
     kinds it answers there, whether it may also be taken at any time, and its fields as
     bits. The engine looks an action up once and finds all it needs here."""
 
-    __slots__ = ("answering", "anytime", "checked", "conditional", "fields", "plain", "rule")
+    __slots__ = ("answering", "anytime", "checked", "conditional", "fields", "judged", "plain",
+                 "rule")
 
     def __init__(self, rule: ActionRule[Any], answering: tuple[str, ...], anytime: bool
                  ) -> None:
@@ -107,6 +117,9 @@ class Entry:
         without them is legal whenever the engine's checks pass."""
         self.conditional = rule.narrows_answers
         """Whether the rule narrows which decisions it answers (:meth:`ActionRule.answers`)."""
+        self.judged = type(rule).legal_answers is not ActionRule.legal_answers and \
+            not self.conditional
+        """Whether the rule lists its legal answers itself (:meth:`ActionRule.legal_answers`)."""
         bits = 0
         for f in rule.kind.fields:
             bits |= FIELD_BITS[f.name]

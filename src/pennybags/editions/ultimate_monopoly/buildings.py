@@ -828,16 +828,17 @@ class Build(ActionRule["UltimateMonopolyGame"]):
 
     def candidates(self, game: UltimateMonopolyGame, player: int,
                    decision: Decision | None) -> list[Action]:
-        """The player's unmortgaged properties that could take a building (:func:`can_build`
-        has the last word): a street below a skyscraper in a majority ownership or a
-        monopoly, a railroad or cab company without its depot or stand."""
+        """The player's unmortgaged properties that could take a building they have the cash
+        for (:func:`can_build` has the last word): a street below a skyscraper in a majority
+        ownership or a monopoly, a railroad or cab company without its depot or stand."""
         made = deed_actions("build", game.board.size)
         spaces = game.board.spaces
         houses = game.houses
         mortgaged = game.mortgaged
+        cash = game.cash(player)
         out: list[Action] = []
         for d in game.deeds_of(player):
-            if mortgaged[d]:
+            if mortgaged[d] or building_cost(game, d) > cash:
                 continue
             kind = spaces[d].kind
             if kind == "street":

@@ -334,6 +334,13 @@ class PlayVoucher(ActionRule[UltimateMonopolyGame]):
             out.extend(voucher_plays(game, player, index))
         return out
 
+    def legal_answers(self, game: UltimateMonopolyGame, player: int,
+                      decision: Decision) -> list[Action]:
+        """Every candidate is allowed: each voucher listed is held, a voucher may be played
+        now (``may_play_voucher``, which the candidates ask first) and each space is one of
+        its destinations."""
+        return self.candidates(game, player, decision)
+
     def apply(self, game: UltimateMonopolyGame, player: int, action: Action,
               decision: Decision | None) -> None:
         assert decision is not None and action.card is not None
