@@ -128,6 +128,24 @@ def test_spec_with_every_standard_parameter() -> None:
     assert make_bot("standard").choose(early_jail_position(card=False), 0) == PAY_BAIL
 
 
+def test_a_parameter_of_another_editions_strategy_is_refused() -> None:
+    """The standard bot's knobs are per edition: Ultimate Monopoly's value=, Ultimate
+    Banking's horizon= and bar= are refused in an edition whose strategy does not take
+    them (not silently ignored), when the bot is made for it or first plays it."""
+    assert make_bot("standard?value=price", 0, "ultimate-monopoly").name == "standard"
+    assert make_bot("standard?horizon=5&bar=80", 0, "ultimate-banking").name == "standard"
+    for spec, edition in [("standard?value=price", "classic"),
+                          ("standard?value=price", "ultimate-banking"),
+                          ("standard?horizon=5", "classic"),
+                          ("standard?bar=80", "monopoly-2.3"),
+                          ("standard?horizon=5", "ultimate-monopoly")]:
+        with pytest.raises(ValueError, match=f"has no parameter.* in {edition}"):
+            make_bot(spec, 0, edition)
+    bot = make_bot("standard?value=price", 0)  # made for no edition: refused at play
+    with pytest.raises(ValueError, match=r"has no parameter.*value in classic"):
+        bot.choose(early_jail_position(card=False), 0)
+
+
 def test_spec_spelling() -> None:
     spaced = make_bot(" Standard ? reserve = 80 & jail = long ")
     assert isinstance(spaced, StandardBot)

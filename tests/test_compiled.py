@@ -68,7 +68,9 @@ for edition_id in ("classic", "electronic-banking", "ultimate-banking", "monopol
     for seed in range(6):
         game = edition.new_game(["A", "B", "C", "D"], seed=seed,
                                 options={"max-rounds": 150})
-        specs = ["standard", "standard?value=price", "standard", "random"]
+        # Ultimate Monopoly's previous strategy too (a knob of that edition only).
+        second = "standard?value=price" if edition_id == "ultimate-monopoly" else "standard"
+        specs = ["standard", second, "standard", "random"]
         bots = [make_bot(specs[seat], seed * 8 + seat) for seat in range(4)]
         game.play_out(bots)
         games.append([edition_id, seed, game.turns, game.winner, game.end_reason,

@@ -150,6 +150,9 @@ def test_examples_load_and_each_names_its_question() -> None:
     ({"variant": [{"edition": "ultimate-banking", "options": {"set-bonus": "sometimes"}}]},
      "variant 'ultimate-banking': option 'set-bonus' takes rulebook or unit"),
     ({"lineup": [["standard", "random"]]}, "line-up 1 should be a table"),
+    # A knob of another edition's standard bot.
+    ({"lineup": [{"bots": ["standard?value=price", "random"], "name": "v"}]},
+     "line-up 'v', variant 'plain': the standard bot has no parameter(s) value in classic"),
 ])
 def test_bad_experiments_are_refused_with_a_reason(change: dict[str, Any], message: str) -> None:
     data = {**SMALL_EXPERIMENT, **change}

@@ -57,6 +57,20 @@ def test_the_host_pauses_and_plays_on(store: SQLiteStore) -> None:
     assert play(service, code, 0, 3, random.Random(1)) == 3
 
 
+def test_a_bot_knob_of_another_edition_is_refused(store: SQLiteStore) -> None:
+    service = RoomService(store)
+    with pytest.raises(RoomError, match=r"no parameter.*value in classic"):
+        service.create({"edition": "classic", "seats": [
+            {"name": "Ann"}, {"bot": "standard?value=price"}]})
+    code, host = service.create({"edition": "ultimate-monopoly", "seats": [
+        {"name": "Ann"}, {"bot": "standard?value=price"}]})
+    assert service.info(code)["edition"] == "ultimate-monopoly"
+    classic, host = service.create({"edition": "classic", "seats": [
+        {"name": "Ann"}, {"name": "Bob"}]})
+    with pytest.raises(RoomError, match=r"no parameter.*horizon in classic"):
+        service.set_bot(classic, host, 1, "standard?horizon=3")
+
+
 def test_a_seat_goes_to_a_bot_and_comes_back(store: SQLiteStore) -> None:
     service = RoomService(store)
     code, host = service.create({"seed": 9, "seats": [{"name": "Ann"}, {"name": "Bob"},

@@ -37,8 +37,10 @@ def bot_names() -> list[str]:
     return sorted(_BOTS)
 
 
-def make_bot(spec: str, seed: int = 0) -> Bot:
-    """A bot from a spec like ``simple`` or ``simple?reserve=300``.
+def make_bot(spec: str, seed: int = 0, edition: str | None = None) -> Bot:
+    """A bot from a spec like ``simple`` or ``simple?reserve=300``; with ``edition`` (an
+    edition id), one ready for that edition's games, its parameters checked against what
+    the edition's strategy takes.
 
     Raises ValueError naming the known bots or the bad parameter.
     """
@@ -52,7 +54,13 @@ def make_bot(spec: str, seed: int = 0) -> Bot:
         if not eq:
             raise ValueError(f"bot parameter '{part}' should look like name=value")
         params[key.strip()] = value.strip()
-    return _BOTS[name](seed, params)
+    bot = _BOTS[name](seed, params)
+    if edition is not None:
+        # A bot with a strategy per edition chooses it now (the standard bot).
+        for_edition: Callable[[str], object] | None = getattr(bot, "for_edition", None)
+        if for_edition is not None:
+            for_edition(edition)
+    return bot
 
 
 def int_param(params: dict[str, str], key: str, default: int) -> int:

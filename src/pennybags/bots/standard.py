@@ -784,16 +784,35 @@ class StandardBot(CompiledAgent):
             if typed is not game:
                 typed = self._game = cast(ClassicGame, game)
             return classic.choose(typed, player)
-        if self._strategy is None:
-            factory = _STRATEGIES.get(game.edition_id, classic_strategy)
-            if factory is classic_strategy:  # the values are checked already
-                self._strategy = ClassicStrategy(*self._values)
-            else:
-                self._strategy = factory(dict(self.params))
-            if isinstance(self._strategy, ClassicStrategy):
-                self._classic = self._strategy
-                return self._strategy.choose(cast(ClassicGame, game), player)
-        return self._strategy.choose(game, player)
+        strategy = self._strategy
+        if strategy is None:
+            strategy = self.for_edition(game.edition_id)
+            if self._classic is not None:
+                return self.choose(game, player)
+        return strategy.choose(game, player)
+
+    def for_edition(self, edition_id: str) -> Strategy:
+        """The strategy for games of ``edition_id``, made once from the bot's parameters.
+        Raises ValueError naming a parameter that edition's strategy does not take (an
+        edition without its own strategy plays classic's)."""
+        if self._strategy is not None:
+            return self._strategy
+        factory = _STRATEGIES.get(edition_id, classic_strategy)
+        strategy: Strategy
+        if factory is classic_strategy:  # the values are checked already
+            unknown = set(self.params) - CLASSIC_PARAMS
+            strategy = ClassicStrategy(*self._values)
+        else:
+            params = dict(self.params)
+            strategy = factory(params)  # it takes out the parameters it understands
+            unknown = set(params)
+        if unknown:
+            raise ValueError(f"the standard bot has no parameter(s) "
+                             f"{', '.join(sorted(unknown))} in {edition_id}")
+        self._strategy = strategy
+        if isinstance(strategy, ClassicStrategy):
+            self._classic = strategy
+        return strategy
 
 
 CLASSIC_PARAMS: Final = frozenset({"reserve", "aggression", "trade", "jail"})
@@ -801,7 +820,8 @@ _EXTRA_PARAMS: set[str] = set()
 
 
 def allow_params(*names: str) -> None:
-    """Parameters an edition's strategy understands beyond the classic ones."""
+    """Parameters an edition's strategy understands beyond the classic ones (a game of
+    another edition refuses them: its strategy leaves them untaken)."""
     _EXTRA_PARAMS.update(names)
 
 

@@ -145,6 +145,11 @@ def parse_experiment(data: Mapping[str, Any], source: str = "",
             if not lo <= len(lu.bots) <= hi:
                 raise fail(f"line-up '{lu.name}' has {len(lu.bots)} bots but {edition.name} "
                            f"(variant '{v.name}') is for {lo} to {hi} players")
+            for spec in lu.bots:
+                try:
+                    make_bot(spec, 0, edition.id)
+                except ValueError as e:
+                    raise fail(f"line-up '{lu.name}', variant '{v.name}': {e}") from None
     return Experiment(title=title, games=games, seed=seed, variants=tuple(variants),
                       lineups=tuple(lineups), landing=landing, chunk=chunk,
                       question=question, source=source)

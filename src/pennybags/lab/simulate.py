@@ -321,7 +321,7 @@ def setup_from_args(args: argparse.Namespace, options: Mapping[str, Any]) -> Set
     if not lo <= len(bots) <= hi:
         raise ValueError(f"{edition.name} is for {lo} to {hi} players, not {len(bots)}")
     for spec in bots:
-        make_bot(spec.removeprefix("bot:"), 0)
+        make_bot(spec.removeprefix("bot:"), 0, edition.id)
     parsed = edition.options(options)
     # The round cap may come as --max-rounds or as the house rule -o max-rounds=N; it is
     # kept in Setup.max_rounds only, so the two cannot disagree.

@@ -103,12 +103,13 @@ def clean_name(value: Any, what: str = "a name") -> str:
     return name
 
 
-def check_bot(spec: Any) -> str:
+def check_bot(spec: Any, edition: str) -> str:
+    """A bot's spec, checked for games of ``edition`` (RoomError naming what is wrong)."""
     if not isinstance(spec, str) or not spec.strip() or len(spec) > 200:
         raise RoomError("a bot is given by its spec, such as 'standard' or "
                         "'standard?reserve=300'")
     try:
-        make_bot(spec.strip(), 0)
+        make_bot(spec.strip(), 0, edition)
     except ValueError as e:
         raise RoomError(str(e)) from None
     return spec.strip()
@@ -195,7 +196,8 @@ class RoomService:
             unknown = sorted(str(k) for k in entry if k not in ("name", "bot"))
             if unknown:
                 raise RoomError(f"seat {i + 1} has unknown field(s): {', '.join(unknown)}")
-            bot = check_bot(entry["bot"]) if entry.get("bot") is not None else None
+            bot = check_bot(entry["bot"], edition.id) if entry.get("bot") is not None \
+                else None
             name = clean_name(entry["name"], f"the name of seat {i + 1}") \
                 if entry.get("name") else ""
             if bot is not None and not name:
@@ -341,7 +343,7 @@ class RoomService:
             else:
                 self.store.set_bot(row.code, seat, None)
         else:
-            spec = check_bot(bot)
+            spec = check_bot(bot, row.edition)
             name = None
             if not s.name:
                 number = sum(1 for o in row.seats if o.is_bot) + 1
