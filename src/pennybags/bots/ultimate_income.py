@@ -593,27 +593,6 @@ class IncomeStrategy(UltimateMonopolyStrategy):
 
     # ---------------------------------------------------------------- trades
 
-    def manage(self, game: ClassicGame, p: int) -> Action | None:
-        """Before rolling or ending the turn: a kept card that helps, the best building,
-        lifting mortgages, then an offer for deeds that give us a group."""
-        g = cast(CardGame, game)
-        action = self.play_kept(g, p)
-        if action is not None:
-            return action
-        action = self.build_best(g, p)
-        if action is not None:
-            return action
-        action = self.lift(g, p)
-        if action is not None:
-            return action
-        action = self.fund_building(g, p)
-        if action is not None:
-            return action
-        if self.willingness > 0 and self._traded_turn != g.turns:
-            self._traded_turn = g.turns
-            return self.offer(g, p)
-        return None
-
     def wishes(self, game: CardGame, p: int) -> list[Wish]:
         """The deeds of one other player that would give us a majority ownership or a
         monopoly, with what the group would gain us and what we would pay: the printed

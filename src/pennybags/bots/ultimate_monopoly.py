@@ -436,7 +436,8 @@ class UltimateMonopolyStrategy(ClassicStrategy):
 
     def manage(self, game: ClassicGame, p: int) -> Action | None:
         """Before rolling or ending the turn: play a kept card that helps, build, lift
-        mortgages, propose a trade (None: nothing to do)."""
+        mortgages, mortgage to pay for a building, propose a trade once a turn (None:
+        nothing to do)."""
         g = cast(CardGame, game)
         action = self.play_kept(g, p)
         if action is not None:
@@ -447,12 +448,22 @@ class UltimateMonopolyStrategy(ClassicStrategy):
         action = self.lift(g, p)
         if action is not None:
             return action
+        action = self.fund_building(g, p)
+        if action is not None:
+            return action
         if self.willingness > 0 and self._traded_turn != g.turns:
             self._traded_turn = g.turns
-            self.refresh(g, p)
-            if self._wanted:
-                return self.propose(g, p)
+            return self.offer(g, p)
         return None
+
+    def fund_building(self, game: CardGame, p: int) -> Action | None:
+        """A mortgage to pay for a building (this strategy builds from cash only)."""
+        return None
+
+    def offer(self, game: CardGame, p: int) -> Action | None:
+        """A trade to propose: classic's, for the group it wants (None: none)."""
+        self.refresh(game, p)
+        return self.propose(game, p) if self._wanted else None
 
     def play_kept(self, game: CardGame, p: int) -> Action | None:
         """A kept card worth playing now (on our own turn; ``game.can`` says when)."""
