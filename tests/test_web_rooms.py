@@ -1,22 +1,38 @@
 """The room service and its store, without a server: the host's controls, bots taking a
 seat and giving it back, the (room, index) key, two services on one database, every
-edition played through the service."""
+edition played through the service. Each test that uses a store runs on SQLite and on a
+real PostgreSQL server (skipped, saying why, where PostgreSQL is not installed)."""
 
 from __future__ import annotations
 
 import random
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
 from pennybags.editions import all_editions, get_edition
 from pennybags.web.rooms import RoomError, RoomService
-from pennybags.web.store import IndexTaken, SQLiteStore, open_store
+from pennybags.web.store import IndexTaken, Store, StoreError, open_store
+from web_postgres import PostgresServer, postgres_server
+
+__all__ = ["postgres_server"]  # a fixture, used by name
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def database(request: pytest.FixtureRequest, tmp_path: Path) -> str:
+    """A new empty database: a SQLite file, or a database on the test PostgreSQL server."""
+    if request.param == "sqlite":
+        return str(tmp_path / "rooms.sqlite3")
+    server: PostgresServer = request.getfixturevalue("postgres_server")
+    return server.new_database()
 
 
 @pytest.fixture
-def store(tmp_path: Path) -> SQLiteStore:
-    return SQLiteStore(tmp_path / "rooms.sqlite3")
+def store(database: str) -> Iterator[Store]:
+    opened = open_store(database)
+    yield opened
+    opened.close()
 
 
 def ready(service: RoomService, edition: str = "classic",
@@ -42,7 +58,7 @@ def play(service: RoomService, code: str, seat: int, answers: int, rng: random.R
     return done
 
 
-def test_the_host_pauses_and_plays_on(store: SQLiteStore) -> None:
+def test_the_host_pauses_and_plays_on(store: Store) -> None:
     service = RoomService(store)
     code, host, _ = ready(service)
     with pytest.raises(RoomError, match="host"):
@@ -57,7 +73,7 @@ def test_the_host_pauses_and_plays_on(store: SQLiteStore) -> None:
     assert play(service, code, 0, 3, random.Random(1)) == 3
 
 
-def test_a_bot_knob_of_another_edition_is_refused(store: SQLiteStore) -> None:
+def test_a_bot_knob_of_another_edition_is_refused(store: Store) -> None:
     service = RoomService(store)
     with pytest.raises(RoomError, match=r"no parameter.*value in classic"):
         service.create({"edition": "classic", "seats": [
@@ -71,7 +87,7 @@ def test_a_bot_knob_of_another_edition_is_refused(store: SQLiteStore) -> None:
         service.set_bot(classic, host, 1, "standard?horizon=3")
 
 
-def test_a_seat_goes_to_a_bot_and_comes_back(store: SQLiteStore) -> None:
+def test_a_seat_goes_to_a_bot_and_comes_back(store: Store) -> None:
     service = RoomService(store)
     code, host = service.create({"seed": 9, "seats": [{"name": "Ann"}, {"name": "Bob"},
                                                       {"bot": "standard"}]})
@@ -99,7 +115,7 @@ def test_a_seat_goes_to_a_bot_and_comes_back(store: SQLiteStore) -> None:
     assert service.state(code, 0)["seats"][0]["kind"] == "person"
 
 
-def test_the_lobby_fills_an_empty_seat_with_a_bot(store: SQLiteStore) -> None:
+def test_the_lobby_fills_an_empty_seat_with_a_bot(store: Store) -> None:
     service = RoomService(store)
     code, host = service.create({"seats": [{}, {}, {}]})
     service.join(code, 0, "Ann")
@@ -114,7 +130,7 @@ def test_the_lobby_fills_an_empty_seat_with_a_bot(store: SQLiteStore) -> None:
         service.start(code, host)
 
 
-def test_an_index_is_stored_once(store: SQLiteStore) -> None:
+def test_an_index_is_stored_once(store: Store) -> None:
     service = RoomService(store)
     code, _, _ = ready(service)
     count = store.action_count(code)
@@ -125,10 +141,9 @@ def test_an_index_is_stored_once(store: SQLiteStore) -> None:
     assert store.action_count(code) == count
 
 
-def test_two_services_on_one_database_play_one_game(tmp_path: Path) -> None:
+def test_two_services_on_one_database_play_one_game(database: str) -> None:
     """As two server processes would: each catches up with what the other stored."""
-    db = tmp_path / "rooms.sqlite3"
-    one, two = RoomService(SQLiteStore(db)), RoomService(SQLiteStore(db))
+    one, two = RoomService(open_store(database)), RoomService(open_store(database))
     code, host = one.create({"seed": 9, "seats": [{"name": "Ann"}, {"name": "Bob"},
                                                   {"bot": "standard"}]})
     one.join(code, 0)
@@ -147,14 +162,13 @@ def test_two_services_on_one_database_play_one_game(tmp_path: Path) -> None:
                                       seen=state["index"])
                 assert outcome.accepted, outcome.reason
                 break
-    fresh = RoomService(SQLiteStore(db))
+    fresh = RoomService(open_store(database))
     for seat in (0, 1, None):
         assert one.state(code, seat) == two.state(code, seat) == fresh.state(code, seat)
 
 
-def test_a_service_refuses_an_action_its_rival_made_stale(tmp_path: Path) -> None:
-    db = tmp_path / "rooms.sqlite3"
-    one, two = RoomService(SQLiteStore(db)), RoomService(SQLiteStore(db))
+def test_a_service_refuses_an_action_its_rival_made_stale(database: str) -> None:
+    one, two = RoomService(open_store(database)), RoomService(open_store(database))
     code, _, _ = ready(one)
     seen = two.state(code, 0)
     assert one.act(code, 0, seen["choices"][0]["action"], seen=seen["index"]).accepted
@@ -163,7 +177,7 @@ def test_a_service_refuses_an_action_its_rival_made_stale(tmp_path: Path) -> Non
 
 
 @pytest.mark.parametrize("edition", [e.id for e in all_editions()])
-def test_every_edition_is_served(store: SQLiteStore, edition: str) -> None:
+def test_every_edition_is_served(store: Store, edition: str) -> None:
     service = RoomService(store)
     code, _, _ = ready(service, edition)
     board = service.board(code)
@@ -194,7 +208,7 @@ class BrokenBot:
         raise RuntimeError("this bot is broken")
 
 
-def test_a_failing_bot_does_not_stop_the_room(store: SQLiteStore,
+def test_a_failing_bot_does_not_stop_the_room(store: Store,
                                               monkeypatch: pytest.MonkeyPatch) -> None:
     from pennybags.bots import registry
 
@@ -204,3 +218,35 @@ def test_a_failing_bot_does_not_stop_the_room(store: SQLiteStore,
     assert play(service, code, 0, 12, random.Random(6)) == 12
     assert any(s == 1 for s in (a.seat for a in store.actions(code))), \
         "the broken bot's seat played legal moves"
+
+
+def test_a_store_tells_of_changes_to_rooms(database: str) -> None:
+    """PostgreSQL announces each change (NOTIFY); SQLite cannot, and says so (None): the
+    server then compares each room's signature."""
+    one, two = open_store(database), open_store(database)
+    service = RoomService(one)
+    code, host = service.create({"seed": 2, "seats": [{"name": "Ann"}, {"bot": "standard"}]})
+    before = two.signature(code)
+    heard = two.wait_for_changes(0.05)
+    assert heard is None or heard == set()  # LISTEN starts now: nothing heard yet
+    service.join(code, 0)
+    service.start(code, host)
+    heard = two.wait_for_changes(5.0)
+    if database.startswith("postgresql://"):
+        assert heard == {code}
+    else:
+        assert heard is None
+    assert two.signature(code) != before
+    assert two.signature("NOPE") is None
+    one.close()
+    two.close()
+
+
+def test_a_postgresql_store_that_cannot_be_reached_says_why(
+        postgres_server: PostgresServer) -> None:
+    url = postgres_server.url("no_such_database")
+    with pytest.raises(StoreError, match="no_such_database") as refused:
+        open_store(url)
+    assert "Traceback" not in str(refused.value)
+    with pytest.raises(StoreError, match="unknown database"):
+        open_store("mysql://localhost/rooms")

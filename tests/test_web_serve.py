@@ -35,8 +35,11 @@ def test_serve_has_help(capsys: pytest.CaptureFixture[str]) -> None:
 
 def test_serve_refuses_what_it_cannot_use(capsys: pytest.CaptureFixture[str],
                                           tmp_path: Path) -> None:
-    assert main(["serve", "--db", "postgresql://localhost/rooms"]) == 2
-    assert "PostgreSQL is not supported yet" in capsys.readouterr().err
+    assert main(["serve", "--db", "mysql://localhost/rooms"]) == 2
+    assert "unknown database 'mysql'" in capsys.readouterr().err
+    assert main(["serve", "--db", f"postgresql://nobody@127.0.0.1:{free_port()}/rooms"]) == 2
+    err = capsys.readouterr().err
+    assert "cannot reach the PostgreSQL database rooms" in err and "Traceback" not in err
     blocker = tmp_path / "a-file"
     blocker.write_text("x")
     assert main(["serve", "--db", str(blocker / "rooms.sqlite3")]) == 2

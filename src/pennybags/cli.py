@@ -283,7 +283,8 @@ def cmd_serve(args: argparse.Namespace) -> int:
         store = open_store(db)
     except StoreError as e:
         raise UserError(str(e)) from None
-    print(f"pennybags serves http://{args.host}:{args.port}/ (rooms kept in {db}); "
+    where = getattr(store, "where", db)
+    print(f"pennybags serves http://{args.host}:{args.port}/ (rooms kept in {where}); "
           "Ctrl-C stops it", file=sys.stderr)
     try:
         uvicorn.run(create_app(store), host=args.host, port=args.port, log_level="warning",
@@ -451,9 +452,11 @@ def build_parser() -> argparse.ArgumentParser:
                    help="the address to listen on (default 127.0.0.1: this computer only; "
                         "0.0.0.0: every network this computer is on)")
     p.add_argument("--port", type=int, default=8000, help="the port (default 8000)")
-    p.add_argument("--db", default=None, metavar="FILE",
-                   help="the SQLite file of the rooms (default: rooms.sqlite3 in "
-                        "~/.local/share/pennybags, or $XDG_DATA_HOME/pennybags)")
+    p.add_argument("--db", default=None, metavar="FILE|URL",
+                   help="where the rooms are kept: a SQLite file (default: rooms.sqlite3 "
+                        "in ~/.local/share/pennybags, or $XDG_DATA_HOME/pennybags) or a "
+                        "PostgreSQL database, postgresql://user:password@host:port/name "
+                        "(several servers may share one)")
     p.set_defaults(func=cmd_serve)
 
     p = sub.add_parser("lab", help="experiments: many games, stored results, reports",

@@ -8,7 +8,8 @@ same database) is refused by the database and learns that the game moved on.
 
 :class:`Store` is the interface the room service uses; :class:`SQLiteStore` implements it
 with the standard library's ``sqlite3`` (one file, the default of ``pennybags serve``).
-Another database implements the same methods with the same three tables.
+:class:`~pennybags.web.pgstore.PostgresStore` implements it on PostgreSQL with the same
+three tables (there several server processes can share one database).
 
 Seat tokens are stored as their SHA-256 digests: the database alone does not let anyone
 take a seat.
@@ -142,6 +143,22 @@ class Store(ABC):
     @abstractmethod
     def room_codes(self) -> list[str]:
         """Every room's code, oldest first."""
+
+    def wait_for_changes(self, timeout: float) -> set[str] | None:
+        """Wait up to ``timeout`` seconds for other processes to change rooms: the codes
+        of the rooms they changed (empty: none in that time), or None when this database
+        cannot tell (the caller looks for itself: compare :meth:`signature`)."""
+        time.sleep(timeout)
+        return None
+
+    def signature(self, code: str) -> tuple[Any, ...] | None:
+        """What a room's connections are shown depends on: its state, its seats (names,
+        bots, taken) and how many actions it has; None when there is no such room."""
+        row = self.room(code)
+        if row is None:
+            return None
+        return (row.state, tuple((s.name, s.bot, s.taken) for s in row.seats),
+                self.action_count(code))
 
     @abstractmethod
     def close(self) -> None:
@@ -319,16 +336,19 @@ class SQLiteStore(Store):
 
 
 def open_store(url: str | Path) -> Store:
-    """The store a ``--db`` value names: a file path (or ``sqlite:///path``) is SQLite;
-    PostgreSQL URLs are refused with a reason until that store is written."""
+    """The store a ``--db`` value names: a ``postgresql://`` (or ``postgres://``) URL is
+    PostgreSQL (needs psycopg, in the web extra); a file path (or ``sqlite:///path``) is
+    SQLite."""
     text = str(url)
     if text.startswith(("postgresql://", "postgres://")):
-        raise StoreError("PostgreSQL is not supported yet: give a SQLite file path "
-                         "(the default is rooms.sqlite3 in pennybags' data folder)")
+        from pennybags.web.pgstore import PostgresStore
+
+        return PostgresStore(text)
     if text.startswith("sqlite:///"):
         text = text[len("sqlite:///"):]
     elif "://" in text:
-        raise StoreError(f"unknown database {text!r}: give a SQLite file path")
+        raise StoreError(f"unknown database {text.split('://')[0][:20]!r}: give a SQLite "
+                         "file path or a postgresql:// URL")
     if text != ":memory:":
         try:
             Path(text).parent.mkdir(parents=True, exist_ok=True)
