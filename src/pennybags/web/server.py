@@ -25,13 +25,18 @@ After every accepted action (and after the host starts, pauses or hands a seat o
 connection of the room gets a ``state`` of its own seat: its view of the game, its
 question and legal actions, the log. A message that is malformed, too large or not allowed
 gets ``refused`` with the reason and changes nothing.
+
+Several server processes may serve one room from one database (PostgreSQL): each watches
+the store for rooms changed by the others (``NOTIFY``, or by comparing each watched room's
+signature every :data:`WATCH_EVERY` seconds) and sends its own connections the new state.
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
-from collections.abc import Awaitable, Callable, Mapping
+from collections.abc import AsyncIterator, Awaitable, Callable, Mapping
 from dataclasses import dataclass, field
 from importlib import resources
 from typing import Any
@@ -44,7 +49,7 @@ from fastapi.staticfiles import StaticFiles
 from pennybags import __version__
 from pennybags.editions import all_editions
 from pennybags.web.rooms import NoSuchRoom, NotHost, Outcome, RoomError, RoomService
-from pennybags.web.store import Store
+from pennybags.web.store import Store, StoreError
 
 MAX_BODY = 16_384
 """The largest HTTP request body, in bytes."""
@@ -52,6 +57,9 @@ MAX_MESSAGE = 8_192
 """The largest WebSocket message, in bytes (a trade offer is a few hundred)."""
 MAX_DEPTH = 8
 """How deeply a message's JSON may nest."""
+WATCH_EVERY = 1.0
+"""Seconds between two looks at the watched rooms for changes made by other server
+processes (a database that announces changes is heard at once)."""
 
 STATIC = resources.files("pennybags.web") / "static"
 
@@ -143,6 +151,9 @@ class Hub:
 
     rooms: dict[str, set[Connection]] = field(default_factory=dict)
     locks: dict[str, asyncio.Lock] = field(default_factory=dict)
+    shown: dict[str, Any] = field(default_factory=dict)
+    """Each room's signature (``Store.signature``) when its connections were last sent
+    its state."""
 
     def add(self, c: Connection) -> None:
         self.rooms.setdefault(c.room, set()).add(c)
@@ -158,8 +169,19 @@ def create_app(store: Store) -> FastAPI:
     """The app serving rooms kept in ``store``."""
     service = RoomService(store)
     hub = Hub()
+
+    @contextlib.asynccontextmanager
+    async def lifespan(_: FastAPI) -> AsyncIterator[None]:
+        watcher = asyncio.create_task(watch())
+        try:
+            yield
+        finally:
+            watcher.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await watcher
+
     app = FastAPI(title="pennybags", version=__version__, docs_url=None, redoc_url=None,
-                  openapi_url=None)
+                  openapi_url=None, lifespan=lifespan)
     app.state.service = service
     app.state.hub = hub
 
@@ -171,14 +193,39 @@ def create_app(store: Store) -> FastAPI:
             response.headers.setdefault(key, value)
         return response
 
-    async def broadcast(code: str) -> None:
-        async with hub.lock(code):
-            for c in list(hub.rooms.get(code, ())):
-                try:
-                    state = await to_thread.run_sync(service.state, code, c.seat)
-                    await c.socket.send_json(state)
-                except Exception:  # a closed tab: forget it
-                    hub.remove(c)
+    async def send_states(code: str) -> None:
+        """Send each connection of the room its state (the room's lock held)."""
+        try:
+            hub.shown[code] = await to_thread.run_sync(store.signature, code)
+        except StoreError:
+            hub.shown.pop(code, None)
+        for c in list(hub.rooms.get(code, ())):
+            try:
+                state = await to_thread.run_sync(service.state, code, c.seat)
+                await c.socket.send_json(state)
+            except Exception:  # a closed tab (or a lost database): forget it
+                hub.remove(c)
+                with contextlib.suppress(Exception):
+                    await c.socket.close(code=1011)
+
+    async def watch() -> None:
+        """Tell this process's connections of changes other processes made to their
+        rooms."""
+        while True:
+            try:
+                changed = await to_thread.run_sync(store.wait_for_changes, WATCH_EVERY,
+                                                   abandon_on_cancel=True)
+                for code in [c for c, conns in hub.rooms.items() if conns]:
+                    if changed is not None and code not in changed:
+                        continue
+                    async with hub.lock(code):
+                        signature = await to_thread.run_sync(store.signature, code)
+                        if signature != hub.shown.get(code):
+                            await send_states(code)
+            except asyncio.CancelledError:
+                raise
+            except Exception:  # the database is unreachable for now: look again later
+                await asyncio.sleep(WATCH_EVERY)
 
     async def body(request: Request) -> dict[str, Any]:
         size = request.headers.get("content-length")
@@ -200,9 +247,13 @@ def create_app(store: Store) -> FastAPI:
 
     async def handle(request: Request, work: Callable[[dict[str, Any]], Any],
                      room: str | None = None) -> JSONResponse:
+        lock = hub.lock(room.upper()) if room is not None else contextlib.nullcontext()
         try:
             data = await body(request)
-            result = await to_thread.run_sync(work, data)
+            async with lock:
+                result = await to_thread.run_sync(work, data)
+                if room is not None:
+                    await send_states(room.upper())
         except BadMessage as e:
             return refused(str(e))
         except NoSuchRoom as e:
@@ -211,8 +262,8 @@ def create_app(store: Store) -> FastAPI:
             return refused(str(e), 403)
         except RoomError as e:
             return refused(str(e))
-        if room is not None:
-            await broadcast(room.upper())
+        except StoreError as e:
+            return refused(str(e), 503)
         return JSONResponse(result)
 
     @app.get("/api/editions")
@@ -236,6 +287,8 @@ def create_app(store: Store) -> FastAPI:
             return JSONResponse(await to_thread.run_sync(service.info, code))
         except RoomError as e:
             return refused(str(e), 404)
+        except StoreError as e:
+            return refused(str(e), 503)
 
     def fields(data: Mapping[str, Any], known: set[str]) -> None:
         unknown = sorted(k for k in data if k not in known)
@@ -311,7 +364,7 @@ def create_app(store: Store) -> FastAPI:
                             await to_thread.run_sync(service.seat_of, code, token)
                         board = await to_thread.run_sync(service.board, code)
                         state = await to_thread.run_sync(service.state, code, seat)
-                    except RoomError as e:
+                    except (RoomError, StoreError) as e:
                         await refuse(str(e))
                         await socket.close(code=4403)
                         return
@@ -327,12 +380,13 @@ def create_app(store: Store) -> FastAPI:
                     elif connection.seat is None:
                         await refuse("spectators watch: they do not act")
                     else:
-                        outcome = await act(connection, data)
-                        if outcome.accepted:
-                            await socket.send_json({"type": "accepted",
-                                                    "index": outcome.index})
-                            await broadcast(connection.room)
-                        else:
+                        async with hub.lock(connection.room):
+                            outcome = await act(connection, data)
+                            if outcome.accepted:
+                                await socket.send_json({"type": "accepted",
+                                                        "index": outcome.index})
+                                await send_states(connection.room)
+                        if not outcome.accepted:
                             await refuse(outcome.reason)
         except WebSocketDisconnect:
             pass
@@ -347,7 +401,7 @@ def create_app(store: Store) -> FastAPI:
         if isinstance(action, dict) and "player" in action:
             try:
                 info = await to_thread.run_sync(service.info, connection.room)
-            except RoomError as e:
+            except (RoomError, StoreError) as e:
                 return Outcome(False, str(e))
             names = [s["name"] for s in info["seats"]]
             mine = names[seat]
@@ -357,7 +411,7 @@ def create_app(store: Store) -> FastAPI:
         try:
             return await to_thread.run_sync(service.act, connection.room, seat, action,
                                             data.get("seen"))
-        except RoomError as e:
+        except (RoomError, StoreError) as e:
             return Outcome(False, str(e))
 
     @app.get("/")
