@@ -1,0 +1,232 @@
+"""Real server processes: two ``pennybags serve`` on one PostgreSQL database serving one
+room (a player connected to each), and a server killed with SIGKILL again and again while
+games are played, started again each time on the same SQLite file."""
+
+from __future__ import annotations
+
+import json
+import random
+import threading
+import time
+from pathlib import Path
+from typing import Any
+
+import pytest
+from websockets.exceptions import WebSocketException
+from websockets.sync.client import connect
+
+from pennybags.editions import get_edition
+from pennybags.engine.notation import action_from_json
+from pennybags.web.store import ActionRow, RoomRow, SQLiteStore
+from web_postgres import PostgresServer, postgres_server
+from web_process import (
+    Server,
+    free_port,
+    hello,
+    join,
+    new_room,
+    pick,
+    serving,
+    start,
+    until_state,
+    watch,
+)
+
+__all__ = ["postgres_server"]  # a fixture, used by name
+
+
+def replayed(row: RoomRow, stored: list[ActionRow]) -> dict[str, Any]:
+    """The spectator's view of the game the stored actions make, replayed by the engine
+    from scratch (every one of them must be legal where it stands)."""
+    game = get_edition(row.edition).new_game([s.name for s in row.seats], seed=row.seed,
+                                             options=row.options)
+    for a in stored:
+        action = action_from_json(game, a.seat, a.action)
+        assert game.why_illegal(a.seat, action) is None, (a.index, a.action)
+        game.act(a.seat, action)
+    view: dict[str, Any] = json.loads(json.dumps(game.view(None)))
+    return view
+
+
+def test_two_servers_on_one_postgresql_database_serve_one_room(
+        postgres_server: PostgresServer) -> None:
+    url = postgres_server.new_database()
+    with serving(url) as one, serving(url) as two:
+        code, host = new_room(one.base, {"edition": "classic", "seed": 21, "seats": [
+            {"name": "Ann"}, {"name": "Bob"}, {"bot": "standard"}]})
+        ann = join(one.base, code, 0)
+        bob = join(two.base, code, 1)  # the second server knows the room
+        with connect(f"{one.ws}/ws/{code}", open_timeout=30) as ws_ann, \
+                connect(f"{two.ws}/ws/{code}", open_timeout=30) as ws_bob:
+            states = {0: hello(ws_ann, ann), 1: hello(ws_bob, bob)}
+            sockets = {0: ws_ann, 1: ws_bob}
+            start(two.base, code, host)  # started through the other server
+            states = {seat: until_state(sockets[seat], 0) for seat in (0, 1)}
+            assert {s["status"] for s in states.values()} == {"playing"}
+            rng = random.Random(5)
+            acted = {0: 0, 1: 0}
+            for _ in range(40):
+                movers = [seat for seat in (0, 1) if states[seat]["choices"]]
+                if not movers or states[0]["view"]["over"]:
+                    break
+                seat, other = movers[0], 1 - movers[0]
+                ws = sockets[seat]
+                ws.send(json.dumps({"type": "act", "seen": states[seat]["index"],
+                                    "action": pick(states[seat], rng.choice)["action"]}))
+                while (answer := json.loads(ws.recv(timeout=30)))["type"] == "state":
+                    pass  # a state sent before the answer (another process's action)
+                assert answer["type"] == "accepted", answer
+                acted[seat] += 1
+                states[seat] = until_state(ws, answer["index"] + 1)
+                # the player on the other server hears of it through the database
+                states[other] = until_state(sockets[other], states[seat]["index"])
+                assert states[other]["index"] == states[seat]["index"]
+                shared = [k for k in states[seat]["view"] if k not in ("seat", "pending")]
+                assert [states[other]["view"][k] for k in shared] == \
+                    [states[seat]["view"][k] for k in shared]
+            assert acted[0] > 0 and acted[1] > 0, "both players acted, each on a server"
+        seen_one, seen_two = watch(one.ws, code), watch(two.ws, code)
+        assert seen_one["index"] == seen_two["index"] == states[0]["index"]
+        assert seen_one["view"] == seen_two["view"]
+
+
+class Player(threading.Thread):
+    """Plays one person's seat over the WebSocket for as long as it takes, through every
+    kill of the server: each action the server acknowledged is noted."""
+
+    def __init__(self, server: Server, code: str, token: str, seed: int) -> None:
+        super().__init__(daemon=True)
+        self.server, self.code, self.token = server, code, token
+        self.rng = random.Random(seed)
+        self.acknowledged: dict[int, dict[str, Any]] = {}
+        self.over = threading.Event()
+        self.stop = threading.Event()
+        self.failure: str | None = None
+
+    def run(self) -> None:
+        while not self.stop.is_set() and not self.over.is_set():
+            try:
+                self.play()
+            except (OSError, WebSocketException, TimeoutError, json.JSONDecodeError):
+                time.sleep(0.05)  # the server was killed: come back when it is up
+            except AssertionError as e:
+                self.failure = str(e)
+                return
+
+    def play(self) -> None:
+        with connect(f"{self.server.ws}/ws/{self.code}", open_timeout=5) as ws:
+            state = hello(ws, self.token)
+            while not self.stop.is_set():
+                if state["view"]["over"]:
+                    self.over.set()
+                    return
+                if not state["choices"]:
+                    state = until_state(ws, state["index"] + 1, timeout=10)
+                    continue
+                action = pick(state, self.rng.choice)["action"]
+                ws.send(json.dumps({"type": "act", "action": action,
+                                    "seen": state["index"]}))
+                answer = json.loads(ws.recv(timeout=10))
+                assert answer["type"] == "accepted", answer
+                self.acknowledged[answer["index"]] = action
+                state = until_state(ws, answer["index"] + 1, timeout=10)
+
+
+KILLS = 6
+
+
+def acknowledged(rooms: list[tuple[str, Player]]) -> int:
+    return sum(len(player.acknowledged) for _, player in rooms)
+
+
+def test_a_server_killed_again_and_again_loses_nothing(tmp_path: Path) -> None:
+    """SIGKILL at random moments while a person plays against bots in each room: every
+    room resumes, its stored actions run 0, 1, 2, ... without a gap, replay to the game
+    the server shows, and hold every action the server acknowledged."""
+    db = str(tmp_path / "rooms.sqlite3")
+    server = Server(db, free_port()).start()
+    rng = random.Random(2026)
+    rooms: list[tuple[str, Player]] = []
+    try:
+        for n, edition in enumerate(["classic", "ultimate-banking", "classic"]):
+            code, host = new_room(server.base, {
+                "edition": edition, "seed": 100 + n, "options": {"max-rounds": 30},
+                "seats": [{"name": "Ann"}, {"bot": "standard"}, {"bot": "standard"}]})
+            token = join(server.base, code, 0)
+            start(server.base, code, host)
+            rooms.append((code, Player(server, code, token, seed=n)))
+        for _, player in rooms:
+            player.start()
+        kills = 0
+        for _ in range(KILLS):
+            # kill while the people play: after a few more of their actions were
+            # acknowledged, at a random moment of what follows
+            target = acknowledged(rooms) + rng.randint(2, 12)
+            deadline = time.monotonic() + 120
+            while acknowledged(rooms) < target and time.monotonic() < deadline and \
+                    not all(player.over.is_set() for _, player in rooms):
+                time.sleep(0.005)
+            if all(player.over.is_set() for _, player in rooms):
+                break
+            time.sleep(rng.uniform(0.0, 0.05))
+            server.kill()
+            kills += 1
+            server.start()
+        assert kills == KILLS, "every kill came while a game was being played"
+        deadline = time.monotonic() + 240
+        for _, player in rooms:
+            player.over.wait(max(0.0, deadline - time.monotonic()))
+        for _, player in rooms:
+            player.stop.set()
+            player.join(timeout=30)
+            assert player.failure is None, player.failure
+            assert player.over.is_set(), "the game was played to its end"
+            assert player.acknowledged, "the player's actions were acknowledged"
+        store = SQLiteStore(db)
+        for code, player in rooms:
+            row = store.room(code)
+            assert row is not None and row.state == "over"
+            stored = store.actions(code)
+            assert [a.index for a in stored] == list(range(len(stored))), "no gap"
+            for index, action in player.acknowledged.items():
+                assert stored[index].seat == 0 and stored[index].action == action, \
+                    f"acknowledged action {index} is stored as it was sent"
+            shown = watch(server.ws, code)
+            assert shown["index"] == len(stored), "nothing applied twice, nothing lost"
+            assert shown["view"] == replayed(row, stored)
+        store.close()
+    finally:
+        for _, player in rooms:
+            player.stop.set()
+        server.kill()
+
+
+@pytest.mark.parametrize("kill_after", [0, 1, 3])
+def test_a_room_killed_before_its_bots_answered_resumes(tmp_path: Path,
+                                                        kill_after: int) -> None:
+    """Bots' rooms killed just after they started: a spectator coming back finds each
+    game carried on to its end from what was stored."""
+    db = str(tmp_path / "rooms.sqlite3")
+    with serving(db) as server:
+        codes = []
+        for seed in range(3):
+            code, host = new_room(server.base, {"seed": seed, "seats": [
+                {"bot": "standard"}, {"bot": "simple"}, {"bot": "standard"}]})
+            codes.append((code, host))
+        for code, host in codes[:kill_after]:
+            start(server.base, code, host)
+        store = SQLiteStore(db)
+        for code, _ in codes[kill_after:]:
+            store.set_state(code, "playing")  # as if killed before the first bot answered
+        store.close()
+        server.kill()
+        server.start()
+        store = SQLiteStore(db)
+        for code, _ in codes:
+            shown = watch(server.ws, code)
+            row = store.room(code)
+            assert row is not None
+            stored = store.actions(code)
+            assert shown["view"]["over"] and shown["index"] == len(stored) > 0
+            assert shown["view"] == replayed(row, stored)
+        store.close()
