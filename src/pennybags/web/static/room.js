@@ -166,6 +166,13 @@ function receive(message) {
 // ------------------------------------------------------------------ the game
 
 function show(s) {
+  // What the page shows, as attributes too (for styles and for tests): the number of
+  // actions the state holds, the room's status, whether the game is over and whether
+  // this seat is asked something.
+  document.body.dataset.index = String(s.index);
+  document.body.dataset.status = s.status;
+  document.body.dataset.over = String(Boolean(s.view && s.view.over));
+  document.body.dataset.asked = String(Boolean(s.question));
   showSeats(s.seats, s.status);
   const view = s.view;
   if (!view) {
@@ -213,7 +220,7 @@ function showChoices(s) {
     const action = choice.action;
     if ("amount" in action) {
       // an amount of one's own: the smallest legal one is offered, any larger one may be sent
-      const form = el("form", { class: "amount" });
+      const form = el("form", { class: "amount", "data-do": action.do });
       const input = el("input", { type: "number", min: action.amount, step: 1,
                                   value: action.amount, "aria-label": choice.label });
       const go = el("button", { type: "submit" }, choice.label);
@@ -224,7 +231,7 @@ function showChoices(s) {
       form.append(input, go);
       box.append(form);
     } else {
-      const button = el("button", { type: "button" }, choice.label);
+      const button = el("button", { type: "button", "data-do": action.do }, choice.label);
       button.addEventListener("click", () => choose(action));
       box.append(button);
     }
