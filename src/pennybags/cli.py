@@ -269,8 +269,9 @@ def cmd_serve(args: argparse.Namespace) -> int:
     try:
         import uvicorn
 
+        from pennybags.web.db import open_store
         from pennybags.web.server import create_app
-        from pennybags.web.store import StoreError, open_store
+        from pennybags.web.store import StoreError
     except ImportError as e:
         raise UserError(f"pennybags serve needs the web extra ({e.name} is missing): "
                         "pip install 'pennybags[web]'") from None

@@ -335,28 +335,6 @@ class SQLiteStore(Store):
         return [r[0] for r in rows]
 
 
-def open_store(url: str | Path) -> Store:
-    """The store a ``--db`` value names: a ``postgresql://`` (or ``postgres://``) URL is
-    PostgreSQL (needs psycopg, in the web extra); a file path (or ``sqlite:///path``) is
-    SQLite."""
-    text = str(url)
-    if text.startswith(("postgresql://", "postgres://")):
-        from pennybags.web.pgstore import PostgresStore
-
-        return PostgresStore(text)
-    if text.startswith("sqlite:///"):
-        text = text[len("sqlite:///"):]
-    elif "://" in text:
-        raise StoreError(f"unknown database {text.split('://')[0][:20]!r}: give a SQLite "
-                         "file path or a postgresql:// URL")
-    if text != ":memory:":
-        try:
-            Path(text).parent.mkdir(parents=True, exist_ok=True)
-        except OSError as e:
-            raise StoreError(f"cannot make the folder of {text}: {e.strerror}") from None
-    return SQLiteStore(text)
-
-
 def seat_rows(entries: Sequence[Mapping[str, Any]]) -> list[SeatRow]:
     """Seats from their JSON (``{"name": ..., "bot": ...}``), numbered in order."""
     return [SeatRow(seat=i, name=str(e.get("name") or ""), bot=e.get("bot"))
@@ -364,5 +342,5 @@ def seat_rows(entries: Sequence[Mapping[str, Any]]) -> list[SeatRow]:
 
 
 __all__ = ["LOBBY", "OVER", "PAUSED", "PLAYING", "ROOM_STATES", "ActionRow", "IndexTaken",
-           "RoomRow", "SQLiteStore", "SeatRow", "Store", "StoreError", "open_store",
+           "RoomRow", "SQLiteStore", "SeatRow", "Store", "StoreError",
            "seat_rows", "token_digest"]
