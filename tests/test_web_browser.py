@@ -259,3 +259,76 @@ def test_every_edition_page_renders(browser: Browser, site: Server, edition: str
     assert (tmp_path / f"{edition}.png").stat().st_size > 10_000
     assert errors == []
     page.context.close()
+
+
+def owners(page: Page) -> dict[str, str]:
+    """Who owns each owned deed, as the page's players' table and board are drawn from:
+    read from the trade dialog's lists (one's own deeds, and the chosen player's)."""
+    mine = page.locator("#trade-give input").evaluate_all("l => l.map(i => i.value)")
+    theirs = page.locator("#trade-take input").evaluate_all("l => l.map(i => i.value)")
+    return {**{d: "me" for d in mine}, **{d: "them" for d in theirs}}
+
+
+def test_a_trade_composed_on_the_page_survives_a_reconnection(
+        browser: Browser, site: Server) -> None:
+    """Ann offers Bob a deed for one of his and some cash through the trade dialog; Bob's
+    page is reloaded while the offer waits (a reconnection mid-trade) and he accepts it
+    from there; an answer sent on a stale state is refused."""
+    code, host = new_room(site.base, {"seed": 8, "options": {"max-rounds": 60}, "seats": [
+        {"name": "Ann"}, {"name": "Bob"}, {"bot": "standard"}]})
+    tokens = [join(site.base, code, 0), join(site.base, code, 1)]
+    start(site.base, code, host)
+    errors: list[str] = []
+    pages = []
+    for token in tokens:
+        page = new_page(browser, errors)
+        page.add_init_script(f"localStorage.setItem('pennybags:seat:{code}', "
+                             f"{json.dumps(token)})")
+        page.goto(f"{site.base}/room/{code}")
+        page.wait_for_selector('body[data-status="playing"]', state="attached")
+        pages.append(page)
+    ann, bob = pages
+    ann.locator("#trade-box summary").click()  # the dialog opens, and stays open
+    rng = random.Random(2)
+    # play (buying what they land on) until Ann, asked to roll, and Bob each own a deed
+    for _ in range(400):
+        ann.select_option("#trade-to", "Bob")
+        deeds = owners(ann)
+        ready = "me" in deeds.values() and "them" in deeds.values()
+        if ready and ann.locator('#choices > [data-do="roll"]').count():
+            break
+        if not any(click_a_choice(page, rng, keyboard=False) for page in (ann, bob)):
+            ann.wait_for_timeout(50)
+    else:
+        raise AssertionError("Ann and Bob never both owned a deed at Ann's roll")
+    give = ann.locator("#trade-give input").first
+    take = ann.locator("#trade-take input").first
+    given, taken = give.get_attribute("value"), take.get_attribute("value")
+    give.check()
+    take.check()
+    ann.fill("#trade-give-cash", "25")
+    before = index_of(ann)
+    ann.get_by_role("button", name="Send the offer").click()
+    ann.wait_for_selector(f'body:not([data-index="{before}"]), #refusal:not(:empty)',
+                          state="attached")
+    assert not ann.locator("#refusal").text_content()
+    bob.wait_for_selector('body[data-asked="true"]', state="attached")
+    assert "Ann" in (bob.locator("#question").text_content() or "")
+    offered = index_of(bob)
+    bob.reload()  # Bob's connection drops and comes back with his token
+    bob.wait_for_selector(f'body[data-index="{offered}"]', state="attached")
+    accept = bob.locator('#choices > [data-do="accept"]')
+    assert accept.count() == 1, "the offer still waits for Bob after he came back"
+    accept.click()
+    bob.wait_for_selector(f'body:not([data-index="{offered}"])', state="attached")
+    ann.wait_for_selector(f'body:not([data-index="{offered}"])', state="attached")
+    ann.select_option("#trade-to", "Bob")
+    deeds = owners(ann)
+    assert deeds.get(taken) == "me" and deeds.get(given) == "them", deeds
+    # an answer sent on the state the offer was shown in comes too late
+    replies = bob.evaluate(FORGE, [f"{site.ws}/ws/{code}", tokens[1], [
+        {"type": "act", "action": {"do": "accept"}, "seen": offered}]])
+    assert replies[0]["type"] == "refused" and "moved on" in replies[0]["reason"], replies
+    assert errors == []
+    for page in pages:
+        page.context.close()

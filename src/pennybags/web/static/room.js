@@ -187,6 +187,7 @@ function show(s) {
     : `Round ${view.round}; waiting on ${waiting.join(", ") || "nobody"}. ${me}`);
   showPlayers(s);
   showChoices(s);
+  showTrade(s);
   showLog(s.log || []);
 }
 
@@ -241,6 +242,63 @@ function showChoices(s) {
     first.focus();
   }
 }
+
+// ------------------------------------------------------------------ the trade dialog
+
+// The offer is composed from what the state shows: the other players still in the game,
+// the deeds each side owns, and cash. The rules (on the server) decide whether it may be
+// made now; a refusal comes back with its reason.
+function checked(box) {
+  return new Set([...box.querySelectorAll("input:checked")].map((i) => i.value));
+}
+
+function deedBoxes(box, deeds, prefix) {
+  const keep = checked(box);
+  clear(box);
+  deeds.forEach((name, i) => {
+    const id = `${prefix}-${i}`;
+    const input = el("input", { type: "checkbox", id, value: name });
+    input.checked = keep.has(name);
+    box.append(el("span", { class: "deed-choice" }));
+    box.lastChild.append(input, el("label", { for: id }, name));
+  });
+  if (!deeds.length) box.append(el("p", { class: "note" }, "No deeds."));
+}
+
+function showTrade(s) {
+  const box = $("trade-box");
+  const view = s.view;
+  const open = s.seat !== null && s.status === "playing" && !view.over
+    && !view.players[s.seat].bankrupt;
+  box.hidden = !open;
+  if (!open) return;
+  const me = view.players[s.seat].name;
+  const others = view.players.filter((p) => p.seat !== s.seat && !p.bankrupt).map((p) => p.name);
+  const to = $("trade-to");
+  const chosen = to.value;
+  clear(to);
+  for (const name of others) to.append(el("option", { value: name }, name));
+  if (others.includes(chosen)) to.value = chosen;
+  const owned = (who) => Object.entries(view.deeds).filter(([, d]) => d.owner === who)
+    .map(([name]) => name);
+  deedBoxes($("trade-give"), owned(me), "give");
+  deedBoxes($("trade-take"), owned(to.value), "take");
+}
+
+$("trade-to").addEventListener("change", () => { if (state) showTrade(state); });
+$("trade-form").addEventListener("submit", (event) => {
+  event.preventDefault();
+  const offer = { do: "propose-trade", to: $("trade-to").value };
+  const give = [...checked($("trade-give"))];
+  const take = [...checked($("trade-take"))];
+  const giveCash = Number($("trade-give-cash").value) || 0;
+  const takeCash = Number($("trade-take-cash").value) || 0;
+  if (give.length) offer.give = give;
+  if (take.length) offer.take = take;
+  if (giveCash) offer.give_cash = giveCash;
+  if (takeCash) offer.take_cash = takeCash;
+  choose(offer);
+});
 
 function choose(action) {
   $("refusal").textContent = "";
