@@ -230,3 +230,34 @@ def test_a_room_killed_before_its_bots_answered_resumes(tmp_path: Path,
             assert shown["view"]["over"] and shown["index"] == len(stored) > 0
             assert shown["view"] == replayed(row, stored)
         store.close()
+
+
+def test_a_live_auction_ends_by_the_servers_clock(tmp_path: Path) -> None:
+    """Nobody presses: the server's timer runs out and it sends the time-up itself."""
+    with serving(str(tmp_path / "rooms.sqlite3")) as server:
+        code, host = new_room(server.base, {
+            "edition": "ultimate-banking", "seed": 4, "options": {"auction-timer": 1},
+            "seats": [{"name": "Ann"}, {"bot": "standard"}, {"bot": "standard"}]})
+        token = join(server.base, code, 0)
+        start(server.base, code, host)
+        with connect(f"{server.ws}/ws/{code}", open_timeout=30) as ws:
+            state = hello(ws, token)
+            for _ in range(400):
+                if state["auction"]:
+                    break
+                kinds = {c["action"]["do"]: c["action"] for c in state["choices"]}
+                if not kinds:
+                    state = until_state(ws, state["index"] + 1)
+                    continue
+                action = next((kinds[k] for k in ("auction", "roll", "end-turn", "pay-bail",
+                                                  "pass", "accept") if k in kinds),
+                              state["choices"][0]["action"])
+                ws.send(json.dumps({"type": "act", "action": action,
+                                    "seen": state["index"]}))
+                state = until_state(ws, state["index"] + 1)
+            assert state["auction"] == {"seconds": 1.0}, "a live auction came"
+            while state["auction"]:  # Ann never presses: the clock ends it
+                state = until_state(ws, state["index"] + 1, timeout=60)
+        store = SQLiteStore(str(tmp_path / "rooms.sqlite3"))
+        assert "time-up" in [a.action["do"] for a in store.actions(code)]
+        store.close()

@@ -8,6 +8,7 @@ from __future__ import annotations
 import random
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -252,3 +253,56 @@ def test_a_postgresql_store_that_cannot_be_reached_says_why(
     assert "Traceback" not in str(refused.value)
     with pytest.raises(StoreError, match="unknown database"):
         open_store("mysql://localhost/rooms")
+
+
+def reach_live_auction(service: RoomService, code: str) -> dict[str, Any]:
+    """Ann plays (declining to buy, so that deeds go to auction) until the room waits on a
+    live auction: that state."""
+    for _ in range(400):
+        state = service.state(code, 0)
+        if state["auction"]:
+            return state
+        kinds = {c["action"]["do"]: c["action"] for c in state["choices"]}
+        assert not state["view"]["over"] and kinds, "the game waits on Ann"
+        action = next((kinds[k] for k in ("auction", "roll", "end-turn", "pay-bail", "pass",
+                                          "accept", "collect") if k in kinds),
+                      state["choices"][0]["action"])
+        assert service.act(code, 0, action, seen=state["index"]).accepted
+    raise AssertionError("no live auction came")
+
+
+def test_a_live_auction_is_run_by_the_servers_clock(store: Store) -> None:
+    service = RoomService(store)
+    code, host = service.create({"edition": "ultimate-banking", "seed": 4,
+                                 "options": {"auction-timer": 5}, "seats": [
+                                     {"name": "Ann"}, {"bot": "standard"}, {"bot": "standard"}]})
+    service.join(code, 0)
+    service.start(code, host)
+    state = reach_live_auction(service, code)
+    assert state["auction"] == {"seconds": 5.0}
+    assert "time-up" not in {c["action"]["do"] for c in state["choices"]}
+    assert "clock" in service.act(code, 0, {"do": "time-up"}, seen=state["index"]).reason
+    clock = service.auction_clock(code)
+    assert clock is not None and clock.index == state["index"], "the bots wait for the clock"
+    assert set(clock.bots) == {1, 2} and set(clock.bots.values()) <= {"bid", "pass"}
+    assert not service.clock_act(code, None, "time-up", clock.index - 1).accepted, "stale"
+    assert not service.clock_act(code, 0, "bid", clock.index).accepted, "Ann presses herself"
+    bid = next(c["action"] for c in state["choices"] if c["action"]["do"] == "bid")
+    assert service.act(code, 0, bid, seen=state["index"]).accepted
+    presses = 0
+    while (clock := service.auction_clock(code)) is not None:
+        passing = [s for s, plan in clock.bots.items() if plan == "pass"]
+        pressing = [s for s, plan in clock.bots.items() if plan == "bid"]
+        if passing:
+            assert service.clock_act(code, passing[0], "pass", clock.index).accepted
+        elif pressing and presses < 2:
+            assert service.clock_act(code, pressing[0], "bid", clock.index).accepted
+            presses += 1
+        else:
+            assert service.clock_act(code, None, "time-up", clock.index).accepted
+    stored = [a.action["do"] for a in store.actions(code)]
+    assert stored.count("time-up") <= 1 and stored.count("bid") >= 1 + presses
+    after = service.state(code, 0)
+    assert after["auction"] is None and not after["view"]["over"]
+    fresh = RoomService(store)
+    assert fresh.state(code, 0) == after, "the clock's actions replay like any other"

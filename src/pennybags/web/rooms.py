@@ -11,9 +11,12 @@ Before judging an action the room catches up with the store (actions another ser
 process stored), and storing under an index already taken (another process was quicker)
 drops the cached game, so the next call rebuilds it from the store.
 
-Not served yet: the live auction with a timer (Ultimate Banking's ``auction-timer``
-option): it needs a clock owned by the server that sends ``time-up`` when nobody presses;
-a room asking for it is refused at creation.
+The live auction (Ultimate Banking's ``auction-timer`` above 0) runs on the server's clock:
+bots do not answer it at once; :meth:`RoomService.auction_clock` tells the server what
+each bot in the auction means to do (press or pass), and :meth:`RoomService.clock_act`
+carries out a bot's press or pass, or the ``time-up`` when the timer ran out with no
+press, each refused if the game has moved on since the clock read it. People press with
+the ``bid`` button; ``time-up`` is the clock's alone.
 """
 
 from __future__ import annotations
@@ -55,6 +58,8 @@ LOG_KEPT = 400
 """Lines of narration a room keeps in memory (the whole log can be told again by replay)."""
 LOG_SENT = 80
 """Lines of narration sent with each state."""
+CLOCK_ACTIONS = ("bid", "pass", "time-up")
+"""What the server's clock does in a live auction: a bot's press or pass, or the time-up."""
 BOT_ANSWERS_LIMIT = 200_000
 """Bot answers in a row after which the room stops to let others in (a guard: bots finish
 their decisions long before)."""
@@ -101,6 +106,27 @@ def clean_name(value: Any, what: str = "a name") -> str:
     if any(unicodedata.category(c).startswith("C") for c in name):
         raise RoomError(f"{what} cannot hold control characters")
     return name
+
+
+def live_auction(game: Game) -> bool:
+    """Whether the game waits on a timed auction (its bid decisions take ``time-up``)."""
+    pending = game.pending
+    if game.over or not pending or pending[0].kind != "bid":
+        return False
+    return any(a.do == "time-up" for a in game.legal_actions(pending[0].player))
+
+
+@dataclass(frozen=True)
+class AuctionClock:
+    """A live auction as the server's clock sees it."""
+
+    index: int
+    """The number of actions when it was read (the clock's actions are refused once the
+    game has moved on)."""
+    seconds: float
+    """The timer: every press restarts it; when it runs out the last bidder wins."""
+    bots: dict[int, str]
+    """What each bot in the auction means to do: ``bid`` (press) or ``pass``."""
 
 
 def check_bot(spec: Any, edition: str) -> str:
@@ -179,9 +205,6 @@ class RoomService:
             parsed = edition.options(options)
         except ValueError as e:
             raise RoomError(str(e)) from None
-        if getattr(parsed, "auction_timer", 0):
-            raise RoomError("the live auction with a timer is not served yet: leave "
-                            "auction-timer at 0 (the turn-based auction)")
         seats_in = spec.get("seats")
         low, high = edition.players
         if not isinstance(seats_in, list) or not low <= len(seats_in) <= high:
@@ -446,6 +469,9 @@ class RoomService:
                 action = action_from_json(game, seat, obj)
             except ValueError as e:
                 return Outcome(False, str(e))
+            if action.do == "time-up":
+                return Outcome(False, "the server's clock ends a live auction: press to "
+                                      "bid, or pass")
             reason = game.why_illegal(seat, action)
             if reason is not None:
                 return Outcome(False, reason)
@@ -484,8 +510,8 @@ class RoomService:
         if game is None:
             return
         for _ in range(BOT_ANSWERS_LIMIT):
-            if game.over or live.row.state != PLAYING:
-                break
+            if game.over or live.row.state != PLAYING or live_auction(game):
+                break  # (a live auction's bots answer on the server's clock)
             seat = next((d.player for d in game.pending if d.player in live.bots), None)
             if seat is None:
                 break
@@ -501,6 +527,59 @@ class RoomService:
             if not self._commit(live, seat, action):
                 break
         live.tell()
+
+    # ------------------------------------------------------------ the live auction
+
+    def auction_clock(self, code: str) -> AuctionClock | None:
+        """The live auction the room waits on (None: none), with what each of its bots
+        means to do."""
+        live = self._live(code)
+        with live.lock:
+            game = live.game
+            if game is None or live.row.state != PLAYING or not live_auction(game):
+                return None
+            plans: dict[int, str] = {}
+            for decision in game.pending:
+                bot = live.bots.get(decision.player)
+                if bot is None:
+                    continue
+                try:
+                    choice: Action | None = bot.choose(game, decision.player)
+                except Exception:  # a failing bot stays out of the auction
+                    choice = None
+                if choice is None or choice.do not in ("bid", "pass") or \
+                        game.why_illegal(decision.player, choice) is not None:
+                    plans[decision.player] = "pass"
+                else:
+                    plans[decision.player] = choice.do
+            seconds = float(words_for(game).auction_timer() or 5)
+            return AuctionClock(index=live.applied, seconds=seconds, bots=plans)
+
+    def clock_act(self, code: str, seat: int | None, what: str, seen: int) -> Outcome:
+        """The server's clock in a live auction: a bot's press (``bid``) or ``pass``, or
+        (``seat`` None) ``time-up``. Refused, changing nothing, when the game has moved on
+        since the clock read it (``seen``), or the room waits on no live auction."""
+        if what not in CLOCK_ACTIONS:
+            raise ValueError(f"the clock does {', '.join(CLOCK_ACTIONS)}, not {what!r}")
+        live = self._live(code)
+        with live.lock:
+            game = live.game
+            if game is None or live.row.state != PLAYING or not live_auction(game):
+                return Outcome(False, "the room waits on no live auction")
+            if live.applied != seen:
+                return Outcome(False, "the game has moved on")
+            if what == "time-up":
+                seat = game.pending[0].player
+            elif seat is None or seat not in live.bots or game.decision_for(seat) is None:
+                return Outcome(False, f"seat {seat} is no bot of this auction")
+            action = next((a for a in game.legal_actions(seat) if a.do == what), None)
+            if action is None:
+                return Outcome(False, f"{what} is not possible now")
+            index = live.applied
+            if not self._commit(live, seat, action):
+                return Outcome(False, "another action was taken at the same moment")
+            self._run_bots(live)
+            return Outcome(True, index=index)
 
     # ------------------------------------------------------------ what a seat sees
 
@@ -532,6 +611,9 @@ class RoomService:
                             if (mark := words.improvement_mark(d))}
             out["question"] = None
             out["choices"] = []
+            out["auction"] = None
+            if row.state == PLAYING and live_auction(game):
+                out["auction"] = {"seconds": float(words.auction_timer() or 5)}
             if seat is not None and row.state == PLAYING and not game.over and \
                     not row.seats[seat].is_bot:
                 decision = game.decision_for(seat)
@@ -541,7 +623,7 @@ class RoomService:
                     {"label": words.action_label(
                         a, decision if game.answers(seat, a) else None),
                      "action": action_to_json(game, a)}
-                    for a in game.legal_actions(seat)]
+                    for a in game.legal_actions(seat) if a.do != "time-up"]
             return out
 
     def board(self, code: str) -> dict[str, Any]:
@@ -572,5 +654,5 @@ def _seating(row: RoomRow) -> list[tuple[str, str | None]]:
     return [(s.name, s.bot) for s in row.seats]
 
 
-__all__ = ["NoSuchRoom", "NotHost", "Outcome", "RoomError", "RoomService", "bot_seed",
-           "clean_name", "new_code", "new_token"]
+__all__ = ["AuctionClock", "NoSuchRoom", "NotHost", "Outcome", "RoomError", "RoomService",
+           "bot_seed", "clean_name", "live_auction", "new_code", "new_token"]

@@ -26,6 +26,11 @@ connection of the room gets a ``state`` of its own seat: its view of the game, i
 question and legal actions, the log. A message that is malformed, too large or not allowed
 gets ``refused`` with the reason and changes nothing.
 
+A live auction (Ultimate Banking's ``auction-timer``) runs on the server's clock: each
+change of the auction restarts its timer, bots press after a short random delay (or pass),
+and when the timer runs out with no press the server sends ``time-up``; each of these is
+stored and told like any action.
+
 Several server processes may serve one room from one database (PostgreSQL): each watches
 the store for rooms changed by the others (``NOTIFY``, or by comparing each watched room's
 signature every :data:`WATCH_EVERY` seconds) and sends its own connections the new state.
@@ -36,6 +41,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
+import random
 from collections.abc import AsyncIterator, Awaitable, Callable, Mapping
 from dataclasses import dataclass, field
 from importlib import resources
@@ -57,6 +63,9 @@ MAX_MESSAGE = 8_192
 """The largest WebSocket message, in bytes (a trade offer is a few hundred)."""
 MAX_DEPTH = 8
 """How deeply a message's JSON may nest."""
+BOT_PRESS_DELAY = (0.6, 2.8)
+"""Seconds a bot waits before it presses in a live auction (uniform), so that people can
+answer."""
 WATCH_EVERY = 1.0
 """Seconds between two looks at the watched rooms for changes made by other server
 processes (a database that announces changes is heard at once)."""
@@ -170,15 +179,19 @@ def create_app(store: Store) -> FastAPI:
     service = RoomService(store)
     hub = Hub()
 
+    clocks: dict[str, asyncio.Task[None]] = {}
+    """The running clock of each room in a live auction."""
+
     @contextlib.asynccontextmanager
     async def lifespan(_: FastAPI) -> AsyncIterator[None]:
         watcher = asyncio.create_task(watch())
         try:
             yield
         finally:
-            watcher.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await watcher
+            for task in [watcher, *clocks.values()]:
+                task.cancel()
+                with contextlib.suppress(asyncio.CancelledError):
+                    await task
 
     app = FastAPI(title="pennybags", version=__version__, docs_url=None, redoc_url=None,
                   openapi_url=None, lifespan=lifespan)
@@ -207,6 +220,49 @@ def create_app(store: Store) -> FastAPI:
                 hub.remove(c)
                 with contextlib.suppress(Exception):
                     await c.socket.close(code=1011)
+        wind(code)
+
+    def wind(code: str) -> None:
+        """(Re)start the room's auction clock: the room changed."""
+        old = clocks.pop(code, None)
+        if old is not None and old is not asyncio.current_task():
+            old.cancel()
+        clocks[code] = asyncio.create_task(tick(code))
+
+    async def tick(code: str) -> None:
+        """One run of a live auction's clock: a bot's pass at once, else the first bot's
+        press after its delay, else the time-up when the timer runs out."""
+        try:
+            clock = await to_thread.run_sync(service.auction_clock, code)
+        except (RoomError, StoreError):
+            return
+        if clock is None:
+            return
+        loop = asyncio.get_running_loop()
+        start = loop.time()
+        passing = sorted(seat for seat, plan in clock.bots.items() if plan == "pass")
+        if passing:
+            await clock_act(code, passing[0], "pass", clock.index)
+            return
+        rng = random.Random()
+        presses = sorted((start + rng.uniform(*BOT_PRESS_DELAY), seat)
+                         for seat, plan in clock.bots.items() if plan == "bid")
+        deadline = start + clock.seconds
+        if presses and presses[0][0] < deadline:
+            await asyncio.sleep(max(0.0, presses[0][0] - loop.time()))
+            await clock_act(code, presses[0][1], "bid", clock.index)
+        else:
+            await asyncio.sleep(max(0.0, deadline - loop.time()))
+            await clock_act(code, None, "time-up", clock.index)
+
+    async def clock_act(code: str, seat: int | None, what: str, seen: int) -> None:
+        async with hub.lock(code):
+            try:
+                outcome = await to_thread.run_sync(service.clock_act, code, seat, what, seen)
+            except (RoomError, StoreError):
+                return
+            if outcome.accepted:
+                await send_states(code)  # (which winds the clock again)
 
     async def watch() -> None:
         """Tell this process's connections of changes other processes made to their
@@ -370,6 +426,8 @@ def create_app(store: Store) -> FastAPI:
                         return
                     connection = Connection(socket, state["room"], seat)
                     hub.add(connection)
+                    if state.get("auction") and state["room"] not in clocks:
+                        wind(state["room"])  # (a restarted server: the auction goes on)
                     await socket.send_json({"type": "welcome", "room": state["room"],
                                             "seat": seat})
                     await socket.send_json(board)

@@ -19,7 +19,6 @@ function showOptions() {
     `${edition.summary} (${edition.players[0]} to ${edition.players[1]} players)`;
   for (const node of [...optionsBox.querySelectorAll(".option")]) node.remove();
   for (const option of edition.options) {
-    if (option.name === "auction-timer") continue; // live auctions are not served yet
     const id = `option-${option.name}`;
     const row = el("div", { class: "option" });
     let input;

@@ -187,6 +187,7 @@ function show(s) {
     : `Round ${view.round}; waiting on ${waiting.join(", ") || "nobody"}. ${me}`);
   showPlayers(s);
   showChoices(s);
+  showAuctionClock(s);
   showTrade(s);
   showLog(s.log || []);
 }
@@ -299,6 +300,26 @@ $("trade-form").addEventListener("submit", (event) => {
   if (takeCash) offer.take_cash = takeCash;
   choose(offer);
 });
+
+// ------------------------------------------------------------------ a live auction's clock
+
+// The server keeps the time; the page counts down from the moment the auction last changed
+// (each state of a live auction restarts its timer).
+let clockTimer = null;
+
+function showAuctionClock(s) {
+  const line = $("auction-clock");
+  if (clockTimer) { clearInterval(clockTimer); clockTimer = null; }
+  line.hidden = !s.auction;
+  if (!s.auction) return;
+  const ends = Date.now() + s.auction.seconds * 1000;
+  const draw = () => {
+    const left = Math.max(0, Math.ceil((ends - Date.now()) / 1000));
+    line.textContent = `Live auction: ${left} s left; every press restarts the timer.`;
+  };
+  draw();
+  clockTimer = setInterval(draw, 250);
+}
 
 function choose(action) {
   $("refusal").textContent = "";
