@@ -332,3 +332,36 @@ def test_a_trade_composed_on_the_page_survives_a_reconnection(
     assert errors == []
     for page in pages:
         page.context.close()
+
+
+def test_a_live_auction_counts_down_on_the_page(browser: Browser, site: Server) -> None:
+    """Ultimate Banking's live auction: the page shows the server's timer counting down,
+    and the auction ends when it runs out with nobody pressing."""
+    code, host = new_room(site.base, {
+        "edition": "ultimate-banking", "seed": 4, "options": {"auction-timer": 2},
+        "seats": [{"name": "Ann"}, {"bot": "standard"}, {"bot": "standard"}]})
+    token = join(site.base, code, 0)
+    start(site.base, code, host)
+    errors: list[str] = []
+    page = new_page(browser, errors)
+    page.add_init_script(f"localStorage.setItem('pennybags:seat:{code}', "
+                         f"{json.dumps(token)})")
+    page.goto(f"{site.base}/room/{code}")
+    page.wait_for_selector('body[data-status="playing"]', state="attached")
+    rng = random.Random(3)
+    for _ in range(300):
+        if page.locator("#auction-clock:not([hidden])").count():
+            break
+        decline = page.locator('#choices > [data-do="auction"]')
+        if decline.count():  # Ann does not buy: the deed goes to a live auction
+            decline.click()
+            page.wait_for_selector('#auction-clock:not([hidden]), #refusal:not(:empty)')
+        elif not click_a_choice(page, rng, keyboard=False):
+            page.wait_for_timeout(50)
+    clock = page.locator("#auction-clock")
+    assert "Live auction" in (clock.text_content() or "")
+    assert page.locator('#choices > [data-do="bid"]').count() == 1, "Ann may press"
+    assert page.locator('#choices > [data-do="time-up"]').count() == 0
+    page.wait_for_selector("#auction-clock", state="hidden", timeout=60_000)
+    assert errors == []
+    page.context.close()
