@@ -120,10 +120,12 @@ def watch(ws_base: str, code: str) -> dict[str, Any]:
 
 
 def pick(state: dict[str, Any], choose: Any) -> dict[str, Any]:
-    """A choice that moves the game on, picked by ``choose`` (``random.Random.choice``)."""
+    """A choice that moves the game on, picked by ``choose`` (``random.Random.choice``);
+    bankruptcy only when nothing else is left (a game should last while it is tested)."""
     choices = state["choices"]
     moving = [c for c in choices if c["action"].get("do") in PROGRESS]
-    chosen: dict[str, Any] = choose(moving or choices)
+    staying = [c for c in moving if c["action"].get("do") != "declare-bankruptcy"]
+    chosen: dict[str, Any] = choose(staying or moving or choices)
     return chosen
 
 
