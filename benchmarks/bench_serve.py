@@ -1,0 +1,293 @@
+"""Benchmark: the browser front under load, on loopback.
+
+Starts a real ``pennybags serve`` on a free loopback port (a temporary SQLite file, or
+``--db URL``), creates ``--rooms`` classic rooms of four person seats (a round cap, so
+games end), joins every seat, starts the games and opens one WebSocket per seat, all in
+one asyncio process. Each socket plays its seat as a bot: given choices, it picks one
+(seeded random among the choices that move the game on) and sends ``act`` with ``seen``.
+For each accepted action it measures the time from sending it to the moment all four
+sockets of the room have received the state with the new index. Runs ``--seconds`` or
+until every game is over, then prints actions per second, the latency's p50, p95, p99
+and max, and the check: every acknowledged action stored once (the room's stored count
+from ``GET /api/rooms/CODE``), acknowledged indices unique and gap-free, each socket's
+state indices gap-free and never repeated::
+
+    .venv/bin/python benchmarks/bench_serve.py                    # 100 rooms, 30 s
+    .venv/bin/python benchmarks/bench_serve.py --rooms 10 --seconds 5
+    .venv/bin/python benchmarks/bench_serve.py --db postgresql://user:pw@host/db
+
+Exits 1 when an action is lost or duplicated (the figures are printed, not asserted).
+The clients share the machine with the server, so the latency includes their own work.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import os
+import random
+import signal
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.error
+import urllib.request
+from dataclasses import dataclass, field
+from typing import Any
+
+try:
+    from websockets.asyncio.client import connect
+except ImportError:  # pragma: no cover - depends on the installed extras
+    print("bench_serve.py needs the web extra: pip install -e '.[web]'", file=sys.stderr)
+    raise SystemExit(1) from None
+
+SEATS = 4
+READY_WITHIN = 60.0
+PROGRESS = frozenset({"roll", "buy", "end-turn", "pay-bail", "accept", "reject", "pass",
+                      "auction", "bid", "use-card", "keep-mortgaged", "declare-bankruptcy",
+                      "pay", "choose", "collect", "time-up", "press"})
+"""Actions that move a game on (as the web tests' players choose)."""
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port: int = s.getsockname()[1]
+        return port
+
+
+def http(base: str, method: str, path: str, body: dict[str, Any] | None = None) -> Any:
+    data = None if body is None else json.dumps(body).encode()
+    request = urllib.request.Request(f"{base}{path}", data=data, method=method,
+                                     headers={"Content-Type": "application/json"})
+    try:
+        with urllib.request.urlopen(request, timeout=60) as answer:
+            return json.loads(answer.read())
+    except urllib.error.HTTPError as e:
+        raise SystemExit(f"{method} {path}: {e.code} {e.read().decode()[:200]}") from None
+
+
+def start_server(db: str, port: int) -> subprocess.Popen[bytes]:
+    process = subprocess.Popen(
+        [sys.executable, "-m", "pennybags", "serve", "--port", str(port), "--db", db],
+        stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
+        env=dict(os.environ, PYTHONUNBUFFERED="1"))
+    deadline = time.monotonic() + READY_WITHIN
+    while True:
+        try:
+            urllib.request.urlopen(f"http://127.0.0.1:{port}/api/editions", timeout=2)
+            return process
+        except OSError:
+            if process.poll() is not None or time.monotonic() > deadline:
+                process.kill()
+                err = process.stderr.read().decode() if process.stderr else ""
+                raise SystemExit(f"the server did not start: {err.strip()[-500:]}") from None
+            time.sleep(0.05)
+
+
+def cpu_seconds(pid: int) -> float | None:
+    """A process's CPU time so far (Linux's /proc; None elsewhere)."""
+    try:
+        with open(f"/proc/{pid}/stat") as f:
+            fields = f.read().rpartition(")")[2].split()
+        return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    except (OSError, ValueError, IndexError):
+        return None
+
+
+def stop_server(process: subprocess.Popen[bytes]) -> None:
+    process.send_signal(signal.SIGTERM)
+    try:
+        process.wait(timeout=10)
+    except subprocess.TimeoutExpired:
+        process.kill()
+        process.wait()
+    if process.stderr:
+        process.stderr.close()
+
+
+@dataclass
+class Room:
+    code: str
+    tokens: list[str]
+    sent: dict[int, float] = field(default_factory=dict)
+    """Accepted action's index -> when its act was sent."""
+    acked: list[int] = field(default_factory=list)
+    arrivals: dict[int, list[float]] = field(default_factory=dict)
+    """State index -> when each socket received it."""
+    bad_states: int = 0
+    """States whose index skipped one or went back (per socket)."""
+    resent: int = 0
+    """States sent to a socket again with the index it had (the same position)."""
+    over: bool = False
+    latest: int = 0
+
+
+def make_rooms(base: str, count: int, seed: int, max_rounds: int) -> list[Room]:
+    rooms = []
+    for r in range(count):
+        made = http(base, "POST", "/api/rooms", {
+            "edition": "classic", "options": {"max-rounds": max_rounds},
+            "seats": [{"name": f"P{s + 1}"} for s in range(SEATS)], "seed": seed + r})
+        code = made["room"]
+        tokens = [http(base, "POST", f"/api/rooms/{code}/join", {"seat": s})["token"]
+                  for s in range(SEATS)]
+        http(base, "POST", f"/api/rooms/{code}/start", {"host_token": made["host_token"]})
+        rooms.append(Room(code, tokens))
+    return rooms
+
+
+def pick(choices: list[dict[str, Any]], rng: random.Random) -> dict[str, Any]:
+    moving = [c for c in choices if c["action"].get("do") in PROGRESS]
+    staying = [c for c in moving if c["action"].get("do") != "declare-bankruptcy"]
+    chosen: dict[str, Any] = rng.choice(staying or moving or choices)
+    return chosen
+
+
+async def seat_client(ws_base: str, room: Room, seat: int, rng: random.Random,
+                      stop: asyncio.Event) -> None:
+    """Play one seat until ``stop`` is set, then keep reading until the room is quiet."""
+    async with connect(f"{ws_base}/ws/{room.code}", open_timeout=60,
+                       max_size=2**20) as ws:
+        await ws.send(json.dumps({"type": "hello", "token": room.tokens[seat]}))
+        last: int | None = None
+        pending: float | None = None
+        refusals = 0
+        state: dict[str, Any] = {}
+
+        async def act() -> float | None:
+            choices = state.get("choices") or []
+            if stop.is_set() or state.get("status") != "playing" or not choices:
+                return None
+            chosen = pick(choices, rng)
+            at = time.perf_counter()
+            await ws.send(json.dumps({"type": "act", "action": chosen["action"],
+                                      "seen": state["index"]}))
+            return at
+
+        while True:
+            try:
+                raw = await asyncio.wait_for(ws.recv(), 0.5)
+            except TimeoutError:
+                if stop.is_set() and pending is None:
+                    return
+                continue
+            now = time.perf_counter()
+            message = json.loads(raw)
+            kind = message.get("type")
+            if kind == "state":
+                index = message["index"]
+                if last is not None and index == last:
+                    room.resent += 1  # (the same state again: no action in it)
+                elif last is not None and index != last + 1:
+                    room.bad_states += 1
+                if last is None or index > last:
+                    room.arrivals.setdefault(index, []).append(now)
+                last = index
+                room.latest = max(room.latest, index)
+                state = message
+                if message.get("status") == "over":
+                    room.over = True
+                if pending is None:
+                    pending = await act()
+            elif kind == "accepted":
+                assert pending is not None
+                room.acked.append(message["index"])
+                room.sent[message["index"] + 1] = pending
+                pending = None
+                refusals = 0
+            elif kind == "refused":
+                pending = None
+                refusals += 1
+                moved_on = "moved on" in str(message.get("reason"))
+                if refusals < 20 and state and not moved_on:
+                    pending = await act()  # (stale: the next state brings a new choice)
+
+
+def percentile(values: list[float], p: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, round(p / 100 * (len(ordered) - 1)))]
+
+
+async def run(ws_base: str, rooms: list[Room], seconds: float, seed: int) -> float:
+    stop = asyncio.Event()
+    tasks = [asyncio.create_task(seat_client(ws_base, room, seat,
+                                             random.Random(seed * 1000 + r * SEATS + seat),
+                                             stop))
+             for r, room in enumerate(rooms) for seat in range(SEATS)]
+    began = time.perf_counter()
+    deadline = began + seconds
+    while time.perf_counter() < deadline and not all(r.over for r in rooms):
+        await asyncio.sleep(0.1)
+    elapsed = time.perf_counter() - began
+    stop.set()
+    await asyncio.gather(*tasks)
+    return elapsed
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--rooms", type=int, default=100, help="rooms (default 100)")
+    parser.add_argument("--seconds", type=float, default=30.0,
+                        help="how long the bots play (default 30)")
+    parser.add_argument("--db", help="the server's database (default a temporary SQLite "
+                                     "file)")
+    parser.add_argument("--seed", type=int, default=1, help="the run's seed (default 1)")
+    parser.add_argument("--max-rounds", type=int, default=100,
+                        help="round cap of each game (default 100)")
+    args = parser.parse_args(argv)
+    if args.rooms < 1 or args.seconds <= 0 or args.max_rounds < 1:
+        parser.error("--rooms, --seconds and --max-rounds must be at least 1 (above 0)")
+    with tempfile.TemporaryDirectory() as folder:
+        db = args.db or os.path.join(folder, "rooms.sqlite3")
+        port = free_port()
+        base, ws_base = f"http://127.0.0.1:{port}", f"ws://127.0.0.1:{port}"
+        server = start_server(db, port)
+        try:
+            made = time.perf_counter()
+            rooms = make_rooms(base, args.rooms, args.seed, args.max_rounds)
+            print(f"rooms: {len(rooms)} classic, {SEATS} sockets each, made in "
+                  f"{time.perf_counter() - made:.1f} s; database "
+                  f"{'temporary SQLite' if not args.db else args.db.split('@')[-1]}")
+            server_cpu = cpu_seconds(server.pid)
+            client_cpu = time.process_time()
+            elapsed = asyncio.run(run(ws_base, rooms, args.seconds, args.seed))
+            client_cpu = time.process_time() - client_cpu
+            after = cpu_seconds(server.pid)
+            server_cpu = None if after is None or server_cpu is None else after - server_cpu
+            stored = [http(base, "GET", f"/api/rooms/{r.code}")["actions"] for r in rooms]
+        finally:
+            stop_server(server)
+    latencies = [max(room.arrivals[i]) - sent for room in rooms
+                 for i, sent in room.sent.items() if len(room.arrivals.get(i, ())) >= SEATS]
+    actions = sum(len(r.acked) for r in rooms)
+    unseen = sum(len(r.sent) for r in rooms) - len(latencies)
+    lost = duplicated = 0
+    for room, count in zip(rooms, stored, strict=True):
+        lost += max(0, len(room.acked) - count) + len(set(range(count)) - set(room.acked))
+        duplicated += len(room.acked) - len(set(room.acked)) + \
+            max(0, count - len(room.acked))
+    bad_states = sum(r.bad_states for r in rooms)
+    print(f"seconds: {elapsed:.1f}, games over: {sum(r.over for r in rooms)}")
+    print(f"actions: {actions:,}, actions/s: {actions / elapsed:,.1f}")
+    shown = "unknown" if server_cpu is None else f"{server_cpu:.1f}"
+    print(f"CPU seconds while playing: server {shown}, clients {client_cpu:.1f} "
+          f"(cores: {os.cpu_count()})")
+    if latencies:
+        ms = [1000 * x for x in latencies]
+        print(f"latency to all {SEATS} sockets (ms): p50 {percentile(ms, 50):.1f}, "
+              f"p95 {percentile(ms, 95):.1f}, p99 {percentile(ms, 99):.1f}, "
+              f"max {max(ms):.1f}")
+    print(f"stored: {sum(stored):,}, acknowledged: {actions:,}, lost {lost}, "
+          f"duplicated {duplicated}, states out of order {bad_states}, "
+          f"updates not seen by every socket {unseen}")
+    print(f"states sent again with an index already seen (no new action): "
+          f"{sum(r.resent for r in rooms)}")
+    return 0 if lost == duplicated == bad_states == unseen == 0 else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())

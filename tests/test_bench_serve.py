@@ -1,0 +1,36 @@
+"""The load benchmark of the browser front runs on a real server and prints its figures
+(its speed is not tested here)."""
+
+from __future__ import annotations
+
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+pytest.importorskip("websockets")
+
+SCRIPT = Path(__file__).resolve().parent.parent / "benchmarks" / "bench_serve.py"
+
+
+def test_bench_serve_prints_the_figures_and_loses_no_action() -> None:
+    done = subprocess.run([sys.executable, str(SCRIPT), "--rooms", "2", "--seconds", "3"],
+                          capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stdout + done.stderr
+    out = done.stdout
+    assert re.search(r"^rooms: 2 classic, 4 sockets each", out, re.M)
+    assert re.search(r"^actions: [\d,]+, actions/s: [\d,.]+$", out, re.M)
+    assert re.search(r"^latency to all 4 sockets \(ms\): p50 [\d.]+, p95 [\d.]+, p99 [\d.]+, "
+                     r"max [\d.]+$", out, re.M)
+    stored = re.search(r"^stored: ([\d,]+), acknowledged: ([\d,]+), lost 0, duplicated 0, "
+                       r"states out of order 0, updates not seen by every socket 0$", out,
+                       re.M)
+    assert stored and stored.group(1) == stored.group(2) and stored.group(1) != "0"
+
+
+def test_bench_serve_refuses_no_rooms() -> None:
+    done = subprocess.run([sys.executable, str(SCRIPT), "--rooms", "0"], capture_output=True,
+                          text=True, timeout=60)
+    assert done.returncode == 2 and "at least 1" in done.stderr
