@@ -65,7 +65,7 @@ from pennybags.editions.ultimate_monopoly.buildings import (
     majority_size,
     sale_price,
 )
-from pennybags.editions.ultimate_monopoly.cards import ACTION_DECKS, CardGame
+from pennybags.editions.ultimate_monopoly.cards import CardGame
 from pennybags.editions.ultimate_monopoly.game import HOTEL, SKYSCRAPER
 from pennybags.engine.actions import Action, Trade, deed_action
 from pennybags.engine.board import Board
@@ -721,35 +721,9 @@ class IncomeStrategy(UltimateMonopolyStrategy):
         self.fresh(g, p)
         spaces = g.board.spaces
         mine = self.mine(g, p)
-        raisable = g.cash(p)
-        for d in mine:
-            level = g.houses[d]
-            if level:
-                raisable += sale_price(g, d) * level
-            if not g.mortgaged[d]:
-                raisable += spaces[d].mortgage
-        sale: Action | None = None
-        bonus = 0
-        for ref in g.players[p].cards:
-            if ref[0] in ACTION_DECKS and \
-                    g.decks[ref[0]].cards[ref[1]].kind == "sell_stock_bonus":
-                action = Action("play-card", card=ref)
-                if g.can(p, action):
-                    sale = action
-                    bonus = int(g.decks[ref[0]].cards[ref[1]].get("bonus", 0))
-        best_sale = 0
-        for c in g.stocks:
-            free = g.shares[p][c.index] - g.shares_mortgaged[p][c.index]
-            raisable += free * c.mortgage_value
-            if free and sale is not None:
-                best_sale = max(best_sale, c.par + bonus - c.mortgage_value)
-        if raisable + best_sale < owed:
-            return DECLARE_BANKRUPTCY
-        if sale is not None:
-            return sale
-        for c in g.stocks:
-            if g.shares[p][c.index] > g.shares_mortgaged[p][c.index]:
-                return Action("mortgage-share", company=c.index)
+        action = self.shares_first(g, p, owed, mine)
+        if action is not None:
+            return action
         # What each way of raising money costs per dollar raised, over the horizon: the
         # rent it loses, plus the mortgage's 10% (lifting it later) or the half of a
         # building's cost the bank does not pay back.

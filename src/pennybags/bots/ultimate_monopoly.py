@@ -33,7 +33,7 @@ Parameters: classic's (``reserve``, ``aggression``, ``trade``, ``jail``).
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Final, cast
 
 from pennybags.bots.standard import ClassicStrategy, classic_params, register_strategy
@@ -758,13 +758,14 @@ class UltimateMonopolyStrategy(ClassicStrategy):
 
     # ---------------------------------------------------------------- debt
 
-    def raise_cash(self, game: ClassicGame, p: int, owed: int) -> Action:
-        """Sell a share with Sale of Stock Bonus, mortgage shares, then deeds outside our
-        groups (cheapest first), then sell the buildings that bring least rent, then
-        mortgage the rest; bankruptcy when all of it could not cover the debt."""
-        g = cast(CardGame, game)
+    def shares_first(self, g: CardGame, p: int, owed: int,
+                     mine: Sequence[int]) -> Action | None:
+        """The start of raising cash: bankruptcy when everything (cash, ``mine``'s
+        buildings sold back and mortgages, shares mortgaged or one sold with a Sale of
+        Stock Bonus) could not cover ``owed``; else the Sale of Stock Bonus we keep and may
+        play, else a share's mortgage (shares earn least). None: no share is left to
+        raise money on."""
         spaces = g.board.spaces
-        mine = g.deeds_of(p)
         raisable = g.cash(p)
         for d in mine:
             level = g.houses[d]
@@ -773,18 +774,19 @@ class UltimateMonopolyStrategy(ClassicStrategy):
             if not g.mortgaged[d]:
                 raisable += spaces[d].mortgage
         sale: Action | None = None  # Sale of Stock Bonus, if we keep it and may play it
+        bonus = 0
         for ref in g.players[p].cards:
             if ref[0] in ACTION_DECKS and \
                     g.decks[ref[0]].cards[ref[1]].kind == "sell_stock_bonus":
                 action = Action("play-card", card=ref)
                 if g.can(p, action):
                     sale = action
+                    bonus = int(g.decks[ref[0]].cards[ref[1]].get("bonus", 0))
         best_sale = 0
         for c in g.stocks:
             free = g.shares[p][c.index] - g.shares_mortgaged[p][c.index]
             raisable += free * c.mortgage_value
-            if free and sale is not None and sale.card is not None:
-                bonus = int(g.decks[sale.card[0]].cards[sale.card[1]].get("bonus", 0))
+            if free and sale is not None:
                 best_sale = max(best_sale, c.par + bonus - c.mortgage_value)
         if raisable + best_sale < owed:
             return DECLARE_BANKRUPTCY
@@ -793,6 +795,18 @@ class UltimateMonopolyStrategy(ClassicStrategy):
         for c in g.stocks:
             if g.shares[p][c.index] > g.shares_mortgaged[p][c.index]:
                 return Action("mortgage-share", company=c.index)
+        return None
+
+    def raise_cash(self, game: ClassicGame, p: int, owed: int) -> Action:
+        """Sell a share with Sale of Stock Bonus, mortgage shares, then deeds outside our
+        groups (cheapest first), then sell the buildings that bring least rent, then
+        mortgage the rest; bankruptcy when all of it could not cover the debt."""
+        g = cast(CardGame, game)
+        spaces = g.board.spaces
+        mine = g.deeds_of(p)
+        action = self.shares_first(g, p, owed, mine)
+        if action is not None:
+            return action
         lone = -1
         for d in mine:
             if g.mortgaged[d] or g.can_mortgage(p, d) is not None:
