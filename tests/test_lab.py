@@ -672,7 +672,8 @@ def test_hostile_experiment_data_is_refused_in_one_line_or_fits_the_store(
             lineup = first("lineup")
             if isinstance(lineup, dict) and where == "lineup":
                 lineup[key] = value
-            elif isinstance(lineup, dict) and isinstance(lineup.get("bots"), list):
+            elif isinstance(lineup, dict) and isinstance(lineup.get("bots"), list) and \
+                    lineup["bots"]:  # (an earlier change may have emptied the list)
                 lineup["bots"][0] = value
     try:
         exp = parse_experiment(data, source="x.toml")
