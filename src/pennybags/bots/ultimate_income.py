@@ -54,6 +54,7 @@ from pennybags.bots.standard import allow_params, classic_params, register_strat
 from pennybags.bots.ultimate_monopoly import (
     DECLINE_SHARE,
     UltimateMonopolyStrategy,
+    bid_toward,
     ultimate_monopoly_strategy,
 )
 from pennybags.bots.ultimate_odds import FRESH_THROW, RENT_LANDINGS, THROWN, VISITS
@@ -362,11 +363,7 @@ class IncomeStrategy(UltimateMonopolyStrategy):
             return super().bid(game, p, deed, high)
         cash = game.cash(p)
         limit = min(int(self.value(game, p, deed)), cash - self.reserve(game, p) // 4)
-        step = max(10, high // 10)
-        amount = max(high + step, limit // 2)
-        if amount > limit and high < limit:
-            amount = limit
-        return Action("bid", amount=amount) if high < amount <= limit else PASS
+        return bid_toward(high, limit, 10)
 
     def keep_value(self, game: CardGame, p: int, deed: int) -> float:
         """What holding ``deed`` is worth to ``p``: what its group loses without it, plus

@@ -110,6 +110,16 @@ SPACE_WORTH: Final[dict[str, int]] = {
 Squeeze Play and Birthday Gift (pay corners, taxes, Tax Refund and deeds are worked out)."""
 
 
+def bid_toward(high: int, limit: int, least_step: int) -> Action:
+    """A bid toward ``limit``: a tenth above the high bid (at least ``least_step``), or
+    half the limit at once if that is more, or the limit itself when the step would pass
+    it; a pass when the high bid has reached the limit."""
+    amount = max(high + max(least_step, high // 10), limit // 2)
+    if amount > limit and high < limit:
+        amount = limit
+    return Action("bid", amount=amount) if high < amount <= limit else PASS
+
+
 class UltimateMonopolyStrategy(ClassicStrategy):
     """How the standard bot plays Ultimate Monopoly."""
 
@@ -330,11 +340,7 @@ class UltimateMonopolyStrategy(ClassicStrategy):
         """A share at auction: worth its par value to us, above the reserve."""
         par = game.stocks[company].par
         limit = min(int(par * self.aggression), game.cash(p) - self.reserve(game, p))
-        step = max(5, high // 10)
-        amount = max(high + step, limit // 2)
-        if amount > limit and high < limit:
-            amount = limit
-        return Action("bid", amount=amount) if high < amount <= limit else PASS
+        return bid_toward(high, limit, 5)
 
     def dividend_gain(self, game: CardGame, p: int, company: int) -> float:
         """How much one more share of ``company`` adds to ``p``'s dividend (per par)."""
