@@ -1,51 +1,36 @@
-"""Optional compiled build: ``PENNYBAGS_COMPILE=1 pip install --no-build-isolation .``.
+"""The package, and its compiled build: ``PENNYBAGS_COMPILE=1 pip install --no-build-isolation .``.
 
 The rules engine, the editions' rules and the bots are plain, fully typed Python. With
-``PENNYBAGS_COMPILE=1`` those modules are also compiled to C extensions with mypyc (the
-same source, so still one rules implementation) for simulations; see docs/architecture.md
-(speed). Without it this file changes nothing: the package is pure Python.
+``PENNYBAGS_COMPILE=1`` the modules listed in ``src/pennybags/fastbuild.py`` (``COMPILED``)
+are also compiled to C extensions with mypyc (the same source, so still one rules
+implementation). Without it this file changes nothing: the package is pure Python, and
+``pennybags simulate`` and ``pennybags lab run`` make the same compiled build by themselves
+in the user's cache (see src/pennybags/fastbuild.py and docs/benchmarks.md).
 """
 
 from __future__ import annotations
 
+import ast
 import os
+from pathlib import Path
 
 from setuptools import setup
 
-COMPILED = [
-    "src/pennybags/engine/actions.py",
-    "src/pennybags/engine/board.py",
-    "src/pennybags/editions/ultimate_monopoly/bankruptcy.py",
-    "src/pennybags/editions/ultimate_monopoly/board.py",
-    "src/pennybags/editions/ultimate_monopoly/buildings.py",
-    "src/pennybags/editions/ultimate_monopoly/cards.py",
-    "src/pennybags/editions/ultimate_monopoly/spaces.py",
-    "src/pennybags/editions/ultimate_monopoly/travel.py",
-    "src/pennybags/editions/ultimate_monopoly/trades.py",
-    "src/pennybags/editions/ultimate_monopoly/game.py",
-    "src/pennybags/editions/ultimate_monopoly/rules.py",
-    "src/pennybags/engine/decks.py",
-    "src/pennybags/engine/dice.py",
-    "src/pennybags/engine/game.py",
-    "src/pennybags/engine/ledger.py",
-    "src/pennybags/engine/rules.py",
-    "src/pennybags/engine/turn.py",
-    "src/pennybags/editions/classic/game.py",
-    "src/pennybags/editions/classic/rules.py",
-    "src/pennybags/editions/electronic_banking/game.py",
-    "src/pennybags/editions/monopoly_2_3/game.py",
-    "src/pennybags/editions/monopoly_2_3/rules.py",
-    "src/pennybags/editions/ultimate_banking/game.py",
-    "src/pennybags/editions/ultimate_banking/rules.py",
-    "src/pennybags/bots/standard.py",
-    "src/pennybags/bots/ultimate_monopoly.py",
-    "src/pennybags/bots/ultimate_odds.py",
-    "src/pennybags/bots/ultimate_income.py",
-]
+
+def compiled_modules() -> list[str]:
+    """``COMPILED`` of src/pennybags/fastbuild.py (read, not imported: nothing is installed
+    yet), as paths from this folder."""
+    tree = ast.parse((Path(__file__).parent / "src/pennybags/fastbuild.py").read_text())
+    for node in tree.body:
+        if isinstance(node, ast.AnnAssign) and isinstance(node.target, ast.Name) \
+                and node.target.id == "COMPILED" and node.value is not None:
+            return [f"src/pennybags/{path}" for path in ast.literal_eval(node.value)]
+    raise SystemExit("src/pennybags/fastbuild.py has no COMPILED list")
+
 
 if os.environ.get("PENNYBAGS_COMPILE") == "1":
     from mypyc.build import mypycify
 
-    setup(ext_modules=mypycify(COMPILED, opt_level="3"))
+    setup(ext_modules=mypycify(compiled_modules(), opt_level="3"))
 else:
     setup()

@@ -6,6 +6,7 @@ can use them too.
 
 from __future__ import annotations
 
+import os
 import random
 from collections.abc import Callable, Iterator, Mapping
 from typing import Any
@@ -16,6 +17,10 @@ from pennybags.bots import make_bot
 from pennybags.editions import get_edition
 from pennybags.engine.actions import Action
 from pennybags.engine.game import Game
+
+# simulate and lab run go on in the compiled build by themselves (--build auto); the tests
+# run what they import, pure Python, unless a test asks for the build (tests/test_compiled.py).
+os.environ.setdefault("PENNYBAGS_BUILD", "pure")
 
 HOTEL = 5
 HOUSES = 32

@@ -1,56 +1,40 @@
-"""The compiled build (setup.py, ``PENNYBAGS_COMPILE=1``) is the same rules, only faster.
+"""The compiled build (src/pennybags/fastbuild.py) is the same rules, only faster.
 
 mypyc compiles the engine, the editions' rules and the standard bot (its classic and Ultimate
 Monopoly strategies) from the same source. These tests compile them into a copy of the
-package, then check that the compiled modules are the ones loaded, that they play exactly the
-games the pure-Python package plays (same seeds, same bots, every edition), and that every
-scenario file passes with them.
+package (the same recipe ``pennybags simulate`` uses for its fast build), then check that the
+compiled modules are the ones loaded, that they play exactly the games the pure-Python
+package plays (same seeds, same bots, every edition), that every scenario file passes with
+them, and that ``simulate`` starts itself again in the compiled copy and says so.
 
 Compiling takes about a minute, so the build is kept in a cache, under
 ``.pytest_cache/pennybags-compiled/<key>`` (git ignores it; ``PENNYBAGS_COMPILED_CACHE``
-names another folder), and made again only when its key changes. The key is a hash of
-everything the build depends on: every file of the copied tree (the compiled modules
-import the uncompiled ones, which run from the same copy), setup.py (its COMPILED list),
-the versions of mypy (mypyc), setuptools and Python, the platform, the compiler settings
-and this file's build recipe. A changed source is a new key, so a stale build is never
-used; a cached build whose sources no longer hash to its key is thrown away. A build is
-made in a temporary folder and renamed into place when it is done, so an interrupted
-build leaves no half cache.
+names another folder), and made again only when its key changes (fastbuild.py says what
+the key covers).
 """
 
 from __future__ import annotations
 
-import ast
-import hashlib
-import importlib.metadata
-import importlib.util
 import json
 import os
 import shutil
 import subprocess
 import sys
-import sysconfig
-import uuid
 from collections.abc import Callable
 from pathlib import Path
 
 import pytest
 
+from pennybags import fastbuild
+from pennybags.fastbuild import KEEP, cache_key, cached_build, tools
+
 ROOT = Path(__file__).resolve().parent.parent
 SOURCE = ROOT / "src" / "pennybags"
 
-HAS_COMPILER = shutil.which(os.environ.get("CC", "cc")) is not None or \
-    shutil.which("gcc") is not None
-
 needs_mypyc = pytest.mark.skipif(
-    importlib.util.find_spec("mypyc") is None or not HAS_COMPILER,
-    reason="the compiled build needs mypyc (installed with mypy) and a C compiler",
+    fastbuild.cannot_build() is not None,
+    reason=f"the compiled build cannot be made here: {fastbuild.cannot_build()}",
 )
-
-RECIPE = "python -m mypyc <COMPILED> in a copy of src/pennybags; build/ and .mypy_cache removed"
-"""How the cached tree is made: change this text when the recipe changes."""
-KEEP = 3
-"""Cached builds kept (the newest), so that switching branches does not rebuild at once."""
 
 PLAY = r"""
 import json, sys
@@ -80,148 +64,35 @@ print(json.dumps({"compiled": compiled, "games": games}))
 """
 
 
-def compiled_sources(setup_py: Path = ROOT / "setup.py") -> list[str]:
-    """The module list from setup.py (one list for the build and this test)."""
-    tree = ast.parse(setup_py.read_text())
-    for node in tree.body:
-        if isinstance(node, ast.Assign) and any(
-                isinstance(t, ast.Name) and t.id == "COMPILED" for t in node.targets):
-            value: list[str] = ast.literal_eval(node.value)
-            return value
-    raise AssertionError("setup.py has no COMPILED list")
-
-
-# ------------------------------------------------------------------------ the cache
-
-def _copied(path: Path) -> bool:
-    """Whether a file of the package is part of the copy (and of the key)."""
-    return "__pycache__" not in path.parts and path.suffix not in (".so", ".pyd", ".pyc")
-
-
-def tree_hash(package: Path) -> str:
-    """A hash of every copied file under ``package``: its path and its bytes."""
-    digest = hashlib.sha256()
-    for path in sorted(p for p in package.rglob("*") if p.is_file() and _copied(p)):
-        rel = path.relative_to(package).as_posix().encode()
-        data = path.read_bytes()
-        digest.update(b"%d:%s%d:" % (len(rel), rel, len(data)))
-        digest.update(data)
-    return digest.hexdigest()
-
-
-def tools() -> dict[str, str]:
-    """What else decides the build: the tools' versions, Python, the platform, the C
-    compiler settings and the recipe."""
-    def version(name: str) -> str:
-        try:
-            return importlib.metadata.version(name)
-        except importlib.metadata.PackageNotFoundError:
-            return "none"
-
-    return {"mypy": version("mypy"), "setuptools": version("setuptools"),
-            "python": sys.version, "implementation": sys.implementation.cache_tag or "",
-            "platform": sysconfig.get_platform(),
-            "ext_suffix": str(sysconfig.get_config_var("EXT_SUFFIX")),
-            "cc": os.environ.get("CC", ""), "cflags": os.environ.get("CFLAGS", ""),
-            "recipe": RECIPE}
-
-
-def cache_key(package: Path = SOURCE, setup_py: Path = ROOT / "setup.py",
-              tool_info: dict[str, str] | None = None) -> str:
-    inputs = {"sources": tree_hash(package),
-              "setup.py": hashlib.sha256(setup_py.read_bytes()).hexdigest(),
-              "tools": tool_info if tool_info is not None else tools()}
-    return hashlib.sha256(json.dumps(inputs, sort_keys=True).encode()).hexdigest()[:32]
-
-
 def cache_root() -> Path:
     named = os.environ.get("PENNYBAGS_COMPILED_CACHE")
     return Path(named) if named else ROOT / ".pytest_cache" / "pennybags-compiled"
 
 
-def mypyc_build(src: Path, files: list[str]) -> None:
-    """Compile ``files`` (paths under ``src``) in place with mypyc."""
-    result = subprocess.run([sys.executable, "-m", "mypyc", *files], cwd=src,
-                            capture_output=True, text=True, timeout=900)
-    assert result.returncode == 0, result.stdout[-3000:] + result.stderr[-3000:]
-    for scratch in ("build", ".mypy_cache"):
-        shutil.rmtree(src / scratch, ignore_errors=True)
-
-
-def cached_build(root: Path, package: Path, setup_py: Path,
-                 build: Callable[[Path, list[str]], None] = mypyc_build,
-                 tool_info: dict[str, str] | None = None) -> Path:
-    """The ``src`` folder of a compiled copy of ``package``: from the cache when its key is
-    there (and its sources still hash to the key), else built in a temporary folder and
-    renamed into place."""
-    key = cache_key(package, setup_py, tool_info)
-    sources = tree_hash(package)
-    final = root / key
-    if final.is_dir():
-        manifest = final / "key.json"
-        try:
-            good = json.loads(manifest.read_text())["sources"] == sources == \
-                tree_hash(final / "src" / "pennybags")
-        except (OSError, ValueError, KeyError):
-            good = False
-        if good:
-            os.utime(final)  # the newest is kept longest
-            return final / "src"
-        shutil.rmtree(final, ignore_errors=True)
-    root.mkdir(parents=True, exist_ok=True)
-    work = root / f".building-{key}-{uuid.uuid4().hex[:8]}"
-    try:
-        shutil.copytree(package, work / "src" / "pennybags",
-                        ignore=shutil.ignore_patterns("__pycache__", "*.so", "*.pyd", "*.pyc"))
-        files = [path.removeprefix("src/") for path in compiled_sources(setup_py)]
-        build(work / "src", files)
-        (work / "key.json").write_text(json.dumps({"sources": sources, "key": key,
-                                                   "tools": tool_info or tools()}))
-        try:
-            os.rename(work, final)
-        except OSError:
-            if not final.is_dir():  # (another run that renamed first is fine)
-                raise
-    finally:
-        shutil.rmtree(work, ignore_errors=True)
-    _prune(root)
-    return final / "src"
-
-
-def _prune(root: Path) -> None:
-    """Keep the :data:`KEEP` newest builds; drop temporary folders of builds that died."""
-    builds = sorted((p for p in root.iterdir() if p.is_dir() and not p.name.startswith(".")),
-                    key=lambda p: p.stat().st_mtime, reverse=True)
-    for old in builds[KEEP:]:
-        shutil.rmtree(old, ignore_errors=True)
-
-
 @pytest.fixture(scope="module")
 def compiled_src() -> Path:
-    return cached_build(cache_root(), SOURCE, ROOT / "setup.py")
+    return cached_build(cache_root(), SOURCE)
 
 
 # ------------------------------------------------------------------------ the cache's tests
 
-def _fake_package(tmp: Path) -> tuple[Path, Path]:
+def _fake_package(tmp: Path) -> Path:
     package = tmp / "pkg" / "pennybags"
     shutil.copytree(SOURCE, package, ignore=shutil.ignore_patterns("__pycache__", "*.so"))
-    setup_py = tmp / "setup.py"
-    shutil.copy(ROOT / "setup.py", setup_py)
-    return package, setup_py
+    return package
 
 
-def test_the_cache_key_covers_every_copied_file_setup_py_and_the_tools(
+def test_the_cache_key_covers_every_copied_file_the_compiled_list_and_the_tools(
         tmp_path: Path) -> None:
-    package, setup_py = _fake_package(tmp_path)
+    package = _fake_package(tmp_path)
     info = tools()
-    key = cache_key(package, setup_py, info)
-    assert cache_key(package, setup_py, info) == key
+    key = cache_key(package, info)
+    assert cache_key(package, info) == key
 
     def changed(change: Callable[[], object]) -> bool:
         nonlocal key
         change()
-        new = cache_key(package, setup_py, info)
+        new = cache_key(package, info)
         was, key = key, new
         return new != was
 
@@ -234,14 +105,15 @@ def test_the_cache_key_covers_every_copied_file_setup_py_and_the_tools(
     assert changed(lambda: (package / "lab" / "new_module.py").write_text("X = 1\n"))
     assert changed(lambda: (package / "lab" / "new_module.py").rename(
         package / "lab" / "renamed.py"))
-    assert changed(lambda: setup_py.write_text(setup_py.read_text().replace(
-        '    "src/pennybags/bots/standard.py",\n', "")))
+    listing = package / "fastbuild.py"  # its COMPILED list
+    assert changed(lambda: listing.write_text(listing.read_text().replace(
+        '    "bots/standard.py",\n', "")))
     # What the copy leaves out does not count.
     assert not changed(lambda: (package / "engine" / "__pycache__").mkdir())
     assert not changed(lambda: (package / "engine" / "__pycache__" / "game.pyc").write_text("x"))
     assert not changed(lambda: (package / "engine" / "game.cpython-311.so").write_text("x"))
     for tool in ("mypy", "setuptools", "python", "platform", "cc", "recipe"):
-        assert cache_key(package, setup_py, {**info, tool: info[tool] + "!"}) != key, tool
+        assert cache_key(package, {**info, tool: info[tool] + "!"}) != key, tool
 
 
 def _fake_build(calls: list[str], fail: bool = False) -> Callable[[Path, list[str]], None]:
@@ -257,44 +129,44 @@ def _fake_build(calls: list[str], fail: bool = False) -> Callable[[Path, list[st
 
 def test_the_cache_is_reused_until_a_source_changes_and_never_half_built(
         tmp_path: Path) -> None:
-    package, setup_py = _fake_package(tmp_path)
+    package = _fake_package(tmp_path)
     root = tmp_path / "cache"
     info = tools()
     calls: list[str] = []
 
     with pytest.raises(KeyboardInterrupt):
-        cached_build(root, package, setup_py, _fake_build(calls, fail=True), info)
+        cached_build(root, package, _fake_build(calls, fail=True), info)
     assert calls == ["build"] and list(root.iterdir()) == []  # nothing half made is kept
 
-    first = cached_build(root, package, setup_py, _fake_build(calls), info)
+    first = cached_build(root, package, _fake_build(calls), info)
     assert calls == ["build", "build"]
     assert (first / "pennybags" / "engine" / "game.fake.so").read_text() == "compiled"
-    assert first.parent.name == cache_key(package, setup_py, info)
-    assert cached_build(root, package, setup_py, _fake_build(calls), info) == first
+    assert first.parent.name == cache_key(package, info)
+    assert cached_build(root, package, _fake_build(calls), info) == first
     assert calls == ["build", "build"]  # reused
 
     module = package / "lab" / "report.py"
     module.write_text(module.read_text() + "\n# a change\n")
-    second = cached_build(root, package, setup_py, _fake_build(calls), info)
+    second = cached_build(root, package, _fake_build(calls), info)
     assert calls == ["build", "build", "build"] and second != first
     assert (second / "pennybags" / "lab" / "report.py").read_text() == module.read_text()
 
     # A cached copy whose sources were edited in place is thrown away, not used.
     cached = second / "pennybags" / "lab" / "report.py"
     cached.write_text(cached.read_text() + "\n# edited in the cache\n")
-    third = cached_build(root, package, setup_py, _fake_build(calls), info)
+    third = cached_build(root, package, _fake_build(calls), info)
     assert calls == ["build"] * 4 and third == second
     assert (third / "pennybags" / "lab" / "report.py").read_text() == module.read_text()
     assert not [p for p in root.iterdir() if p.name.startswith(".building")]
 
 
 def test_old_builds_are_pruned_to_the_newest_few(tmp_path: Path) -> None:
-    package, setup_py = _fake_package(tmp_path)
+    package = _fake_package(tmp_path)
     root = tmp_path / "cache"
     info = tools()
     made = []
     for n in range(KEEP + 2):
-        made.append(cached_build(root, package, setup_py, _fake_build([]),
+        made.append(cached_build(root, package, _fake_build([]),
                                  {**info, "recipe": f"r{n}"}).parent)
         os.utime(made[-1], (n + 1, n + 1))  # each one newer than the last
     assert sorted(p.name for p in root.iterdir()) == sorted(p.name for p in made[-KEEP:])
@@ -338,3 +210,108 @@ def test_every_scenario_passes_with_the_compiled_build(compiled_src: Path) -> No
     assert len(scenarios) > 250
     result = run_with(compiled_src, "-m", "pennybags", "scenario", "check", *scenarios)
     assert result.returncode == 0, result.stdout[-3000:] + result.stderr[-3000:]
+
+
+# ------------------------------------------------------------------------ simulate runs it
+
+@needs_mypyc
+def test_simulate_starts_itself_again_in_the_compiled_build(compiled_src: Path) -> None:
+    """``--build auto`` in a pure-Python process finds the compiled copy in the cache and
+    runs the same command there: the same games, and the summary says which build ran."""
+    args = ["-m", "pennybags", "simulate", "--games", "12", "--seed", "3", "--players",
+            "standard,random,standard", "--json"]
+    env = {**os.environ, "PENNYBAGS_FAST_CACHE": str(compiled_src.parent.parent)}
+    fast = subprocess.run([sys.executable, *args, "--build", "auto"], env=env,
+                          capture_output=True, text=True, timeout=600, cwd=ROOT)
+    pure = subprocess.run([sys.executable, *args, "--build", "pure"], env=env,
+                          capture_output=True, text=True, timeout=600, cwd=ROOT)
+    assert fast.returncode == 0 and pure.returncode == 0, fast.stderr + pure.stderr
+    assert fast.stderr == ""  # found in the cache: nothing compiled, nothing to say
+    fast_out, pure_out = json.loads(fast.stdout), json.loads(pure.stdout)
+    assert (fast_out.pop("build"), pure_out.pop("build")) == ("compiled", "pure")
+    for out in (fast_out, pure_out):
+        del out["seconds"], out["player_turns_per_second"]
+    assert fast_out == pure_out
+    version = subprocess.run([sys.executable, "-m", "pennybags", "--version"], env=env,
+                             capture_output=True, text=True, timeout=120, cwd=ROOT)
+    assert "pure Python build; simulate and the lab run the compiled build, which is ready" \
+        in version.stdout
+
+
+def _start(choice: str, root: Path, build: Callable[[Path, list[str]], None],
+           monkeypatch: pytest.MonkeyPatch) -> tuple[list[tuple[Path, list[str]]], str]:
+    """start_in_fast_build with a fake compiler: what it restarted in, and what it said."""
+    import io
+
+    monkeypatch.setenv("PENNYBAGS_FAST_CACHE", str(root))
+    monkeypatch.delenv("PENNYBAGS_FAST_BUILD_STARTED", raising=False)
+    restarts: list[tuple[Path, list[str]]] = []
+    err = io.StringIO()
+    fastbuild.start_in_fast_build(choice, ["simulate", "--games", "3"], err, build,
+                                  lambda src, argv: restarts.append((src, argv)))
+    return restarts, err.getvalue()
+
+
+def test_auto_builds_once_then_restarts_in_the_copy(tmp_path: Path,
+                                                    monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(fastbuild, "cannot_build", lambda: None)
+    calls: list[str] = []
+    restarts, said = _start("auto", tmp_path, _fake_build(calls), monkeypatch)
+    assert calls == ["build"] and "compiling pennybags with mypyc" in said
+    assert restarts == [(fastbuild.cached_copy(tmp_path), ["simulate", "--games", "3"])]
+    again, said = _start("auto", tmp_path, _fake_build(calls), monkeypatch)
+    assert calls == ["build"] and said == "" and again == restarts  # found: no build
+    # pure never builds nor restarts; nor does a run that was restarted already.
+    assert _start("pure", tmp_path / "other", _fake_build(calls), monkeypatch) == ([], "")
+    monkeypatch.setenv("PENNYBAGS_FAST_BUILD_STARTED", "1")
+    restarts = []
+    fastbuild.start_in_fast_build("auto", [], None, _fake_build(calls),
+                                  lambda src, argv: restarts.append((src, argv)))
+    assert restarts == [] and calls == ["build"]
+
+
+def test_a_failed_build_plays_on_in_pure_python_and_is_not_retried_by_auto(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(fastbuild, "cannot_build", lambda: None)
+    calls: list[str] = []
+
+    def broken(src: Path, files: list[str]) -> None:
+        calls.append("build")
+        raise fastbuild.BuildError("mypyc failed:\nerror: the compiler broke")
+
+    restarts, said = _start("auto", tmp_path, broken, monkeypatch)
+    assert restarts == [] and calls == ["build"]
+    assert "running pure Python: the fast build failed (details in" in said
+    log = next(tmp_path.glob("failed-*.log"))
+    assert "the compiler broke" in log.read_text()
+    restarts, said = _start("auto", tmp_path, broken, monkeypatch)
+    assert restarts == [] and calls == ["build"] and "failed before" in said  # not again
+    with pytest.raises(fastbuild.BuildError, match="the compiler broke"):
+        _start("fast", tmp_path, broken, monkeypatch)  # fast tries again, and says why
+    assert calls == ["build", "build"]
+    assert not [p for p in tmp_path.iterdir() if p.name.startswith(".building")]
+
+
+def test_without_a_compiler_auto_says_so_and_fast_refuses(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(fastbuild, "cannot_build",
+                        lambda: "no C compiler was found (install gcc or clang)")
+    calls: list[str] = []
+    restarts, said = _start("auto", tmp_path, _fake_build(calls), monkeypatch)
+    assert restarts == [] and calls == []
+    assert said.startswith("pennybags: running pure Python: no C compiler was found")
+    with pytest.raises(fastbuild.BuildError, match="cannot be made here: no C compiler"):
+        _start("fast", tmp_path, _fake_build(calls), monkeypatch)
+
+
+def test_the_build_choice_is_checked(monkeypatch: pytest.MonkeyPatch,
+                                     capsys: pytest.CaptureFixture[str]) -> None:
+    from pennybags.cli import main
+
+    monkeypatch.setenv("PENNYBAGS_BUILD", "turbo")
+    assert main(["simulate", "--games", "1"]) == 2
+    assert "the build is one of auto, fast, pure, not 'turbo' (from $PENNYBAGS_BUILD)" in \
+        capsys.readouterr().err
+    monkeypatch.setenv("PENNYBAGS_BUILD", "pure")
+    assert main(["simulate", "--games", "1", "--build", "pure", "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["build"] == "pure"

@@ -450,6 +450,8 @@ def test_reports_are_self_contained(example_reports: dict[str, Path]) -> None:
         assert len(images) >= 5, images
         for needed in ("game length", "win rate per seat", "how games ended"):
             assert any(needed in alt for alt in images), (needed, images)
+        # The tests play in pure Python (tests/conftest.py); the report says which build ran.
+        assert "<p class=\"note\">Played by pure Python.</p>" in page
 
 
 def test_two_variants_answer_in_words(example_reports: dict[str, Path]) -> None:

@@ -193,9 +193,26 @@ def cmd_replay(args: argparse.Namespace) -> int:
     return 0
 
 
+BUILD_HELP = ("auto (the default, or $PENNYBAGS_BUILD): run compiled with mypyc, making that "
+              "build once in the cache folder when this machine has a C compiler, else pure "
+              "Python; fast: compiled or an error; pure: pure Python")
+
+
+def use_fast_build(args: argparse.Namespace) -> None:
+    """For ``simulate`` and ``lab run``: go on in the compiled build when asked (``--build``),
+    by running the same command again in it."""
+    from pennybags import fastbuild
+
+    try:
+        fastbuild.start_in_fast_build(fastbuild.chosen_build(args.build), list(args.argv))
+    except (ValueError, fastbuild.BuildError) as e:
+        raise UserError(str(e)) from None
+
+
 def cmd_simulate(args: argparse.Namespace) -> int:
     from pennybags.lab.simulate import run_cli
 
+    use_fast_build(args)
     try:
         return run_cli(args, parse_option_pairs(args.option))
     except ValueError as e:
@@ -241,6 +258,7 @@ def cmd_lab_run(args: argparse.Namespace) -> int:
     from pennybags.lab.experiment import ExperimentError, run_cli
     from pennybags.lab.store import require_lab_packages
 
+    use_fast_build(args)
     try:
         require_lab_packages()
         code = run_cli(args.experiment, args.out, args.workers, args.backend, args.games,
@@ -303,7 +321,8 @@ def build_parser() -> argparse.ArgumentParser:
         description="Play, check and replay games of the Monopoly family.",
         epilog="Example: pennybags play --edition classic --players 'Ann,bot,bot'",
     )
-    parser.add_argument("--version", action="version", version=f"pennybags {__version__}")
+    parser.add_argument("--version", action=VersionAction, nargs=0,
+                        help="show the version and the build (pure Python or compiled)")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     sub.required = True
 
@@ -393,6 +412,7 @@ def build_parser() -> argparse.ArgumentParser:
                        epilog="Example: pennybags simulate --players standard,standard,random "
                               "--games 2000 --seed 1 --workers 2 --json")
     simulate.add_arguments(p)
+    p.add_argument("--build", choices=("auto", "fast", "pure"), default=None, help=BUILD_HELP)
     p.set_defaults(func=cmd_simulate)
 
     p = sub.add_parser("odds", help="exact landing odds (Markov chain)",
@@ -490,6 +510,7 @@ def build_parser() -> argparse.ArgumentParser:
                         "interrupted run loses at most this much work")
     r.add_argument("--report", action="store_true",
                    help="write the HTML report when the run is complete (as 'lab report')")
+    r.add_argument("--build", choices=("auto", "fast", "pure"), default=None, help=BUILD_HELP)
     r.set_defaults(func=cmd_lab_run)
     r = lsub.add_parser("report", help="write a self-contained HTML report of results",
                         description="Write one HTML file (no network needed to view it) with "
@@ -502,9 +523,22 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+class VersionAction(argparse.Action):
+    """``--version``: the version and which build runs (worked out only when asked)."""
+
+    def __call__(self, parser: argparse.ArgumentParser, namespace: argparse.Namespace,
+                 values: object, option_string: str | None = None) -> None:
+        from pennybags.fastbuild import describe_build
+
+        print(f"pennybags {__version__} ({describe_build()})")
+        parser.exit()
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
+    argv = list(sys.argv[1:] if argv is None else argv)
     args = parser.parse_args(argv)
+    args.argv = argv
     try:
         code: int = args.func(args)
     except UserError as e:

@@ -228,6 +228,12 @@ class Results:
 
     def __init__(self, store: Store) -> None:
         self.exp = store.experiment()
+        try:
+            builds = json.loads(store.meta().get("builds", "[]"))
+        except ValueError:
+            builds = []
+        self.builds = [b for b in builds if isinstance(b, str)] if isinstance(builds, list) \
+            else []
         self.variants: list[dict[str, Any]] = self.exp["variants"]
         self.lineups: list[dict[str, Any]] = self.exp["lineups"]
         self.variant_names = [v["name"] for v in self.variants]
@@ -1043,6 +1049,11 @@ def _render(res: Results, results: Path | str, note: str | None) -> str:
     parts.append("<h2>Game length</h2>")
     parts.append(_img(plot_lengths(res), "game length distributions per variant"))
     parts.append(_table(res))
+    if res.builds:
+        words = {"compiled": "the compiled build (mypyc)", "pure": "pure Python"}
+        played = " and ".join(words.get(b, b) for b in res.builds)
+        resumed = " (the run was resumed in another build)" if len(res.builds) > 1 else ""
+        parts.append(f"<p class=\"note\">Played by {html.escape(played)}{resumed}.</p>")
     parts.append("<h2>Who wins</h2>")
     parts.append(_img(plot_seats(res), "win rate per seat with 95% confidence intervals"))
     bots = plot_bots(res)

@@ -21,6 +21,7 @@ from typing import Any
 
 from pennybags.bots import make_bot
 from pennybags.editions import get_edition, words_for
+from pennybags.fastbuild import build_name
 from pennybags.lab.landing import LandingCounter
 
 
@@ -221,6 +222,7 @@ def summarise(setup: Setup, results: Sequence[GameResult], seconds: float) -> di
     turns = sum(r.player_turns for r in results)
     out: dict[str, Any] = {
         "edition": setup.edition,
+        "build": build_name(),
         "players": list(setup.bots),
         "seed": setup.seed,
         "max_rounds": setup.max_rounds,
@@ -374,9 +376,10 @@ def print_summary(s: Mapping[str, Any]) -> None:
     from rich.table import Table
 
     console = Console()
+    build = "compiled build" if s.get("build") == "compiled" else "pure Python"
     console.print(f"[bold]{s['games']}[/] games of {s['edition']} · {s['player_turns']:,} "
                   f"player-turns in {s['seconds']:.1f} s "
-                  f"({s['player_turns_per_second'] or 0:,}/s)")
+                  f"({s['player_turns_per_second'] or 0:,}/s, {build})")
     table = Table("seat", "bot", "wins", "share")
     for seat, bot in enumerate(s["players"]):
         w = s["wins"][str(seat)]

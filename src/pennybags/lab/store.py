@@ -230,12 +230,18 @@ class Store:
             games = exp.games
         described = exp.describe()
         described["games"] = games
+        # Which builds (pure, compiled) played the stored games: a run resumed in another
+        # build adds its own (the report's timings depend on it).
+        from pennybags.fastbuild import build_name
+
+        builds = set(json.loads(meta.get("builds", "[]"))) | {build_name()}
         con.execute("BEGIN")
         con.execute("DELETE FROM meta")
         con.executemany("INSERT INTO meta VALUES (?, ?)", [
             ("schema", SCHEMA_VERSION),
             ("identity", json.dumps(exp.identity(), sort_keys=True)),
             ("experiment", json.dumps(described, sort_keys=True)),
+            ("builds", json.dumps(sorted(builds))),
         ])
         con.execute("COMMIT")
 
