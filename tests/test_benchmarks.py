@@ -134,3 +134,14 @@ def test_bench_instructions_bot_and_no_warm_up() -> None:
 def test_bench_instructions_refuses_a_negative_warm_up() -> None:
     done = bench_instructions("--warm-up", "-1")
     assert done.returncode == 2 and "--warm-up at least 0" in done.stderr
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="the benchmark reads wait4 (POSIX)")
+def test_bench_simulate_memory_prints_the_peak_memory_of_a_run_and_of_ten_times_it() -> None:
+    done = subprocess.run([sys.executable, str(BENCHMARKS / "bench_simulate_memory.py"),
+                           "--games", "3", "--build", "pure", "--edition", "ultimate-banking"],
+                          capture_output=True, text=True, timeout=300)
+    assert done.returncode == 0, done.stderr
+    rows = re.findall(r"^\s+([\d,]+)\s+([\d.]+)\s+([\d,]+)\s+pure$", done.stdout, re.M)
+    assert [games for games, _, _ in rows] == ["3", "30"]
+    assert all(float(peak) > 5 for _, peak, _ in rows)

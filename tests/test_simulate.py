@@ -12,10 +12,13 @@ import statistics
 import subprocess
 import sys
 import threading
+from collections import Counter
 from pathlib import Path
 from typing import Any, ClassVar
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from pennybags.cli import main
 from pennybags.editions import get_edition
@@ -433,3 +436,28 @@ def test_landing_names_each_space_of_a_board_of_several_tracks(
     out = capsys.readouterr().out
     rows = [line.translate(str.maketrans("│┃", "  ")).split() for line in out.splitlines()]
     assert ["square", "name", "frequency"] in rows
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(st.integers(min_value=0, max_value=2000), min_size=1, max_size=60),
+       st.sampled_from([0.0, 0.1, 0.5, 0.9, 1.0]))
+def test_counted_figures_equal_the_figures_of_the_list(values: list[int], q: float) -> None:
+    """simulate keeps counts, not the list of games: its median, mean and percentiles are
+    those of the whole list."""
+    counts = Counter(values)
+    ordered = sorted(values)
+    k = (len(ordered) - 1) * q
+    lo, hi = int(k), min(int(k) + 1, len(ordered) - 1)
+    assert simulate._percentile(counts, q) == ordered[lo] + (ordered[hi] - ordered[lo]) * (k - lo)
+    assert simulate._median(counts) == statistics.median(values)
+    assert simulate._mean(counts) == round(statistics.fmean(values), 2)
+
+
+def test_the_summary_does_not_depend_on_the_order_games_finish_in() -> None:
+    setup = Setup("ultimate-banking", ("standard", "random", "standard"), seed=5,
+                  max_rounds=120, landing=True)
+    results = run_games(setup, 10)
+    forward = summarise(setup, results, 1.0)
+    assert summarise(setup, list(reversed(results)), 1.0) == forward
+    assert summarise(setup, results[3:] + results[:3], 1.0) == forward
+    assert forward["games"] == 10 and forward["landing"]["rolls"] > 0

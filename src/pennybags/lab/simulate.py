@@ -12,10 +12,10 @@ import argparse
 import functools
 import json
 import multiprocessing
-import statistics
 import sys
 import time
-from collections.abc import Callable, Mapping, Sequence
+from collections import Counter
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -170,124 +170,186 @@ def _play_chunk(args: tuple[Setup, list[int]]) -> list[GameResult]:
     return [play_one(setup, i) for i in indices]
 
 
-def run_games(setup: Setup, games: int, workers: int = 1,
-              progress: Callable[[int], None] | None = None) -> list[GameResult]:
-    """Play ``games`` games, on ``workers`` processes; results in game order."""
-    results: list[GameResult] = []
+def play_games(setup: Setup, games: int, workers: int = 1) -> Iterator[GameResult]:
+    """Play ``games`` games, on ``workers`` processes, yielding each result as it comes (in
+    game order with one worker; in the order chunks finish with several)."""
     if workers <= 1:
         for i in range(games):
-            results.append(play_one(setup, i))
-            if progress:
-                progress(1)
-        return results
+            yield play_one(setup, i)
+        return
     chunk = max(1, min(50, games // (workers * 8) or 1))
-    chunks = [(setup, list(range(start, min(games, start + chunk))))
-              for start in range(0, games, chunk)]
+    chunks = ((setup, list(range(start, min(games, start + chunk))))
+              for start in range(0, games, chunk))
     ctx = multiprocessing.get_context("spawn")
     with ctx.Pool(workers) as pool:
         for part in pool.imap_unordered(_play_chunk, chunks):
-            results.extend(part)
-            if progress:
-                progress(len(part))
+            yield from part
+
+
+def run_games(setup: Setup, games: int, workers: int = 1,
+              progress: Callable[[int], None] | None = None) -> list[GameResult]:
+    """Play ``games`` games, on ``workers`` processes; every result, in game order (for
+    tests and small runs: ``pennybags simulate`` adds results up as they come instead)."""
+    results: list[GameResult] = []
+    for result in play_games(setup, games, workers):
+        results.append(result)
+        if progress:
+            progress(1)
     results.sort(key=lambda r: r.index)
     return results
 
 
-def _percentile(values: Sequence[int], q: float) -> float:
-    ordered = sorted(values)
-    if not ordered:
+class Tally:
+    """A run's figures added up game by game: counts and sums, never the list of games, so a
+    run of any length takes the same memory (the round counts are at most the cap; the
+    final-score margins are counted by value). The order games are added in changes
+    nothing: every figure is a sum of whole numbers."""
+
+    def __init__(self, setup: Setup) -> None:
+        self.setup = setup
+        self.games = 0
+        self.player_turns = 0
+        self.wins = [0] * len(setup.bots)
+        self.wins_by_bot: dict[str, int] = {}
+        self.draws = 0
+        self.ended: dict[str, int] = {}
+        self.rounds: Counter[int] = Counter()
+        self.margins: Counter[int] = Counter()
+        size = get_edition(setup.edition).data.board.size if setup.landing else 0
+        self.landing = [0] * size
+        self.landing_jail = 0
+        self.landing_rolls = 0
+
+    def add(self, r: GameResult) -> None:
+        self.games += 1
+        self.player_turns += r.player_turns
+        self.ended[r.end_reason] = self.ended.get(r.end_reason, 0) + 1
+        self.rounds[r.rounds] += 1
+        if r.winner is None:
+            self.draws += 1
+        else:
+            self.wins[r.winner] += 1
+            bot = self.setup.bots[r.winner]
+            self.wins_by_bot[bot] = self.wins_by_bot.get(bot, 0) + 1
+            if len(r.assets) >= 2:
+                ranked = sorted(r.assets, reverse=True)
+                self.margins[ranked[0] - ranked[1]] += 1
+        if r.landing is not None:
+            for i, c in enumerate(r.landing):
+                self.landing[i] += c
+        self.landing_jail += r.landing_jail
+        self.landing_rolls += r.landing_rolls
+
+    def summary(self, seconds: float) -> dict[str, Any]:
+        """The run's summary (the ``--json`` object)."""
+        setup = self.setup
+        turns = self.player_turns
+        out: dict[str, Any] = {
+            "edition": setup.edition,
+            "build": build_name(),
+            "players": list(setup.bots),
+            "seed": setup.seed,
+            "max_rounds": setup.max_rounds,
+            "games": self.games,
+            "player_turns": turns,
+            "seconds": round(seconds, 3),
+            "player_turns_per_second": round(turns / seconds) if seconds > 0 else None,
+            "wins": {str(seat): w for seat, w in enumerate(self.wins)},
+            "wins_by_bot": dict(sorted(self.wins_by_bot.items())),
+            "draws": self.draws,
+            "ended": dict(sorted(self.ended.items())),
+            "rounds": {
+                "mean": _mean(self.rounds),
+                "median": _median(self.rounds),
+                "p90": round(_percentile(self.rounds, 0.9), 2),
+            },
+        }
+        if setup.landing:
+            out["landing"] = self.landing_summary()
+        if get_edition(setup.edition).words.ends_with_scores:
+            out["final_score_margin"] = self.final_score_margin()
+        return out
+
+    def final_score_margin(self) -> dict[str, Any]:
+        """For editions that end with every player's total (Ultimate Banking): how far the
+        winner's final score is ahead of the next best (a bankrupt player counts 0), over
+        the games that had a winner."""
+        margins = self.margins
+        games = sum(margins.values())
+        if not games:
+            return {"games": 0, "mean": 0.0, "median": 0, "p10": 0.0, "p90": 0.0}
+        return {
+            "games": games,
+            "mean": _mean(margins),
+            "median": _median(margins),
+            "p10": round(_percentile(margins, 0.1), 2),
+            "p90": round(_percentile(margins, 0.9), 2),
+        }
+
+    def landing_summary(self) -> dict[str, Any]:
+        """Where the rolls left the tokens, summed over the games: per space its index, its
+        ``label`` (a way to write it that names it alone: ``outer:7`` on a board of several
+        tracks, where a name such as "Reading Railroad" or "Chance" is on more than one
+        space; else its index), its name, the count and the share of all rolls; and "in
+        jail"."""
+        board = get_edition(self.setup.edition).data.board
+        rolls, jail = self.landing_rolls, self.landing_jail
+        return {
+            "rolls": rolls,
+            "squares": [{"index": i, "label": board.label(i), "name": board[i].name,
+                         "count": c, "frequency": c / rolls if rolls else 0.0}
+                        for i, c in enumerate(self.landing)],
+            "in_jail": {"count": jail, "frequency": jail / rolls if rolls else 0.0},
+        }
+
+
+def _ordered(counts: Counter[int]) -> list[tuple[int, int]]:
+    return sorted(counts.items())
+
+
+def _nth(counts: Counter[int], n: int) -> int:
+    """The ``n``-th smallest value (from 0) of the values counted."""
+    seen = 0
+    for value, count in _ordered(counts):
+        seen += count
+        if n < seen:
+            return value
+    raise IndexError(n)
+
+
+def _percentile(counts: Counter[int], q: float) -> float:
+    """The ``q`` quantile of the counted values, interpolated between neighbours."""
+    total = sum(counts.values())
+    if not total:
         return 0.0
-    k = (len(ordered) - 1) * q
+    k = (total - 1) * q
     lo = int(k)
-    hi = min(lo + 1, len(ordered) - 1)
-    return ordered[lo] + (ordered[hi] - ordered[lo]) * (k - lo)
+    hi = min(lo + 1, total - 1)
+    low, high = _nth(counts, lo), _nth(counts, hi)
+    return low + (high - low) * (k - lo)
+
+
+def _median(counts: Counter[int]) -> float | int:
+    """As ``statistics.median``: the middle value, or the mean of the middle two."""
+    total = sum(counts.values())
+    if not total:
+        return 0
+    if total % 2:
+        return _nth(counts, total // 2)
+    return (_nth(counts, total // 2 - 1) + _nth(counts, total // 2)) / 2
+
+
+def _mean(counts: Counter[int]) -> float:
+    total = sum(counts.values())
+    return round(sum(v * c for v, c in counts.items()) / total, 2) if total else 0.0
 
 
 def summarise(setup: Setup, results: Sequence[GameResult], seconds: float) -> dict[str, Any]:
-    """The run's summary (the ``--json`` object)."""
-    seats = len(setup.bots)
-    wins = {str(s): 0 for s in range(seats)}
-    by_bot: dict[str, int] = {}
-    ended: dict[str, int] = {}
-    draws = 0
+    """The summary of a list of results (as ``pennybags simulate`` adds them up)."""
+    tally = Tally(setup)
     for r in results:
-        ended[r.end_reason] = ended.get(r.end_reason, 0) + 1
-        if r.winner is None:
-            draws += 1
-            continue
-        wins[str(r.winner)] += 1
-        bot = setup.bots[r.winner]
-        by_bot[bot] = by_bot.get(bot, 0) + 1
-    rounds = [r.rounds for r in results]
-    turns = sum(r.player_turns for r in results)
-    out: dict[str, Any] = {
-        "edition": setup.edition,
-        "build": build_name(),
-        "players": list(setup.bots),
-        "seed": setup.seed,
-        "max_rounds": setup.max_rounds,
-        "games": len(results),
-        "player_turns": turns,
-        "seconds": round(seconds, 3),
-        "player_turns_per_second": round(turns / seconds) if seconds > 0 else None,
-        "wins": wins,
-        "wins_by_bot": by_bot,
-        "draws": draws,
-        "ended": ended,
-        "rounds": {
-            "mean": round(statistics.fmean(rounds), 2) if rounds else 0.0,
-            "median": statistics.median(rounds) if rounds else 0,
-            "p90": round(_percentile(rounds, 0.9), 2),
-        },
-    }
-    if setup.landing:
-        out["landing"] = landing_summary(setup, results)
-    if get_edition(setup.edition).words.ends_with_scores:
-        out["final_score_margin"] = final_score_margin(results)
-    return out
-
-
-def final_score_margin(results: Sequence[GameResult]) -> dict[str, Any]:
-    """For editions that end with every player's total (Ultimate Banking): how far the
-    winner's final score is ahead of the next best (a bankrupt player counts 0), over the
-    games that had a winner."""
-    margins = []
-    for r in results:
-        if r.winner is None or len(r.assets) < 2:
-            continue
-        ranked = sorted(r.assets, reverse=True)
-        margins.append(ranked[0] - ranked[1])
-    if not margins:
-        return {"games": 0, "mean": 0.0, "median": 0, "p10": 0.0, "p90": 0.0}
-    return {
-        "games": len(margins),
-        "mean": round(statistics.fmean(margins), 2),
-        "median": statistics.median(margins),
-        "p10": round(_percentile(margins, 0.1), 2),
-        "p90": round(_percentile(margins, 0.9), 2),
-    }
-
-
-def landing_summary(setup: Setup, results: Sequence[GameResult]) -> dict[str, Any]:
-    """Where the rolls left the tokens, summed over the games: per space its index, its
-    ``label`` (a way to write it that names it alone: ``outer:7`` on a board of several
-    tracks, where a name such as "Reading Railroad" or "Chance" is on more than one space;
-    else its index), its name, the count and the share of all rolls; and "in jail"."""
-    board = get_edition(setup.edition).data.board
-    counts = [0] * board.size
-    jail = rolls = 0
-    for r in results:
-        if r.landing is not None:
-            for i, c in enumerate(r.landing):
-                counts[i] += c
-        jail += r.landing_jail
-        rolls += r.landing_rolls
-    return {
-        "rolls": rolls,
-        "squares": [{"index": i, "label": board.label(i), "name": board[i].name, "count": c,
-                     "frequency": c / rolls if rolls else 0.0} for i, c in enumerate(counts)],
-        "in_jail": {"count": jail, "frequency": jail / rolls if rolls else 0.0},
-    }
+        tally.add(r)
+    return tally.summary(seconds)
 
 
 # ------------------------------------------------------------------------ command line
@@ -343,6 +405,7 @@ def setup_from_args(args: argparse.Namespace, options: Mapping[str, Any]) -> Set
 
 def run_cli(args: argparse.Namespace, options: Mapping[str, Any]) -> int:
     setup = setup_from_args(args, options)
+    tally = Tally(setup)
     started = time.perf_counter()
     if sys.stderr.isatty() and not args.json:
         from rich.console import Console
@@ -359,11 +422,13 @@ def run_cli(args: argparse.Namespace, options: Mapping[str, Any]) -> int:
                       TimeElapsedColumn(), TimeRemainingColumn(), transient=True,
                       console=Console(stderr=True)) as bar:
             task = bar.add_task("games", total=args.games)
-            results = run_games(setup, args.games, args.workers,
-                                lambda n: bar.advance(task, n))
+            for result in play_games(setup, args.games, args.workers):
+                tally.add(result)
+                bar.advance(task, 1)
     else:
-        results = run_games(setup, args.games, args.workers)
-    summary = summarise(setup, results, time.perf_counter() - started)
+        for result in play_games(setup, args.games, args.workers):
+            tally.add(result)
+    summary = tally.summary(time.perf_counter() - started)
     if args.json:
         print(json.dumps(summary))
     else:
