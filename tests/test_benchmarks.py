@@ -145,3 +145,21 @@ def test_bench_simulate_memory_prints_the_peak_memory_of_a_run_and_of_ten_times_
     rows = re.findall(r"^\s+([\d,]+)\s+([\d.]+)\s+([\d,]+)\s+pure$", done.stdout, re.M)
     assert [games for games, _, _ in rows] == ["3", "30"]
     assert all(float(peak) > 5 for _, peak, _ in rows)
+
+
+def test_speed_table_prints_a_row_per_cell_and_writes_between_its_markers(
+        tmp_path: Path) -> None:
+    docs = tmp_path / "benchmarks.md"
+    docs.write_text("# Benchmarks\n\n<!-- speed-table: begin (written by "
+                    "benchmarks/speed_table.py --write) -->\nold\n<!-- speed-table: end -->\n"
+                    "after\n")
+    done = subprocess.run([sys.executable, str(BENCHMARKS / "speed_table.py"), "--edition",
+                           "ultimate-banking", "--build", "pure", "--workers", "1",
+                           "--repeat", "2", "--scale", "0.01", "--write", "--docs", str(docs)],
+                          capture_output=True, text=True, timeout=300)
+    assert done.returncode == 0, done.stderr
+    row = re.search(r"^\| ultimate-banking \| 4 \| pure \| 1 \| ([\d,]+) \| ([\d,]+), ([\d,]+) \|$",
+                    docs.read_text(), re.M)
+    assert row, docs.read_text()
+    assert "old" not in docs.read_text() and docs.read_text().endswith("after\n")
+    assert "the median of 2 runs" in docs.read_text()
