@@ -8,6 +8,7 @@ installed)."""
 
 from __future__ import annotations
 
+import contextlib
 import json
 import sqlite3
 import threading
@@ -696,18 +697,24 @@ def check_hammered(view: View, phones: int, rounds: int) -> None:
     assert view["card"] is None and view["waiting"] is None
 
 
-def test_phones_on_two_servers_at_once_are_applied_one_at_a_time(db: Path) -> None:
-    stores = [SQLiteStore(db), SQLiteStore(db)]
+@contextlib.contextmanager
+def two_servers(stores: list[Any]) -> Iterator[list[TestClient]]:
+    """A server on each store (one database), closed at the end."""
     clients = [TestClient(create_app(s)) for s in stores]
     try:
-        code = new_unit(clients[0], "electronic-banking")
-        hammer([clients[0], clients[1], clients[0], clients[1]], code, rounds=15)
-        check_hammered(look(clients[1], code), phones=4, rounds=15)
+        yield clients
     finally:
         for c in clients:
             c.close()
         for s in stores:
             s.close()
+
+
+def test_phones_on_two_servers_at_once_are_applied_one_at_a_time(db: Path) -> None:
+    with two_servers([SQLiteStore(db), SQLiteStore(db)]) as clients:
+        code = new_unit(clients[0], "electronic-banking")
+        hammer([clients[0], clients[1], clients[0], clients[1]], code, rounds=15)
+        check_hammered(look(clients[1], code), phones=4, rounds=15)
 
 
 def test_the_service_on_an_in_memory_database() -> None:
@@ -725,9 +732,7 @@ def test_units_on_postgresql_two_servers_and_a_restart(
     from pennybags.web.pgstore import PostgresStore
 
     url = postgres_server.new_database()
-    stores = [PostgresStore(url), PostgresStore(url)]
-    clients = [TestClient(create_app(s)) for s in stores]
-    try:
+    with two_servers([PostgresStore(url), PostgresStore(url)]) as clients:
         code = new_unit(clients[0], "electronic-banking")
         hammer([clients[0], clients[1], clients[1], clients[0]], code, rounds=10)
         check_hammered(look(clients[1], code), phones=4, rounds=10)
@@ -736,11 +741,6 @@ def test_units_on_postgresql_two_servers_and_a_restart(
         assert "the unit changed since" in refused(clients[1], ultimate, status=409,
                                                    op="tap", card="boat", seen=1)
         view = look(clients[1], ultimate)
-    finally:
-        for c in clients:
-            c.close()
-        for s in stores:
-            s.close()
     again = PostgresStore(url)
     with TestClient(create_app(again)) as client:
         assert look(client, ultimate) == view

@@ -935,6 +935,24 @@ def _only(data: Mapping[str, Any], known: set[str]) -> None:
 # ====================================================================== the routes
 
 
+async def read_json_body(request: Request, limit: int) -> dict[str, Any]:
+    """A request's body as a JSON object, read with the limits of :func:`parse_json` and
+    at most ``limit`` bytes (BadMessage otherwise). (The rooms' routes in
+    :mod:`pennybags.web.server` read theirs the same way, in a closure of their own.)"""
+    size = request.headers.get("content-length")
+    if size is not None and (not size.isdigit() or int(size) > limit):
+        raise BadMessage(f"the request is too large (the limit is {limit} bytes)")
+    raw = b""
+    async for chunk in request.stream():
+        raw += chunk
+        if len(raw) > limit:
+            raise BadMessage(f"the request is too large (the limit is {limit} bytes)")
+    value = parse_json(raw or b"{}", limit)
+    if not isinstance(value, dict):
+        raise BadMessage("the request body is a JSON object")
+    return value
+
+
 def bank_router(store: Store | BankStore,
                 clock: Callable[[], float] = time.time) -> APIRouter:
     """The pages and the JSON API of the banking units, kept in ``store``'s database."""
@@ -951,21 +969,6 @@ def bank_router(store: Store | BankStore,
             return JSONResponse({"error": str(e)}, status_code=400)
         return JSONResponse({"error": str(e)}, status_code=500 if isinstance(e, Damaged)
                             else 503)
-
-    async def body(request: Request) -> dict[str, Any]:
-        size = request.headers.get("content-length")
-        if size is not None and (not size.isdigit() or int(size) > MAX_BODY):
-            raise BadMessage(f"the request is too large (the limit is {MAX_BODY} bytes)")
-        raw = b""
-        async for chunk in request.stream():
-            raw += chunk
-            if len(raw) > MAX_BODY:
-                raise BadMessage(f"the request is too large (the limit is {MAX_BODY} "
-                                 "bytes)")
-        value = parse_json(raw or b"{}", MAX_BODY)
-        if not isinstance(value, dict):
-            raise BadMessage("the request body is a JSON object")
-        return value
 
     async def run(work: Callable[[], dict[str, Any]]) -> JSONResponse:
         try:
@@ -988,7 +991,7 @@ def bank_router(store: Store | BankStore,
     @router.post("/api/bank")
     async def create(request: Request) -> JSONResponse:
         try:
-            data = await body(request)
+            data = await read_json_body(request, MAX_BODY)
         except BadMessage as e:
             return answer(e)
         return await run(lambda: service.create(data))
@@ -1002,7 +1005,7 @@ def bank_router(store: Store | BankStore,
     @router.post("/api/bank/{code}")
     async def act(code: str, request: Request) -> JSONResponse:
         try:
-            data = await body(request)
+            data = await read_json_body(request, MAX_BODY)
         except BadMessage as e:
             return answer(e)
         return await run(lambda: service.act(code, data))
