@@ -137,6 +137,10 @@ def test_two_phones_work_one_electronic_banking_unit(
     bob.reload()
     expect(cash(bob, "1")).to_have_text("15M")
     expect(bob.locator("#display")).to_have_text("RESET")
+    # a code that is no unit's: the page says so and offers to start one
+    bob.goto(f"{site.base}/bank/ABCDEFGHJKMN")
+    expect(bob.locator("#choose-error")).to_have_text("no unit with the code ABCD-EFGH-JKMN")
+    expect(bob.locator('form[data-kind="electronic-banking"] button')).to_be_visible()
     assert errors == []
 
 

@@ -110,6 +110,7 @@ async function poll() {
     const answer = await call(`/api/bank/${code}${since}`);
     if (answer.ok && !answer.data.same) render(answer.data);
     if (!answer.ok) showMissing(answer);
+    if (answer.status === 404 && !view) return;  // no such unit: nothing to look at
   } catch { /* the network is away: look again later */ }
   const running = view && view.auction && view.auction.running;
   pollTimer = setTimeout(poll, document.hidden ? POLL_HIDDEN : running ? POLL_AUCTION : POLL);
