@@ -48,7 +48,7 @@ async function showChooser() {
       form.append(el("label", { for: id }, option.name), select,
         el("p", { class: "note" }, option.help));
     }
-    form.append(el("button", { type: "submit" }, `Start a new ${kind.name} unit`));
+    form.append(el("button", { type: "submit", "aria-label": `Start a new ${kind.name} unit` }, "Start a new unit"));
     form.addEventListener("submit", async (event) => {
       event.preventDefault();
       const chosen = {};
