@@ -31,6 +31,7 @@ from pennybags.web.banking import (
 from pennybags.web.server import create_app
 from pennybags.web.store import SQLiteStore
 from web_postgres import PostgresServer, postgres_server
+from web_process import Server, free_port, httpx
 
 __all__ = ["postgres_server"]  # a fixture, used by name
 
@@ -639,6 +640,40 @@ def test_a_unit_outlives_its_server(db: Path) -> None:
         view = ub(client, ultimate, "car")
         assert deed(view, 5)["owner"] == "car"
     second.close()
+
+
+def test_a_unit_survives_its_server_killed_with_sigkill(tmp_path: Path) -> None:
+    """A real ``pennybags serve`` killed at once (``kill -9``) right after acknowledging
+    an operation, in the middle of a transfer and at its end: started again, it shows the
+    same unit."""
+    db = str(tmp_path / "serve.sqlite3")
+    port = free_port()
+
+    def call(base: str, code: str, op: dict[str, Any] | None = None) -> View:
+        r = httpx.post(f"{base}/api/bank/{code}", json=op, timeout=30.0) if op else \
+            httpx.get(f"{base}/api/bank/{code}", timeout=30.0)
+        assert r.status_code == 200, r.text
+        view: View = r.json()
+        return view
+
+    server = Server(db, port).start()
+    made = httpx.post(f"{server.base}/api/bank", json={"kind": "electronic-banking"},
+                      timeout=30.0)
+    code = made.json()["code"]
+    steps = [{"op": "insert", "card": 5}, {"op": "key", "key": "3"},
+             {"op": "key", "key": "M"}, {"op": "key", "key": "T"}, {"op": "remove"},
+             {"op": "insert", "card": 6}, {"op": "key", "key": "T"}]
+    try:
+        for n, op in enumerate(steps):
+            shown = call(server.base, code, op)
+            if n not in (3, 4, 6):  # the payer's transfer pressed, the card out, the end
+                continue
+            server.kill()
+            server = Server(db, port).start()
+            assert call(server.base, code) == shown
+    finally:
+        server.kill()
+    assert balances(shown)[4:] == [12000, 18000] and shown["version"] == 1 + len(steps)
 
 
 def test_an_auction_goes_on_across_a_restart_and_the_clock_decides(db: Path,
