@@ -346,6 +346,8 @@ def test_electronic_bad_amounts_are_refused(client: TestClient, amount: Any,
     ({"op": "fly"}, "unknown operation 'fly'"),
     ({"op": "press", "button": "check"}, "unknown operation 'press'"),
     ({}, "unknown operation null"),
+    ({"op": "remove", "card": 1}, "'remove' has no field(s) card"),
+    ({"op": "go", "card": 1, "amount": "2M"}, "'go' has no field(s) amount"),
     ({"op": "remove", "seen": "x"}, "'seen'"),
 ])
 def test_electronic_refusals_change_nothing(client: TestClient, op: dict[str, Any],
@@ -594,6 +596,7 @@ def test_ultimate_undo_reset_and_volume(client: TestClient) -> None:
     ({"op": "undo"}, "nothing to undo"),
     ({"op": "key", "key": "5"}, "unknown operation 'key'"),
     ({"op": "wait"}, "unknown operation 'wait'"),
+    ({"op": "undo", "seconds": 5}, "'undo' has no field(s) seconds"),
 ])
 def test_ultimate_refusals_change_nothing(client: TestClient, op: dict[str, Any],
                                           words: str) -> None:

@@ -39,7 +39,7 @@ applies the operation and writes the row in one transaction that holds the row (
 ``BEGIN IMMEDIATE``, PostgreSQL's ``SELECT ... FOR UPDATE``), so the operations of several
 phones, and of several server processes on one database, are applied one at a time, each
 on the state the one before left; it is shown only once committed. The row's key is the
-SHA-256 of the unit's code: the code (60 random bits) is what lets a phone use the unit.
+SHA-256 of the unit's code: the code (about 59 random bits) is what lets a phone use the unit.
 """
 
 from __future__ import annotations
@@ -418,7 +418,8 @@ class WebUnit(ABC):
     ValueError says what is wrong), operations, the state to store, the view to show."""
 
     kind: str
-    OPS: frozenset[str]
+    OPS: ClassVar[dict[str, frozenset[str]]]
+    """Each operation and the fields it takes (besides ``op`` and ``seen``)."""
 
     @abstractmethod
     def new(self, options: Mapping[str, Any]) -> dict[str, Any]: ...
@@ -466,7 +467,10 @@ class ElectronicWeb(WebUnit):
     """The Electronic Banking unit (``pennybags bank electronic-banking``)."""
 
     kind = ELECTRONIC
-    OPS = frozenset({"insert", "remove", "key", "reset", "volume", "pay", "go"})
+    OPS: ClassVar[dict[str, frozenset[str]]] = {
+        "insert": frozenset({"card"}), "remove": frozenset(), "key": frozenset({"key"}),
+        "reset": frozenset(), "volume": frozenset({"seconds"}),
+        "pay": frozenset({"from", "to", "amount"}), "go": frozenset({"card"})}
 
     def describe(self) -> dict[str, Any]:
         start, go, cards = edition_settings(self.kind)
@@ -688,7 +692,10 @@ class UltimateWeb(WebUnit):
     """The Ultimate Banking unit (``pennybags bank ultimate-banking``)."""
 
     kind = ULTIMATE
-    OPS = frozenset({"press", "tap", "deed", "event", "undo", "reset", "volume"})
+    OPS: ClassVar[dict[str, frozenset[str]]] = {
+        "press": frozenset({"button"}), "tap": frozenset({"card"}),
+        "deed": frozenset({"deed"}), "event": frozenset({"card"}), "undo": frozenset(),
+        "reset": frozenset(), "volume": frozenset()}
     BUTTON_LINES: ClassVar[dict[str, str]] = {"check": "v", "M": "m", "X": "x"}
     """The companion's line for each button."""
 
@@ -906,6 +913,10 @@ class BankService:
                 return keep, (before, Refused(
                     f"unknown operation {_short(op)}; this unit's are "
                     f"{', '.join(sorted(web.OPS))}"))
+            unknown = sorted(str(k) for k in data if k not in {"op", "seen", *web.OPS[op]})
+            if unknown:
+                return keep, (before, Refused(
+                    f"'{op}' has no field(s) {', '.join(unknown)[:80]}"))
             if seen is not None and seen != row.version:
                 return keep, (before, Stale(
                     "the unit changed since this page showed it (another phone?): look "
