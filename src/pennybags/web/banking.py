@@ -66,6 +66,7 @@ from pennybags.banking.store import (
     MAX_CARDS,
     card_accounts,
     edition_settings,
+    read_json,
     replay,
     transaction_rows,
     unit_model,
@@ -99,7 +100,6 @@ from pennybags.editions.ultimate_banking.unit import (
     UnitError,
 )
 from pennybags.engine.ledger import BANK, Ledger
-from pennybags.web.server import BadMessage, parse_json
 from pennybags.web.store import SQLiteStore, Store, StoreError
 
 ELECTRONIC = "electronic-banking"
@@ -141,6 +141,11 @@ class Stale(Refused):
     """The unit changed after the version the page showed."""
 
     status = 409
+
+
+class BadRequest(Refused):
+    """A request refused before anything is done with it (too large, not a JSON
+    object)."""
 
 
 class Damaged(StoreError):
@@ -262,8 +267,8 @@ class SQLBankStore(BankStore):
             raise Damaged(f"the unit was stored by another version of pennybags (schema "
                           f"{schema!r}, not {SCHEMA})")
         try:
-            state = json.loads(text, parse_constant=_no_constant)
-        except (ValueError, RecursionError, TypeError) as e:
+            state = read_json(text)
+        except (ValueError, TypeError) as e:
             raise Damaged(f"the unit's stored state is not JSON: {e}") from None
         if kind not in KINDS or not isinstance(state, dict):
             raise Damaged(f"the stored unit is of kind {str(kind)[:30]!r} with a state that "
@@ -289,10 +294,6 @@ class SQLBankStore(BankStore):
 
 def _dump(state: dict[str, Any]) -> str:
     return json.dumps(state, separators=(",", ":"), allow_nan=False)
-
-
-def _no_constant(name: str) -> Any:
-    raise ValueError(f"{name} is not a number a unit keeps")
 
 
 class SQLiteBankStore(SQLBankStore):
@@ -947,20 +948,26 @@ def _only(data: Mapping[str, Any], known: set[str]) -> None:
 
 
 async def read_json_body(request: Request, limit: int) -> dict[str, Any]:
-    """A request's body as a JSON object, read with the limits of :func:`parse_json` and
-    at most ``limit`` bytes (BadMessage otherwise). (The rooms' routes in
-    :mod:`pennybags.web.server` read theirs the same way, in a closure of their own.)"""
+    """A request's body as a JSON object of at most ``limit`` bytes, read as a unit's
+    state is (:func:`~pennybags.banking.store.read_json`: no NaN or Infinity, no nesting
+    too deep to follow); BadRequest otherwise."""
     size = request.headers.get("content-length")
+    too_large = BadRequest(f"the request is too large (the limit is {limit} bytes)")
     if size is not None and (not size.isdigit() or int(size) > limit):
-        raise BadMessage(f"the request is too large (the limit is {limit} bytes)")
+        raise too_large
     raw = b""
     async for chunk in request.stream():
         raw += chunk
         if len(raw) > limit:
-            raise BadMessage(f"the request is too large (the limit is {limit} bytes)")
-    value = parse_json(raw or b"{}", limit)
+            raise too_large
+    try:
+        value = read_json(raw.decode("utf-8") if raw else "{}")
+    except UnicodeDecodeError:
+        raise BadRequest("the request is not UTF-8 text") from None
+    except ValueError as e:
+        raise BadRequest(f"the request is not valid JSON: {e}") from None
     if not isinstance(value, dict):
-        raise BadMessage("the request body is a JSON object")
+        raise BadRequest("the request body is a JSON object")
     return value
 
 
@@ -976,8 +983,6 @@ def bank_router(store: Store | BankStore,
             if e.view is not None:
                 body["view"] = e.view
             return JSONResponse(body, status_code=e.status)
-        if isinstance(e, BadMessage):
-            return JSONResponse({"error": str(e)}, status_code=400)
         return JSONResponse({"error": str(e)}, status_code=500 if isinstance(e, Damaged)
                             else 503)
 
@@ -1003,7 +1008,7 @@ def bank_router(store: Store | BankStore,
     async def create(request: Request) -> JSONResponse:
         try:
             data = await read_json_body(request, MAX_BODY)
-        except BadMessage as e:
+        except BadRequest as e:
             return answer(e)
         return await run(lambda: service.create(data))
 
@@ -1017,7 +1022,7 @@ def bank_router(store: Store | BankStore,
     async def act(code: str, request: Request) -> JSONResponse:
         try:
             data = await read_json_body(request, MAX_BODY)
-        except BadMessage as e:
+        except BadRequest as e:
             return answer(e)
         return await run(lambda: service.act(code, data))
 
