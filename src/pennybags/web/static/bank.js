@@ -283,7 +283,8 @@ function renderUltimate() {
   for (const token of view.tokens) {
     const p = players.get(token);
     const button = el("button", { type: "button", "data-card": token, class: p ? null : "out" });
-    button.append(el("span", {}, token), el("span", { class: "cash" }, p ? p.shown : "\u2013"));
+    const shown = !p ? "\u2013" : view.mode === "register" ? "joined" : p.shown;
+    button.append(el("span", {}, token), el("span", { class: "cash" }, shown));
     button.addEventListener("click", () => send({ op: "tap", card: token }));
     row.append(button);
   }
