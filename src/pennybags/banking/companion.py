@@ -33,7 +33,7 @@ from rich.table import Table
 from rich.text import Text
 
 from pennybags.banking import ultimate
-from pennybags.banking.store import StoreError, UnitStore
+from pennybags.banking.store import StoreError, UnitStore, edition_settings
 from pennybags.editions.electronic_banking.amounts import format_km
 from pennybags.editions.electronic_banking.unit import ERRORS, RESET_SECONDS
 from pennybags.editions.ultimate_banking.unit import TOKENS, UnitError
@@ -256,11 +256,8 @@ COMPANIONS: dict[str, Callable[[Path], UnitStore]] = {}
 
 
 def _open_electronic(path: Path) -> UnitStore:
-    from pennybags.editions import get_edition
-
-    rules = get_edition("electronic-banking").data.rules
-    return UnitStore(path, kind="electronic-banking", start=int(rules["starting_cash"]),
-                     go=int(rules["go_salary"]), cards=int(rules.get("bank_cards", 6)))
+    start, go, cards = edition_settings("electronic-banking")
+    return UnitStore(path, kind="electronic-banking", start=start, go=go, cards=cards)
 
 
 COMPANIONS["electronic-banking"] = _open_electronic

@@ -36,6 +36,7 @@ import math
 import os
 import sqlite3
 import tempfile
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
@@ -177,6 +178,94 @@ def unit_model(kind: str) -> type[ElectronicBankingUnit]:
     if not (isinstance(model, type) and issubclass(model, ElectronicBankingUnit)):
         raise StoreError(f"the edition '{kind}' has no Electronic Banking unit")
     return model
+
+
+def replay(rows: Iterable[Sequence[Any]], *, cards: int, era: int, start: int,
+           go: int) -> Ledger:
+    """The ledger of an Electronic Banking unit's current era, from its transactions as
+    rows ``(number, era, at, payer, payee, amount, reason)`` (payer and payee are card
+    numbers, or -1 for the bank), each checked to be one the unit could have made and none
+    taking a card below zero. ValueError saying which row is wrong and how (the terminal's
+    state file and the web's unit rows are read with it)."""
+    ledger = Ledger(cards)
+    starting = 0
+    for number, row_era, at, payer, payee, amount, reason in rows:
+        what = f"transaction {number}"
+        for name, value in (("era", row_era), ("payer", payer), ("payee", payee),
+                            ("amount", amount)):
+            if type(value) is not int:
+                raise _Damaged(f"the {name} of {what} is {value!r}, not a whole number")
+        if not isinstance(at, str) or not isinstance(reason, str):
+            raise _Damaged(f"{what} has a time or a reason that is not text")
+        if not 1 <= row_era <= era:
+            raise _Damaged(f"{what} is of era {row_era}, not 1 to the current era {era}")
+        for name, card in (("payer", payer), ("payee", payee)):
+            if card != BANK and not 1 <= card <= cards:
+                raise _Damaged(f"the {name} of {what} is {card}: not a card of this "
+                               f"unit (1-{cards}) nor the bank (-1)")
+        if payer == payee:
+            raise _Damaged(f"{what} pays its payer itself")
+        if not 0 < amount <= MAX_KEYED:
+            raise _Damaged(f"the amount of {what} is {amount}, not 1 to {MAX_KEYED}")
+        if row_era != era:
+            continue
+        expected = {"starting money": (BANK, "card", start),
+                    "GO": (BANK, "card", go), "credit": (BANK, "card", None),
+                    "debit": ("card", BANK, None), "transfer": ("card", "card", None)}
+        if reason not in expected:
+            raise _Damaged(f"{what} has the reason {reason!r}, not one of the unit's "
+                           f"({', '.join(expected)})")
+        src, dst, fixed = expected[reason]
+        if (src == BANK) != (payer == BANK) or (dst == BANK) != (payee == BANK) \
+                or (fixed is not None and amount != fixed):
+            raise _Damaged(f"{what} ({reason}) is not one the unit makes")
+        if reason == "starting money":
+            starting += 1
+            if starting > cards or payee != starting:
+                raise _Damaged("the current era does not start with the starting money "
+                               "of every card, in order")
+        elif starting < cards:
+            raise _Damaged("the current era does not start with the starting money of "
+                           "every card, in order")
+        ledger.transfer(account_of(payer), account_of(payee), amount, reason)
+        if payer != BANK and ledger.balance(account_of(payer)) < 0:
+            raise _Damaged(f"{what} takes card {payer} below zero")
+    if starting < cards:
+        raise _Damaged("the current era does not start with the starting money of every "
+                       "card, in order")
+    return ledger
+
+
+def card_accounts(cards: int) -> dict[int, int]:
+    """Card N stands for ledger account N-1."""
+    return {card: card - 1 for card in range(1, cards + 1)}
+
+
+def account_of(card: int) -> int:
+    """The ledger account of a card number (or the bank)."""
+    return BANK if card == BANK else card - 1
+
+
+def card_of(account: int) -> int:
+    """The card number of a ledger account (or the bank, -1)."""
+    return BANK if account == BANK else account + 1
+
+
+def transaction_rows(transactions: Iterable[Any], era: int,
+                     at: str | None = None) -> list[tuple[int, str, int, int, int, str]]:
+    """Ledger transactions as stored rows ``(era, at, payer card, payee card, amount,
+    reason)``; ``at`` is now (UTC, to the second) unless given."""
+    now = at if at is not None else datetime.now(UTC).isoformat(timespec="seconds")
+    return [(era, now, card_of(t.payer), card_of(t.payee), t.amount, t.reason)
+            for t in transactions]
+
+
+def edition_settings(kind: str) -> tuple[int, int, int]:
+    """A new unit's starting balance, GO amount and number of cards, from the edition's
+    data (``electronic-banking``: 15M, 2M, 6 cards)."""
+    rules = get_edition(kind).data.rules
+    return (int(rules["starting_cash"]), int(rules["go_salary"]),
+            int(rules.get("bank_cards", 6)))
 
 
 # ====================================================================== Electronic Banking
@@ -331,71 +420,15 @@ class UnitStore:
         return out
 
     def _replay(self) -> Ledger:
-        """The current era's transactions checked one by one (each one a unit could have
-        made, no card ever below zero) and replayed into a ledger."""
+        """The current era's transactions, checked and replayed (:func:`replay`)."""
         assert self.db is not None
-        cards, era = self.cards, self.era
-        ledger = Ledger(cards)
-        starting = 0
         rows = self.db.execute("SELECT id, era, at, payer, payee, amount, reason "
                                "FROM transactions ORDER BY id").fetchall()
-        for number, row_era, at, payer, payee, amount, reason in rows:
-            what = f"transaction {number}"
-            for name, value in (("era", row_era), ("payer", payer), ("payee", payee),
-                                ("amount", amount)):
-                if type(value) is not int:
-                    raise _Damaged(f"the {name} of {what} is {value!r}, not a whole number")
-            if not isinstance(at, str) or not isinstance(reason, str):
-                raise _Damaged(f"{what} has a time or a reason that is not text")
-            if not 1 <= row_era <= era:
-                raise _Damaged(f"{what} is of era {row_era}, not 1 to the current era {era}")
-            for name, card in (("payer", payer), ("payee", payee)):
-                if card != BANK and not 1 <= card <= cards:
-                    raise _Damaged(f"the {name} of {what} is {card}: not a card of this "
-                                   f"unit (1-{cards}) nor the bank (-1)")
-            if payer == payee:
-                raise _Damaged(f"{what} pays its payer itself")
-            if not 0 < amount <= MAX_KEYED:
-                raise _Damaged(f"the amount of {what} is {amount}, not 1 to {MAX_KEYED}")
-            if row_era != era:
-                continue
-            expected = {"starting money": (BANK, "card", self.start),
-                        "GO": (BANK, "card", self.go), "credit": (BANK, "card", None),
-                        "debit": ("card", BANK, None), "transfer": ("card", "card", None)}
-            if reason not in expected:
-                raise _Damaged(f"{what} has the reason {reason!r}, not one of the unit's "
-                               f"({', '.join(expected)})")
-            src, dst, fixed = expected[reason]
-            if (src == BANK) != (payer == BANK) or (dst == BANK) != (payee == BANK) \
-                    or (fixed is not None and amount != fixed):
-                raise _Damaged(f"{what} ({reason}) is not one the unit makes")
-            if reason == "starting money":
-                starting += 1
-                if starting > cards or payee != starting:
-                    raise _Damaged("the current era does not start with the starting money "
-                                   "of every card, in order")
-            elif starting < cards:
-                raise _Damaged("the current era does not start with the starting money of "
-                               "every card, in order")
-            ledger.transfer(self._account(payer), self._account(payee), amount, reason)
-            if payer != BANK and ledger.balance(self._account(payer)) < 0:
-                raise _Damaged(f"{what} takes card {payer} below zero")
-        if starting < cards:
-            raise _Damaged("the current era does not start with the starting money of every "
-                           "card, in order")
-        return ledger
+        return replay(rows, cards=self.cards, era=self.era, start=self.start, go=self.go)
 
     @staticmethod
     def _accounts(cards: int) -> dict[int, int]:
-        return {card: card - 1 for card in range(1, cards + 1)}
-
-    @staticmethod
-    def _account(card: int) -> int:
-        return BANK if card == BANK else card - 1
-
-    @staticmethod
-    def _card(account: int) -> int:
-        return BANK if account == BANK else account + 1
+        return card_accounts(cards)
 
     def history(self) -> list[Entry]:
         """Every transaction since the last reset, oldest first."""
@@ -413,12 +446,9 @@ class UnitStore:
 
     def _write(self, db: sqlite3.Connection, era: int, unit: ElectronicBankingUnit,
                new: list[Any]) -> None:
-        now = datetime.now(UTC).isoformat(timespec="seconds")
         db.executemany(
             "INSERT INTO transactions (era, at, payer, payee, amount, reason) "
-            "VALUES (?, ?, ?, ?, ?, ?)",
-            [(era, now, self._card(t.payer), self._card(t.payee), t.amount, t.reason)
-             for t in new])
+            "VALUES (?, ?, ?, ?, ?, ?)", transaction_rows(new, era))
         db.execute("INSERT OR REPLACE INTO unit (id, state) VALUES (1, ?)",
                    (json.dumps(unit.to_json(), allow_nan=False),))
 

@@ -18,7 +18,7 @@ import tempfile
 import time
 from collections.abc import Callable
 from pathlib import Path
-from typing import TextIO
+from typing import Any, TextIO
 
 from pennybags.banking.store import (
     StateLock,
@@ -123,14 +123,9 @@ class Store:
         if not isinstance(obj, dict):
             raise self._refuse(f"it holds {type(obj).__name__} {_short(text)}, not a "
                                "unit's state")
-        kind = obj.pop("kind", self.KIND)
-        if kind != self.KIND:
-            raise self._refuse(f"it holds the state of a {_short(json.dumps(kind))} unit, "
-                               f"not '{self.KIND}'")
         try:
-            return unit_model().from_json(obj, clock)
-        except (ValueError, TypeError, KeyError, IndexError, AttributeError, RecursionError,
-                OverflowError) as e:
+            return unit_from_state(obj, clock)
+        except ValueError as e:
             raise self._refuse(str(e)) from None
 
     def save(self, unit: UltimateBankingUnit) -> None:
@@ -138,7 +133,7 @@ class Store:
             self.lock = StateLock(self.path)
         path = self.path
         try:
-            text = json.dumps({"kind": self.KIND, **unit.to_json()}, allow_nan=False)
+            text = json.dumps(state_of(unit), allow_nan=False)
             fd, name = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp",
                                         dir=path.parent)
             try:
@@ -160,6 +155,32 @@ class Store:
         if self.lock is not None:
             self.lock.release()
             self.lock = None
+
+
+KIND = Store.KIND
+"""The ``kind`` a saved state of this unit is marked with."""
+
+
+def state_of(unit: UltimateBankingUnit) -> dict[str, Any]:
+    """The unit's state as saved (the JSON file here, a database row in the browser's
+    units): :meth:`~UltimateBankingUnit.to_json` marked with its kind."""
+    return {"kind": KIND, **unit.to_json()}
+
+
+def unit_from_state(obj: dict[str, Any],
+                    clock: Callable[[], float] = time.monotonic) -> UltimateBankingUnit:
+    """The unit a saved state (:func:`state_of`) holds, checked field by field; ValueError
+    saying what is wrong when it is another unit's state or one the unit cannot be in."""
+    obj = dict(obj)
+    kind = obj.pop("kind", KIND)
+    if kind != KIND:
+        raise ValueError(f"it holds the state of a {_short(json.dumps(kind))} unit, not "
+                         f"'{KIND}'")
+    try:
+        return unit_model().from_json(obj, clock)
+    except (ValueError, TypeError, KeyError, IndexError, AttributeError, RecursionError,
+            OverflowError) as e:
+        raise ValueError(str(e)) from None
 
 
 def _short(text: str) -> str:

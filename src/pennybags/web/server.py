@@ -481,6 +481,9 @@ def create_app(store: Store) -> FastAPI:
         return FileResponse(str(STATIC / "room.html"))
 
     app.mount("/static", StaticFiles(directory=str(STATIC)), name="static")
+    from pennybags.web.banking import bank_router  # the banking units: docs/serve.md
+
+    app.include_router(bank_router(store))
     return app
 
 
