@@ -323,9 +323,10 @@ function checked(box) {
 // Checkboxes, one per item ([value, label]); an item's box stays ticked across states
 // while it is still there (items alike, such as two shares of a company, are told apart
 // by their place among their like).
-function itemBoxes(box, items, prefix, none) {
+function itemBoxes(box, items, prefix, title, none) {
   const keep = new Set([...box.querySelectorAll("input:checked")].map((i) => i.dataset.key));
   clear(box);
+  if (items.length || none) box.append(el("span", { class: "list-title" }, title));
   const seen = new Map();
   items.forEach(([value, label], i) => {
     const n = seen.get(value) || 0;
@@ -384,12 +385,12 @@ function showTrade(s) {
     : `Your answer to ${counterTo}'s offer: it goes back to ${counterTo}, who accepts or rejects it.`;
   const mine = tradeItems(view, me);
   const theirs = tradeItems(view, to.value);
-  itemBoxes($("trade-give"), mine.deeds, "give", "No deeds.");
-  itemBoxes($("trade-take"), theirs.deeds, "take", "No deeds.");
-  itemBoxes($("trade-give-cards"), mine.cards, "give-card", null);
-  itemBoxes($("trade-take-cards"), theirs.cards, "take-card", null);
-  itemBoxes($("trade-give-shares"), mine.shares, "give-share", null);
-  itemBoxes($("trade-take-shares"), theirs.shares, "take-share", null);
+  itemBoxes($("trade-give"), mine.deeds, "give", "Deeds", "No deeds.");
+  itemBoxes($("trade-take"), theirs.deeds, "take", "Deeds", "No deeds.");
+  itemBoxes($("trade-give-cards"), mine.cards, "give-card", "Cards", null);
+  itemBoxes($("trade-take-cards"), theirs.cards, "take-card", "Cards", null);
+  itemBoxes($("trade-give-shares"), mine.shares, "give-share", "Shares", null);
+  itemBoxes($("trade-take-shares"), theirs.shares, "take-share", "Shares", null);
 }
 
 // The counter-offer starts from the offer turned round: what they gave, you would give back.
