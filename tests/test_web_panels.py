@@ -238,12 +238,19 @@ def test_a_voucher_and_a_share_are_traded_in_the_dialog_with_a_counter_offer(
     ann.locator(f'#trade-give-shares input[value="{company}"]').first.check()
     ann.fill("#trade-take-cash", "50")
     ann.screenshot(path=str(tmp_path / "trade-dialog.png"), full_page=True)
+    # Bob has his own dialog open, a checkbox focused: the offer coming in leaves it so
+    bob.locator("#trade-box summary").click()
+    bob.locator("#trade-give input").first.focus()
+    kept = bob.locator("#trade-give input").first.get_attribute("data-key")
     before = index_of(ann)
     ann.get_by_role("button", name="Send the offer").click()
     after(ann, before)
     # Bob answers with a counter-offer: the dialog opens turned round, for Ann only
     bob.wait_for_selector('body[data-asked="true"] #choices > [data-do="counter"]',
                           state="attached")
+    assert bob.evaluate("[document.activeElement.closest('.deed-list')?.id, "
+                        "document.activeElement.dataset.key]") == ["trade-give", kept], \
+        "the focus stays where Bob was when the page is drawn again"
     bob.locator('#choices > [data-do="counter"]').click()
     assert bob.locator("#trade-box").get_attribute("open") is not None
     assert bob.locator("#trade-to").is_disabled()

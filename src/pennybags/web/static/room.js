@@ -189,6 +189,7 @@ function show(s) {
   say(view.over ? `Game over. ${view.winner ? `${view.winner} wins.` : "Nobody wins."} ${me}`
     : s.status === "paused" ? `The game is paused by the host. ${me}`
     : `Round ${view.round}; waiting on ${waiting.join(", ") || "nobody"}. ${me}`);
+  const focused = focusKey(document.activeElement);
   showPlayers(s);
   showScores($("scores"), s);
   showChoices(s);
@@ -199,6 +200,36 @@ function show(s) {
     showBank($("bank"), board, s);
   }
   showLog(s.log || []);
+  refocus(focused);
+}
+
+// The page is drawn again for every state; a keyboard user's place in it is kept: the
+// element that had the focus is found again by what it stands for (a checkbox of the trade
+// dialog by its item, a panel's button by its deed and action, a player's panel by seat).
+function focusKey(node) {
+  if (!node || node === document.body) return null;
+  const q = (value) => JSON.stringify(String(value));
+  if (node.dataset && node.dataset.key && node.parentElement) {
+    const list = node.closest(".deed-list");
+    return list ? `#${list.id} input[data-key=${q(node.dataset.key)}]` : null;
+  }
+  const row = node.closest && node.closest(".manage-row");
+  if (row && node.dataset.do) {
+    return `#manage .manage-row[data-deed=${q(row.dataset.deed)}] [data-do=${q(node.dataset.do)}]`;
+  }
+  const panel = node.closest && node.closest(".player-panel");
+  if (panel && node.tagName === "SUMMARY") return `#panels details[data-seat=${q(panel.dataset.seat)}] > summary`;
+  if (node.closest && node.closest("#choices") && node.dataset.do) {
+    return `#choices [data-do=${q(node.dataset.do)}]`;
+  }
+  return null;
+}
+
+function refocus(key) {
+  if (!key || (document.activeElement && document.activeElement !== document.body
+               && !$("choices").contains(document.activeElement))) return;
+  const again = document.querySelector(key);
+  if (again && again !== document.activeElement) again.focus();
 }
 
 function showPlayers(s) {
