@@ -361,3 +361,35 @@ def test_a_phone_screen_has_no_sideways_scroll_and_the_keyboard_plays(
                           state="attached")
     assert errors == []
     ann.context.close()
+
+
+def test_a_hidden_hand_shows_in_words_to_its_own_seat_only(
+        browser: Browser, site: Server) -> None:
+    """Monopoly 2.3: Ann's panel lists her hand by the cards' words on her page; on Bob's
+    page and a spectator's it is only a count, and no word of her cards is shown."""
+    code, host = new_room(site.base, {"edition": "monopoly-2.3", "seed": 1, "seats": [
+        {"name": "Ann"}, {"name": "Bob"}, {"name": "Cy"}]})
+    tokens = [join(site.base, code, seat) for seat in range(3)]
+    start(site.base, code, host)
+    with connect(f"{site.ws}/ws/{code}", open_timeout=30) as ws:
+        first = hello(ws, tokens[0])
+    hand = player(first, "Ann")["cards"]
+    assert hand, "Monopoly 2.3 deals a hand at the start"
+    errors: list[str] = []
+    ann = open_seat(browser, site, code, tokens[0], errors)
+    bob = open_seat(browser, site, code, tokens[1], errors)
+    watcher = open_seat(browser, site, code, None, errors)
+    mine = panel(ann, 0).locator(".held-cards li").all_text_contents()
+    assert len(mine) == len(hand)
+    assert all(len(line) > 5 for line in mine), mine
+    for page in (bob, watcher):
+        seen = panel(page, 0).text_content() or ""
+        assert f"{len(hand)} cards in a hidden hand" in seen
+        for line in mine:
+            assert line not in seen, f"{line!r} of Ann's hand is shown to another seat"
+    assert "trade-box" not in ann.evaluate(
+        "[...document.querySelectorAll('details:not([hidden])')].map(d => d.id).join(' ')"), \
+        "Monopoly 2.3 has no trading: no trade dialog"
+    assert errors == []
+    for page in (ann, bob, watcher):
+        page.context.close()

@@ -13,6 +13,7 @@
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from pennybags.engine.game import Game
@@ -35,12 +36,24 @@ def board_panels(game: Game, words: Words) -> dict[str, Any]:
     for key, deck in game.decks.items():
         titles: dict[str, str] = {}
         for index, card in enumerate(deck.cards):
-            titles.setdefault(card.id, words.card_words((key, index)))
+            titles.setdefault(card.id, card_title(words, key, index))
         card_titles[key] = dict(sorted(titles.items()))
     companies = {str(stock["id"]): str(stock.get("company", stock["id"]))
                  for stock in game.data.raw.get("stocks") or ()}
     return {"title_deeds": title_deeds, "card_titles": card_titles, "companies": companies,
             "trading": "propose-trade" in game.rulebook.vocabulary.actions}
+
+
+def card_title(words: Words, deck: str, index: int) -> str:
+    """A card's title in the edition's words; a card with no title of its own (classic's,
+    whose words fall back on the id: "Get out of jail free") by its text's first clause
+    ("Get Out of Jail Free (keep until used or sold)" as "Get Out of Jail Free")."""
+    title = words.card_words((deck, index))
+    card = words.game.decks[deck].cards[index]
+    if card.get("title") or title != card.id.replace("-", " ").capitalize():
+        return title
+    first = re.split(r"; |: | \(", card.text, maxsplit=1)[0].strip()
+    return first or title
 
 
 def state_panels(game: Game, words: Words) -> dict[str, Any]:
@@ -71,4 +84,4 @@ def state_panels(game: Game, words: Words) -> dict[str, Any]:
     return out
 
 
-__all__ = ["board_panels", "state_panels"]
+__all__ = ["board_panels", "card_title", "state_panels"]
