@@ -393,3 +393,25 @@ def test_a_hidden_hand_shows_in_words_to_its_own_seat_only(
     assert errors == []
     for page in (ann, bob, watcher):
         page.context.close()
+
+
+def test_the_lobby_fits_a_phone(browser: Browser, site: Server) -> None:
+    """The lobby at 375 px, for every edition's form (its house rules differ): nothing
+    wider than the screen."""
+    errors: list[str] = []
+    context = browser.new_context(viewport={"width": 375, "height": 800})
+    page = context.new_page()
+    page.set_default_timeout(WAIT)
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.goto(f"{site.base}/")
+    page.wait_for_selector("#edition option", state="attached")
+    editions = page.locator("#edition option").evaluate_all("l => l.map(o => o.value)")
+    assert len(editions) == 5
+    for edition in editions:
+        page.select_option("#edition", edition)
+        page.wait_for_selector(f'#edition option[value="{edition}"]:checked', state="attached")
+        wide = page.evaluate("[document.documentElement.scrollWidth, "
+                             "document.documentElement.clientWidth]")
+        assert wide[0] <= wide[1], f"{edition}: the lobby is {wide[0]} px on {wide[1]} px"
+    assert errors == []
+    context.close()
