@@ -62,6 +62,10 @@ def test_the_marked_rent_line_is_the_rent_the_game_charges(edition: str) -> None
         for _ in range(12):
             play(game, rng, 40)
             checked += check_rents(game)
+            built = state_panels(game, words_for(game))["buildings"]
+            assert set(built) == {str(d) for d in game.board.deeds
+                                  if game.owner[d] >= 0 and game.houses[d]}
+            assert all(built.values())
     assert checked > 100, "owned deeds were checked"
 
 

@@ -5,10 +5,10 @@
   its mortgage value and building cost), the title of every card of every deck by its id
   (the decks' contents are printed in the rulebook; their order is not sent), the
   companies of a Stock Exchange by id, and whether the edition has trading at all.
-* With each state: which rent line of each owned deed is due now, the bank's building
-  stock and the edition's notes on the table (Ultimate Monopoly's Pool), and once the game
-  is over each remaining player's total (the edition's final scores, or its total assets)
-  in the edition's money.
+* With each state: which rent line of each owned deed is due now, what stands on it in
+  words, the bank's building stock and the edition's notes on the table (Ultimate
+  Monopoly's Pool), and once the game is over each remaining player's total (the
+  edition's final scores, or its total assets) in the edition's money.
 """
 
 from __future__ import annotations
@@ -62,6 +62,8 @@ def state_panels(game: Game, words: Words) -> dict[str, Any]:
     out: dict[str, Any] = {
         "rent_lines": {str(d): line for d in board.deeds
                        if game.owner[d] >= 0 and (line := words.rent_line(d)) >= 0},
+        "buildings": {str(d): words.improvement_words(d) or words.buildings_words(game.houses[d])
+                      for d in board.deeds if game.owner[d] >= 0 and game.houses[d]},
         "bank_buildings": None,
         "table_notes": words.table_notes(),
         "totals": None,

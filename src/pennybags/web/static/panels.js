@@ -25,11 +25,9 @@ export function companyName(board, id) {
   return (board.companies || {})[id] || id.replace(/-/g, " ");
 }
 
-// What stands on a deed, in words, from its level (and the edition's marks for the board).
+// What stands on a deed, in the edition's words ("2 houses", "a skyscraper", "rent level 3").
 function buildingWords(state, deed) {
-  const mark = state.marks[String(deed.index)];
-  if (!mark || !deed.houses) return null;
-  return `${mark} (level ${deed.houses})`;
+  return (state.buildings || {})[String(deed.index)] || null;
 }
 
 // ------------------------------------------------------------------ a title deed card
@@ -57,7 +55,7 @@ export function titleDeed(board, state, name, deed) {
   if (facts.rents.length) card.append(rents);
   const notes = [];
   const built = buildingWords(state, deed);
-  if (built) notes.push(`Buildings: ${built}`);
+  if (built) notes.push(`Has ${built}`);
   if (facts.building_cost) notes.push(`Each building costs ${facts.building_cost}`);
   if (facts.mortgage) notes.push(`Mortgage value ${facts.mortgage}`);
   for (const note of notes) card.append(el("p", { class: "note" }, note));
