@@ -319,6 +319,16 @@ function showChoices(s) {
   }
 }
 
+// A panel button's words: its menu line without the deed or company the row already names
+// ("Lift the mortgage on Baltic Avenue (-$33)" as "Lift the mortgage (-$33)").
+function shortLabel(choice, what) {
+  const at = choice.label.indexOf(what);
+  if (at < 0) return MANAGE[choice.action.do];
+  const before = choice.label.slice(0, at).replace(/\s+(on|of)\s*$/, "").trimEnd();
+  const short = `${before} ${choice.label.slice(at + what.length).trimStart()}`.trim();
+  return short || MANAGE[choice.action.do];
+}
+
 function showManage(s, rows) {
   const panel = $("manage");
   clear(panel);
@@ -335,7 +345,7 @@ function showManage(s, rows) {
     if (deed && deed.mortgaged) about.push("mortgaged");
     row.append(name, el("span", { class: "note" }, about.join(", ")));
     const buttons = el("span", { class: "manage-actions" });
-    for (const choice of choices) buttons.append(choiceButton(choice, MANAGE[choice.action.do]));
+    for (const choice of choices) buttons.append(choiceButton(choice, shortLabel(choice, what)));
     row.append(buttons);
     panel.append(row);
   }
