@@ -34,7 +34,8 @@ if not CHROMIUM.exists():
 PREFERRED = ("roll", "end-turn", "buy", "pay-bail", "pass", "accept", "use-card",
              "keep-mortgaged", "declare-bankruptcy")
 """The answers a player here gives first, when they are among the choices."""
-ANY_TIME = frozenset({"mortgage", "unmortgage", "build", "sell-building", "propose-trade"})
+ANY_TIME = frozenset({"mortgage", "unmortgage", "build", "sell-building", "propose-trade",
+                      "counter"})
 """What a player may do whatever the question (this player only answers it)."""
 
 Browser = Any

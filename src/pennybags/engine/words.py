@@ -284,6 +284,24 @@ class Words:
         }
         return template.format(**fields)
 
+    # ------------------------------------------------------------ title deeds
+
+    def rent_lines(self, deed: int) -> list[tuple[str, str]]:
+        """A title deed's rents as its card prints them, for a deed panel: each line's
+        condition and its rent in words (here one line per rent level, "Level 2": "$130";
+        [] for a deed without a rent table)."""
+        rents = self.game.board.spaces[deed].rents
+        return [(f"Level {i + 1}", self.money(r)) for i, r in enumerate(rents)]
+
+    def rent_line(self, deed: int) -> int:
+        """Which line of :meth:`rent_lines` an owned deed's rent is now (-1: unowned,
+        mortgaged, or no line applies); here its level's."""
+        game = self.game
+        lines = len(game.board.spaces[deed].rents)
+        if game.owner[deed] < 0 or game.mortgaged[deed] or not lines:
+            return -1
+        return min(max(game.houses[deed] - 1, 0), lines - 1)
+
     # ------------------------------------------------------------ the board
 
     def layout(self) -> list[list[int]]:

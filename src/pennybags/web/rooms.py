@@ -38,6 +38,7 @@ from pennybags.engine.game import Game
 from pennybags.engine.notation import action_from_json, action_to_json
 from pennybags.engine.options import options_dict
 from pennybags.narration import Narrator
+from pennybags.web.panels import board_panels, state_panels
 from pennybags.web.store import (
     LOBBY,
     OVER,
@@ -611,6 +612,7 @@ class RoomService:
                             if (mark := words.improvement_mark(d))}
             out["question"] = None
             out["choices"] = []
+            out.update(state_panels(game, words))
             out["auction"] = None
             if row.state == PLAYING and live_auction(game):
                 out["auction"] = {"seconds": float(words.auction_timer() or 5)}
@@ -647,7 +649,7 @@ class RoomService:
         tracks = words.track_layouts()
         return {"type": "board", "edition": row.edition, "name": edition.name,
                 "spaces": spaces, "layout": words.layout(), "tracks": tracks,
-                "legend": words.improvement_legend()}
+                "legend": words.improvement_legend(), **board_panels(game, words)}
 
 
 def _seating(row: RoomRow) -> list[tuple[str, str | None]]:

@@ -55,6 +55,65 @@ class ClassicWords(Words):
             return "1 house"
         return f"{level} houses" if level else "no buildings"
 
+    # ------------------------------------------------------------ title deeds
+
+    def rent_amount(self, amount: int) -> str:
+        """A rent of the title deed in words (an edition that rounds rents says so)."""
+        return self.money(amount)
+
+    def group_count(self, deed: int, count: int) -> str:
+        """"With 2 railroads", "With 1 utility": how many of ``deed``'s group its owner
+        holds."""
+        kind = self.classic.board.spaces[deed].kind
+        word = {"railroad": ("railroad", "railroads"), "utility": ("utility", "utilities"),
+                "cab_company": ("cab company", "cab companies")}.get(
+                    kind, (kind.replace("_", " "), kind.replace("_", " ") + "s"))
+        return f"With {count} {word[0] if count == 1 else word[1]}"
+
+    def owned_in_group(self, deed: int) -> int:
+        """How many deeds of ``deed``'s group its owner holds (0: unowned)."""
+        game = self.classic
+        owner = game.owner[deed]
+        if owner < 0:
+            return 0
+        return sum(1 for d in game.board.group_of[deed] if game.owner[d] == owner)
+
+    def rent_lines(self, deed: int) -> list[tuple[str, str]]:
+        """The title deed's rents: a street's rent, with its whole colour group (doubled),
+        with 1 to 4 houses and with a hotel; a railroad's by how many the owner has; a
+        utility's as times the dice by how many the owner has."""
+        game = self.classic
+        space = game.board.spaces[deed]
+        if space.kind == "street":
+            rents = space.rents
+            lines = [("Rent", self.rent_amount(rents[0])),
+                     ("With the whole colour group", self.rent_amount(rents[0] * 2))]
+            lines += [(f"With {self.buildings_words(level)}", self.rent_amount(rents[level]))
+                      for level in range(1, len(rents))]
+            return lines
+        if space.kind == "railroad":
+            return [(self.group_count(deed, n), self.rent_amount(r))
+                    for n, r in enumerate(game.railroad_rents, 1)]
+        if space.kind == "utility":
+            return [(self.group_count(deed, n), f"{m} times the dice")
+                    for n, m in enumerate(game.utility_multipliers, 1)]
+        return super().rent_lines(deed)
+
+    def rent_line(self, deed: int) -> int:
+        game = self.classic
+        space = game.board.spaces[deed]
+        owner = game.owner[deed]
+        if owner < 0 or game.mortgaged[deed]:
+            return -1
+        if space.kind == "street":
+            level = game.houses[deed]
+            if level:
+                return level + 1
+            return 1 if game.owns_group(owner, deed) else 0
+        if space.kind in ("railroad", "utility"):
+            return self.owned_in_group(deed) - 1
+        return super().rent_line(deed)
+
     # ------------------------------------------------------------ questions
 
     @asks("roll")

@@ -24,6 +24,10 @@ class Monopoly23Words(ClassicWords):
     def declined_deeds_stay(self) -> bool:
         return True
 
+    def rent_amount(self, amount: int) -> str:
+        """Rents are rounded up to the game's unit, as the game charges them."""
+        return self.money(self.m23.r5(amount))
+
     def card_words(self, card: CardRef | None) -> str:
         """A card in hand: "Chance: 'Go to Jail'"."""
         if card is None:

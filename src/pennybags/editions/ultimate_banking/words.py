@@ -9,7 +9,7 @@ from pennybags.editions.classic.words import ClassicWords
 from pennybags.editions.ultimate_banking.game import UltimateBankingGame
 from pennybags.engine.actions import Action, Decision
 from pennybags.engine.game import Game
-from pennybags.engine.words import asks, labels
+from pennybags.engine.words import Words, asks, labels
 
 
 class UltimateBankingWords(ClassicWords):
@@ -42,6 +42,17 @@ class UltimateBankingWords(ClassicWords):
 
     def declined_deeds_stay(self) -> bool:
         return False
+
+    # ------------------------------------------------------------ title deeds
+
+    def rent_lines(self, deed: int) -> list[tuple[str, str]]:
+        """A property's rent at each of its levels ("Level 1": "$70K")."""
+        return Words.rent_lines(self, deed)
+
+    def rent_line(self, deed: int) -> int:
+        """The owner's level, or level 1 while On The Run makes every rent level 1's."""
+        line = Words.rent_line(self, deed)
+        return 0 if line > 0 and self.ub.cheap_rents else line
 
     # ------------------------------------------------------------ menu lines
 

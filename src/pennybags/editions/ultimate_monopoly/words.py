@@ -178,6 +178,58 @@ class UltimateMonopolyWords(ClassicWords):
                 f"The bank also has {g.bank_skyscrapers} skyscrapers, {g.bank_depots} Train "
                 f"Depots and {g.bank_stands} Cab Stands."]
 
+    # ------------------------------------------------------------ title deeds
+
+    def rent_lines(self, deed: int) -> list[tuple[str, str]]:
+        """A property's rents: a street's rent, with a majority ownership (doubled, in a
+        group of three or more), with a monopoly (tripled), with 1 to 4 houses, a hotel and
+        a skyscraper; a railroad's or cab company's by how many the owner has, then doubled
+        by a Train Depot or Cab Stand; a utility's as times the throw by how many the owner
+        has."""
+        g = self.um
+        space = g.board.spaces[deed]
+        if space.kind == "street":
+            rents = space.rents
+            lines = [("Rent", self.money(rents[0]))]
+            if len(g.board.group_of[deed]) >= 3:
+                lines.append(("With a majority ownership", self.money(rents[0] * 2)))
+            lines.append(("With a monopoly", self.money(rents[0] * 3)))
+            lines += [(f"With {self.buildings_words(level)}", self.money(rents[level]))
+                      for level in range(1, len(rents))]
+            return lines
+        if space.kind in ("railroad", "cab_company"):
+            rents = g.railroad_rents if space.kind == "railroad" else g.cab_rents
+            building = "a Train Depot" if space.kind == "railroad" else "a Cab Stand"
+            lines = [(self.group_count(deed, n), self.money(r)) for n, r in enumerate(rents, 1)]
+            lines += [(f"{self.group_count(deed, n)} and {building}", self.money(r * 2))
+                      for n, r in enumerate(rents, 1)]
+            return lines
+        if space.kind == "utility":
+            return [(self.group_count(deed, n), f"{m} times the throw")
+                    for n, m in enumerate(g.utility_multipliers, 1)]
+        return super().rent_lines(deed)
+
+    def rent_line(self, deed: int) -> int:
+        g = self.um
+        space = g.board.spaces[deed]
+        owner = g.owner[deed]
+        if owner < 0 or g.mortgaged[deed]:
+            return -1
+        level = g.houses[deed]
+        if space.kind == "street":
+            majority = 1 if len(g.board.group_of[deed]) >= 3 else 0
+            if level:
+                return 1 + majority + level
+            factor = g.unimproved_factor(owner, deed)
+            return {1: 0, 2: 1}.get(factor, 1 + majority)
+        if space.kind in ("railroad", "cab_company"):
+            count = self.owned_in_group(deed)
+            size = len(g.railroad_rents if space.kind == "railroad" else g.cab_rents)
+            return count - 1 + (size if level else 0)
+        if space.kind == "utility":
+            return self.owned_in_group(deed) - 1
+        return super().rent_line(deed)
+
     # ------------------------------------------------------------ words
 
     def buildings_words(self, level: int) -> str:

@@ -23,9 +23,10 @@ export function placeSpaces(board) {
   const cells = (sides) => Math.max(...sides.map((s) => s.length)) + 1;
   const outer = cells(tracks[0]);
   const places = new Map();
-  for (const sides of tracks) {
+  tracks.forEach((sides, track) => {
     const n = cells(sides) - 1;
     const off = Math.floor((outer - (n + 1)) / 2);
+    const order = sides.flat(); // the track's spaces in the order tokens go round it
     sides.forEach((side, s) => {
       side.forEach((space, i) => {
         let x; let y;
@@ -33,10 +34,11 @@ export function placeSpaces(board) {
         else if (s === 1) { x = 0; y = n - i; }
         else if (s === 2) { x = i; y = 0; }
         else { x = n; y = i; }
-        places.set(space, { x: (x + off) * CELL, y: (y + off) * CELL, side: s });
+        places.set(space, { x: (x + off) * CELL, y: (y + off) * CELL, side: s, track, order,
+                            step: order.indexOf(space) });
       });
     });
-  }
+  });
   return { places, size: outer * CELL };
 }
 
@@ -82,24 +84,56 @@ export function drawBoard(svg, board) {
   return places;
 }
 
-// Owners (a coloured strip at the foot of the space), buildings and tokens from a state.
-export function drawState(svg, places, state) {
+// The spaces a token passes going from one space to another along its track, the last
+// one included: forward round the track, or back a few spaces (a card's "go back");
+// [to] alone for a jump (to Jail, to another track, or far back).
+export function route(places, from, to) {
+  const a = places.get(from);
+  const b = places.get(to);
+  if (!a || !b || from === to || a.track !== b.track) return [to];
+  const n = a.order.length;
+  const forward = (b.step - a.step + n) % n;
+  const back = (a.step - b.step + n) % n;
+  const [steps, dir] = back <= 3 ? [back, -1] : [forward, 1];
+  const out = [];
+  for (let i = 1; i <= steps; i++) out.push(a.order[(a.step + dir * i + n * steps) % n]);
+  return out;
+}
+
+const STEP_MS = 90;
+const still = () => window.matchMedia && window.matchMedia("(prefers-reduced-motion: reduce)").matches;
+const walking = new Map(); // seat: the timer of its token's walk
+
+function placeToken(token, at, k) {
+  token.setAttribute("cx", String(at.x + 10 + (k % 4) * 14));
+  token.setAttribute("cy", String(at.y + CELL - 20 - Math.floor(k / 4) * 12));
+}
+
+// Owners (a coloured strip at the foot of the space, its tooltip the rent due now),
+// buildings and tokens from a state. A token walks space by space to where it now stands
+// (straight there when it went to Jail or changed track).
+export function drawState(svg, places, state, board = null) {
   const view = state.view;
   const seats = new Map(view.players.map((p) => [p.name, p.seat]));
   for (const g of svg.querySelectorAll("g.space")) {
     const marks = g.querySelector("g.marks");
     while (marks.lastChild) marks.removeChild(marks.lastChild);
   }
+  const deeds = (board && board.title_deeds) || {};
   for (const [name, deed] of Object.entries(view.deeds)) {
     if (deed.owner === null || deed.owner === undefined) continue;
     const at = places.get(deed.index);
     const g = svg.querySelector(`g.space[data-space="${deed.index}"] g.marks`);
     if (!at || !g) continue;
     const colour = PLAYER_COLOURS[seats.get(deed.owner) % PLAYER_COLOURS.length];
+    const line = (state.rent_lines || {})[String(deed.index)];
+    const rent = deeds[String(deed.index)] && line !== undefined
+      ? deeds[String(deed.index)].rents[line] : null;
     g.append(node("rect", { x: at.x + 2, y: at.y + CELL - 9, width: CELL - 4, height: 7,
                             fill: colour, class: deed.mortgaged ? "owner mortgaged" : "owner" },
                   null));
-    g.lastChild.append(node("title", {}, `${name}: ${deed.owner}${deed.mortgaged ? " (mortgaged)" : ""}`));
+    g.lastChild.append(node("title", {}, `${name}: ${deed.owner}`
+      + (deed.mortgaged ? " (mortgaged)" : "") + (rent ? `; rent ${rent[1]} (${rent[0]})` : "")));
     const mark = state.marks[String(deed.index)];
     if (mark) {
       g.append(node("text", { x: at.x + CELL - 4, y: at.y + CELL - 12, "text-anchor": "end",
@@ -107,19 +141,50 @@ export function drawState(svg, places, state) {
     }
   }
   const tokens = svg.querySelector("g.tokens");
-  while (tokens.lastChild) tokens.removeChild(tokens.lastChild);
   const here = new Map();
+  const players = new Set();
   for (const p of view.players) {
-    if (p.bankrupt) continue;
-    const at = places.get(p.position);
-    if (!at) continue;
+    let token = tokens.querySelector(`circle[data-seat="${p.seat}"]`);
+    if (p.bankrupt || !places.get(p.position)) {
+      if (token) token.remove();
+      continue;
+    }
+    players.add(String(p.seat));
     const k = here.get(p.position) || 0;
     here.set(p.position, k + 1);
-    const cx = at.x + 10 + (k % 4) * 14;
-    const cy = at.y + CELL - 20 - Math.floor(k / 4) * 12;
-    const token = node("circle", { cx, cy, r: 6, class: "token",
-                                   fill: PLAYER_COLOURS[p.seat % PLAYER_COLOURS.length] });
-    token.append(node("title", {}, `${p.name} at ${p.at}`));
-    tokens.append(token);
+    const fresh = !token;
+    if (fresh) {
+      token = node("circle", { r: 6, class: "token", "data-seat": p.seat,
+                               fill: PLAYER_COLOURS[p.seat % PLAYER_COLOURS.length] });
+      token.append(node("title", {}));
+      tokens.append(token);
+    }
+    token.querySelector("title").textContent = `${p.name} at ${p.at}`;
+    const from = fresh ? p.position : Number(token.dataset.space);
+    const wasInJail = token.dataset.jail === "true";
+    token.dataset.space = String(p.position);
+    token.dataset.jail = String(p.in_jail);
+    clearInterval(walking.get(p.seat));
+    walking.delete(p.seat);
+    const path = fresh || still() || (p.in_jail && !wasInJail) ? [p.position]
+      : route(places, from, p.position);
+    if (path.length <= 1) {
+      placeToken(token, places.get(p.position), k);
+      continue;
+    }
+    let i = 0;
+    const timer = setInterval(() => {
+      const space = path[i];
+      placeToken(token, places.get(space), space === p.position ? k : 0);
+      i += 1;
+      if (i >= path.length) {
+        clearInterval(timer);
+        walking.delete(p.seat);
+      }
+    }, STEP_MS);
+    walking.set(p.seat, timer);
+  }
+  for (const token of tokens.querySelectorAll("circle")) {
+    if (!players.has(token.dataset.seat)) token.remove();
   }
 }

@@ -3,13 +3,16 @@
 // this page sends the chosen action and draws the state it gets back.
 import { drawBoard, drawState, PLAYER_COLOURS } from "/static/board.js";
 import { api, clear, el, forget, keys, recall, remember } from "/static/common.js";
+import { cardTitle, companyName, showBank, showPanels, showScores } from "/static/panels.js";
 
 const code = decodeURIComponent(window.location.pathname.split("/").pop() || "").toUpperCase();
 const $ = (id) => document.getElementById(id);
 const statusLine = $("status");
 let socket = null;
 let places = null;
+let board = null; // the board message: spaces, title deeds' rents, card titles, companies
 let state = null;
+let counterTo = null; // the proposer of the offer this seat is answering with a counter-offer
 let watching = false;
 let retry = 0;
 let refusedHello = false;
@@ -135,6 +138,7 @@ function receive(message) {
       $("watch").hidden = true;
       break;
     case "board":
+      board = { ...message, byIndex: new Map(message.spaces.map((sp) => [sp.index, sp])) };
       places = drawBoard($("board"), message);
       $("legend").textContent = message.legend ? `Buildings: ${message.legend}` : "";
       $("table").hidden = false;
@@ -179,17 +183,53 @@ function show(s) {
     say(s.status === "lobby" ? "Waiting for the host to start the game." : s.status);
     return;
   }
-  if (places) drawState($("board"), places, s);
+  if (places) drawState($("board"), places, s, board);
   const me = s.seat === null ? "You are watching." : `You are ${view.players[s.seat].name}.`;
   const waiting = view.pending.map((d) => d.player).filter((v, i, a) => a.indexOf(v) === i);
   say(view.over ? `Game over. ${view.winner ? `${view.winner} wins.` : "Nobody wins."} ${me}`
     : s.status === "paused" ? `The game is paused by the host. ${me}`
     : `Round ${view.round}; waiting on ${waiting.join(", ") || "nobody"}. ${me}`);
+  const focused = focusKey(document.activeElement);
   showPlayers(s);
+  showScores($("scores"), s);
   showChoices(s);
   showAuctionClock(s);
   showTrade(s);
+  if (board) {
+    showPanels($("panels"), board, s);
+    showBank($("bank"), board, s);
+  }
   showLog(s.log || []);
+  refocus(focused);
+}
+
+// The page is drawn again for every state; a keyboard user's place in it is kept: the
+// element that had the focus is found again by what it stands for (a checkbox of the trade
+// dialog by its item, a panel's button by its deed and action, a player's panel by seat).
+function focusKey(node) {
+  if (!node || node === document.body) return null;
+  const q = (value) => JSON.stringify(String(value));
+  if (node.dataset && node.dataset.key && node.parentElement) {
+    const list = node.closest(".deed-list");
+    return list ? `#${list.id} input[data-key=${q(node.dataset.key)}]` : null;
+  }
+  const row = node.closest && node.closest(".manage-row");
+  if (row && node.dataset.do) {
+    return `#manage .manage-row[data-deed=${q(row.dataset.deed)}] [data-do=${q(node.dataset.do)}]`;
+  }
+  const panel = node.closest && node.closest(".player-panel");
+  if (panel && node.tagName === "SUMMARY") return `#panels details[data-seat=${q(panel.dataset.seat)}] > summary`;
+  if (node.closest && node.closest("#choices") && node.dataset.do) {
+    return `#choices [data-do=${q(node.dataset.do)}]`;
+  }
+  return null;
+}
+
+function refocus(key) {
+  if (!key || (document.activeElement && document.activeElement !== document.body
+               && !$("choices").contains(document.activeElement))) return;
+  const again = document.querySelector(key);
+  if (again && again !== document.activeElement) again.focus();
 }
 
 function showPlayers(s) {
@@ -214,88 +254,224 @@ function showPlayers(s) {
   });
 }
 
+// Building, selling buildings, mortgaging and lifting mortgages (of deeds, and of shares
+// in Ultimate Monopoly) go to the build/mortgage panel, one row per deed or company; the
+// rest of the legal actions are the question's buttons.
+const MANAGE = { build: "Build", "sell-building": "Sell a building", "sell-down": "Sell down",
+                 mortgage: "Mortgage", unmortgage: "Lift the mortgage",
+                 "mortgage-share": "Mortgage a share", "unmortgage-share": "Lift a share's mortgage" };
+
+function managed(action) {
+  return action.do in MANAGE && ("deed" in action || "company" in action);
+}
+
+function choiceButton(choice, text = null) {
+  const action = choice.action;
+  if ("amount" in action) {
+    // an amount of one's own: the smallest legal one is offered, any larger one may be sent
+    const form = el("form", { class: "amount", "data-do": action.do });
+    const input = el("input", { type: "number", min: action.amount, step: 1,
+                                value: action.amount, "aria-label": choice.label });
+    const go = el("button", { type: "submit" }, choice.label);
+    form.addEventListener("submit", (event) => {
+      event.preventDefault();
+      choose({ ...action, amount: Number(input.value) });
+    });
+    form.append(input, go);
+    return form;
+  }
+  const button = el("button", { type: "button", "data-do": action.do,
+                                "aria-label": text ? choice.label : null,
+                                title: text ? choice.label : null }, text || choice.label);
+  button.addEventListener("click", () => choose(action));
+  return button;
+}
+
 function showChoices(s) {
   const box = $("choices");
   clear(box);
   $("question").textContent = s.question || (s.seat === null ? "" : "Nothing for you to decide now.");
+  const rows = new Map();
   for (const choice of s.choices) {
     const action = choice.action;
-    if ("amount" in action) {
-      // an amount of one's own: the smallest legal one is offered, any larger one may be sent
-      const form = el("form", { class: "amount", "data-do": action.do });
-      const input = el("input", { type: "number", min: action.amount, step: 1,
-                                  value: action.amount, "aria-label": choice.label });
-      const go = el("button", { type: "submit" }, choice.label);
-      form.addEventListener("submit", (event) => {
-        event.preventDefault();
-        choose({ ...action, amount: Number(input.value) });
-      });
-      form.append(input, go);
-      box.append(form);
+    if (managed(action)) {
+      const what = "deed" in action ? action.deed : companyName(board || {}, action.company);
+      if (!rows.has(what)) rows.set(what, []);
+      rows.get(what).push(choice);
     } else {
-      const button = el("button", { type: "button", "data-do": action.do }, choice.label);
-      button.addEventListener("click", () => choose(action));
-      box.append(button);
+      box.append(choiceButton(choice));
     }
   }
+  // an offer put to this seat may be answered with a counter-offer, made in the dialog
+  const offer = s.view.pending.find((d) => d.kind === "trade" && s.seat !== null
+    && d.player === s.view.players[s.seat].name && d.trade);
+  if (offer) {
+    const counter = el("button", { type: "button", "data-do": "counter" }, "Make a counter-offer");
+    counter.addEventListener("click", () => openCounter(offer.trade));
+    box.append(counter);
+  } else if (counterTo !== null) {
+    counterTo = null;
+  }
+  showManage(s, rows);
   const first = box.querySelector("button, input");
   if (first && !box.contains(document.activeElement) && document.activeElement === document.body) {
     first.focus();
   }
 }
 
+// A panel button's words: its menu line without the deed or company the row already names
+// ("Lift the mortgage on Baltic Avenue (-$33)" as "Lift the mortgage (-$33)").
+function shortLabel(choice, what) {
+  const at = choice.label.indexOf(what);
+  if (at < 0) return MANAGE[choice.action.do];
+  const before = choice.label.slice(0, at).replace(/\s+(on|of)\s*$/, "").trimEnd();
+  const short = `${before} ${choice.label.slice(at + what.length).trimStart()}`.trim();
+  return short || MANAGE[choice.action.do];
+}
+
+function showManage(s, rows) {
+  const panel = $("manage");
+  clear(panel);
+  $("manage-box").hidden = rows.size === 0;
+  for (const [what, choices] of rows) {
+    const deed = s.view.deeds[what];
+    const row = el("div", { class: "manage-row", role: "group", "aria-label": what,
+                            "data-deed": what });
+    const name = el("span", { class: "manage-name" }, what);
+    const space = deed && board ? board.byIndex.get(deed.index) : null;
+    if (space && space.colour) name.style.borderLeftColor = space.colour;
+    const about = [];
+    if (deed && s.marks[String(deed.index)]) about.push(s.marks[String(deed.index)]);
+    if (deed && deed.mortgaged) about.push("mortgaged");
+    row.append(name, el("span", { class: "note" }, about.join(", ")));
+    const buttons = el("span", { class: "manage-actions" });
+    for (const choice of choices) buttons.append(choiceButton(choice, shortLabel(choice, what)));
+    row.append(buttons);
+    panel.append(row);
+  }
+}
+
 // ------------------------------------------------------------------ the trade dialog
 
 // The offer is composed from what the state shows: the other players still in the game,
-// the deeds each side owns, and cash. The rules (on the server) decide whether it may be
-// made now; a refusal comes back with its reason.
+// the deeds, cards and shares each side holds, and cash. The rules (on the server) decide
+// whether it may be made now; a refusal comes back with its reason. An offer put to this
+// seat may be answered with a counter-offer: the dialog then goes back to its proposer.
 function checked(box) {
-  return new Set([...box.querySelectorAll("input:checked")].map((i) => i.value));
+  return [...box.querySelectorAll("input:checked")].map((i) => i.value);
 }
 
-function deedBoxes(box, deeds, prefix) {
-  const keep = checked(box);
+// Checkboxes, one per item ([value, label]); an item's box stays ticked across states
+// while it is still there (items alike, such as two shares of a company, are told apart
+// by their place among their like).
+function itemBoxes(box, items, prefix, title, none) {
+  const keep = new Set([...box.querySelectorAll("input:checked")].map((i) => i.dataset.key));
   clear(box);
-  deeds.forEach((name, i) => {
+  if (items.length || none) box.append(el("span", { class: "list-title" }, title));
+  const seen = new Map();
+  items.forEach(([value, label], i) => {
+    const n = seen.get(value) || 0;
+    seen.set(value, n + 1);
+    const key = `${value}#${n}`;
     const id = `${prefix}-${i}`;
-    const input = el("input", { type: "checkbox", id, value: name });
-    input.checked = keep.has(name);
-    box.append(el("span", { class: "deed-choice" }));
-    box.lastChild.append(input, el("label", { for: id }, name));
+    const input = el("input", { type: "checkbox", id, value, "data-key": key });
+    input.checked = keep.has(key);
+    const choice = el("span", { class: "deed-choice" });
+    choice.append(input, el("label", { for: id }, label));
+    box.append(choice);
   });
-  if (!deeds.length) box.append(el("p", { class: "note" }, "No deeds."));
+  if (!items.length && none) box.append(el("p", { class: "note" }, none));
+}
+
+function tradeItems(view, who) {
+  const player = view.players.find((p) => p.name === who);
+  const deeds = Object.entries(view.deeds).filter(([, d]) => d.owner === who)
+    .map(([name]) => [name, name]);
+  const cards = ((player && player.cards) || []).map((held) => {
+    const at = held.lastIndexOf("@");
+    return [`${held.slice(at + 1)}:${held.slice(0, at)}`, cardTitle(board || {}, held)];
+  });
+  const shares = [];
+  const held = (player && player.shares) || (view.shares || {})[who] || {};
+  for (const [id, s] of Object.entries(held)) {
+    const name = companyName(board || {}, id);
+    for (let i = 0; i < s.held - s.mortgaged; i++) shares.push([id, `${name} share`]);
+    for (let i = 0; i < s.mortgaged; i++) shares.push([`${id}:mortgaged`, `${name} share (mortgaged)`]);
+  }
+  return { deeds, cards, shares };
 }
 
 function showTrade(s) {
   const box = $("trade-box");
   const view = s.view;
   const open = s.seat !== null && s.status === "playing" && !view.over
-    && !view.players[s.seat].bankrupt;
+    && !view.players[s.seat].bankrupt && !(board && board.trading === false);
   box.hidden = !open;
   if (!open) return;
   const me = view.players[s.seat].name;
-  const others = view.players.filter((p) => p.seat !== s.seat && !p.bankrupt).map((p) => p.name);
+  const others = counterTo !== null ? [counterTo]
+    : view.players.filter((p) => p.seat !== s.seat && !p.bankrupt).map((p) => p.name);
   const to = $("trade-to");
   const chosen = to.value;
   clear(to);
   for (const name of others) to.append(el("option", { value: name }, name));
   if (others.includes(chosen)) to.value = chosen;
-  const owned = (who) => Object.entries(view.deeds).filter(([, d]) => d.owner === who)
-    .map(([name]) => name);
-  deedBoxes($("trade-give"), owned(me), "give");
-  deedBoxes($("trade-take"), owned(to.value), "take");
+  to.disabled = counterTo !== null;
+  $("trade-title").textContent = counterTo !== null ? `Counter-offer to ${counterTo}`
+    : "Propose a trade";
+  $("trade-send").textContent = counterTo !== null ? "Send the counter-offer" : "Send the offer";
+  const counterNote = $("trade-counter");
+  counterNote.hidden = counterTo === null;
+  counterNote.textContent = counterTo === null ? ""
+    : `Your answer to ${counterTo}'s offer: it goes back to ${counterTo}, who accepts or rejects it.`;
+  const mine = tradeItems(view, me);
+  const theirs = tradeItems(view, to.value);
+  itemBoxes($("trade-give"), mine.deeds, "give", "Deeds", "No deeds.");
+  itemBoxes($("trade-take"), theirs.deeds, "take", "Deeds", "No deeds.");
+  itemBoxes($("trade-give-cards"), mine.cards, "give-card", "Cards", null);
+  itemBoxes($("trade-take-cards"), theirs.cards, "take-card", "Cards", null);
+  itemBoxes($("trade-give-shares"), mine.shares, "give-share", "Shares", null);
+  itemBoxes($("trade-take-shares"), theirs.shares, "take-share", "Shares", null);
+}
+
+// The counter-offer starts from the offer turned round: what they gave, you would give back.
+function openCounter(trade) {
+  counterTo = trade.from;
+  const tick = (box, values) => {
+    const wanted = [...values];
+    for (const input of box.querySelectorAll("input")) {
+      const at = wanted.indexOf(input.value);
+      input.checked = at >= 0;
+      if (at >= 0) wanted.splice(at, 1);
+    }
+  };
+  showTrade(state);
+  tick($("trade-give"), trade.take || []);
+  tick($("trade-take"), trade.give || []);
+  tick($("trade-give-cards"), trade.take_cards || []);
+  tick($("trade-take-cards"), trade.give_cards || []);
+  tick($("trade-give-shares"), trade.take_shares || []);
+  tick($("trade-take-shares"), trade.give_shares || []);
+  $("trade-give-cash").value = String(trade.take_cash || 0);
+  $("trade-take-cash").value = String(trade.give_cash || 0);
+  $("trade-box").open = true;
+  $("trade-give-cash").focus();
 }
 
 $("trade-to").addEventListener("change", () => { if (state) showTrade(state); });
 $("trade-form").addEventListener("submit", (event) => {
   event.preventDefault();
-  const offer = { do: "propose-trade", to: $("trade-to").value };
-  const give = [...checked($("trade-give"))];
-  const take = [...checked($("trade-take"))];
+  const offer = counterTo !== null ? { do: "counter" }
+    : { do: "propose-trade", to: $("trade-to").value };
+  const fields = [["give", "trade-give"], ["take", "trade-take"],
+                  ["give_cards", "trade-give-cards"], ["take_cards", "trade-take-cards"],
+                  ["give_shares", "trade-give-shares"], ["take_shares", "trade-take-shares"]];
+  for (const [field, id] of fields) {
+    const values = checked($(id));
+    if (values.length) offer[field] = values;
+  }
   const giveCash = Number($("trade-give-cash").value) || 0;
   const takeCash = Number($("trade-take-cash").value) || 0;
-  if (give.length) offer.give = give;
-  if (take.length) offer.take = take;
   if (giveCash) offer.give_cash = giveCash;
   if (takeCash) offer.take_cash = takeCash;
   choose(offer);
