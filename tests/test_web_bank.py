@@ -153,6 +153,7 @@ def test_pages_are_served_with_the_site_headers(client: TestClient) -> None:
         assert '/static/bank.js' in r.text
     assert client.get("/static/bank.js").status_code == 200
     assert client.get("/static/bank.css").status_code == 200
+    assert '<a href="/bank">' in client.get("/").text  # the lobby links to the units
 
 
 def test_the_two_units_with_their_editions_starting_settings(client: TestClient) -> None:
