@@ -6,7 +6,9 @@ games end), joins every seat, starts the games and opens one WebSocket per seat,
 one asyncio process. Each socket plays its seat as a bot: given choices, it picks one
 (seeded random among the choices that move the game on) and sends ``act`` with ``seen``.
 For each accepted action it measures the time from sending it to the moment all four
-sockets of the room have received the state with the new index. Runs ``--seconds`` or
+sockets of the room have received the state with the new index. ``--think MS`` makes
+the sockets pause before each action as people do (a random wait, MS on average); by
+default they answer at once, as fast as the server lets them. Runs ``--seconds`` or
 until every game is over, then prints actions per second, the latency's p50, p95, p99
 and max, and the check: every acknowledged action stored once (the room's stored count
 from ``GET /api/rooms/CODE``), acknowledged indices unique and gap-free, each socket's
@@ -14,6 +16,7 @@ state indices gap-free and never repeated::
 
     .venv/bin/python benchmarks/bench_serve.py                    # 100 rooms, 30 s
     .venv/bin/python benchmarks/bench_serve.py --rooms 10 --seconds 5
+    .venv/bin/python benchmarks/bench_serve.py --think 2000            # people's pace
     .venv/bin/python benchmarks/bench_serve.py --db postgresql://user:pw@host/db
 
 Exits 1 when an action is lost or duplicated (the figures are printed, not asserted).
@@ -124,6 +127,8 @@ class Room:
     """States sent to a socket again with the index it had (the same position)."""
     over: bool = False
     latest: int = 0
+    in_flight: int = 0
+    """Actions sent and not yet accepted or refused."""
 
 
 def make_rooms(base: str, count: int, seed: int, max_rounds: int) -> list[Room]:
@@ -148,63 +153,90 @@ def pick(choices: list[dict[str, Any]], rng: random.Random) -> dict[str, Any]:
 
 
 async def seat_client(ws_base: str, room: Room, seat: int, rng: random.Random,
-                      stop: asyncio.Event) -> None:
-    """Play one seat until ``stop`` is set, then keep reading until the room is quiet."""
+                      stop: asyncio.Event, think: float = 0.0) -> None:
+    """Play one seat until ``stop`` is set, then keep reading until the room is quiet.
+    With ``think`` (seconds), the seat waits a random time from 0 to twice that (``think``
+    on average) before each action, as a person would; meanwhile it keeps reading."""
     async with connect(f"{ws_base}/ws/{room.code}", open_timeout=60,
                        max_size=2**20) as ws:
         await ws.send(json.dumps({"type": "hello", "token": room.tokens[seat]}))
         last: int | None = None
         pending: float | None = None
+        thinking: asyncio.Task[None] | None = None
         refusals = 0
         state: dict[str, Any] = {}
 
-        async def act() -> float | None:
+        async def act() -> None:
+            """Send a choice of the latest state, if it has one."""
+            nonlocal pending
             choices = state.get("choices") or []
-            if stop.is_set() or state.get("status") != "playing" or not choices:
-                return None
+            if pending is not None or stop.is_set() or state.get("status") != "playing" \
+                    or not choices:
+                return
             chosen = pick(choices, rng)
-            at = time.perf_counter()
+            pending = time.perf_counter()
+            room.in_flight += 1
             await ws.send(json.dumps({"type": "act", "action": chosen["action"],
                                       "seen": state["index"]}))
-            return at
 
-        while True:
-            try:
-                raw = await asyncio.wait_for(ws.recv(), 0.5)
-            except TimeoutError:
-                if stop.is_set() and pending is None:
-                    return
-                continue
-            now = time.perf_counter()
-            message = json.loads(raw)
-            kind = message.get("type")
-            if kind == "state":
-                index = message["index"]
-                if last is not None and index == last:
-                    room.resent += 1  # (the same state again: no action in it)
-                elif last is not None and index != last + 1:
-                    room.bad_states += 1
-                if last is None or index > last:
-                    room.arrivals.setdefault(index, []).append(now)
-                last = index
-                room.latest = max(room.latest, index)
-                state = message
-                if message.get("status") == "over":
-                    room.over = True
-                if pending is None:
-                    pending = await act()
-            elif kind == "accepted":
-                assert pending is not None
-                room.acked.append(message["index"])
-                room.sent[message["index"] + 1] = pending
-                pending = None
-                refusals = 0
-            elif kind == "refused":
-                pending = None
-                refusals += 1
-                moved_on = "moved on" in str(message.get("reason"))
-                if refusals < 20 and state and not moved_on:
-                    pending = await act()  # (stale: the next state brings a new choice)
+        async def think_then_act() -> None:
+            nonlocal thinking
+            await asyncio.sleep(rng.uniform(0.0, 2.0 * think))
+            thinking = None
+            await act()
+
+        async def answer() -> None:
+            nonlocal thinking
+            if pending is not None or thinking is not None:
+                return
+            if think > 0:
+                thinking = asyncio.create_task(think_then_act())
+            else:
+                await act()
+
+        try:
+            while True:
+                try:
+                    raw = await asyncio.wait_for(ws.recv(), 0.5)
+                except TimeoutError:
+                    if stop.is_set() and pending is None and not room.in_flight:
+                        return  # (quiet, and no action of the room awaits its states)
+                    continue
+                now = time.perf_counter()
+                message = json.loads(raw)
+                kind = message.get("type")
+                if kind == "state":
+                    index = message["index"]
+                    if last is not None and index == last:
+                        room.resent += 1  # (the same state again: no action in it)
+                    elif last is not None and index != last + 1:
+                        room.bad_states += 1
+                    if last is None or index > last:
+                        room.arrivals.setdefault(index, []).append(now)
+                    last = index
+                    room.latest = max(room.latest, index)
+                    state = message
+                    if message.get("status") == "over":
+                        room.over = True
+                    await answer()
+                elif kind == "accepted":
+                    assert pending is not None
+                    room.acked.append(message["index"])
+                    room.sent[message["index"] + 1] = pending
+                    pending = None
+                    room.in_flight -= 1
+                    refusals = 0
+                elif kind == "refused":
+                    if pending is not None:
+                        room.in_flight -= 1
+                    pending = None
+                    refusals += 1
+                    moved_on = "moved on" in str(message.get("reason"))
+                    if refusals < 20 and state and not moved_on:
+                        await answer()  # (stale: the next state brings a new choice)
+        finally:
+            if thinking is not None:
+                thinking.cancel()
 
 
 def percentile(values: list[float], p: float) -> float:
@@ -212,11 +244,12 @@ def percentile(values: list[float], p: float) -> float:
     return ordered[min(len(ordered) - 1, round(p / 100 * (len(ordered) - 1)))]
 
 
-async def run(ws_base: str, rooms: list[Room], seconds: float, seed: int) -> float:
+async def run(ws_base: str, rooms: list[Room], seconds: float, seed: int,
+              think: float) -> float:
     stop = asyncio.Event()
     tasks = [asyncio.create_task(seat_client(ws_base, room, seat,
                                              random.Random(seed * 1000 + r * SEATS + seat),
-                                             stop))
+                                             stop, think))
              for r, room in enumerate(rooms) for seat in range(SEATS)]
     began = time.perf_counter()
     deadline = began + seconds
@@ -238,9 +271,15 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=1, help="the run's seed (default 1)")
     parser.add_argument("--max-rounds", type=int, default=100,
                         help="round cap of each game (default 100)")
+    parser.add_argument("--think", type=float, default=0.0, metavar="MS",
+                        help="a person's pause before each action, in milliseconds: each "
+                             "socket waits a random time from 0 to twice this (default 0: "
+                             "bots answering at once)")
     args = parser.parse_args(argv)
     if args.rooms < 1 or args.seconds <= 0 or args.max_rounds < 1:
         parser.error("--rooms, --seconds and --max-rounds must be at least 1 (above 0)")
+    if not 0 <= args.think <= 600_000:
+        parser.error("--think is from 0 to 600000 milliseconds")
     with tempfile.TemporaryDirectory() as folder:
         db = args.db or os.path.join(folder, "rooms.sqlite3")
         port = free_port()
@@ -251,10 +290,12 @@ def main(argv: list[str] | None = None) -> int:
             rooms = make_rooms(base, args.rooms, args.seed, args.max_rounds)
             print(f"rooms: {len(rooms)} classic, {SEATS} sockets each, made in "
                   f"{time.perf_counter() - made:.1f} s; database "
-                  f"{'temporary SQLite' if not args.db else args.db.split('@')[-1]}")
+                  f"{'temporary SQLite' if not args.db else args.db.split('@')[-1]}; "
+                  f"think {args.think:g} ms")
             server_cpu = cpu_seconds(server.pid)
             client_cpu = time.process_time()
-            elapsed = asyncio.run(run(ws_base, rooms, args.seconds, args.seed))
+            elapsed = asyncio.run(run(ws_base, rooms, args.seconds, args.seed,
+                                      args.think / 1000))
             client_cpu = time.process_time() - client_cpu
             after = cpu_seconds(server.pid)
             server_cpu = None if after is None or server_cpu is None else after - server_cpu
@@ -274,8 +315,11 @@ def main(argv: list[str] | None = None) -> int:
     print(f"seconds: {elapsed:.1f}, games over: {sum(r.over for r in rooms)}")
     print(f"actions: {actions:,}, actions/s: {actions / elapsed:,.1f}")
     shown = "unknown" if server_cpu is None else f"{server_cpu:.1f}"
+    per_action = "" if server_cpu is None or not actions else \
+        f"; server {1000 * server_cpu / actions:.2f} ms per action"
     print(f"CPU seconds while playing: server {shown}, clients {client_cpu:.1f} "
-          f"(cores: {os.cpu_count()})")
+          f"(cores: {os.cpu_count()}){per_action}")
+    print(f"load average (1 min) at the end: {os.getloadavg()[0]:.2f}")
     if latencies:
         ms = [1000 * x for x in latencies]
         print(f"latency to all {SEATS} sockets (ms): p50 {percentile(ms, 50):.1f}, "

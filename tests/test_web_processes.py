@@ -233,6 +233,24 @@ def test_a_room_killed_before_its_bots_answered_resumes(tmp_path: Path,
         store.close()
 
 
+def until_live_auction(ws: Any, state: dict[str, Any]) -> dict[str, Any]:
+    """Ann plays (sending deeds to auction) until the room waits on a live auction: that
+    state."""
+    for _ in range(400):
+        if state["auction"]:
+            return state
+        kinds = {c["action"]["do"]: c["action"] for c in state["choices"]}
+        if not kinds:
+            state = until_state(ws, state["index"] + 1)
+            continue
+        action = next((kinds[k] for k in ("auction", "roll", "end-turn", "pay-bail",
+                                          "pass", "accept") if k in kinds),
+                      state["choices"][0]["action"])
+        ws.send(json.dumps({"type": "act", "action": action, "seen": state["index"]}))
+        state = until_state(ws, state["index"] + 1)
+    raise AssertionError("no live auction came")
+
+
 def test_a_live_auction_ends_by_the_servers_clock(tmp_path: Path) -> None:
     """Nobody presses: the server's timer runs out and it sends the time-up itself."""
     with serving(str(tmp_path / "rooms.sqlite3")) as server:
@@ -242,23 +260,39 @@ def test_a_live_auction_ends_by_the_servers_clock(tmp_path: Path) -> None:
         token = join(server.base, code, 0)
         start(server.base, code, host)
         with connect(f"{server.ws}/ws/{code}", open_timeout=30) as ws:
-            state = hello(ws, token)
-            for _ in range(400):
-                if state["auction"]:
-                    break
-                kinds = {c["action"]["do"]: c["action"] for c in state["choices"]}
-                if not kinds:
-                    state = until_state(ws, state["index"] + 1)
-                    continue
-                action = next((kinds[k] for k in ("auction", "roll", "end-turn", "pay-bail",
-                                                  "pass", "accept") if k in kinds),
-                              state["choices"][0]["action"])
-                ws.send(json.dumps({"type": "act", "action": action,
-                                    "seen": state["index"]}))
-                state = until_state(ws, state["index"] + 1)
+            state = until_live_auction(ws, hello(ws, token))
             assert state["auction"] == {"seconds": 1.0}, "a live auction came"
             while state["auction"]:  # Ann never presses: the clock ends it
                 state = until_state(ws, state["index"] + 1, timeout=60)
         store = SQLiteStore(str(tmp_path / "rooms.sqlite3"))
         assert "time-up" in [a.action["do"] for a in store.actions(code)]
         store.close()
+
+
+def test_a_live_auction_goes_on_when_the_server_starts_again(tmp_path: Path) -> None:
+    """The server is killed in the middle of a live auction and started again: with
+    nobody connected to the room, its clock runs and the auction ends by the time-up."""
+    db = str(tmp_path / "rooms.sqlite3")
+    server = Server(db, free_port()).start()
+    try:
+        code, host = new_room(server.base, {
+            "edition": "ultimate-banking", "seed": 4, "options": {"auction-timer": 1},
+            "seats": [{"name": "Ann"}, {"bot": "standard"}, {"bot": "standard"}]})
+        token = join(server.base, code, 0)
+        start(server.base, code, host)
+        with connect(f"{server.ws}/ws/{code}", open_timeout=30) as ws:
+            state = until_live_auction(ws, hello(ws, token))
+            server.kill()  # (the bots' first presses take 0.6 s at least: none came yet)
+        count = state["index"]
+        store = SQLiteStore(db)
+        assert store.action_count(code) == count, "the auction was live when killed"
+        server.start()  # nobody connects to the room
+        deadline = time.monotonic() + 60
+        while "time-up" not in [a.action["do"] for a in store.actions(code, count)]:
+            assert time.monotonic() < deadline, "the auction's clock did not run"
+            time.sleep(0.1)
+        after = [a.action["do"] for a in store.actions(code, count)]
+        assert set(after[:after.index("time-up")]) <= {"bid", "pass"}, after
+        store.close()
+    finally:
+        server.kill()

@@ -289,7 +289,7 @@ def cmd_serve(args: argparse.Namespace) -> int:
           "Ctrl-C stops it", file=sys.stderr)
     try:
         uvicorn.run(create_app(store), host=args.host, port=args.port, log_level="warning",
-                    ws_max_size=1 << 16)
+                    ws_max_size=1 << 16, ws_per_message_deflate=args.compress)
     except OSError as e:
         raise UserError(f"cannot serve on {args.host}:{args.port}: {e.strerror}") from None
     finally:
@@ -458,6 +458,9 @@ def build_parser() -> argparse.ArgumentParser:
                         "in ~/.local/share/pennybags, or $XDG_DATA_HOME/pennybags) or a "
                         "PostgreSQL database, postgresql://user:password@host:port/name "
                         "(several servers may share one)")
+    p.add_argument("--compress", action="store_true",
+                   help="compress WebSocket messages (permessage-deflate): less to send "
+                        "over a slow network, more work for the server (default: off)")
     p.set_defaults(func=cmd_serve)
 
     p = sub.add_parser("lab", help="experiments: many games, stored results, reports",

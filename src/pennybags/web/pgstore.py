@@ -255,9 +255,14 @@ class PostgresStore(Store):
             (code,)).fetchone())
         return 0 if row is None else int(row[0])
 
-    def room_codes(self) -> list[str]:
-        rows = self._read(lambda db: db.execute(
-            "SELECT code FROM rooms ORDER BY created, code").fetchall())
+    def room_codes(self, state: str | None = None) -> list[str]:
+        if state is None:
+            rows = self._read(lambda db: db.execute(
+                "SELECT code FROM rooms ORDER BY created, code").fetchall())
+        else:
+            rows = self._read(lambda db: db.execute(
+                "SELECT code FROM rooms WHERE state = %s ORDER BY created, code",
+                (state,)).fetchall())
         return [r[0] for r in rows]
 
     def wait_for_changes(self, timeout: float) -> set[str] | None:

@@ -45,7 +45,7 @@ import random
 from collections.abc import AsyncIterator, Awaitable, Callable, Mapping
 from dataclasses import dataclass, field
 from importlib import resources
-from typing import Any
+from typing import Any, TypeVar
 
 from anyio import to_thread
 from fastapi import FastAPI, Request, WebSocket, WebSocketDisconnect
@@ -54,7 +54,14 @@ from fastapi.staticfiles import StaticFiles
 
 from pennybags import __version__
 from pennybags.editions import all_editions
-from pennybags.web.rooms import NoSuchRoom, NotHost, Outcome, RoomError, RoomService
+from pennybags.web.rooms import (
+    NoSuchRoom,
+    NotHost,
+    Outcome,
+    RoomError,
+    RoomService,
+    Shown,
+)
 from pennybags.web.store import Store, StoreError
 
 MAX_BODY = 16_384
@@ -69,6 +76,8 @@ answer."""
 WATCH_EVERY = 1.0
 """Seconds between two looks at the watched rooms for changes made by other server
 processes (a database that announces changes is heard at once)."""
+
+T = TypeVar("T")
 
 STATIC = resources.files("pennybags.web") / "static"
 
@@ -185,10 +194,11 @@ def create_app(store: Store) -> FastAPI:
     @contextlib.asynccontextmanager
     async def lifespan(_: FastAPI) -> AsyncIterator[None]:
         watcher = asyncio.create_task(watch())
+        winder = asyncio.create_task(resume_clocks())
         try:
             yield
         finally:
-            for task in [watcher, *clocks.values()]:
+            for task in [watcher, winder, *clocks.values()]:
                 task.cancel()
                 with contextlib.suppress(asyncio.CancelledError):
                     await task
@@ -206,34 +216,52 @@ def create_app(store: Store) -> FastAPI:
             response.headers.setdefault(key, value)
         return response
 
-    async def send_states(code: str) -> None:
-        """Send each connection of the room its state (the room's lock held)."""
-        try:
-            hub.shown[code] = await to_thread.run_sync(store.signature, code)
-        except StoreError:
-            hub.shown.pop(code, None)
-        for c in list(hub.rooms.get(code, ())):
+    async def call(work: Callable[..., T], *args: Any) -> T:
+        """A call to the room service (or the store): on the event loop when the store is
+        quick (SQLite: no thread to hand it to, no lock to contend for), else in a worker
+        thread (the database is across a network)."""
+        if store.quick:
+            return work(*args)
+        return await to_thread.run_sync(work, *args)
+
+    async def send_states(code: str, shown: Shown | None = None) -> None:
+        """Send each connection of the room its state (the room's lock held): ``shown``
+        when the caller has it (built right after an action), else built now."""
+        connections = list(hub.rooms.get(code, ()))
+        if shown is None:
             try:
-                state = await to_thread.run_sync(service.state, code, c.seat)
-                await c.socket.send_json(state)
-            except Exception:  # a closed tab (or a lost database): forget it
+                shown = await call(service.show, code,
+                                                 [c.seat for c in connections])
+            except (RoomError, StoreError):
+                hub.shown.pop(code, None)
+                return
+        hub.shown[code] = shown.signature
+        for c in connections:
+            text = shown.texts.get(c.seat)
+            if text is None:
+                continue  # (it came after the states were built: it has its own)
+            try:
+                await c.socket.send_text(text)
+            except Exception:  # a closed tab: forget it
                 hub.remove(c)
                 with contextlib.suppress(Exception):
                     await c.socket.close(code=1011)
-        wind(code)
+        wind(code, shown.auction)
 
-    def wind(code: str) -> None:
-        """(Re)start the room's auction clock: the room changed."""
+    def wind(code: str, auction: bool = True) -> None:
+        """(Re)start the room's auction clock: the room changed (stop it when the room
+        waits on no live auction)."""
         old = clocks.pop(code, None)
         if old is not None and old is not asyncio.current_task():
             old.cancel()
-        clocks[code] = asyncio.create_task(tick(code))
+        if auction:
+            clocks[code] = asyncio.create_task(tick(code))
 
     async def tick(code: str) -> None:
         """One run of a live auction's clock: a bot's pass at once, else the first bot's
         press after its delay, else the time-up when the timer runs out."""
         try:
-            clock = await to_thread.run_sync(service.auction_clock, code)
+            clock = await call(service.auction_clock, code)
         except (RoomError, StoreError):
             return
         if clock is None:
@@ -255,10 +283,22 @@ def create_app(store: Store) -> FastAPI:
             await asyncio.sleep(max(0.0, deadline - loop.time()))
             await clock_act(code, None, "time-up", clock.index)
 
+    async def resume_clocks() -> None:
+        """A starting server winds the clock of every room that waits on a live auction
+        (a server stopped in the middle of one: the auction goes on without waiting for
+        someone to come back to the room)."""
+        try:
+            codes = await call(service.timed_rooms)
+        except StoreError:
+            return  # (the database is unreachable: a connection winds it later)
+        for code in codes:
+            if code not in clocks:
+                wind(code)
+
     async def clock_act(code: str, seat: int | None, what: str, seen: int) -> None:
         async with hub.lock(code):
             try:
-                outcome = await to_thread.run_sync(service.clock_act, code, seat, what, seen)
+                outcome = await call(service.clock_act, code, seat, what, seen)
             except (RoomError, StoreError):
                 return
             if outcome.accepted:
@@ -275,7 +315,7 @@ def create_app(store: Store) -> FastAPI:
                     if changed is not None and code not in changed:
                         continue
                     async with hub.lock(code):
-                        signature = await to_thread.run_sync(store.signature, code)
+                        signature = await call(store.signature, code)
                         if signature != hub.shown.get(code):
                             await send_states(code)
             except asyncio.CancelledError:
@@ -307,7 +347,7 @@ def create_app(store: Store) -> FastAPI:
         try:
             data = await body(request)
             async with lock:
-                result = await to_thread.run_sync(work, data)
+                result = await call(work, data)
                 if room is not None:
                     await send_states(room.upper())
         except BadMessage as e:
@@ -340,7 +380,7 @@ def create_app(store: Store) -> FastAPI:
     @app.get("/api/rooms/{code}")
     async def info(code: str) -> JSONResponse:
         try:
-            return JSONResponse(await to_thread.run_sync(service.info, code))
+            return JSONResponse(await call(service.info, code))
         except RoomError as e:
             return refused(str(e), 404)
         except StoreError as e:
@@ -417,21 +457,24 @@ def create_app(store: Store) -> FastAPI:
                     try:
                         token = data.get("token")
                         seat = None if token is None else \
-                            await to_thread.run_sync(service.seat_of, code, token)
-                        board = await to_thread.run_sync(service.board, code)
-                        state = await to_thread.run_sync(service.state, code, seat)
+                            await call(service.seat_of, code, token)
+                        board = await call(service.board, code)
+                        room = code.upper()  # (the room exists: board found it)
+                        async with hub.lock(room):  # (no state of the room goes out
+                            # between this first one and the connection's joining)
+                            first = await call(service.show, room, [seat])
+                            await socket.send_json({"type": "welcome", "room": room,
+                                                    "seat": seat})
+                            await socket.send_json(board)
+                            await socket.send_text(first.texts[seat])
+                            connection = Connection(socket, room, seat)
+                            hub.add(connection)
+                            if first.auction and room not in clocks:
+                                wind(room)  # (a restarted server: the auction goes on)
                     except (RoomError, StoreError) as e:
                         await refuse(str(e))
                         await socket.close(code=4403)
                         return
-                    connection = Connection(socket, state["room"], seat)
-                    hub.add(connection)
-                    if state.get("auction") and state["room"] not in clocks:
-                        wind(state["room"])  # (a restarted server: the auction goes on)
-                    await socket.send_json({"type": "welcome", "room": state["room"],
-                                            "seat": seat})
-                    await socket.send_json(board)
-                    await socket.send_json(state)
                 elif kind == "act":
                     if connection is None:
                         await refuse("say hello first (with your seat's token)")
@@ -439,11 +482,11 @@ def create_app(store: Store) -> FastAPI:
                         await refuse("spectators watch: they do not act")
                     else:
                         async with hub.lock(connection.room):
-                            outcome = await act(connection, data)
+                            outcome, shown = await act(connection, data)
                             if outcome.accepted:
                                 await socket.send_json({"type": "accepted",
                                                         "index": outcome.index})
-                                await send_states(connection.room)
+                                await send_states(connection.room, shown)
                         if not outcome.accepted:
                             await refuse(outcome.reason)
         except WebSocketDisconnect:
@@ -452,25 +495,17 @@ def create_app(store: Store) -> FastAPI:
             if connection is not None:
                 hub.remove(connection)
 
-    async def act(connection: Connection, data: dict[str, Any]) -> Outcome:
-        action = data["action"]
+    async def act(connection: Connection,
+                  data: dict[str, Any]) -> tuple[Outcome, Shown | None]:
+        """A seat's action, and the states of the room's connections after it."""
         seat = connection.seat
         assert seat is not None
-        if isinstance(action, dict) and "player" in action:
-            try:
-                info = await to_thread.run_sync(service.info, connection.room)
-            except (RoomError, StoreError) as e:
-                return Outcome(False, str(e))
-            names = [s["name"] for s in info["seats"]]
-            mine = names[seat]
-            if action["player"] != mine and action["player"] != seat:
-                return Outcome(False, f"you play seat {seat} ({mine}): you cannot act for "
-                                      f"{str(action['player'])[:40]}")
+        seats = [c.seat for c in hub.rooms.get(connection.room, ())]
         try:
-            return await to_thread.run_sync(service.act, connection.room, seat, action,
-                                            data.get("seen"))
+            return await call(service.act_and_show, connection.room, seat,
+                                            data["action"], data.get("seen"), seats)
         except (RoomError, StoreError) as e:
-            return Outcome(False, str(e))
+            return Outcome(False, str(e)), None
 
     @app.get("/")
     async def lobby() -> FileResponse:
