@@ -75,7 +75,9 @@ def http(base: str, method: str, path: str, body: dict[str, Any] | None = None) 
 
 def start_server(db: str, port: int) -> subprocess.Popen[bytes]:
     process = subprocess.Popen(
-        [sys.executable, "-m", "pennybags", "serve", "--port", str(port), "--db", db],
+        [sys.executable, "-m", "pennybags", "serve", "--port", str(port), "--db", db,
+         "--bot-delay", "0", "--rooms-per-hour", "0", "--socket-messages", "0",
+         "--address-messages", "0"],
         stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
         env=dict(os.environ, PYTHONUNBUFFERED="1"))
     deadline = time.monotonic() + READY_WITHIN

@@ -4,6 +4,7 @@ games are played, started again each time on the same SQLite file."""
 
 from __future__ import annotations
 
+import itertools
 import json
 import random
 import threading
@@ -17,6 +18,7 @@ from websockets.sync.client import connect
 
 from pennybags.editions import get_edition
 from pennybags.engine.notation import action_from_json
+from pennybags.web.db import open_store
 from pennybags.web.store import ActionRow, RoomRow, SQLiteStore
 from web_postgres import PostgresServer, postgres_server
 from web_process import (
@@ -139,11 +141,21 @@ def acknowledged(rooms: list[tuple[str, Player]]) -> int:
     return sum(len(player.acknowledged) for _, player in rooms)
 
 
-def test_a_server_killed_again_and_again_loses_nothing(tmp_path: Path) -> None:
+@pytest.fixture(params=["sqlite", "postgresql"])
+def database(request: pytest.FixtureRequest, tmp_path: Path) -> str:
+    """A new empty database: a SQLite file, or a database on the test PostgreSQL server."""
+    if request.param == "sqlite":
+        return str(tmp_path / "rooms.sqlite3")
+    server: PostgresServer = request.getfixturevalue("postgres_server")
+    return server.new_database()
+
+
+def test_a_server_killed_again_and_again_loses_nothing(database: str) -> None:
     """SIGKILL at random moments while a person plays against bots in each room: every
     room resumes, its stored actions run 0, 1, 2, ... without a gap, replay to the game
-    the server shows, and hold every action the server acknowledged."""
-    db = str(tmp_path / "rooms.sqlite3")
+    the server shows, and hold every action the server acknowledged. On SQLite and on
+    PostgreSQL."""
+    db = database
     server = Server(db, free_port()).start()
     rng = random.Random(2026)
     rooms: list[tuple[str, Player]] = []
@@ -183,7 +195,7 @@ def test_a_server_killed_again_and_again_loses_nothing(tmp_path: Path) -> None:
             assert player.failure is None, player.failure
             assert player.over.is_set(), "the game was played to its end"
             assert player.acknowledged, "the player's actions were acknowledged"
-        store = SQLiteStore(db)
+        store = open_store(db)
         for code, player in rooms:
             row = store.room(code)
             assert row is not None and row.state == "over"
@@ -293,6 +305,40 @@ def test_a_live_auction_goes_on_when_the_server_starts_again(tmp_path: Path) -> 
             time.sleep(0.1)
         after = [a.action["do"] for a in store.actions(code, count)]
         assert set(after[:after.index("time-up")]) <= {"bid", "pass"}, after
+        store.close()
+    finally:
+        server.kill()
+
+
+def test_a_run_of_bots_answers_is_paced(tmp_path: Path) -> None:
+    """With --bot-delay, a game of bots is played one answer at a time, each stored and
+    sent to the room on its own, the delay apart; a server started again carries on."""
+    db = str(tmp_path / "rooms.sqlite3")
+    server = Server(db, free_port(), "--bot-delay", "150").start()
+    try:
+        code, host = new_room(server.base, {"seed": 3, "seats": [
+            {"bot": "standard"}, {"bot": "simple"}, {"bot": "standard"}]})
+        start(server.base, code, host)
+        with connect(f"{server.ws}/ws/{code}", open_timeout=30) as ws:
+            first = hello(ws, None)
+            assert not first["view"]["over"], "the bots wait for their delay"
+            index, times = first["index"], []
+            for _ in range(12):
+                state = until_state(ws, index + 1)
+                assert state["index"] == index + 1, "each answer is sent on its own"
+                index = state["index"]
+                times.append(time.monotonic())
+        gaps = [b - a for a, b in itertools.pairwise(times)]
+        assert min(gaps) > 0.1, gaps
+        store = SQLiteStore(db)
+        assert index <= store.action_count(code) < index + 30, "not played out at once"
+        server.kill()
+        count = store.action_count(code)
+        server.start()
+        with connect(f"{server.ws}/ws/{code}", open_timeout=30) as ws:
+            state = hello(ws, None)
+            assert state["index"] == count and not state["view"]["over"]
+            assert until_state(ws, count + 3)["index"] == count + 3, "the bots carry on"
         store.close()
     finally:
         server.kill()

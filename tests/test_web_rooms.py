@@ -21,6 +21,9 @@ from web_postgres import PostgresServer, postgres_server
 
 __all__ = ["postgres_server"]  # a fixture, used by name
 
+opening = open_store
+"""(the tests' ``open_store`` is made to close what it opened: :func:`closing`)"""
+
 
 @pytest.fixture(params=["sqlite", "postgresql"])
 def database(request: pytest.FixtureRequest, tmp_path: Path) -> str:
@@ -29,6 +32,23 @@ def database(request: pytest.FixtureRequest, tmp_path: Path) -> str:
         return str(tmp_path / "rooms.sqlite3")
     server: PostgresServer = request.getfixturevalue("postgres_server")
     return server.new_database()
+
+
+@pytest.fixture(autouse=True)
+def closing(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    """Every store a test opens is closed after it (a PostgreSQL store's pool of
+    connections left to the garbage collector complains)."""
+    opened: list[Store] = []
+
+    def tracked(url: str | Path) -> Store:
+        store = opening(url)
+        opened.append(store)
+        return store
+
+    monkeypatch.setitem(globals(), "open_store", tracked)
+    yield
+    for store in opened:
+        store.close()
 
 
 @pytest.fixture
@@ -355,3 +375,19 @@ def test_a_sqlite_store_tells_when_another_connection_wrote(tmp_path: Path) -> N
     assert other.act(code, 0, state["choices"][0]["action"], seen=state["index"]).accepted
     assert one.version() != version
     assert service.state(code, 0) == other.state(code, 0), "the first service looked again"
+
+
+def test_a_service_keeps_only_so_many_rooms_in_memory(store: Store,
+                                                      monkeypatch: pytest.MonkeyPatch) -> None:
+    from pennybags.web import rooms
+
+    monkeypatch.setattr(rooms, "ROOMS_KEPT", 2)
+    service = RoomService(store)
+    codes = [ready(service, seed=seed)[0] for seed in range(3)]
+    states = {}
+    for code in codes:
+        play(service, code, 0, 4, random.Random(7))
+        states[code] = service.state(code, 0)
+    assert len(service._rooms) == 2 and codes[0] not in service._rooms
+    assert service.state(codes[0], 0) == states[codes[0]], "rebuilt from the store"
+    assert codes[1] not in service._rooms, "the least recently used was let go"

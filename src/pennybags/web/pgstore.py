@@ -7,9 +7,10 @@ change to a room is announced with ``NOTIFY`` on the channel :data:`CHANNEL` (it
 the room's code) when its transaction commits, so that the other processes tell their
 connections.
 
-Every query goes through one connection guarded by a lock; a connection the server lost
-(PostgreSQL restarted) is opened again on the next call. Listening has a connection of its
-own.
+Queries go through a pool of connections (psycopg_pool, :data:`POOL_SIZE` at most, so
+that the server's worker threads need not wait for each other's queries); a connection is
+checked when it is taken from the pool, so one the server lost (PostgreSQL restarted) is
+replaced rather than used. Listening has a connection of its own.
 """
 
 from __future__ import annotations
@@ -24,6 +25,7 @@ from typing import Any, TypeVar
 try:
     import psycopg
     from psycopg import errors
+    from psycopg_pool import ConnectionPool, PoolTimeout
 except ImportError as e:  # pragma: no cover - depends on what is installed
     from pennybags.web.store import StoreError
 
@@ -47,6 +49,8 @@ CHANNEL = "pennybags_rooms"
 SCHEMA_LOCK = 0x70656E6E79
 """The advisory lock held while the tables are made (two servers starting at once)."""
 CONNECT_TIMEOUT = 10
+POOL_SIZE = 8
+"""The most connections one server process holds for its queries (besides listening)."""
 
 _TABLES = [
     """CREATE TABLE IF NOT EXISTS meta (
@@ -93,15 +97,20 @@ class PostgresStore(Store):
     """The store in a PostgreSQL database, given by its URL
     (``postgresql://user:password@host:port/dbname``)."""
 
-    def __init__(self, url: str) -> None:
+    def __init__(self, url: str, pool_size: int = POOL_SIZE) -> None:
         self.url = url
         self.where = _where(url)
-        self._lock = threading.Lock()
-        self._db: psycopg.Connection[Any] | None = None
+        self._pool: ConnectionPool[Any] | None = None
         self._listener: psycopg.Connection[Any] | None = None
         self._listen_lock = threading.Lock()
         try:
-            with self._transaction() as db:
+            # one connection first, for the reason it fails (a pool only times out)
+            first = psycopg.connect(url, connect_timeout=CONNECT_TIMEOUT,
+                                    application_name="pennybags serve")
+        except psycopg.Error as e:
+            raise StoreError(f"cannot reach the {self.where}: {_reason(e)}") from None
+        try:
+            with first as db, db.transaction():
                 db.execute("SELECT pg_advisory_xact_lock(%s)", (SCHEMA_LOCK,))
                 for statement in _TABLES:
                     db.execute(statement)
@@ -112,30 +121,26 @@ class PostgresStore(Store):
                     raise StoreError(f"{self.where} holds rooms of schema {row[0]}; this "
                                      f"pennybags uses schema {SCHEMA_VERSION}")
         except psycopg.Error as e:
-            self.close()
             raise StoreError(f"cannot use the {self.where}: {_reason(e)}") from None
-
-    def _connect(self) -> psycopg.Connection[Any]:
-        try:
-            return psycopg.connect(self.url, connect_timeout=CONNECT_TIMEOUT,
-                                   application_name="pennybags serve")
-        except psycopg.Error as e:
-            raise StoreError(f"cannot reach the {self.where}: {_reason(e)}") from None
+        self._pool = ConnectionPool(
+            url, min_size=1, max_size=max(1, pool_size), timeout=CONNECT_TIMEOUT,
+            kwargs={"connect_timeout": CONNECT_TIMEOUT,
+                    "application_name": "pennybags serve"},
+            check=ConnectionPool.check_connection, name="pennybags", open=True)
 
     @contextmanager
     def _transaction(self) -> Iterator[psycopg.Connection[Any]]:
-        """A transaction on the store's connection (opened again if it was lost); the
-        lock is held throughout."""
-        with self._lock:
-            if self._db is None or self._db.closed or self._db.broken:
-                self._db = self._connect()
-            db = self._db
-            try:
-                with db.transaction():
-                    yield db
-            except psycopg.OperationalError as e:
-                db.close()
-                raise StoreError(f"lost the {self.where}: {_reason(e)}") from None
+        """A transaction on a connection of the pool (given back at the end)."""
+        if self._pool is None or self._pool.closed:
+            raise StoreError(f"the {self.where} is closed")
+        try:
+            with self._pool.connection() as db, db.transaction():
+                yield db
+        except PoolTimeout:
+            raise StoreError(f"cannot reach the {self.where} (no connection within "
+                             f"{CONNECT_TIMEOUT} seconds)") from None
+        except psycopg.OperationalError as e:
+            raise StoreError(f"lost the {self.where}: {_reason(e)}") from None
 
     def _read(self, work: Callable[[psycopg.Connection[Any]], T]) -> T:
         try:
@@ -145,9 +150,8 @@ class PostgresStore(Store):
             raise StoreError(f"the {self.where} refused a query: {_reason(e)}") from None
 
     def close(self) -> None:
-        with self._lock:
-            if self._db is not None:
-                self._db.close()
+        if self._pool is not None:
+            self._pool.close()
         with self._listen_lock:
             if self._listener is not None:
                 self._listener.close()

@@ -28,6 +28,7 @@ import secrets
 import threading
 import time
 import unicodedata
+from collections import OrderedDict
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -61,6 +62,9 @@ LOG_SENT = 80
 """Lines of narration sent with each state."""
 CLOCK_ACTIONS = ("bid", "pass", "time-up")
 """What the server's clock does in a live auction: a bot's press or pass, or the time-up."""
+ROOMS_KEPT = 1000
+"""Rooms whose games a service keeps in memory; the least recently used beyond these are
+let go (and rebuilt from the store when they are wanted again)."""
 BOT_ANSWERS_LIMIT = 200_000
 """Bot answers in a row after which the room stops to let others in (a guard: bots finish
 their decisions long before)."""
@@ -152,6 +156,9 @@ class Shown:
     """Each seat's state (None: a spectator's) as JSON text."""
     auction: bool
     """Whether the room waits on a live auction (its clock runs)."""
+    bot_due: bool = False
+    """Whether the room waits on a bot paced by the service's ``bot_delay`` (the server
+    asks for its answer after that delay: :meth:`RoomService.bot_step`)."""
 
 
 @dataclass(frozen=True)
@@ -189,9 +196,17 @@ class LiveRoom:
 class RoomService:
     """Rooms kept in a store, their games rebuilt on demand."""
 
-    def __init__(self, store: Store) -> None:
+    def __init__(self, store: Store, bot_delay: float = 0.0) -> None:
+        if not 0 <= bot_delay <= 60:
+            raise ValueError(f"a bot's delay is from 0 to 60 seconds, not {bot_delay}")
         self.store = store
-        self._rooms: dict[str, LiveRoom] = {}
+        self.bot_delay = bot_delay
+        """Seconds the bots take for each answer. 0: they answer at once, all in a row,
+        when the game comes to them; above 0 they answer one at a time, when the server
+        asks (:meth:`bot_step`, after this delay), so that people can follow."""
+        self._rooms: OrderedDict[str, LiveRoom] = OrderedDict()
+        """The rooms in memory, the least recently used first (at most
+        :data:`ROOMS_KEPT`)."""
         self._lock = threading.Lock()
 
     # ------------------------------------------------------------ rooms
@@ -412,6 +427,8 @@ class RoomService:
         if version is not None and isinstance(code, str):
             with self._lock:
                 cached = self._rooms.get(code.upper())
+                if cached is not None:
+                    self._rooms.move_to_end(cached.row.code)
             if cached is not None and cached.version == version:
                 return cached
         row = self.row(code)
@@ -422,8 +439,11 @@ class RoomService:
             if live is None:
                 live = LiveRoom(row=row)
                 self._rooms[row.code] = live
+                while len(self._rooms) > ROOMS_KEPT:  # (rebuilt from the store if needed)
+                    self._rooms.popitem(last=False)
             else:
                 live.row = row  # (the same seating: who has taken a seat may differ)
+            self._rooms.move_to_end(row.code)
         with live.lock:
             built = False
             if live.row.state != LOBBY and live.game is None:
@@ -558,28 +578,57 @@ class RoomService:
 
     def _run_bots(self, live: LiveRoom) -> None:
         """Let the bots answer their decisions, each answer stored, until the game waits
-        on a person (or is over, or paused)."""
-        game = live.game
-        if game is None:
-            return
-        for _ in range(BOT_ANSWERS_LIMIT):
-            if game.over or live.row.state != PLAYING or live_auction(game):
-                break  # (a live auction's bots answer on the server's clock)
-            seat = next((d.player for d in game.pending if d.player in live.bots), None)
-            if seat is None:
-                break
-            try:
-                action: Action | None = live.bots[seat].choose(game, seat)
-            except Exception:  # a bot's failure must not stop the room: play a legal move
-                action = None
-            if action is None or game.why_illegal(seat, action) is not None:
-                legal = game.legal_actions(seat)
-                if not legal:
+        on a person (or is over, or paused); with a :attr:`bot_delay` they wait for the
+        server to ask for each answer (:meth:`bot_step`)."""
+        if self.bot_delay == 0:
+            for _ in range(BOT_ANSWERS_LIMIT):
+                seat = self._bot_due(live)
+                if seat is None or not self._bot_answer(live, seat):
                     break
-                action = legal[0]
-            if not self._commit(live, seat, action):
-                break
         live.tell()
+
+    @staticmethod
+    def _bot_due(live: LiveRoom) -> int | None:
+        """The bot whose answer the game waits for (None: none, or the game is over or
+        paused, or in a live auction, whose bots answer on the server's clock)."""
+        game = live.game
+        if game is None or game.over or live.row.state != PLAYING or live_auction(game):
+            return None
+        return next((d.player for d in game.pending if d.player in live.bots), None)
+
+    def _bot_answer(self, live: LiveRoom, seat: int) -> bool:
+        """The bot's answer to its decision, carried out and stored (False: no answer
+        could be given, or another writer stored this index first)."""
+        game = live.game
+        assert game is not None
+        try:
+            action: Action | None = live.bots[seat].choose(game, seat)
+        except Exception:  # a bot's failure must not stop the room: play a legal move
+            action = None
+        if action is None or game.why_illegal(seat, action) is not None:
+            legal = game.legal_actions(seat)
+            if not legal:
+                return False
+            action = legal[0]
+        return self._commit(live, seat, action)
+
+    def bot_step(self, code: str, seen: int,
+                 seats: Iterable[int | None] = ()) -> tuple[Outcome, Shown | None]:
+        """One bot's answer (bots paced by :attr:`bot_delay`), refused if the game has
+        moved on since ``seen`` or waits on no bot; when it is accepted, the room's states
+        for ``seats`` as :meth:`show` gives them."""
+        live = self._live(code)
+        with live.lock:
+            if live.applied != seen:
+                return Outcome(False, "the game has moved on"), None
+            seat = self._bot_due(live)
+            if seat is None:
+                return Outcome(False, "the game waits on no bot"), None
+            index = live.applied
+            if not self._bot_answer(live, seat):
+                return Outcome(False, "another action was taken at the same moment"), None
+            live.tell()
+            return Outcome(True, index=index), self._show(live, seats)
 
     # ------------------------------------------------------------ the live auction
 
@@ -671,7 +720,8 @@ class RoomService:
                  for seat in set(seats)}
         game = live.game
         auction = game is not None and live.row.state == PLAYING and live_auction(game)
-        return Shown(signature=_signature(live), texts=texts, auction=auction)
+        return Shown(signature=_signature(live), texts=texts, auction=auction,
+                     bot_due=self.bot_delay > 0 and self._bot_due(live) is not None)
 
     def _state(self, live: LiveRoom, seat: int | None) -> dict[str, Any]:
         return {**self._shared(live), **self._own(live, seat)}

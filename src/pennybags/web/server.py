@@ -42,6 +42,8 @@ import asyncio
 import contextlib
 import json
 import random
+import time
+from collections import deque
 from collections.abc import AsyncIterator, Awaitable, Callable, Mapping
 from dataclasses import dataclass, field
 from importlib import resources
@@ -51,6 +53,7 @@ from anyio import to_thread
 from fastapi import FastAPI, Request, WebSocket, WebSocketDisconnect
 from fastapi.responses import FileResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
+from starlette.requests import HTTPConnection
 
 from pennybags import __version__
 from pennybags.editions import all_editions
@@ -155,6 +158,134 @@ def check_message(value: Any) -> tuple[str, dict[str, Any]]:
     return kind, fields
 
 
+@dataclass(frozen=True)
+class Limits:
+    """What one address (or one WebSocket) may ask of the server; 0 means no limit."""
+
+    rooms: int = 30
+    """Rooms one address may create in :attr:`rooms_window` seconds."""
+    rooms_window: float = 3600.0
+    socket_messages: float = 20.0
+    """Messages one WebSocket may send a second (on average; twice as many at once)."""
+    address_messages: float = 100.0
+    """Messages all the WebSockets of one address may send a second (on average; twice as
+    many at once): a family's devices behind one home router share it."""
+
+    def __post_init__(self) -> None:
+        if self.rooms < 0 or self.rooms_window <= 0 or self.socket_messages < 0 or \
+                self.address_messages < 0:
+            raise ValueError("a limit is 0 (none) or more, and the rooms' window above 0")
+
+
+NO_LIMITS = Limits(rooms=0, socket_messages=0, address_messages=0)
+
+
+class Bucket:
+    """A token bucket: ``rate`` tokens a second, at most ``2 * rate`` kept; each message
+    takes one."""
+
+    __slots__ = ("last", "rate", "tokens")
+
+    def __init__(self, rate: float, now: float) -> None:
+        self.rate = rate
+        self.tokens = 2.0 * rate
+        self.last = now
+
+    def ready(self, now: float) -> bool:
+        """Whether a message may go now (the bucket refilled to ``now``)."""
+        self.tokens = min(2.0 * self.rate, self.tokens + (now - self.last) * self.rate)
+        self.last = now
+        return self.tokens >= 1.0
+
+    def full(self, now: float) -> bool:
+        return self.tokens + (now - self.last) * self.rate >= 2.0 * self.rate
+
+
+class Limiter:
+    """The limits of :class:`Limits` kept per address (in memory: each server process
+    counts what it is sent)."""
+
+    KEEP = 10_000
+    """Addresses remembered before the ones at rest are forgotten."""
+
+    def __init__(self, limits: Limits, clock: Callable[[], float] = time.monotonic) -> None:
+        self.limits = limits
+        self.clock = clock
+        self.created: dict[str, deque[float]] = {}
+        self.buckets: dict[str, Bucket] = {}
+
+    def may_create_room(self, address: str) -> str | None:
+        """None when ``address`` may create a room now (counted), else the reason."""
+        limit = self.limits.rooms
+        if limit == 0:
+            return None
+        now = self.clock()
+        times = self.created.setdefault(address, deque())
+        while times and times[0] <= now - self.limits.rooms_window:
+            times.popleft()
+        if len(times) >= limit:
+            wait = times[0] + self.limits.rooms_window - now
+            return (f"too many rooms from your address: at most {limit} in "
+                    f"{_duration(self.limits.rooms_window)}; try again in {_duration(wait)}")
+        times.append(now)
+        self._forget_old(now)
+        return None
+
+    def socket_bucket(self) -> Bucket | None:
+        rate = self.limits.socket_messages
+        return Bucket(rate, self.clock()) if rate > 0 else None
+
+    def may_send(self, address: str, own: Bucket | None) -> str | None:
+        """None when a WebSocket of ``address`` (its bucket ``own``) may send a message
+        now (counted), else the reason."""
+        now = self.clock()
+        if own is not None and not own.ready(now):
+            return (f"too many messages: at most {self.limits.socket_messages:g} a second "
+                    "from one connection; wait a moment")
+        rate = self.limits.address_messages
+        shared = None
+        if rate > 0:
+            shared = self.buckets.get(address)
+            if shared is None:
+                shared = self.buckets[address] = Bucket(rate, now)
+                self._forget_old(now)
+            if not shared.ready(now):
+                return (f"too many messages from your address: at most {rate:g} a second; "
+                        "wait a moment")
+        for bucket in (own, shared):  # (a message refused counts nowhere)
+            if bucket is not None:
+                bucket.tokens -= 1.0
+        return None
+
+    def _forget_old(self, now: float) -> None:
+        if len(self.buckets) > self.KEEP:
+            for address in [a for a, b in self.buckets.items() if b.full(now)]:
+                del self.buckets[address]
+        if len(self.created) > self.KEEP:
+            window = self.limits.rooms_window
+            for address in [a for a, t in self.created.items() if not t or
+                            t[-1] <= now - window]:
+                del self.created[address]
+
+
+def _duration(seconds: float) -> str:
+    """A span of time in words, roughly."""
+    if seconds >= 5400:
+        return f"{round(seconds / 3600)} hours"
+    if seconds >= 3540:
+        return "an hour"
+    if seconds >= 90:
+        return f"{round(seconds / 60)} minutes"
+    return f"{max(1, round(seconds))} seconds"
+
+
+def address_of(connection: HTTPConnection) -> str:
+    """The client's address (behind a reverse proxy that uvicorn trusts, the address the
+    proxy forwards)."""
+    client = connection.client
+    return client.host if client is not None else "unknown"
+
+
 @dataclass(eq=False)
 class Connection:
     socket: WebSocket
@@ -183,13 +314,19 @@ class Hub:
         return self.locks.setdefault(room, asyncio.Lock())
 
 
-def create_app(store: Store) -> FastAPI:
-    """The app serving rooms kept in ``store``."""
-    service = RoomService(store)
+def create_app(store: Store, bot_delay: float = 0.0, limits: Limits = NO_LIMITS) -> FastAPI:
+    """The app serving rooms kept in ``store``. ``bot_delay``: seconds each bot's answer
+    waits, one answer at a time, so that people can follow a run of bots' answers (0:
+    the bots answer at once, all in a row). ``limits``: what one address may ask (none
+    by default; ``pennybags serve`` sets :class:`Limits`)."""
+    service = RoomService(store, bot_delay)
     hub = Hub()
+    limiter = Limiter(limits)
 
     clocks: dict[str, asyncio.Task[None]] = {}
     """The running clock of each room in a live auction."""
+    pacers: dict[str, asyncio.Task[None]] = {}
+    """Each room's next paced bot answer, waiting for its delay."""
 
     @contextlib.asynccontextmanager
     async def lifespan(_: FastAPI) -> AsyncIterator[None]:
@@ -198,7 +335,7 @@ def create_app(store: Store) -> FastAPI:
         try:
             yield
         finally:
-            for task in [watcher, winder, *clocks.values()]:
+            for task in [watcher, winder, *clocks.values(), *pacers.values()]:
                 task.cancel()
                 with contextlib.suppress(asyncio.CancelledError):
                     await task
@@ -247,6 +384,28 @@ def create_app(store: Store) -> FastAPI:
                 with contextlib.suppress(Exception):
                     await c.socket.close(code=1011)
         wind(code, shown.auction)
+        pace(code, shown)
+
+    def pace(code: str, shown: Shown) -> None:
+        """(Re)start the wait for the room's next bot answer, when a bot's answer is due
+        (bots paced by ``bot_delay``)."""
+        old = pacers.pop(code, None)
+        if old is not None and old is not asyncio.current_task():
+            old.cancel()
+        if shown.bot_due:
+            pacers[code] = asyncio.create_task(bot_answer(code, shown.signature[-1]))
+
+    async def bot_answer(code: str, seen: int) -> None:
+        """A bot's answer after its delay, stored and sent like any action."""
+        await asyncio.sleep(bot_delay)
+        async with hub.lock(code):
+            seats = [c.seat for c in hub.rooms.get(code, ())]
+            try:
+                outcome, shown = await call(service.bot_step, code, seen, seats)
+            except (RoomError, StoreError):
+                return
+            if outcome.accepted:
+                await send_states(code, shown)  # (which paces the next one)
 
     def wind(code: str, auction: bool = True) -> None:
         """(Re)start the room's auction clock: the room changed (stop it when the room
@@ -372,6 +531,10 @@ def create_app(store: Store) -> FastAPI:
 
     @app.post("/api/rooms")
     async def create(request: Request) -> JSONResponse:
+        reason = limiter.may_create_room(address_of(request))
+        if reason is not None:
+            return refused(reason, 429)
+
         def work(data: dict[str, Any]) -> dict[str, Any]:
             code, host = service.create(data)
             return {"room": code, "host_token": host, "link": f"/room/{code}"}
@@ -430,6 +593,8 @@ def create_app(store: Store) -> FastAPI:
     async def play(socket: WebSocket, code: str) -> None:
         await socket.accept()
         connection: Connection | None = None
+        address = address_of(socket)
+        bucket = limiter.socket_bucket()
 
         async def refuse(reason: str) -> None:
             await socket.send_json({"type": "refused", "reason": reason})
@@ -439,6 +604,10 @@ def create_app(store: Store) -> FastAPI:
                 message = await socket.receive()
                 if message["type"] == "websocket.disconnect":
                     break
+                reason = limiter.may_send(address, bucket)
+                if reason is not None:
+                    await refuse(reason)
+                    continue
                 raw = message.get("text")
                 if raw is None:
                     await refuse("messages are JSON text, not binary")
@@ -471,6 +640,8 @@ def create_app(store: Store) -> FastAPI:
                             hub.add(connection)
                             if first.auction and room not in clocks:
                                 wind(room)  # (a restarted server: the auction goes on)
+                            if first.bot_due and room not in pacers:
+                                pace(room, first)  # (a restarted server: bots go on)
                     except (RoomError, StoreError) as e:
                         await refuse(str(e))
                         await socket.close(code=4403)
@@ -519,5 +690,5 @@ def create_app(store: Store) -> FastAPI:
     return app
 
 
-__all__ = ["MAX_BODY", "MAX_MESSAGE", "BadMessage", "check_message", "create_app",
-           "parse_json"]
+__all__ = ["MAX_BODY", "MAX_MESSAGE", "NO_LIMITS", "BadMessage", "Limiter", "Limits",
+           "check_message", "create_app", "parse_json"]
