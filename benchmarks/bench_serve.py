@@ -132,6 +132,10 @@ class Room:
     in_flight: int = 0
     """Actions sent and not yet accepted or refused."""
 
+    def expected(self) -> int:
+        """The index of the state that follows the last accepted action."""
+        return max(self.acked, default=-1) + 1
+
 
 def make_rooms(base: str, count: int, seed: int, max_rounds: int) -> list[Room]:
     rooms = []
@@ -147,6 +151,27 @@ def make_rooms(base: str, count: int, seed: int, max_rounds: int) -> list[Room]:
     return rooms
 
 
+STOP_GRACE = 15.0
+"""Seconds the sockets keep reading after the run for states still on their way."""
+
+
+class Stop:
+    """The end of the run: no more actions; the sockets read on until their room's
+    latest state has come (at most :data:`STOP_GRACE` seconds)."""
+
+    def __init__(self) -> None:
+        self.at: float | None = None
+
+    def set(self) -> None:
+        self.at = time.perf_counter()
+
+    def is_set(self) -> bool:
+        return self.at is not None
+
+    def grace_over(self) -> bool:
+        return self.at is not None and time.perf_counter() > self.at + STOP_GRACE
+
+
 def pick(choices: list[dict[str, Any]], rng: random.Random) -> dict[str, Any]:
     moving = [c for c in choices if c["action"].get("do") in PROGRESS]
     staying = [c for c in moving if c["action"].get("do") != "declare-bankruptcy"]
@@ -155,7 +180,7 @@ def pick(choices: list[dict[str, Any]], rng: random.Random) -> dict[str, Any]:
 
 
 async def seat_client(ws_base: str, room: Room, seat: int, rng: random.Random,
-                      stop: asyncio.Event, think: float = 0.0) -> None:
+                      stop: Stop, think: float = 0.0) -> None:
     """Play one seat until ``stop`` is set, then keep reading until the room is quiet.
     With ``think`` (seconds), the seat waits a random time from 0 to twice that (``think``
     on average) before each action, as a person would; meanwhile it keeps reading."""
@@ -201,8 +226,11 @@ async def seat_client(ws_base: str, room: Room, seat: int, rng: random.Random,
                 try:
                     raw = await asyncio.wait_for(ws.recv(), 0.5)
                 except TimeoutError:
-                    if stop.is_set() and pending is None and not room.in_flight:
-                        return  # (quiet, and no action of the room awaits its states)
+                    caught_up = last is not None and last >= room.expected()
+                    if stop.is_set() and pending is None and not room.in_flight and (
+                            caught_up or stop.grace_over()):
+                        return  # (quiet, no action of the room awaits its states, and
+                        # this socket has the room's latest; or the grace is over)
                     continue
                 now = time.perf_counter()
                 message = json.loads(raw)
@@ -248,7 +276,7 @@ def percentile(values: list[float], p: float) -> float:
 
 async def run(ws_base: str, rooms: list[Room], seconds: float, seed: int,
               think: float) -> float:
-    stop = asyncio.Event()
+    stop = Stop()
     tasks = [asyncio.create_task(seat_client(ws_base, room, seat,
                                              random.Random(seed * 1000 + r * SEATS + seat),
                                              stop, think))
