@@ -122,15 +122,23 @@ class Room:
     """Accepted action's index -> when its act was sent."""
     acked: list[int] = field(default_factory=list)
     arrivals: dict[int, list[float]] = field(default_factory=dict)
-    """State index -> when each socket received it."""
+    """State index -> when each socket received it (or a later one, which holds it)."""
     bad_states: int = 0
-    """States whose index skipped one or went back (per socket)."""
+    """States whose index went back (per socket)."""
+    skipped: int = 0
+    """Indices a socket never got a state of, a later state coming instead (a server
+    told of another's actions sends the room as it is now)."""
     resent: int = 0
     """States sent to a socket again with the index it had (the same position)."""
     over: bool = False
     latest: int = 0
     in_flight: int = 0
     """Actions sent and not yet accepted or refused."""
+    joined: int = 0
+    """Sockets that have had their first state."""
+    everyone: asyncio.Event = field(default_factory=asyncio.Event)
+    """Set when every socket of the room has had its first state (nobody acts before:
+    an action's state must reach every socket to be timed)."""
 
     def expected(self) -> int:
         """The index of the state that follows the last accepted action."""
@@ -208,7 +216,9 @@ async def seat_client(ws_base: str, room: Room, seat: int, rng: random.Random,
 
         async def think_then_act() -> None:
             nonlocal thinking
-            await asyncio.sleep(rng.uniform(0.0, 2.0 * think))
+            await room.everyone.wait()
+            if think > 0:
+                await asyncio.sleep(rng.uniform(0.0, 2.0 * think))
             thinking = None
             await act()
 
@@ -216,7 +226,7 @@ async def seat_client(ws_base: str, room: Room, seat: int, rng: random.Random,
             nonlocal thinking
             if pending is not None or thinking is not None:
                 return
-            if think > 0:
+            if think > 0 or not room.everyone.is_set():
                 thinking = asyncio.create_task(think_then_act())
             else:
                 await act()
@@ -237,13 +247,20 @@ async def seat_client(ws_base: str, room: Room, seat: int, rng: random.Random,
                 kind = message.get("type")
                 if kind == "state":
                     index = message["index"]
+                    if last is None:
+                        room.joined += 1
+                        if room.joined == SEATS:
+                            room.everyone.set()
                     if last is not None and index == last:
                         room.resent += 1  # (the same state again: no action in it)
-                    elif last is not None and index != last + 1:
+                    elif last is not None and index < last:
                         room.bad_states += 1
+                    elif last is not None and index > last + 1:
+                        room.skipped += index - last - 1
                     if last is None or index > last:
-                        room.arrivals.setdefault(index, []).append(now)
-                    last = index
+                        for shown in range(index if last is None else last + 1, index + 1):
+                            room.arrivals.setdefault(shown, []).append(now)
+                    last = max(index, last if last is not None else index)
                     room.latest = max(room.latest, index)
                     state = message
                     if message.get("status") == "over":
@@ -274,10 +291,12 @@ def percentile(values: list[float], p: float) -> float:
     return ordered[min(len(ordered) - 1, round(p / 100 * (len(ordered) - 1)))]
 
 
-async def run(ws_base: str, rooms: list[Room], seconds: float, seed: int,
+async def run(ws_bases: list[str], rooms: list[Room], seconds: float, seed: int,
               think: float) -> float:
+    """Play the rooms (seat ``s`` of a room connected to server ``s`` modulo their
+    number): how long they played."""
     stop = Stop()
-    tasks = [asyncio.create_task(seat_client(ws_base, room, seat,
+    tasks = [asyncio.create_task(seat_client(ws_bases[seat % len(ws_bases)], room, seat,
                                              random.Random(seed * 1000 + r * SEATS + seat),
                                              stop, think))
              for r, room in enumerate(rooms) for seat in range(SEATS)]
@@ -301,6 +320,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=1, help="the run's seed (default 1)")
     parser.add_argument("--max-rounds", type=int, default=100,
                         help="round cap of each game (default 100)")
+    parser.add_argument("--servers", type=int, default=1,
+                        help="server processes on the one database, each room's sockets "
+                             "spread over them (default 1; more want --db postgresql://...: "
+                             "on SQLite a server hears of another's actions up to a second "
+                             "late)")
     parser.add_argument("--think", type=float, default=0.0, metavar="MS",
                         help="a person's pause before each action, in milliseconds: each "
                              "socket waits a random time from 0 to twice this (default 0: "
@@ -310,28 +334,35 @@ def main(argv: list[str] | None = None) -> int:
         parser.error("--rooms, --seconds and --max-rounds must be at least 1 (above 0)")
     if not 0 <= args.think <= 600_000:
         parser.error("--think is from 0 to 600000 milliseconds")
+    if not 1 <= args.servers <= 16:
+        parser.error("--servers is from 1 to 16")
     with tempfile.TemporaryDirectory() as folder:
         db = args.db or os.path.join(folder, "rooms.sqlite3")
-        port = free_port()
-        base, ws_base = f"http://127.0.0.1:{port}", f"ws://127.0.0.1:{port}"
-        server = start_server(db, port)
+        ports = [free_port() for _ in range(args.servers)]
+        base = f"http://127.0.0.1:{ports[0]}"
+        ws_bases = [f"ws://127.0.0.1:{port}" for port in ports]
+        servers: list[subprocess.Popen[bytes]] = []
         try:
+            for port in ports:
+                servers.append(start_server(db, port))
             made = time.perf_counter()
             rooms = make_rooms(base, args.rooms, args.seed, args.max_rounds)
             print(f"rooms: {len(rooms)} classic, {SEATS} sockets each, made in "
                   f"{time.perf_counter() - made:.1f} s; database "
                   f"{'temporary SQLite' if not args.db else args.db.split('@')[-1]}; "
-                  f"think {args.think:g} ms")
-            server_cpu = cpu_seconds(server.pid)
+                  f"think {args.think:g} ms; servers {args.servers}")
+            before = [cpu_seconds(server.pid) for server in servers]
             client_cpu = time.process_time()
-            elapsed = asyncio.run(run(ws_base, rooms, args.seconds, args.seed,
+            elapsed = asyncio.run(run(ws_bases, rooms, args.seconds, args.seed,
                                       args.think / 1000))
             client_cpu = time.process_time() - client_cpu
-            after = cpu_seconds(server.pid)
-            server_cpu = None if after is None or server_cpu is None else after - server_cpu
+            after = [cpu_seconds(server.pid) for server in servers]
+            server_cpu = None if None in before or None in after else \
+                sum(a or 0.0 for a in after) - sum(b or 0.0 for b in before)
             stored = [http(base, "GET", f"/api/rooms/{r.code}")["actions"] for r in rooms]
         finally:
-            stop_server(server)
+            for server in servers:
+                stop_server(server)
     latencies = [max(room.arrivals[i]) - sent for room in rooms
                  for i, sent in room.sent.items() if len(room.arrivals.get(i, ())) >= SEATS]
     actions = sum(len(r.acked) for r in rooms)
@@ -342,12 +373,14 @@ def main(argv: list[str] | None = None) -> int:
         duplicated += len(room.acked) - len(set(room.acked)) + \
             max(0, count - len(room.acked))
     bad_states = sum(r.bad_states for r in rooms)
+    skipped = sum(r.skipped for r in rooms)
     print(f"seconds: {elapsed:.1f}, games over: {sum(r.over for r in rooms)}")
     print(f"actions: {actions:,}, actions/s: {actions / elapsed:,.1f}")
     shown = "unknown" if server_cpu is None else f"{server_cpu:.1f}"
     per_action = "" if server_cpu is None or not actions else \
         f"; server {1000 * server_cpu / actions:.2f} ms per action"
-    print(f"CPU seconds while playing: server {shown}, clients {client_cpu:.1f} "
+    print(f"CPU seconds while playing: server{'s' if args.servers > 1 else ''} {shown}, "
+          f"clients {client_cpu:.1f} "
           f"(cores: {os.cpu_count()}){per_action}")
     print(f"load average (1 min) at the end: {os.getloadavg()[0]:.2f}")
     if latencies:
@@ -359,8 +392,11 @@ def main(argv: list[str] | None = None) -> int:
           f"duplicated {duplicated}, states out of order {bad_states}, "
           f"updates not seen by every socket {unseen}")
     print(f"states sent again with an index already seen (no new action): "
-          f"{sum(r.resent for r in rooms)}")
-    return 0 if lost == duplicated == bad_states == unseen == 0 else 1
+          f"{sum(r.resent for r in rooms)}; indices skipped (a later state came instead): "
+          f"{skipped}")
+    # (one server sends every state; several may send a later one in place of some)
+    skips = skipped if args.servers == 1 else 0
+    return 0 if lost == duplicated == bad_states == unseen == skips == 0 else 1
 
 
 if __name__ == "__main__":

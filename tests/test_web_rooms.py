@@ -252,6 +252,7 @@ def test_a_store_tells_of_changes_to_rooms(database: str) -> None:
     before = two.signature(code)
     heard = two.wait_for_changes(0.05)
     assert heard is None or heard == set()  # LISTEN starts now: nothing heard yet
+    one.wait_for_changes(0.05)
     service.join(code, 0)
     service.start(code, host)
     postgres = database.startswith("postgresql://")
@@ -260,6 +261,7 @@ def test_a_store_tells_of_changes_to_rooms(database: str) -> None:
         assert heard == {code}
     else:
         assert heard is None
+    assert one.wait_for_changes(0.3) == set(), "a store does not hear its own changes"
     assert two.signature(code) != before
     assert two.signature("NOPE") is None
     one.close()

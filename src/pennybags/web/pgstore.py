@@ -18,6 +18,7 @@ from __future__ import annotations
 import json
 import threading
 import time
+import uuid
 from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
 from typing import Any, TypeVar
@@ -100,6 +101,9 @@ class PostgresStore(Store):
     def __init__(self, url: str, pool_size: int = POOL_SIZE) -> None:
         self.url = url
         self.where = _where(url)
+        self.instance = uuid.uuid4().hex[:12]
+        """Signs this store's announcements (``NOTIFY`` payload: the room's code, a space,
+        this), so that it does not hear its own changes as others'."""
         self._pool: ConnectionPool[Any] | None = None
         self._listener: psycopg.Connection[Any] | None = None
         self._listen_lock = threading.Lock()
@@ -156,9 +160,8 @@ class PostgresStore(Store):
             if self._listener is not None:
                 self._listener.close()
 
-    @staticmethod
-    def _notify(db: psycopg.Connection[Any], code: str) -> None:
-        db.execute("SELECT pg_notify(%s, %s)", (CHANNEL, code))
+    def _notify(self, db: psycopg.Connection[Any], code: str) -> None:
+        db.execute("SELECT pg_notify(%s, %s)", (CHANNEL, f"{code} {self.instance}"))
 
     def create_room(self, room: RoomRow, host_token: str) -> None:
         try:
@@ -270,9 +273,10 @@ class PostgresStore(Store):
         return [r[0] for r in rows]
 
     def wait_for_changes(self, timeout: float) -> set[str] | None:
-        """The rooms changed (by this process or another) in the next ``timeout``
-        seconds, as told by ``NOTIFY``; None when the database cannot be listened to just
-        now (the caller looks for itself)."""
+        """The rooms other stores (other server processes) changed in the next
+        ``timeout`` seconds, as told by ``NOTIFY`` (this store's own announcements are
+        left out); None when the database cannot be listened to just now (the caller looks
+        for itself)."""
         with self._listen_lock:
             try:
                 if self._listener is None or self._listener.closed or self._listener.broken:
@@ -281,15 +285,25 @@ class PostgresStore(Store):
                         application_name="pennybags serve (listening)")
                     self._listener.execute(f"LISTEN {CHANNEL}")
                 listener = self._listener
-                codes = {n.payload for n in listener.notifies(timeout=timeout, stop_after=1)}
+                codes: set[str] = set()
+                deadline = time.monotonic() + timeout
+                while not codes and (left := deadline - time.monotonic()) > 0:
+                    for n in listener.notifies(timeout=left, stop_after=1):
+                        codes.update(self._others(n.payload))
                 if codes:  # more may have come with it: take those without waiting
-                    codes.update(n.payload for n in listener.notifies(timeout=0.01))
+                    for n in listener.notifies(timeout=0.01):
+                        codes.update(self._others(n.payload))
                 return codes
             except psycopg.Error:
                 if self._listener is not None:
                     self._listener.close()
                 time.sleep(timeout)
                 return None
+
+    def _others(self, payload: str) -> set[str]:
+        """The room an announcement names, unless this store made it."""
+        code, _, instance = payload.partition(" ")
+        return set() if instance == self.instance else {code}
 
 
 def _reason(e: psycopg.Error) -> str:
