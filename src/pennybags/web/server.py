@@ -361,17 +361,20 @@ def create_app(store: Store, bot_delay: float = 0.0, limits: Limits = NO_LIMITS)
             return work(*args)
         return await to_thread.run_sync(work, *args)
 
-    async def send_states(code: str, shown: Shown | None = None) -> None:
+    async def send_states(code: str, shown: Shown | None = None,
+                          if_changed: bool = False) -> None:
         """Send each connection of the room its state (the room's lock held): ``shown``
-        when the caller has it (built right after an action), else built now."""
+        when the caller has it (built right after an action), else built now; with
+        ``if_changed``, nothing when the room is as its connections were last shown."""
         connections = list(hub.rooms.get(code, ()))
         if shown is None:
             try:
-                shown = await call(service.show, code,
-                                                 [c.seat for c in connections])
+                shown = await call(service.show, code, [c.seat for c in connections])
             except (RoomError, StoreError):
                 hub.shown.pop(code, None)
                 return
+        if if_changed and shown.signature == hub.shown.get(code):
+            return
         hub.shown[code] = shown.signature
         for c in connections:
             text = shown.texts.get(c.seat)
@@ -470,17 +473,26 @@ def create_app(store: Store, bot_delay: float = 0.0, limits: Limits = NO_LIMITS)
             try:
                 changed = await to_thread.run_sync(store.wait_for_changes, WATCH_EVERY,
                                                    abandon_on_cancel=True)
-                for code in [c for c, conns in hub.rooms.items() if conns]:
-                    if changed is not None and code not in changed:
-                        continue
-                    async with hub.lock(code):
-                        signature = await call(store.signature, code)
-                        if signature != hub.shown.get(code):
-                            await send_states(code)
+                codes = [c for c, conns in hub.rooms.items()
+                         if conns and (changed is None or c in changed)]
+                # (each room on its own: one slow room does not hold up the others)
+                await asyncio.gather(*(refresh(code, changed is None) for code in codes))
             except asyncio.CancelledError:
                 raise
             except Exception:  # the database is unreachable for now: look again later
                 await asyncio.sleep(WATCH_EVERY)
+
+    async def refresh(code: str, look: bool) -> None:
+        """Send the room's connections its state if another process changed it; ``look``:
+        the store could not say which rooms changed, so compare the room's signature
+        first (cheaper than its states)."""
+        try:
+            async with hub.lock(code):
+                if look and await call(store.signature, code) == hub.shown.get(code):
+                    return
+                await send_states(code, if_changed=True)
+        except (RoomError, StoreError):
+            pass  # (the database is unreachable for now: the next look will tell)
 
     async def body(request: Request) -> dict[str, Any]:
         size = request.headers.get("content-length")
