@@ -12,6 +12,7 @@ import time
 from pathlib import Path
 from typing import Any
 
+import httpx2 as httpx
 import pytest
 from websockets.exceptions import WebSocketException
 from websockets.sync.client import connect
@@ -63,7 +64,10 @@ def test_two_servers_on_one_postgresql_database_serve_one_room(
             states = {0: hello(ws_ann, ann), 1: hello(ws_bob, bob)}
             sockets = {0: ws_ann, 1: ws_bob}
             start(two.base, code, host)  # started through the other server
-            states = {seat: until_state(sockets[seat], 0) for seat in (0, 1)}
+            # (the server that started it answers once its bots have answered; the other
+            # may send a state in between first)
+            stored = httpx.get(f"{one.base}/api/rooms/{code}", timeout=30).json()["actions"]
+            states = {seat: until_state(sockets[seat], stored) for seat in (0, 1)}
             assert {s["status"] for s in states.values()} == {"playing"}
             rng = random.Random(5)
             acted = {0: 0, 1: 0}
