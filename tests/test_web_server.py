@@ -359,13 +359,16 @@ def test_the_limits_count_per_address_and_per_connection() -> None:
     clock = Clock()
     limiter = Limiter(Limits(rooms=2, rooms_window=60.0, socket_messages=5.0,
                              address_messages=8.0), clock)
-    assert limiter.may_create_room("10.0.0.1") is None
-    assert limiter.may_create_room("10.0.0.1") is None
+    for _ in range(2):
+        assert limiter.may_create_room("10.0.0.1") is None
+        limiter.room_created("10.0.0.1")
+        clock.now += 10.0
     reason = limiter.may_create_room("10.0.0.1")
     assert reason is not None and "at most 2 in 60 seconds" in reason
+    assert "try again in 40 seconds" in reason
     assert limiter.may_create_room("10.0.0.2") is None, "another address has its own count"
-    clock.now += 60.0
-    assert limiter.may_create_room("10.0.0.1") is None, "the window has passed"
+    clock.now += 40.0
+    assert limiter.may_create_room("10.0.0.1") is None, "the first has left the window"
     one, two = limiter.socket_bucket(), limiter.socket_bucket()
     sent = sum(limiter.may_send("10.0.0.1", one) is None for _ in range(20))
     assert sent == 10, "twice the rate at once, then nothing"
@@ -386,6 +389,8 @@ def test_an_address_over_its_limits_is_refused_with_the_reason(store: SQLiteStor
     limits = Limits(rooms=2, socket_messages=2.0, address_messages=0)
     with TestClient(create_app(store, limits=limits)) as client:
         code, host = make_room(client, [{"name": "Ann"}, {"bot": "standard"}])
+        wrong = client.post("/api/rooms", json={"seats": []})
+        assert wrong.status_code == 400, "(a room refused is not counted)"
         make_room(client, [{"name": "Ann"}, {"bot": "standard"}])
         third = client.post("/api/rooms", json={"seats": [{"name": "Ann"},
                                                            {"bot": "standard"}]})

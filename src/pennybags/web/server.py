@@ -215,21 +215,26 @@ class Limiter:
         self.buckets: dict[str, Bucket] = {}
 
     def may_create_room(self, address: str) -> str | None:
-        """None when ``address`` may create a room now (counted), else the reason."""
+        """None when ``address`` may create a room now, else the reason."""
         limit = self.limits.rooms
         if limit == 0:
             return None
         now = self.clock()
-        times = self.created.setdefault(address, deque())
+        times = self.created.get(address, deque())
         while times and times[0] <= now - self.limits.rooms_window:
             times.popleft()
         if len(times) >= limit:
             wait = times[0] + self.limits.rooms_window - now
             return (f"too many rooms from your address: at most {limit} in "
                     f"{_duration(self.limits.rooms_window)}; try again in {_duration(wait)}")
-        times.append(now)
-        self._forget_old(now)
         return None
+
+    def room_created(self, address: str) -> None:
+        """Count a room ``address`` created."""
+        if self.limits.rooms:
+            now = self.clock()
+            self.created.setdefault(address, deque()).append(now)
+            self._forget_old(now)
 
     def socket_bucket(self) -> Bucket | None:
         rate = self.limits.socket_messages
@@ -543,12 +548,14 @@ def create_app(store: Store, bot_delay: float = 0.0, limits: Limits = NO_LIMITS)
 
     @app.post("/api/rooms")
     async def create(request: Request) -> JSONResponse:
-        reason = limiter.may_create_room(address_of(request))
+        address = address_of(request)
+        reason = limiter.may_create_room(address)
         if reason is not None:
             return refused(reason, 429)
 
         def work(data: dict[str, Any]) -> dict[str, Any]:
             code, host = service.create(data)
+            limiter.room_created(address)
             return {"room": code, "host_token": host, "link": f"/room/{code}"}
         return await handle(request, work)
 
