@@ -6,7 +6,9 @@ games end), joins every seat, starts the games and opens one WebSocket per seat,
 one asyncio process. Each socket plays its seat as a bot: given choices, it picks one
 (seeded random among the choices that move the game on) and sends ``act`` with ``seen``.
 For each accepted action it measures the time from sending it to the moment all four
-sockets of the room have received the state with the new index. Runs ``--seconds`` or
+sockets of the room have received the state with the new index. ``--think MS`` makes
+the sockets pause before each action as people do (a random wait, MS on average); by
+default they answer at once, as fast as the server lets them. Runs ``--seconds`` or
 until every game is over, then prints actions per second, the latency's p50, p95, p99
 and max, and the check: every acknowledged action stored once (the room's stored count
 from ``GET /api/rooms/CODE``), acknowledged indices unique and gap-free, each socket's
@@ -14,6 +16,7 @@ state indices gap-free and never repeated::
 
     .venv/bin/python benchmarks/bench_serve.py                    # 100 rooms, 30 s
     .venv/bin/python benchmarks/bench_serve.py --rooms 10 --seconds 5
+    .venv/bin/python benchmarks/bench_serve.py --think 2000            # people's pace
     .venv/bin/python benchmarks/bench_serve.py --db postgresql://user:pw@host/db
 
 Exits 1 when an action is lost or duplicated (the figures are printed, not asserted).
@@ -72,7 +75,9 @@ def http(base: str, method: str, path: str, body: dict[str, Any] | None = None) 
 
 def start_server(db: str, port: int) -> subprocess.Popen[bytes]:
     process = subprocess.Popen(
-        [sys.executable, "-m", "pennybags", "serve", "--port", str(port), "--db", db],
+        [sys.executable, "-m", "pennybags", "serve", "--port", str(port), "--db", db,
+         "--bot-delay", "0", "--rooms-per-hour", "0", "--socket-messages", "0",
+         "--address-messages", "0"],
         stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
         env=dict(os.environ, PYTHONUNBUFFERED="1"))
     deadline = time.monotonic() + READY_WITHIN
@@ -117,13 +122,27 @@ class Room:
     """Accepted action's index -> when its act was sent."""
     acked: list[int] = field(default_factory=list)
     arrivals: dict[int, list[float]] = field(default_factory=dict)
-    """State index -> when each socket received it."""
+    """State index -> when each socket received it (or a later one, which holds it)."""
     bad_states: int = 0
-    """States whose index skipped one or went back (per socket)."""
+    """States whose index went back (per socket)."""
+    skipped: int = 0
+    """Indices a socket never got a state of, a later state coming instead (a server
+    told of another's actions sends the room as it is now)."""
     resent: int = 0
     """States sent to a socket again with the index it had (the same position)."""
     over: bool = False
     latest: int = 0
+    in_flight: int = 0
+    """Actions sent and not yet accepted or refused."""
+    joined: int = 0
+    """Sockets that have had their first state."""
+    everyone: asyncio.Event = field(default_factory=asyncio.Event)
+    """Set when every socket of the room has had its first state (nobody acts before:
+    an action's state must reach every socket to be timed)."""
+
+    def expected(self) -> int:
+        """The index of the state that follows the last accepted action."""
+        return max(self.acked, default=-1) + 1
 
 
 def make_rooms(base: str, count: int, seed: int, max_rounds: int) -> list[Room]:
@@ -140,6 +159,27 @@ def make_rooms(base: str, count: int, seed: int, max_rounds: int) -> list[Room]:
     return rooms
 
 
+STOP_GRACE = 15.0
+"""Seconds the sockets keep reading after the run for states still on their way."""
+
+
+class Stop:
+    """The end of the run: no more actions; the sockets read on until their room's
+    latest state has come (at most :data:`STOP_GRACE` seconds)."""
+
+    def __init__(self) -> None:
+        self.at: float | None = None
+
+    def set(self) -> None:
+        self.at = time.perf_counter()
+
+    def is_set(self) -> bool:
+        return self.at is not None
+
+    def grace_over(self) -> bool:
+        return self.at is not None and time.perf_counter() > self.at + STOP_GRACE
+
+
 def pick(choices: list[dict[str, Any]], rng: random.Random) -> dict[str, Any]:
     moving = [c for c in choices if c["action"].get("do") in PROGRESS]
     staying = [c for c in moving if c["action"].get("do") != "declare-bankruptcy"]
@@ -148,63 +188,102 @@ def pick(choices: list[dict[str, Any]], rng: random.Random) -> dict[str, Any]:
 
 
 async def seat_client(ws_base: str, room: Room, seat: int, rng: random.Random,
-                      stop: asyncio.Event) -> None:
-    """Play one seat until ``stop`` is set, then keep reading until the room is quiet."""
+                      stop: Stop, think: float = 0.0) -> None:
+    """Play one seat until ``stop`` is set, then keep reading until the room is quiet.
+    With ``think`` (seconds), the seat waits a random time from 0 to twice that (``think``
+    on average) before each action, as a person would; meanwhile it keeps reading."""
     async with connect(f"{ws_base}/ws/{room.code}", open_timeout=60,
                        max_size=2**20) as ws:
         await ws.send(json.dumps({"type": "hello", "token": room.tokens[seat]}))
         last: int | None = None
         pending: float | None = None
+        thinking: asyncio.Task[None] | None = None
         refusals = 0
         state: dict[str, Any] = {}
 
-        async def act() -> float | None:
+        async def act() -> None:
+            """Send a choice of the latest state, if it has one."""
+            nonlocal pending
             choices = state.get("choices") or []
-            if stop.is_set() or state.get("status") != "playing" or not choices:
-                return None
+            if pending is not None or stop.is_set() or state.get("status") != "playing" \
+                    or not choices:
+                return
             chosen = pick(choices, rng)
-            at = time.perf_counter()
+            pending = time.perf_counter()
+            room.in_flight += 1
             await ws.send(json.dumps({"type": "act", "action": chosen["action"],
                                       "seen": state["index"]}))
-            return at
 
-        while True:
-            try:
-                raw = await asyncio.wait_for(ws.recv(), 0.5)
-            except TimeoutError:
-                if stop.is_set() and pending is None:
-                    return
-                continue
-            now = time.perf_counter()
-            message = json.loads(raw)
-            kind = message.get("type")
-            if kind == "state":
-                index = message["index"]
-                if last is not None and index == last:
-                    room.resent += 1  # (the same state again: no action in it)
-                elif last is not None and index != last + 1:
-                    room.bad_states += 1
-                if last is None or index > last:
-                    room.arrivals.setdefault(index, []).append(now)
-                last = index
-                room.latest = max(room.latest, index)
-                state = message
-                if message.get("status") == "over":
-                    room.over = True
-                if pending is None:
-                    pending = await act()
-            elif kind == "accepted":
-                assert pending is not None
-                room.acked.append(message["index"])
-                room.sent[message["index"] + 1] = pending
-                pending = None
-                refusals = 0
-            elif kind == "refused":
-                pending = None
-                refusals += 1
-                moved_on = "moved on" in str(message.get("reason"))
-                if refusals < 20 and state and not moved_on:
-                    pending = await act()  # (stale: the next state brings a new choice)
+        async def think_then_act() -> None:
+            nonlocal thinking
+            await room.everyone.wait()
+            if think > 0:
+                await asyncio.sleep(rng.uniform(0.0, 2.0 * think))
+            thinking = None
+            await act()
+
+        async def answer() -> None:
+            nonlocal thinking
+            if pending is not None or thinking is not None:
+                return
+            if think > 0 or not room.everyone.is_set():
+                thinking = asyncio.create_task(think_then_act())
+            else:
+                await act()
+
+        try:
+            while True:
+                try:
+                    raw = await asyncio.wait_for(ws.recv(), 0.5)
+                except TimeoutError:
+                    caught_up = last is not None and last >= room.expected()
+                    if stop.is_set() and pending is None and not room.in_flight and (
+                            caught_up or stop.grace_over()):
+                        return  # (quiet, no action of the room awaits its states, and
+                        # this socket has the room's latest; or the grace is over)
+                    continue
+                now = time.perf_counter()
+                message = json.loads(raw)
+                kind = message.get("type")
+                if kind == "state":
+                    index = message["index"]
+                    if last is None:
+                        room.joined += 1
+                        if room.joined == SEATS:
+                            room.everyone.set()
+                    if last is not None and index == last:
+                        room.resent += 1  # (the same state again: no action in it)
+                    elif last is not None and index < last:
+                        room.bad_states += 1
+                    elif last is not None and index > last + 1:
+                        room.skipped += index - last - 1
+                    if last is None or index > last:
+                        for shown in range(index if last is None else last + 1, index + 1):
+                            room.arrivals.setdefault(shown, []).append(now)
+                    last = max(index, last if last is not None else index)
+                    room.latest = max(room.latest, index)
+                    state = message
+                    if message.get("status") == "over":
+                        room.over = True
+                    await answer()
+                elif kind == "accepted":
+                    assert pending is not None
+                    room.acked.append(message["index"])
+                    room.sent[message["index"] + 1] = pending
+                    pending = None
+                    room.in_flight -= 1
+                    refusals = 0
+                elif kind == "refused":
+                    if pending is not None:
+                        room.in_flight -= 1
+                    pending = None
+                    refusals += 1
+                    moved_on = "moved on" in str(message.get("reason"))
+                    if refusals < 20 and state and not moved_on:
+                        await answer()  # (stale: the next state brings a new choice)
+        finally:
+            if thinking is not None:
+                thinking.cancel()
 
 
 def percentile(values: list[float], p: float) -> float:
@@ -212,11 +291,14 @@ def percentile(values: list[float], p: float) -> float:
     return ordered[min(len(ordered) - 1, round(p / 100 * (len(ordered) - 1)))]
 
 
-async def run(ws_base: str, rooms: list[Room], seconds: float, seed: int) -> float:
-    stop = asyncio.Event()
-    tasks = [asyncio.create_task(seat_client(ws_base, room, seat,
+async def run(ws_bases: list[str], rooms: list[Room], seconds: float, seed: int,
+              think: float) -> float:
+    """Play the rooms (seat ``s`` of a room connected to server ``s`` modulo their
+    number): how long they played."""
+    stop = Stop()
+    tasks = [asyncio.create_task(seat_client(ws_bases[seat % len(ws_bases)], room, seat,
                                              random.Random(seed * 1000 + r * SEATS + seat),
-                                             stop))
+                                             stop, think))
              for r, room in enumerate(rooms) for seat in range(SEATS)]
     began = time.perf_counter()
     deadline = began + seconds
@@ -238,29 +320,49 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=1, help="the run's seed (default 1)")
     parser.add_argument("--max-rounds", type=int, default=100,
                         help="round cap of each game (default 100)")
+    parser.add_argument("--servers", type=int, default=1,
+                        help="server processes on the one database, each room's sockets "
+                             "spread over them (default 1; more want --db postgresql://...: "
+                             "on SQLite a server hears of another's actions up to a second "
+                             "late)")
+    parser.add_argument("--think", type=float, default=0.0, metavar="MS",
+                        help="a person's pause before each action, in milliseconds: each "
+                             "socket waits a random time from 0 to twice this (default 0: "
+                             "bots answering at once)")
     args = parser.parse_args(argv)
     if args.rooms < 1 or args.seconds <= 0 or args.max_rounds < 1:
         parser.error("--rooms, --seconds and --max-rounds must be at least 1 (above 0)")
+    if not 0 <= args.think <= 600_000:
+        parser.error("--think is from 0 to 600000 milliseconds")
+    if not 1 <= args.servers <= 16:
+        parser.error("--servers is from 1 to 16")
     with tempfile.TemporaryDirectory() as folder:
         db = args.db or os.path.join(folder, "rooms.sqlite3")
-        port = free_port()
-        base, ws_base = f"http://127.0.0.1:{port}", f"ws://127.0.0.1:{port}"
-        server = start_server(db, port)
+        ports = [free_port() for _ in range(args.servers)]
+        base = f"http://127.0.0.1:{ports[0]}"
+        ws_bases = [f"ws://127.0.0.1:{port}" for port in ports]
+        servers: list[subprocess.Popen[bytes]] = []
         try:
+            for port in ports:
+                servers.append(start_server(db, port))
             made = time.perf_counter()
             rooms = make_rooms(base, args.rooms, args.seed, args.max_rounds)
             print(f"rooms: {len(rooms)} classic, {SEATS} sockets each, made in "
                   f"{time.perf_counter() - made:.1f} s; database "
-                  f"{'temporary SQLite' if not args.db else args.db.split('@')[-1]}")
-            server_cpu = cpu_seconds(server.pid)
+                  f"{'temporary SQLite' if not args.db else args.db.split('@')[-1]}; "
+                  f"think {args.think:g} ms; servers {args.servers}")
+            before = [cpu_seconds(server.pid) for server in servers]
             client_cpu = time.process_time()
-            elapsed = asyncio.run(run(ws_base, rooms, args.seconds, args.seed))
+            elapsed = asyncio.run(run(ws_bases, rooms, args.seconds, args.seed,
+                                      args.think / 1000))
             client_cpu = time.process_time() - client_cpu
-            after = cpu_seconds(server.pid)
-            server_cpu = None if after is None or server_cpu is None else after - server_cpu
+            after = [cpu_seconds(server.pid) for server in servers]
+            server_cpu = None if None in before or None in after else \
+                sum(a or 0.0 for a in after) - sum(b or 0.0 for b in before)
             stored = [http(base, "GET", f"/api/rooms/{r.code}")["actions"] for r in rooms]
         finally:
-            stop_server(server)
+            for server in servers:
+                stop_server(server)
     latencies = [max(room.arrivals[i]) - sent for room in rooms
                  for i, sent in room.sent.items() if len(room.arrivals.get(i, ())) >= SEATS]
     actions = sum(len(r.acked) for r in rooms)
@@ -271,11 +373,16 @@ def main(argv: list[str] | None = None) -> int:
         duplicated += len(room.acked) - len(set(room.acked)) + \
             max(0, count - len(room.acked))
     bad_states = sum(r.bad_states for r in rooms)
+    skipped = sum(r.skipped for r in rooms)
     print(f"seconds: {elapsed:.1f}, games over: {sum(r.over for r in rooms)}")
     print(f"actions: {actions:,}, actions/s: {actions / elapsed:,.1f}")
     shown = "unknown" if server_cpu is None else f"{server_cpu:.1f}"
-    print(f"CPU seconds while playing: server {shown}, clients {client_cpu:.1f} "
-          f"(cores: {os.cpu_count()})")
+    per_action = "" if server_cpu is None or not actions else \
+        f"; server {1000 * server_cpu / actions:.2f} ms per action"
+    print(f"CPU seconds while playing: server{'s' if args.servers > 1 else ''} {shown}, "
+          f"clients {client_cpu:.1f} "
+          f"(cores: {os.cpu_count()}){per_action}")
+    print(f"load average (1 min) at the end: {os.getloadavg()[0]:.2f}")
     if latencies:
         ms = [1000 * x for x in latencies]
         print(f"latency to all {SEATS} sockets (ms): p50 {percentile(ms, 50):.1f}, "
@@ -285,8 +392,11 @@ def main(argv: list[str] | None = None) -> int:
           f"duplicated {duplicated}, states out of order {bad_states}, "
           f"updates not seen by every socket {unseen}")
     print(f"states sent again with an index already seen (no new action): "
-          f"{sum(r.resent for r in rooms)}")
-    return 0 if lost == duplicated == bad_states == unseen == 0 else 1
+          f"{sum(r.resent for r in rooms)}; indices skipped (a later state came instead): "
+          f"{skipped}")
+    # (one server sends every state; several may send a later one in place of some)
+    skips = skipped if args.servers == 1 else 0
+    return 0 if lost == duplicated == bad_states == unseen == skips == 0 else 1
 
 
 if __name__ == "__main__":

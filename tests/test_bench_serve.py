@@ -30,6 +30,29 @@ def test_bench_serve_prints_the_figures_and_loses_no_action() -> None:
     assert stored and stored.group(1) == stored.group(2) and stored.group(1) != "0"
 
 
+def test_bench_serve_paces_its_players_like_people() -> None:
+    done = subprocess.run([sys.executable, str(SCRIPT), "--rooms", "2", "--seconds", "3",
+                           "--think", "100"], capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert re.search(r"^rooms: 2 classic, .*; think 100 ms; servers 1$", done.stdout, re.M)
+    assert re.search(r"server [\d.]+ ms per action$", done.stdout, re.M)
+    actions = re.search(r"^actions: ([\d,]+), actions/s: ([\d,.]+)$", done.stdout, re.M)
+    assert actions and 0 < float(actions.group(2).replace(",", "")) < 2 * 4 / 0.1, \
+        "at most a few actions a second per room: each waits 0.1 s on average"
+    assert "lost 0, duplicated 0" in done.stdout
+
+
+def test_bench_serve_spreads_each_room_over_two_servers() -> None:
+    """Two servers on one database (SQLite here: each hears of the other's actions up to a
+    second late, sending the room as it is then): nothing is lost or duplicated."""
+    done = subprocess.run([sys.executable, str(SCRIPT), "--rooms", "1", "--seconds", "3",
+                           "--servers", "2"], capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert re.search(r"; servers 2$", done.stdout, re.M)
+    assert re.search(r"^stored: ([\d,]+), acknowledged: \1, lost 0, duplicated 0, states out "
+                     r"of order 0, updates not seen by every socket 0$", done.stdout, re.M)
+
+
 def test_bench_serve_refuses_no_rooms() -> None:
     done = subprocess.run([sys.executable, str(SCRIPT), "--rooms", "0"], capture_output=True,
                           text=True, timeout=60)

@@ -4,6 +4,7 @@ games are played, started again each time on the same SQLite file."""
 
 from __future__ import annotations
 
+import itertools
 import json
 import random
 import threading
@@ -11,12 +12,14 @@ import time
 from pathlib import Path
 from typing import Any
 
+import httpx2 as httpx
 import pytest
 from websockets.exceptions import WebSocketException
 from websockets.sync.client import connect
 
 from pennybags.editions import get_edition
 from pennybags.engine.notation import action_from_json
+from pennybags.web.db import open_store
 from pennybags.web.store import ActionRow, RoomRow, SQLiteStore
 from web_postgres import PostgresServer, postgres_server
 from web_process import (
@@ -61,7 +64,10 @@ def test_two_servers_on_one_postgresql_database_serve_one_room(
             states = {0: hello(ws_ann, ann), 1: hello(ws_bob, bob)}
             sockets = {0: ws_ann, 1: ws_bob}
             start(two.base, code, host)  # started through the other server
-            states = {seat: until_state(sockets[seat], 0) for seat in (0, 1)}
+            # (the server that started it answers once its bots have answered; the other
+            # may send a state in between first)
+            stored = httpx.get(f"{one.base}/api/rooms/{code}", timeout=30).json()["actions"]
+            states = {seat: until_state(sockets[seat], stored) for seat in (0, 1)}
             assert {s["status"] for s in states.values()} == {"playing"}
             rng = random.Random(5)
             acted = {0: 0, 1: 0}
@@ -139,11 +145,21 @@ def acknowledged(rooms: list[tuple[str, Player]]) -> int:
     return sum(len(player.acknowledged) for _, player in rooms)
 
 
-def test_a_server_killed_again_and_again_loses_nothing(tmp_path: Path) -> None:
+@pytest.fixture(params=["sqlite", "postgresql"])
+def database(request: pytest.FixtureRequest, tmp_path: Path) -> str:
+    """A new empty database: a SQLite file, or a database on the test PostgreSQL server."""
+    if request.param == "sqlite":
+        return str(tmp_path / "rooms.sqlite3")
+    server: PostgresServer = request.getfixturevalue("postgres_server")
+    return server.new_database()
+
+
+def test_a_server_killed_again_and_again_loses_nothing(database: str) -> None:
     """SIGKILL at random moments while a person plays against bots in each room: every
     room resumes, its stored actions run 0, 1, 2, ... without a gap, replay to the game
-    the server shows, and hold every action the server acknowledged."""
-    db = str(tmp_path / "rooms.sqlite3")
+    the server shows, and hold every action the server acknowledged. On SQLite and on
+    PostgreSQL."""
+    db = database
     server = Server(db, free_port()).start()
     rng = random.Random(2026)
     rooms: list[tuple[str, Player]] = []
@@ -183,7 +199,7 @@ def test_a_server_killed_again_and_again_loses_nothing(tmp_path: Path) -> None:
             assert player.failure is None, player.failure
             assert player.over.is_set(), "the game was played to its end"
             assert player.acknowledged, "the player's actions were acknowledged"
-        store = SQLiteStore(db)
+        store = open_store(db)
         for code, player in rooms:
             row = store.room(code)
             assert row is not None and row.state == "over"
@@ -233,6 +249,24 @@ def test_a_room_killed_before_its_bots_answered_resumes(tmp_path: Path,
         store.close()
 
 
+def until_live_auction(ws: Any, state: dict[str, Any]) -> dict[str, Any]:
+    """Ann plays (sending deeds to auction) until the room waits on a live auction: that
+    state."""
+    for _ in range(400):
+        if state["auction"]:
+            return state
+        kinds = {c["action"]["do"]: c["action"] for c in state["choices"]}
+        if not kinds:
+            state = until_state(ws, state["index"] + 1)
+            continue
+        action = next((kinds[k] for k in ("auction", "roll", "end-turn", "pay-bail",
+                                          "pass", "accept") if k in kinds),
+                      state["choices"][0]["action"])
+        ws.send(json.dumps({"type": "act", "action": action, "seen": state["index"]}))
+        state = until_state(ws, state["index"] + 1)
+    raise AssertionError("no live auction came")
+
+
 def test_a_live_auction_ends_by_the_servers_clock(tmp_path: Path) -> None:
     """Nobody presses: the server's timer runs out and it sends the time-up itself."""
     with serving(str(tmp_path / "rooms.sqlite3")) as server:
@@ -242,23 +276,73 @@ def test_a_live_auction_ends_by_the_servers_clock(tmp_path: Path) -> None:
         token = join(server.base, code, 0)
         start(server.base, code, host)
         with connect(f"{server.ws}/ws/{code}", open_timeout=30) as ws:
-            state = hello(ws, token)
-            for _ in range(400):
-                if state["auction"]:
-                    break
-                kinds = {c["action"]["do"]: c["action"] for c in state["choices"]}
-                if not kinds:
-                    state = until_state(ws, state["index"] + 1)
-                    continue
-                action = next((kinds[k] for k in ("auction", "roll", "end-turn", "pay-bail",
-                                                  "pass", "accept") if k in kinds),
-                              state["choices"][0]["action"])
-                ws.send(json.dumps({"type": "act", "action": action,
-                                    "seen": state["index"]}))
-                state = until_state(ws, state["index"] + 1)
+            state = until_live_auction(ws, hello(ws, token))
             assert state["auction"] == {"seconds": 1.0}, "a live auction came"
             while state["auction"]:  # Ann never presses: the clock ends it
                 state = until_state(ws, state["index"] + 1, timeout=60)
         store = SQLiteStore(str(tmp_path / "rooms.sqlite3"))
         assert "time-up" in [a.action["do"] for a in store.actions(code)]
         store.close()
+
+
+def test_a_live_auction_goes_on_when_the_server_starts_again(tmp_path: Path) -> None:
+    """The server is killed in the middle of a live auction and started again: with
+    nobody connected to the room, its clock runs and the auction ends by the time-up."""
+    db = str(tmp_path / "rooms.sqlite3")
+    server = Server(db, free_port()).start()
+    try:
+        code, host = new_room(server.base, {
+            "edition": "ultimate-banking", "seed": 4, "options": {"auction-timer": 1},
+            "seats": [{"name": "Ann"}, {"bot": "standard"}, {"bot": "standard"}]})
+        token = join(server.base, code, 0)
+        start(server.base, code, host)
+        with connect(f"{server.ws}/ws/{code}", open_timeout=30) as ws:
+            state = until_live_auction(ws, hello(ws, token))
+            server.kill()  # (the bots' first presses take 0.6 s at least: none came yet)
+        count = state["index"]
+        store = SQLiteStore(db)
+        assert store.action_count(code) == count, "the auction was live when killed"
+        server.start()  # nobody connects to the room
+        deadline = time.monotonic() + 60
+        while "time-up" not in [a.action["do"] for a in store.actions(code, count)]:
+            assert time.monotonic() < deadline, "the auction's clock did not run"
+            time.sleep(0.1)
+        after = [a.action["do"] for a in store.actions(code, count)]
+        assert set(after[:after.index("time-up")]) <= {"bid", "pass"}, after
+        store.close()
+    finally:
+        server.kill()
+
+
+def test_a_run_of_bots_answers_is_paced(tmp_path: Path) -> None:
+    """With --bot-delay, a game of bots is played one answer at a time, each stored and
+    sent to the room on its own, the delay apart; a server started again carries on."""
+    db = str(tmp_path / "rooms.sqlite3")
+    server = Server(db, free_port(), "--bot-delay", "150").start()
+    try:
+        code, host = new_room(server.base, {"seed": 3, "seats": [
+            {"bot": "standard"}, {"bot": "simple"}, {"bot": "standard"}]})
+        start(server.base, code, host)
+        with connect(f"{server.ws}/ws/{code}", open_timeout=30) as ws:
+            first = hello(ws, None)
+            assert not first["view"]["over"], "the bots wait for their delay"
+            index, times = first["index"], []
+            for _ in range(12):
+                state = until_state(ws, index + 1)
+                assert state["index"] == index + 1, "each answer is sent on its own"
+                index = state["index"]
+                times.append(time.monotonic())
+        gaps = [b - a for a, b in itertools.pairwise(times)]
+        assert min(gaps) > 0.1, gaps
+        store = SQLiteStore(db)
+        assert index <= store.action_count(code) < index + 30, "not played out at once"
+        server.kill()
+        count = store.action_count(code)
+        server.start()
+        with connect(f"{server.ws}/ws/{code}", open_timeout=30) as ws:
+            state = hello(ws, None)
+            assert state["index"] == count and not state["view"]["over"]
+            assert until_state(ws, count + 3)["index"] == count + 3, "the bots carry on"
+        store.close()
+    finally:
+        server.kill()

@@ -5,6 +5,7 @@ real PostgreSQL server (skipped, saying why, where PostgreSQL is not installed).
 
 from __future__ import annotations
 
+import json
 import random
 from collections.abc import Iterator
 from pathlib import Path
@@ -20,6 +21,9 @@ from web_postgres import PostgresServer, postgres_server
 
 __all__ = ["postgres_server"]  # a fixture, used by name
 
+opening = open_store
+"""(the tests' ``open_store`` is made to close what it opened: :func:`closing`)"""
+
 
 @pytest.fixture(params=["sqlite", "postgresql"])
 def database(request: pytest.FixtureRequest, tmp_path: Path) -> str:
@@ -28,6 +32,23 @@ def database(request: pytest.FixtureRequest, tmp_path: Path) -> str:
         return str(tmp_path / "rooms.sqlite3")
     server: PostgresServer = request.getfixturevalue("postgres_server")
     return server.new_database()
+
+
+@pytest.fixture(autouse=True)
+def closing(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    """Every store a test opens is closed after it (a PostgreSQL store's pool of
+    connections left to the garbage collector complains)."""
+    opened: list[Store] = []
+
+    def tracked(url: str | Path) -> Store:
+        store = opening(url)
+        opened.append(store)
+        return store
+
+    monkeypatch.setitem(globals(), "open_store", tracked)
+    yield
+    for store in opened:
+        store.close()
 
 
 @pytest.fixture
@@ -231,6 +252,7 @@ def test_a_store_tells_of_changes_to_rooms(database: str) -> None:
     before = two.signature(code)
     heard = two.wait_for_changes(0.05)
     assert heard is None or heard == set()  # LISTEN starts now: nothing heard yet
+    one.wait_for_changes(0.05)
     service.join(code, 0)
     service.start(code, host)
     postgres = database.startswith("postgresql://")
@@ -239,6 +261,7 @@ def test_a_store_tells_of_changes_to_rooms(database: str) -> None:
         assert heard == {code}
     else:
         assert heard is None
+    assert one.wait_for_changes(0.3) == set(), "a store does not hear its own changes"
     assert two.signature(code) != before
     assert two.signature("NOPE") is None
     one.close()
@@ -306,3 +329,67 @@ def test_a_live_auction_is_run_by_the_servers_clock(store: Store) -> None:
     assert after["auction"] is None and not after["view"]["over"]
     fresh = RoomService(store)
     assert fresh.state(code, 0) == after, "the clock's actions replay like any other"
+
+
+def test_the_states_sent_are_each_seats_state(store: Store) -> None:
+    """``show`` (what the server sends its connections) writes each seat's state once,
+    as JSON text equal to ``state``; ``act_and_show`` builds them after the action."""
+    service = RoomService(store)
+    code, host = service.create({"seed": 5, "seats": [{"name": "Ann"}, {"name": "Bob"},
+                                                      {"bot": "standard"}]})
+    service.join(code, 0)
+    service.join(code, 1)
+    service.start(code, host)
+    play(service, code, 0, 6, random.Random(2))
+    shown = service.show(code, [0, 1, None, 0])
+    assert set(shown.texts) == {0, 1, None}
+    for seat, text in shown.texts.items():
+        assert json.loads(text) == service.state(code, seat)
+    assert shown.signature == store.signature(code) and not shown.auction
+    mover = next(s for s in (0, 1) if service.state(code, s)["choices"])
+    state = service.state(code, mover)
+    outcome, after = service.act_and_show(code, mover, state["choices"][0]["action"],
+                                          state["index"], [None, mover])
+    assert outcome.accepted and after is not None and set(after.texts) == {None, mover}
+    for seat, text in after.texts.items():
+        assert json.loads(text) == RoomService(open_store_like(store)).state(code, seat)
+    refused, none = service.act_and_show(code, mover, {"do": "roll"}, state["index"], [0])
+    assert not refused.accepted and none is None
+
+
+def open_store_like(store: Store) -> Store:
+    """A second connection to the database of ``store``."""
+    return open_store(getattr(store, "path", None) or getattr(store, "url", ""))
+
+
+def test_a_sqlite_store_tells_when_another_connection_wrote(tmp_path: Path) -> None:
+    """The service reads a room again only when another connection wrote (SQLite's
+    data_version); its own writes do not count."""
+    one, two = open_store(tmp_path / "r.sqlite3"), open_store(tmp_path / "r.sqlite3")
+    service = RoomService(one)
+    code, _, _ = ready(service)
+    version = one.version()
+    assert version is not None
+    play(service, code, 0, 3, random.Random(1))
+    assert one.version() == version, "its own writes"
+    other = RoomService(two)
+    state = other.state(code, 0)
+    assert other.act(code, 0, state["choices"][0]["action"], seen=state["index"]).accepted
+    assert one.version() != version
+    assert service.state(code, 0) == other.state(code, 0), "the first service looked again"
+
+
+def test_a_service_keeps_only_so_many_rooms_in_memory(store: Store,
+                                                      monkeypatch: pytest.MonkeyPatch) -> None:
+    from pennybags.web import rooms
+
+    monkeypatch.setattr(rooms, "ROOMS_KEPT", 2)
+    service = RoomService(store)
+    codes = [ready(service, seed=seed)[0] for seed in range(3)]
+    states = {}
+    for code in codes:
+        play(service, code, 0, 4, random.Random(7))
+        states[code] = service.state(code, 0)
+    assert len(service._rooms) == 2 and codes[0] not in service._rooms
+    assert service.state(codes[0], 0) == states[codes[0]], "rebuilt from the store"
+    assert codes[1] not in service._rooms, "the least recently used was let go"

@@ -44,6 +44,8 @@ def test_serve_refuses_what_it_cannot_use(capsys: pytest.CaptureFixture[str],
     blocker.write_text("x")
     assert main(["serve", "--db", str(blocker / "rooms.sqlite3")]) == 2
     assert "cannot make the folder" in capsys.readouterr().err
+    assert main(["serve", "--bot-delay", "-1", "--db", str(tmp_path / "r.sqlite3")]) == 2
+    assert "--bot-delay" in capsys.readouterr().err
     assert main(["serve", "--port", "70000", "--db", str(tmp_path / "r.sqlite3")]) == 2
     assert "--port" in capsys.readouterr().err
 
@@ -59,7 +61,8 @@ def free_port() -> int:
 def server(db: Path, port: int) -> Iterator[str]:
     env = dict(os.environ, PYTHONUNBUFFERED="1")
     process = subprocess.Popen(
-        [sys.executable, "-m", "pennybags", "serve", "--port", str(port), "--db", str(db)],
+        [sys.executable, "-m", "pennybags", "serve", "--port", str(port), "--db", str(db),
+         "--bot-delay", "0"],
         stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, env=env)
     base = f"http://127.0.0.1:{port}"
     try:

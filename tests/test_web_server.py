@@ -16,7 +16,7 @@ import pytest
 from fastapi.testclient import TestClient
 from starlette.websockets import WebSocketDisconnect
 
-from pennybags.web.server import MAX_MESSAGE, create_app
+from pennybags.web.server import MAX_MESSAGE, Limiter, Limits, create_app
 from pennybags.web.store import SQLiteStore
 
 Socket = Any
@@ -343,3 +343,70 @@ def test_a_spectator_never_sees_a_hidden_hand(client: TestClient) -> None:
             spectator = watcher.receive_json()
             assert spectator["index"] == state["index"]
     assert held_seen > 0, "cards were held while the spectator watched"
+
+
+class Clock:
+    """A clock the test moves by hand."""
+
+    def __init__(self) -> None:
+        self.now = 1000.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+def test_the_limits_count_per_address_and_per_connection() -> None:
+    clock = Clock()
+    limiter = Limiter(Limits(rooms=2, rooms_window=60.0, socket_messages=5.0,
+                             address_messages=8.0), clock)
+    for _ in range(2):
+        assert limiter.may_create_room("10.0.0.1") is None
+        limiter.room_created("10.0.0.1")
+        clock.now += 10.0
+    reason = limiter.may_create_room("10.0.0.1")
+    assert reason is not None and "at most 2 in 60 seconds" in reason
+    assert "try again in 40 seconds" in reason
+    assert limiter.may_create_room("10.0.0.2") is None, "another address has its own count"
+    clock.now += 40.0
+    assert limiter.may_create_room("10.0.0.1") is None, "the first has left the window"
+    one, two = limiter.socket_bucket(), limiter.socket_bucket()
+    sent = sum(limiter.may_send("10.0.0.1", one) is None for _ in range(20))
+    assert sent == 10, "twice the rate at once, then nothing"
+    refused = limiter.may_send("10.0.0.1", one)
+    assert refused is not None and "one connection" in refused
+    sent = sum(limiter.may_send("10.0.0.1", two) is None for _ in range(20))
+    assert sent == 6, "the address's 16 at once are shared by its connections"
+    refused = limiter.may_send("10.0.0.1", two)
+    assert refused is not None and "your address" in refused
+    assert limiter.may_send("10.0.0.2", limiter.socket_bucket()) is None
+    clock.now += 1.0
+    assert sum(limiter.may_send("10.0.0.1", one) is None for _ in range(20)) == 5
+    with pytest.raises(ValueError):
+        Limits(rooms=-1)
+
+
+def test_an_address_over_its_limits_is_refused_with_the_reason(store: SQLiteStore) -> None:
+    limits = Limits(rooms=2, socket_messages=2.0, address_messages=0)
+    with TestClient(create_app(store, limits=limits)) as client:
+        code, host = make_room(client, [{"name": "Ann"}, {"bot": "standard"}])
+        wrong = client.post("/api/rooms", json={"seats": []})
+        assert wrong.status_code == 400, "(a room refused is not counted)"
+        make_room(client, [{"name": "Ann"}, {"bot": "standard"}])
+        third = client.post("/api/rooms", json={"seats": [{"name": "Ann"},
+                                                           {"bot": "standard"}]})
+        assert third.status_code == 429 and "too many rooms" in third.json()["error"]
+        assert len(store.room_codes()) == 2
+        token = join(client, code, 0)
+        start(client, code, host)
+        with client.websocket_connect(f"/ws/{code}") as ws:
+            state = hello(ws, token)  # (the first message of four at once)
+            count = store.action_count(code)
+            for _ in range(10):
+                ws.send_json({"type": "ping"})
+            ws.send_json({"type": "act", "action": state["choices"][0]["action"],
+                          "seen": state["index"]})
+            answers = [ws.receive_json() for _ in range(11)]
+            assert [a["type"] for a in answers[:3]] == ["pong"] * 3
+            assert answers[-1]["type"] == "refused"
+            assert all("too many messages" in a["reason"] for a in answers[4:])
+            assert store.action_count(code) == count, "a refused message changes nothing"

@@ -37,9 +37,13 @@ def free_port() -> int:
 class Server:
     """One server process."""
 
-    def __init__(self, db: str, port: int) -> None:
+    def __init__(self, db: str, port: int, *options: str) -> None:
         self.db = db
         self.port = port
+        self.options = options or ("--bot-delay", "0", "--socket-messages", "0",
+                                   "--address-messages", "0")
+        """The server's options (by default bots answer at once, all in a row, and the
+        players on loopback send as fast as they like)."""
         self.base = f"http://127.0.0.1:{port}"
         self.ws = f"ws://127.0.0.1:{port}"
         self.process: subprocess.Popen[bytes] | None = None
@@ -48,7 +52,8 @@ class Server:
         env = dict(os.environ, PYTHONUNBUFFERED="1")
         self.process = subprocess.Popen(
             [sys.executable, "-m", "pennybags", "serve", "--port", str(self.port), "--db",
-             self.db], stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, env=env)
+             self.db, *self.options], stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
+            env=env)
         deadline = time.monotonic() + READY_WITHIN
         while True:
             try:
@@ -72,8 +77,8 @@ class Server:
 
 
 @contextlib.contextmanager
-def serving(db: str, port: int | None = None) -> Iterator[Server]:
-    server = Server(db, port or free_port()).start()
+def serving(db: str, port: int | None = None, *options: str) -> Iterator[Server]:
+    server = Server(db, port or free_port(), *options).start()
     try:
         yield server
     finally:

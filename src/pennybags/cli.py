@@ -288,7 +288,7 @@ def cmd_serve(args: argparse.Namespace) -> int:
         import uvicorn
 
         from pennybags.web.db import open_store
-        from pennybags.web.server import create_app
+        from pennybags.web.server import Limits, create_app
         from pennybags.web.store import StoreError
     except ImportError as e:
         raise UserError(f"pennybags serve needs the web extra ({e.name} is missing): "
@@ -298,6 +298,15 @@ def cmd_serve(args: argparse.Namespace) -> int:
     db = args.db if args.db else str(data_dir() / "rooms.sqlite3")
     if not 0 < args.port < 65536:
         raise UserError(f"--port is a port number from 1 to 65535, not {args.port}")
+    if not 0 <= args.bot_delay <= 60_000:
+        raise UserError(f"--bot-delay is from 0 to 60000 milliseconds, not {args.bot_delay}")
+    for name in ("rooms_per_hour", "socket_messages", "address_messages"):
+        if getattr(args, name) < 0:
+            raise UserError(f"--{name.replace('_', '-')} is 0 (no limit) or more, not "
+                            f"{getattr(args, name)}")
+    limits = Limits(rooms=args.rooms_per_hour, rooms_window=3600.0,
+                    socket_messages=args.socket_messages,
+                    address_messages=args.address_messages)
     try:
         store = open_store(db)
     except StoreError as e:
@@ -306,8 +315,11 @@ def cmd_serve(args: argparse.Namespace) -> int:
     print(f"pennybags serves http://{args.host}:{args.port}/ (rooms kept in {where}); "
           "Ctrl-C stops it", file=sys.stderr)
     try:
-        uvicorn.run(create_app(store), host=args.host, port=args.port, log_level="warning",
-                    ws_max_size=1 << 16)
+        uvicorn.run(create_app(store, bot_delay=args.bot_delay / 1000, limits=limits),
+                    host=args.host,
+                    port=args.port, log_level="warning",
+                    ws_max_size=1 << 16, ws_per_message_deflate=args.compress,
+                    proxy_headers=True, forwarded_allow_ips=args.trusted_proxies)
     except OSError as e:
         raise UserError(f"cannot serve on {args.host}:{args.port}: {e.strerror}") from None
     finally:
@@ -478,6 +490,25 @@ def build_parser() -> argparse.ArgumentParser:
                         "in ~/.local/share/pennybags, or $XDG_DATA_HOME/pennybags) or a "
                         "PostgreSQL database, postgresql://user:password@host:port/name "
                         "(several servers may share one)")
+    p.add_argument("--bot-delay", type=int, default=400, metavar="MS",
+                   help="milliseconds each bot's answer waits, so that people can follow "
+                        "a run of bots' moves one by one (default 400; 0: bots answer at "
+                        "once, all in a row)")
+    p.add_argument("--rooms-per-hour", type=int, default=30, metavar="N",
+                   help="rooms one address may create in an hour (default 30; 0: no limit)")
+    p.add_argument("--socket-messages", type=float, default=20, metavar="N",
+                   help="messages one browser tab may send a second, on average (default "
+                        "20; 0: no limit); more are refused with the reason")
+    p.add_argument("--address-messages", type=float, default=100, metavar="N",
+                   help="messages all the tabs of one address may send a second, on "
+                        "average (default 100; 0: no limit)")
+    p.add_argument("--trusted-proxies", default="127.0.0.1", metavar="ADDRESSES",
+                   help="the reverse proxies (comma-separated addresses) whose "
+                        "X-Forwarded-For header names the client's address, which the "
+                        "limits count by (default 127.0.0.1: a proxy on this computer)")
+    p.add_argument("--compress", action="store_true",
+                   help="compress WebSocket messages (permessage-deflate): less to send "
+                        "over a slow network, more work for the server (default: off)")
     p.set_defaults(func=cmd_serve)
 
     p = sub.add_parser("lab", help="experiments: many games, stored results, reports",

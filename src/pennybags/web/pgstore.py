@@ -7,9 +7,10 @@ change to a room is announced with ``NOTIFY`` on the channel :data:`CHANNEL` (it
 the room's code) when its transaction commits, so that the other processes tell their
 connections.
 
-Every query goes through one connection guarded by a lock; a connection the server lost
-(PostgreSQL restarted) is opened again on the next call. Listening has a connection of its
-own.
+Queries go through a pool of connections (psycopg_pool, :data:`POOL_SIZE` at most, so
+that the server's worker threads need not wait for each other's queries); a connection is
+checked when it is taken from the pool, so one the server lost (PostgreSQL restarted) is
+replaced rather than used. Listening has a connection of its own.
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ from __future__ import annotations
 import json
 import threading
 import time
+import uuid
 from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
 from typing import Any, TypeVar
@@ -24,6 +26,7 @@ from typing import Any, TypeVar
 try:
     import psycopg
     from psycopg import errors
+    from psycopg_pool import ConnectionPool, PoolTimeout
 except ImportError as e:  # pragma: no cover - depends on what is installed
     from pennybags.web.store import StoreError
 
@@ -47,6 +50,8 @@ CHANNEL = "pennybags_rooms"
 SCHEMA_LOCK = 0x70656E6E79
 """The advisory lock held while the tables are made (two servers starting at once)."""
 CONNECT_TIMEOUT = 10
+POOL_SIZE = 8
+"""The most connections one server process holds for its queries (besides listening)."""
 
 _TABLES = [
     """CREATE TABLE IF NOT EXISTS meta (
@@ -93,15 +98,23 @@ class PostgresStore(Store):
     """The store in a PostgreSQL database, given by its URL
     (``postgresql://user:password@host:port/dbname``)."""
 
-    def __init__(self, url: str) -> None:
+    def __init__(self, url: str, pool_size: int = POOL_SIZE) -> None:
         self.url = url
         self.where = _where(url)
-        self._lock = threading.Lock()
-        self._db: psycopg.Connection[Any] | None = None
+        self.instance = uuid.uuid4().hex[:12]
+        """Signs this store's announcements (``NOTIFY`` payload: the room's code, a space,
+        this), so that it does not hear its own changes as others'."""
+        self._pool: ConnectionPool[Any] | None = None
         self._listener: psycopg.Connection[Any] | None = None
         self._listen_lock = threading.Lock()
         try:
-            with self._transaction() as db:
+            # one connection first, for the reason it fails (a pool only times out)
+            first = psycopg.connect(url, connect_timeout=CONNECT_TIMEOUT,
+                                    application_name="pennybags serve")
+        except psycopg.Error as e:
+            raise StoreError(f"cannot reach the {self.where}: {_reason(e)}") from None
+        try:
+            with first as db, db.transaction():
                 db.execute("SELECT pg_advisory_xact_lock(%s)", (SCHEMA_LOCK,))
                 for statement in _TABLES:
                     db.execute(statement)
@@ -112,30 +125,26 @@ class PostgresStore(Store):
                     raise StoreError(f"{self.where} holds rooms of schema {row[0]}; this "
                                      f"pennybags uses schema {SCHEMA_VERSION}")
         except psycopg.Error as e:
-            self.close()
             raise StoreError(f"cannot use the {self.where}: {_reason(e)}") from None
-
-    def _connect(self) -> psycopg.Connection[Any]:
-        try:
-            return psycopg.connect(self.url, connect_timeout=CONNECT_TIMEOUT,
-                                   application_name="pennybags serve")
-        except psycopg.Error as e:
-            raise StoreError(f"cannot reach the {self.where}: {_reason(e)}") from None
+        self._pool = ConnectionPool(
+            url, min_size=1, max_size=max(1, pool_size), timeout=CONNECT_TIMEOUT,
+            kwargs={"connect_timeout": CONNECT_TIMEOUT,
+                    "application_name": "pennybags serve"},
+            check=ConnectionPool.check_connection, name="pennybags", open=True)
 
     @contextmanager
     def _transaction(self) -> Iterator[psycopg.Connection[Any]]:
-        """A transaction on the store's connection (opened again if it was lost); the
-        lock is held throughout."""
-        with self._lock:
-            if self._db is None or self._db.closed or self._db.broken:
-                self._db = self._connect()
-            db = self._db
-            try:
-                with db.transaction():
-                    yield db
-            except psycopg.OperationalError as e:
-                db.close()
-                raise StoreError(f"lost the {self.where}: {_reason(e)}") from None
+        """A transaction on a connection of the pool (given back at the end)."""
+        if self._pool is None or self._pool.closed:
+            raise StoreError(f"the {self.where} is closed")
+        try:
+            with self._pool.connection() as db, db.transaction():
+                yield db
+        except PoolTimeout:
+            raise StoreError(f"cannot reach the {self.where} (no connection within "
+                             f"{CONNECT_TIMEOUT} seconds)") from None
+        except psycopg.OperationalError as e:
+            raise StoreError(f"lost the {self.where}: {_reason(e)}") from None
 
     def _read(self, work: Callable[[psycopg.Connection[Any]], T]) -> T:
         try:
@@ -145,16 +154,14 @@ class PostgresStore(Store):
             raise StoreError(f"the {self.where} refused a query: {_reason(e)}") from None
 
     def close(self) -> None:
-        with self._lock:
-            if self._db is not None:
-                self._db.close()
+        if self._pool is not None:
+            self._pool.close()
         with self._listen_lock:
             if self._listener is not None:
                 self._listener.close()
 
-    @staticmethod
-    def _notify(db: psycopg.Connection[Any], code: str) -> None:
-        db.execute("SELECT pg_notify(%s, %s)", (CHANNEL, code))
+    def _notify(self, db: psycopg.Connection[Any], code: str) -> None:
+        db.execute("SELECT pg_notify(%s, %s)", (CHANNEL, f"{code} {self.instance}"))
 
     def create_room(self, room: RoomRow, host_token: str) -> None:
         try:
@@ -255,15 +262,21 @@ class PostgresStore(Store):
             (code,)).fetchone())
         return 0 if row is None else int(row[0])
 
-    def room_codes(self) -> list[str]:
-        rows = self._read(lambda db: db.execute(
-            "SELECT code FROM rooms ORDER BY created, code").fetchall())
+    def room_codes(self, state: str | None = None) -> list[str]:
+        if state is None:
+            rows = self._read(lambda db: db.execute(
+                "SELECT code FROM rooms ORDER BY created, code").fetchall())
+        else:
+            rows = self._read(lambda db: db.execute(
+                "SELECT code FROM rooms WHERE state = %s ORDER BY created, code",
+                (state,)).fetchall())
         return [r[0] for r in rows]
 
     def wait_for_changes(self, timeout: float) -> set[str] | None:
-        """The rooms changed (by this process or another) in the next ``timeout``
-        seconds, as told by ``NOTIFY``; None when the database cannot be listened to just
-        now (the caller looks for itself)."""
+        """The rooms other stores (other server processes) changed in the next
+        ``timeout`` seconds, as told by ``NOTIFY`` (this store's own announcements are
+        left out); None when the database cannot be listened to just now (the caller looks
+        for itself)."""
         with self._listen_lock:
             try:
                 if self._listener is None or self._listener.closed or self._listener.broken:
@@ -272,15 +285,25 @@ class PostgresStore(Store):
                         application_name="pennybags serve (listening)")
                     self._listener.execute(f"LISTEN {CHANNEL}")
                 listener = self._listener
-                codes = {n.payload for n in listener.notifies(timeout=timeout, stop_after=1)}
+                codes: set[str] = set()
+                deadline = time.monotonic() + timeout
+                while not codes and (left := deadline - time.monotonic()) > 0:
+                    for n in listener.notifies(timeout=left, stop_after=1):
+                        codes.update(self._others(n.payload))
                 if codes:  # more may have come with it: take those without waiting
-                    codes.update(n.payload for n in listener.notifies(timeout=0.01))
+                    for n in listener.notifies(timeout=0.01):
+                        codes.update(self._others(n.payload))
                 return codes
             except psycopg.Error:
                 if self._listener is not None:
                     self._listener.close()
                 time.sleep(timeout)
                 return None
+
+    def _others(self, payload: str) -> set[str]:
+        """The room an announcement names, unless this store made it."""
+        code, _, instance = payload.partition(" ")
+        return set() if instance == self.instance else {code}
 
 
 def _reason(e: psycopg.Error) -> str:

@@ -23,11 +23,13 @@ from __future__ import annotations
 
 import contextlib
 import hashlib
+import json
 import secrets
 import threading
 import time
 import unicodedata
-from collections.abc import Mapping, Sequence
+from collections import OrderedDict
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -61,6 +63,9 @@ LOG_SENT = 80
 """Lines of narration sent with each state."""
 CLOCK_ACTIONS = ("bid", "pass", "time-up")
 """What the server's clock does in a live auction: a bot's press or pass, or the time-up."""
+ROOMS_KEPT = 1000
+"""Rooms whose games a service keeps in memory; the least recently used beyond these are
+let go (and rebuilt from the store when they are wanted again)."""
 BOT_ANSWERS_LIMIT = 200_000
 """Bot answers in a row after which the room stops to let others in (a guard: bots finish
 their decisions long before)."""
@@ -143,6 +148,21 @@ def check_bot(spec: Any, edition: str) -> str:
 
 
 @dataclass(frozen=True)
+class Shown:
+    """A room's states as sent to its connections after a change."""
+
+    signature: tuple[Any, ...]
+    """The room's :meth:`Store.signature` that these states show."""
+    texts: dict[int | None, str]
+    """Each seat's state (None: a spectator's) as JSON text."""
+    auction: bool
+    """Whether the room waits on a live auction (its clock runs)."""
+    bot_due: bool = False
+    """Whether the room waits on a bot paced by the service's ``bot_delay`` (the server
+    asks for its answer after that delay: :meth:`RoomService.bot_step`)."""
+
+
+@dataclass(frozen=True)
 class Outcome:
     """What became of an action: accepted (with the index it was stored under) or refused
     with a reason."""
@@ -163,6 +183,9 @@ class LiveRoom:
     log: list[str] = field(default_factory=list)
     applied: int = 0
     """How many stored actions the game has applied."""
+    version: int | None = None
+    """The store's :meth:`~Store.version` when the room was last read from it (None: read
+    it every time)."""
     lock: threading.RLock = field(default_factory=threading.RLock)
 
     def tell(self) -> None:
@@ -174,9 +197,17 @@ class LiveRoom:
 class RoomService:
     """Rooms kept in a store, their games rebuilt on demand."""
 
-    def __init__(self, store: Store) -> None:
+    def __init__(self, store: Store, bot_delay: float = 0.0) -> None:
+        if not 0 <= bot_delay <= 60:
+            raise ValueError(f"a bot's delay is from 0 to 60 seconds, not {bot_delay}")
         self.store = store
-        self._rooms: dict[str, LiveRoom] = {}
+        self.bot_delay = bot_delay
+        """Seconds the bots take for each answer. 0: they answer at once, all in a row,
+        when the game comes to them; above 0 they answer one at a time, when the server
+        asks (:meth:`bot_step`, after this delay), so that people can follow."""
+        self._rooms: OrderedDict[str, LiveRoom] = OrderedDict()
+        """The rooms in memory, the least recently used first (at most
+        :data:`ROOMS_KEPT`)."""
         self._lock = threading.Lock()
 
     # ------------------------------------------------------------ rooms
@@ -390,7 +421,17 @@ class RoomService:
 
     def _live(self, code: str) -> LiveRoom:
         """The room's game in memory, rebuilt from the store if need be, caught up with
-        every action stored since."""
+        every action stored since. When the store tells that nobody else has written
+        to it since the room was last read (:meth:`Store.version`), the room in memory is
+        the room as stored: it is not read again."""
+        version = self.store.version()
+        if version is not None and isinstance(code, str):
+            with self._lock:
+                cached = self._rooms.get(code.upper())
+                if cached is not None:
+                    self._rooms.move_to_end(cached.row.code)
+            if cached is not None and cached.version == version:
+                return cached
         row = self.row(code)
         with self._lock:
             live = self._rooms.get(row.code)
@@ -399,7 +440,11 @@ class RoomService:
             if live is None:
                 live = LiveRoom(row=row)
                 self._rooms[row.code] = live
-            live.row.state = row.state
+                while len(self._rooms) > ROOMS_KEPT:  # (rebuilt from the store if needed)
+                    self._rooms.popitem(last=False)
+            else:
+                live.row = row  # (the same seating: who has taken a seat may differ)
+            self._rooms.move_to_end(row.code)
         with live.lock:
             built = False
             if live.row.state != LOBBY and live.game is None:
@@ -410,6 +455,7 @@ class RoomService:
                 # (a server stopped between a person's answer and the bots' answers: they
                 # answer now)
                 self._run_bots(live)
+            live.version = version
         return live
 
     def _build(self, live: LiveRoom) -> None:
@@ -450,38 +496,65 @@ class RoomService:
         unless the room is playing, the action reads and the engine allows it; with
         ``seen`` (the number of actions the sender's state showed), refused too when the
         game has moved on since. Accepted actions are stored, then the bots answer."""
+        return self.act_and_show(code, seat, obj, seen)[0]
+
+    def act_and_show(self, code: str, seat: int, obj: Any, seen: int | None = None,
+                     seats: Iterable[int | None] = ()) -> tuple[Outcome, Shown | None]:
+        """:meth:`act`, and when the action is accepted the room's states for ``seats``
+        as :meth:`show` gives them, built from the game as it stands after the action (and
+        the bots' answers) with no second look at the store."""
         live = self._live(code)
         with live.lock:
-            game = live.game
-            if live.row.state == LOBBY or game is None:
-                return Outcome(False, "the game has not started")
-            if live.row.state == PAUSED:
-                return Outcome(False, "the game is paused by the host")
-            if game.over:
-                return Outcome(False, "the game is over")
-            if seen is not None and seen != live.applied:
-                return Outcome(False, f"the game has moved on (your state shows {seen} "
-                                      f"actions, the game has {live.applied}): look again")
-            seat_row = live.row.seats[seat]
-            if seat_row.is_bot:
-                return Outcome(False, "a bot plays this seat now; the host can give it "
-                                      "back to you")
-            try:
-                action = action_from_json(game, seat, obj)
-            except ValueError as e:
-                return Outcome(False, str(e))
-            if action.do == "time-up":
-                return Outcome(False, "the server's clock ends a live auction: press to "
-                                      "bid, or pass")
-            reason = game.why_illegal(seat, action)
-            if reason is not None:
-                return Outcome(False, reason)
-            index = live.applied
-            if not self._commit(live, seat, action):
-                return Outcome(False, "another action was taken at the same moment: look "
-                                      "again")
-            self._run_bots(live)
-            return Outcome(True, index=index)
+            outcome = self._act(live, seat, obj, seen)
+            if not outcome.accepted:
+                return outcome, None
+            if self._cached(live):
+                return outcome, self._show(live, seats)
+        # (another writer was quicker with a bot's answer: the room is rebuilt)
+        return outcome, self.show(code, seats)
+
+    def _cached(self, live: LiveRoom) -> bool:
+        """Whether ``live`` is still the room's game in memory (not dropped because
+        another writer stored an index first)."""
+        with self._lock:
+            return self._rooms.get(live.row.code) is live
+
+    def _act(self, live: LiveRoom, seat: int, obj: Any, seen: int | None) -> Outcome:
+        game = live.game
+        if live.row.state == LOBBY or game is None:
+            return Outcome(False, "the game has not started")
+        if live.row.state == PAUSED:
+            return Outcome(False, "the game is paused by the host")
+        if game.over:
+            return Outcome(False, "the game is over")
+        if seen is not None and seen != live.applied:
+            return Outcome(False, f"the game has moved on (your state shows {seen} "
+                                  f"actions, the game has {live.applied}): look again")
+        seat_row = live.row.seats[seat]
+        if seat_row.is_bot:
+            return Outcome(False, "a bot plays this seat now; the host can give it "
+                                  "back to you")
+        if isinstance(obj, Mapping) and "player" in obj:
+            who = obj["player"]
+            if isinstance(who, bool) or who not in (seat_row.name, seat):
+                return Outcome(False, f"you play seat {seat} ({seat_row.name}): you "
+                                      f"cannot act for {str(who)[:40]}")
+        try:
+            action = action_from_json(game, seat, obj)
+        except ValueError as e:
+            return Outcome(False, str(e))
+        if action.do == "time-up":
+            return Outcome(False, "the server's clock ends a live auction: press to "
+                                  "bid, or pass")
+        reason = game.why_illegal(seat, action)
+        if reason is not None:
+            return Outcome(False, reason)
+        index = live.applied
+        if not self._commit(live, seat, action):
+            return Outcome(False, "another action was taken at the same moment: look "
+                                  "again")
+        self._run_bots(live)
+        return Outcome(True, index=index)
 
     def _commit(self, live: LiveRoom, seat: int, action: Action) -> bool:
         """Carry out a legal action and store it; False (the cached game dropped, to be
@@ -506,30 +579,70 @@ class RoomService:
 
     def _run_bots(self, live: LiveRoom) -> None:
         """Let the bots answer their decisions, each answer stored, until the game waits
-        on a person (or is over, or paused)."""
-        game = live.game
-        if game is None:
-            return
-        for _ in range(BOT_ANSWERS_LIMIT):
-            if game.over or live.row.state != PLAYING or live_auction(game):
-                break  # (a live auction's bots answer on the server's clock)
-            seat = next((d.player for d in game.pending if d.player in live.bots), None)
-            if seat is None:
-                break
-            try:
-                action: Action | None = live.bots[seat].choose(game, seat)
-            except Exception:  # a bot's failure must not stop the room: play a legal move
-                action = None
-            if action is None or game.why_illegal(seat, action) is not None:
-                legal = game.legal_actions(seat)
-                if not legal:
+        on a person (or is over, or paused); with a :attr:`bot_delay` they wait for the
+        server to ask for each answer (:meth:`bot_step`)."""
+        if self.bot_delay == 0:
+            for _ in range(BOT_ANSWERS_LIMIT):
+                seat = self._bot_due(live)
+                if seat is None or not self._bot_answer(live, seat):
                     break
-                action = legal[0]
-            if not self._commit(live, seat, action):
-                break
         live.tell()
 
+    @staticmethod
+    def _bot_due(live: LiveRoom) -> int | None:
+        """The bot whose answer the game waits for (None: none, or the game is over or
+        paused, or in a live auction, whose bots answer on the server's clock)."""
+        game = live.game
+        if game is None or game.over or live.row.state != PLAYING or live_auction(game):
+            return None
+        return next((d.player for d in game.pending if d.player in live.bots), None)
+
+    def _bot_answer(self, live: LiveRoom, seat: int) -> bool:
+        """The bot's answer to its decision, carried out and stored (False: no answer
+        could be given, or another writer stored this index first)."""
+        game = live.game
+        assert game is not None
+        try:
+            action: Action | None = live.bots[seat].choose(game, seat)
+        except Exception:  # a bot's failure must not stop the room: play a legal move
+            action = None
+        if action is None or game.why_illegal(seat, action) is not None:
+            legal = game.legal_actions(seat)
+            if not legal:
+                return False
+            action = legal[0]
+        return self._commit(live, seat, action)
+
+    def bot_step(self, code: str, seen: int,
+                 seats: Iterable[int | None] = ()) -> tuple[Outcome, Shown | None]:
+        """One bot's answer (bots paced by :attr:`bot_delay`), refused if the game has
+        moved on since ``seen`` or waits on no bot; when it is accepted, the room's states
+        for ``seats`` as :meth:`show` gives them."""
+        live = self._live(code)
+        with live.lock:
+            if live.applied != seen:
+                return Outcome(False, "the game has moved on"), None
+            seat = self._bot_due(live)
+            if seat is None:
+                return Outcome(False, "the game waits on no bot"), None
+            index = live.applied
+            if not self._bot_answer(live, seat):
+                return Outcome(False, "another action was taken at the same moment"), None
+            live.tell()
+            return Outcome(True, index=index), self._show(live, seats)
+
     # ------------------------------------------------------------ the live auction
+
+    def timed_rooms(self) -> list[str]:
+        """The rooms in play whose house rules time auctions (``auction-timer`` above 0):
+        those that may wait on a live auction, whose clock a starting server winds."""
+        codes = []
+        for code in self.store.room_codes(PLAYING):
+            row = self.store.room(code)
+            timer = row.options.get("auction-timer") if row is not None else None
+            if isinstance(timer, (int, float)) and timer > 0:
+                codes.append(code)
+        return codes
 
     def auction_clock(self, code: str) -> AuctionClock | None:
         """The live auction the room waits on (None: none), with what each of its bots
@@ -590,43 +703,78 @@ class RoomService:
         latest lines of the narration."""
         live = self._live(code)
         with live.lock:
-            row = live.row
-            out: dict[str, Any] = {
-                "type": "state",
-                "room": row.code,
-                "status": row.state,
-                "seat": seat,
-                "index": live.applied,
-                "seats": [{"seat": s.seat, "name": s.name or None,
-                           "kind": "bot" if s.is_bot else "person", "taken": s.taken}
-                          for s in row.seats],
-            }
-            game = live.game
-            if game is None:
-                return out
-            words = words_for(game)
-            out["view"] = game.view(seat)
-            out["log"] = live.log[-LOG_SENT:]
-            out["money"] = [words.money(game.cash(p.seat)) for p in game.players]
-            out["marks"] = {str(d): mark for d in game.board.deeds
-                            if (mark := words.improvement_mark(d))}
-            out["question"] = None
-            out["choices"] = []
-            out.update(state_panels(game, words))
-            out["auction"] = None
-            if row.state == PLAYING and live_auction(game):
-                out["auction"] = {"seconds": float(words.auction_timer() or 5)}
-            if seat is not None and row.state == PLAYING and not game.over and \
-                    not row.seats[seat].is_bot:
-                decision = game.decision_for(seat)
-                if decision is not None:
-                    out["question"] = words.question(seat, decision)
-                out["choices"] = [
-                    {"label": words.action_label(
-                        a, decision if game.answers(seat, a) else None),
-                     "action": action_to_json(game, a)}
-                    for a in game.legal_actions(seat) if a.do != "time-up"]
+            return self._state(live, seat)
+
+    def show(self, code: str, seats: Iterable[int | None]) -> Shown:
+        """The room's state for each of ``seats`` (None: a spectator) as JSON text, each
+        built once however many connections share a seat, caught up with the store."""
+        live = self._live(code)
+        with live.lock:
+            return self._show(live, seats)
+
+    def _show(self, live: LiveRoom, seats: Iterable[int | None]) -> Shown:
+        # What every seat is shown alike (the log, the money, the seats) is written as
+        # JSON once; each seat's own part (its view, question and choices) is put before it.
+        shared = json.dumps(self._shared(live), separators=(",", ":"), ensure_ascii=False)
+        texts = {seat: json.dumps(self._own(live, seat), separators=(",", ":"),
+                                  ensure_ascii=False)[:-1] + "," + shared[1:]
+                 for seat in set(seats)}
+        game = live.game
+        auction = game is not None and live.row.state == PLAYING and live_auction(game)
+        return Shown(signature=_signature(live), texts=texts, auction=auction,
+                     bot_due=self.bot_delay > 0 and self._bot_due(live) is not None)
+
+    def _state(self, live: LiveRoom, seat: int | None) -> dict[str, Any]:
+        return {**self._shared(live), **self._own(live, seat)}
+
+    def _shared(self, live: LiveRoom) -> dict[str, Any]:
+        """The part of a state that is the same for every seat."""
+        row = live.row
+        out: dict[str, Any] = {
+            "type": "state",
+            "room": row.code,
+            "status": row.state,
+            "index": live.applied,
+            "seats": [{"seat": s.seat, "name": s.name or None,
+                       "kind": "bot" if s.is_bot else "person", "taken": s.taken}
+                      for s in row.seats],
+        }
+        game = live.game
+        if game is None:
             return out
+        words = words_for(game)
+        out["log"] = live.log[-LOG_SENT:]
+        out["money"] = [words.money(game.cash(p.seat)) for p in game.players]
+        out["marks"] = {str(d): mark for d in game.board.deeds
+                        if (mark := words.improvement_mark(d))}
+        out.update(state_panels(game, words))
+        out["auction"] = None
+        if row.state == PLAYING and live_auction(game):
+            out["auction"] = {"seconds": float(words.auction_timer() or 5)}
+        return out
+
+    def _own(self, live: LiveRoom, seat: int | None) -> dict[str, Any]:
+        """The part of a state that is the seat's own: its view, question and choices."""
+        out: dict[str, Any] = {"seat": seat}
+        game = live.game
+        if game is None:
+            return out
+        row = live.row
+        words = words_for(game)
+        out["view"] = game.view(seat)
+        out["question"] = None
+        out["choices"] = []
+        if seat is not None and row.state == PLAYING and not game.over and \
+                not row.seats[seat].is_bot:
+            decision = game.decision_for(seat)
+            if decision is not None:
+                out["question"] = words.question(seat, decision)
+            out["choices"] = [
+                {"label": words.action_label(
+                    a, decision if game.answers(seat, a) else None),
+                 "action": action_to_json(game, a)}
+                for a in game.legal_actions(seat) if a.do != "time-up"]
+        return out
 
     def board(self, code: str) -> dict[str, Any]:
         """The board as the edition lays it out, for drawing: each space's name, short
@@ -656,5 +804,12 @@ def _seating(row: RoomRow) -> list[tuple[str, str | None]]:
     return [(s.name, s.bot) for s in row.seats]
 
 
+def _signature(live: LiveRoom) -> tuple[Any, ...]:
+    """The room's signature as :meth:`Store.signature` reads it from the store."""
+    row = live.row
+    return (row.state, tuple((s.name, s.bot, s.taken) for s in row.seats), live.applied)
+
+
 __all__ = ["AuctionClock", "NoSuchRoom", "NotHost", "Outcome", "RoomError", "RoomService",
+           "Shown",
            "bot_seed", "clean_name", "live_auction", "new_code", "new_token"]

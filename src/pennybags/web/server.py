@@ -42,19 +42,29 @@ import asyncio
 import contextlib
 import json
 import random
+import time
+from collections import deque
 from collections.abc import AsyncIterator, Awaitable, Callable, Mapping
 from dataclasses import dataclass, field
 from importlib import resources
-from typing import Any
+from typing import Any, TypeVar
 
 from anyio import to_thread
 from fastapi import FastAPI, Request, WebSocket, WebSocketDisconnect
 from fastapi.responses import FileResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
+from starlette.requests import HTTPConnection
 
 from pennybags import __version__
 from pennybags.editions import all_editions
-from pennybags.web.rooms import NoSuchRoom, NotHost, Outcome, RoomError, RoomService
+from pennybags.web.rooms import (
+    NoSuchRoom,
+    NotHost,
+    Outcome,
+    RoomError,
+    RoomService,
+    Shown,
+)
 from pennybags.web.store import Store, StoreError
 
 MAX_BODY = 16_384
@@ -69,6 +79,8 @@ answer."""
 WATCH_EVERY = 1.0
 """Seconds between two looks at the watched rooms for changes made by other server
 processes (a database that announces changes is heard at once)."""
+
+T = TypeVar("T")
 
 STATIC = resources.files("pennybags.web") / "static"
 
@@ -146,6 +158,139 @@ def check_message(value: Any) -> tuple[str, dict[str, Any]]:
     return kind, fields
 
 
+@dataclass(frozen=True)
+class Limits:
+    """What one address (or one WebSocket) may ask of the server; 0 means no limit."""
+
+    rooms: int = 30
+    """Rooms one address may create in :attr:`rooms_window` seconds."""
+    rooms_window: float = 3600.0
+    socket_messages: float = 20.0
+    """Messages one WebSocket may send a second (on average; twice as many at once)."""
+    address_messages: float = 100.0
+    """Messages all the WebSockets of one address may send a second (on average; twice as
+    many at once): a family's devices behind one home router share it."""
+
+    def __post_init__(self) -> None:
+        if self.rooms < 0 or self.rooms_window <= 0 or self.socket_messages < 0 or \
+                self.address_messages < 0:
+            raise ValueError("a limit is 0 (none) or more, and the rooms' window above 0")
+
+
+NO_LIMITS = Limits(rooms=0, socket_messages=0, address_messages=0)
+
+
+class Bucket:
+    """A token bucket: ``rate`` tokens a second, at most ``2 * rate`` kept; each message
+    takes one."""
+
+    __slots__ = ("last", "rate", "tokens")
+
+    def __init__(self, rate: float, now: float) -> None:
+        self.rate = rate
+        self.tokens = 2.0 * rate
+        self.last = now
+
+    def ready(self, now: float) -> bool:
+        """Whether a message may go now (the bucket refilled to ``now``)."""
+        self.tokens = min(2.0 * self.rate, self.tokens + (now - self.last) * self.rate)
+        self.last = now
+        return self.tokens >= 1.0
+
+    def full(self, now: float) -> bool:
+        return self.tokens + (now - self.last) * self.rate >= 2.0 * self.rate
+
+
+class Limiter:
+    """The limits of :class:`Limits` kept per address (in memory: each server process
+    counts what it is sent)."""
+
+    KEEP = 10_000
+    """Addresses remembered before the ones at rest are forgotten."""
+
+    def __init__(self, limits: Limits, clock: Callable[[], float] = time.monotonic) -> None:
+        self.limits = limits
+        self.clock = clock
+        self.created: dict[str, deque[float]] = {}
+        self.buckets: dict[str, Bucket] = {}
+
+    def may_create_room(self, address: str) -> str | None:
+        """None when ``address`` may create a room now, else the reason."""
+        limit = self.limits.rooms
+        if limit == 0:
+            return None
+        now = self.clock()
+        times = self.created.get(address, deque())
+        while times and times[0] <= now - self.limits.rooms_window:
+            times.popleft()
+        if len(times) >= limit:
+            wait = times[0] + self.limits.rooms_window - now
+            return (f"too many rooms from your address: at most {limit} in "
+                    f"{_duration(self.limits.rooms_window)}; try again in {_duration(wait)}")
+        return None
+
+    def room_created(self, address: str) -> None:
+        """Count a room ``address`` created."""
+        if self.limits.rooms:
+            now = self.clock()
+            self.created.setdefault(address, deque()).append(now)
+            self._forget_old(now)
+
+    def socket_bucket(self) -> Bucket | None:
+        rate = self.limits.socket_messages
+        return Bucket(rate, self.clock()) if rate > 0 else None
+
+    def may_send(self, address: str, own: Bucket | None) -> str | None:
+        """None when a WebSocket of ``address`` (its bucket ``own``) may send a message
+        now (counted), else the reason."""
+        now = self.clock()
+        if own is not None and not own.ready(now):
+            return (f"too many messages: at most {self.limits.socket_messages:g} a second "
+                    "from one connection; wait a moment")
+        rate = self.limits.address_messages
+        shared = None
+        if rate > 0:
+            shared = self.buckets.get(address)
+            if shared is None:
+                shared = self.buckets[address] = Bucket(rate, now)
+                self._forget_old(now)
+            if not shared.ready(now):
+                return (f"too many messages from your address: at most {rate:g} a second; "
+                        "wait a moment")
+        for bucket in (own, shared):  # (a message refused counts nowhere)
+            if bucket is not None:
+                bucket.tokens -= 1.0
+        return None
+
+    def _forget_old(self, now: float) -> None:
+        if len(self.buckets) > self.KEEP:
+            for address in [a for a, b in self.buckets.items() if b.full(now)]:
+                del self.buckets[address]
+        if len(self.created) > self.KEEP:
+            window = self.limits.rooms_window
+            for address in [a for a, t in self.created.items() if not t or
+                            t[-1] <= now - window]:
+                del self.created[address]
+
+
+def _duration(seconds: float) -> str:
+    """A span of time in words, roughly."""
+    if seconds >= 5400:
+        return f"{round(seconds / 3600)} hours"
+    if seconds >= 3540:
+        return "an hour"
+    if seconds >= 90:
+        return f"{round(seconds / 60)} minutes"
+    return f"{max(1, round(seconds))} seconds"
+
+
+def address_of(connection: HTTPConnection) -> str:
+    """The client's address (behind a reverse proxy that uvicorn trusts, the address the
+    proxy forwards)."""
+    client = connection.client
+    return client.host if client is not None else "unknown"
+
+
 @dataclass(eq=False)
 class Connection:
     socket: WebSocket
@@ -174,21 +319,28 @@ class Hub:
         return self.locks.setdefault(room, asyncio.Lock())
 
 
-def create_app(store: Store) -> FastAPI:
-    """The app serving rooms kept in ``store``."""
-    service = RoomService(store)
+def create_app(store: Store, bot_delay: float = 0.0, limits: Limits = NO_LIMITS) -> FastAPI:
+    """The app serving rooms kept in ``store``. ``bot_delay``: seconds each bot's answer
+    waits, one answer at a time, so that people can follow a run of bots' answers (0:
+    the bots answer at once, all in a row). ``limits``: what one address may ask (none
+    by default; ``pennybags serve`` sets :class:`Limits`)."""
+    service = RoomService(store, bot_delay)
     hub = Hub()
+    limiter = Limiter(limits)
 
     clocks: dict[str, asyncio.Task[None]] = {}
     """The running clock of each room in a live auction."""
+    pacers: dict[str, asyncio.Task[None]] = {}
+    """Each room's next paced bot answer, waiting for its delay."""
 
     @contextlib.asynccontextmanager
     async def lifespan(_: FastAPI) -> AsyncIterator[None]:
         watcher = asyncio.create_task(watch())
+        winder = asyncio.create_task(resume_clocks())
         try:
             yield
         finally:
-            for task in [watcher, *clocks.values()]:
+            for task in [watcher, winder, *clocks.values(), *pacers.values()]:
                 task.cancel()
                 with contextlib.suppress(asyncio.CancelledError):
                     await task
@@ -206,34 +358,77 @@ def create_app(store: Store) -> FastAPI:
             response.headers.setdefault(key, value)
         return response
 
-    async def send_states(code: str) -> None:
-        """Send each connection of the room its state (the room's lock held)."""
-        try:
-            hub.shown[code] = await to_thread.run_sync(store.signature, code)
-        except StoreError:
-            hub.shown.pop(code, None)
-        for c in list(hub.rooms.get(code, ())):
+    async def call(work: Callable[..., T], *args: Any) -> T:
+        """A call to the room service (or the store): on the event loop when the store is
+        quick (SQLite: no thread to hand it to, no lock to contend for), else in a worker
+        thread (the database is across a network)."""
+        if store.quick:
+            return work(*args)
+        return await to_thread.run_sync(work, *args)
+
+    async def send_states(code: str, shown: Shown | None = None,
+                          if_changed: bool = False) -> None:
+        """Send each connection of the room its state (the room's lock held): ``shown``
+        when the caller has it (built right after an action), else built now; with
+        ``if_changed``, nothing when the room is as its connections were last shown."""
+        connections = list(hub.rooms.get(code, ()))
+        if shown is None:
             try:
-                state = await to_thread.run_sync(service.state, code, c.seat)
-                await c.socket.send_json(state)
-            except Exception:  # a closed tab (or a lost database): forget it
+                shown = await call(service.show, code, [c.seat for c in connections])
+            except (RoomError, StoreError):
+                hub.shown.pop(code, None)
+                return
+        if if_changed and shown.signature == hub.shown.get(code):
+            return
+        hub.shown[code] = shown.signature
+        for c in connections:
+            text = shown.texts.get(c.seat)
+            if text is None:
+                continue  # (it came after the states were built: it has its own)
+            try:
+                await c.socket.send_text(text)
+            except Exception:  # a closed tab: forget it
                 hub.remove(c)
                 with contextlib.suppress(Exception):
                     await c.socket.close(code=1011)
-        wind(code)
+        wind(code, shown.auction)
+        pace(code, shown)
 
-    def wind(code: str) -> None:
-        """(Re)start the room's auction clock: the room changed."""
+    def pace(code: str, shown: Shown) -> None:
+        """(Re)start the wait for the room's next bot answer, when a bot's answer is due
+        (bots paced by ``bot_delay``)."""
+        old = pacers.pop(code, None)
+        if old is not None and old is not asyncio.current_task():
+            old.cancel()
+        if shown.bot_due:
+            pacers[code] = asyncio.create_task(bot_answer(code, shown.signature[-1]))
+
+    async def bot_answer(code: str, seen: int) -> None:
+        """A bot's answer after its delay, stored and sent like any action."""
+        await asyncio.sleep(bot_delay)
+        async with hub.lock(code):
+            seats = [c.seat for c in hub.rooms.get(code, ())]
+            try:
+                outcome, shown = await call(service.bot_step, code, seen, seats)
+            except (RoomError, StoreError):
+                return
+            if outcome.accepted:
+                await send_states(code, shown)  # (which paces the next one)
+
+    def wind(code: str, auction: bool = True) -> None:
+        """(Re)start the room's auction clock: the room changed (stop it when the room
+        waits on no live auction)."""
         old = clocks.pop(code, None)
         if old is not None and old is not asyncio.current_task():
             old.cancel()
-        clocks[code] = asyncio.create_task(tick(code))
+        if auction:
+            clocks[code] = asyncio.create_task(tick(code))
 
     async def tick(code: str) -> None:
         """One run of a live auction's clock: a bot's pass at once, else the first bot's
         press after its delay, else the time-up when the timer runs out."""
         try:
-            clock = await to_thread.run_sync(service.auction_clock, code)
+            clock = await call(service.auction_clock, code)
         except (RoomError, StoreError):
             return
         if clock is None:
@@ -255,10 +450,22 @@ def create_app(store: Store) -> FastAPI:
             await asyncio.sleep(max(0.0, deadline - loop.time()))
             await clock_act(code, None, "time-up", clock.index)
 
+    async def resume_clocks() -> None:
+        """A starting server winds the clock of every room that waits on a live auction
+        (a server stopped in the middle of one: the auction goes on without waiting for
+        someone to come back to the room)."""
+        try:
+            codes = await call(service.timed_rooms)
+        except StoreError:
+            return  # (the database is unreachable: a connection winds it later)
+        for code in codes:
+            if code not in clocks:
+                wind(code)
+
     async def clock_act(code: str, seat: int | None, what: str, seen: int) -> None:
         async with hub.lock(code):
             try:
-                outcome = await to_thread.run_sync(service.clock_act, code, seat, what, seen)
+                outcome = await call(service.clock_act, code, seat, what, seen)
             except (RoomError, StoreError):
                 return
             if outcome.accepted:
@@ -271,17 +478,26 @@ def create_app(store: Store) -> FastAPI:
             try:
                 changed = await to_thread.run_sync(store.wait_for_changes, WATCH_EVERY,
                                                    abandon_on_cancel=True)
-                for code in [c for c, conns in hub.rooms.items() if conns]:
-                    if changed is not None and code not in changed:
-                        continue
-                    async with hub.lock(code):
-                        signature = await to_thread.run_sync(store.signature, code)
-                        if signature != hub.shown.get(code):
-                            await send_states(code)
+                codes = [c for c, conns in hub.rooms.items()
+                         if conns and (changed is None or c in changed)]
+                # (each room on its own: one slow room does not hold up the others)
+                await asyncio.gather(*(refresh(code, changed is None) for code in codes))
             except asyncio.CancelledError:
                 raise
             except Exception:  # the database is unreachable for now: look again later
                 await asyncio.sleep(WATCH_EVERY)
+
+    async def refresh(code: str, look: bool) -> None:
+        """Send the room's connections its state if another process changed it; ``look``:
+        the store could not say which rooms changed, so compare the room's signature
+        first (cheaper than its states)."""
+        try:
+            async with hub.lock(code):
+                if look and await call(store.signature, code) == hub.shown.get(code):
+                    return
+                await send_states(code, if_changed=True)
+        except (RoomError, StoreError):
+            pass  # (the database is unreachable for now: the next look will tell)
 
     async def body(request: Request) -> dict[str, Any]:
         size = request.headers.get("content-length")
@@ -307,7 +523,7 @@ def create_app(store: Store) -> FastAPI:
         try:
             data = await body(request)
             async with lock:
-                result = await to_thread.run_sync(work, data)
+                result = await call(work, data)
                 if room is not None:
                     await send_states(room.upper())
         except BadMessage as e:
@@ -332,15 +548,21 @@ def create_app(store: Store) -> FastAPI:
 
     @app.post("/api/rooms")
     async def create(request: Request) -> JSONResponse:
+        address = address_of(request)
+        reason = limiter.may_create_room(address)
+        if reason is not None:
+            return refused(reason, 429)
+
         def work(data: dict[str, Any]) -> dict[str, Any]:
             code, host = service.create(data)
+            limiter.room_created(address)
             return {"room": code, "host_token": host, "link": f"/room/{code}"}
         return await handle(request, work)
 
     @app.get("/api/rooms/{code}")
     async def info(code: str) -> JSONResponse:
         try:
-            return JSONResponse(await to_thread.run_sync(service.info, code))
+            return JSONResponse(await call(service.info, code))
         except RoomError as e:
             return refused(str(e), 404)
         except StoreError as e:
@@ -390,6 +612,8 @@ def create_app(store: Store) -> FastAPI:
     async def play(socket: WebSocket, code: str) -> None:
         await socket.accept()
         connection: Connection | None = None
+        address = address_of(socket)
+        bucket = limiter.socket_bucket()
 
         async def refuse(reason: str) -> None:
             await socket.send_json({"type": "refused", "reason": reason})
@@ -399,6 +623,10 @@ def create_app(store: Store) -> FastAPI:
                 message = await socket.receive()
                 if message["type"] == "websocket.disconnect":
                     break
+                reason = limiter.may_send(address, bucket)
+                if reason is not None:
+                    await refuse(reason)
+                    continue
                 raw = message.get("text")
                 if raw is None:
                     await refuse("messages are JSON text, not binary")
@@ -417,21 +645,26 @@ def create_app(store: Store) -> FastAPI:
                     try:
                         token = data.get("token")
                         seat = None if token is None else \
-                            await to_thread.run_sync(service.seat_of, code, token)
-                        board = await to_thread.run_sync(service.board, code)
-                        state = await to_thread.run_sync(service.state, code, seat)
+                            await call(service.seat_of, code, token)
+                        board = await call(service.board, code)
+                        room = code.upper()  # (the room exists: board found it)
+                        async with hub.lock(room):  # (no state of the room goes out
+                            # between this first one and the connection's joining)
+                            first = await call(service.show, room, [seat])
+                            await socket.send_json({"type": "welcome", "room": room,
+                                                    "seat": seat})
+                            await socket.send_json(board)
+                            await socket.send_text(first.texts[seat])
+                            connection = Connection(socket, room, seat)
+                            hub.add(connection)
+                            if first.auction and room not in clocks:
+                                wind(room)  # (a restarted server: the auction goes on)
+                            if first.bot_due and room not in pacers:
+                                pace(room, first)  # (a restarted server: bots go on)
                     except (RoomError, StoreError) as e:
                         await refuse(str(e))
                         await socket.close(code=4403)
                         return
-                    connection = Connection(socket, state["room"], seat)
-                    hub.add(connection)
-                    if state.get("auction") and state["room"] not in clocks:
-                        wind(state["room"])  # (a restarted server: the auction goes on)
-                    await socket.send_json({"type": "welcome", "room": state["room"],
-                                            "seat": seat})
-                    await socket.send_json(board)
-                    await socket.send_json(state)
                 elif kind == "act":
                     if connection is None:
                         await refuse("say hello first (with your seat's token)")
@@ -439,11 +672,11 @@ def create_app(store: Store) -> FastAPI:
                         await refuse("spectators watch: they do not act")
                     else:
                         async with hub.lock(connection.room):
-                            outcome = await act(connection, data)
+                            outcome, shown = await act(connection, data)
                             if outcome.accepted:
                                 await socket.send_json({"type": "accepted",
                                                         "index": outcome.index})
-                                await send_states(connection.room)
+                                await send_states(connection.room, shown)
                         if not outcome.accepted:
                             await refuse(outcome.reason)
         except WebSocketDisconnect:
@@ -452,25 +685,17 @@ def create_app(store: Store) -> FastAPI:
             if connection is not None:
                 hub.remove(connection)
 
-    async def act(connection: Connection, data: dict[str, Any]) -> Outcome:
-        action = data["action"]
+    async def act(connection: Connection,
+                  data: dict[str, Any]) -> tuple[Outcome, Shown | None]:
+        """A seat's action, and the states of the room's connections after it."""
         seat = connection.seat
         assert seat is not None
-        if isinstance(action, dict) and "player" in action:
-            try:
-                info = await to_thread.run_sync(service.info, connection.room)
-            except (RoomError, StoreError) as e:
-                return Outcome(False, str(e))
-            names = [s["name"] for s in info["seats"]]
-            mine = names[seat]
-            if action["player"] != mine and action["player"] != seat:
-                return Outcome(False, f"you play seat {seat} ({mine}): you cannot act for "
-                                      f"{str(action['player'])[:40]}")
+        seats = [c.seat for c in hub.rooms.get(connection.room, ())]
         try:
-            return await to_thread.run_sync(service.act, connection.room, seat, action,
-                                            data.get("seen"))
+            return await call(service.act_and_show, connection.room, seat,
+                                            data["action"], data.get("seen"), seats)
         except (RoomError, StoreError) as e:
-            return Outcome(False, str(e))
+            return Outcome(False, str(e)), None
 
     @app.get("/")
     async def lobby() -> FileResponse:
@@ -487,5 +712,5 @@ def create_app(store: Store) -> FastAPI:
     return app
 
 
-__all__ = ["MAX_BODY", "MAX_MESSAGE", "BadMessage", "check_message", "create_app",
-           "parse_json"]
+__all__ = ["MAX_BODY", "MAX_MESSAGE", "NO_LIMITS", "BadMessage", "Limiter", "Limits",
+           "check_message", "create_app", "parse_json"]

@@ -95,6 +95,16 @@ class ActionRow:
 class Store(ABC):
     """The rooms, seats and accepted actions. Every method is one transaction."""
 
+    quick: bool = False
+    """Whether its calls return at once (a local file, no network): the server then makes
+    them on its event loop instead of handing each to a worker thread."""
+
+    def version(self) -> int | None:
+        """A number that changes whenever another connection to the database (another
+        server process) has changed it, and only then; None when the database cannot tell
+        (whoever caches what is stored must look again every time)."""
+        return None
+
     @abstractmethod
     def create_room(self, room: RoomRow, host_token: str) -> None:
         """Store a new room and its seats (``room.code`` must be new: StoreError if not)."""
@@ -141,8 +151,9 @@ class Store(ABC):
         """How many actions the room has stored."""
 
     @abstractmethod
-    def room_codes(self) -> list[str]:
-        """Every room's code, oldest first."""
+    def room_codes(self, state: str | None = None) -> list[str]:
+        """Every room's code (only those in ``state``, one of :data:`ROOM_STATES`, when it
+        is given), oldest first."""
 
     def wait_for_changes(self, timeout: float) -> set[str] | None:
         """Wait up to ``timeout`` seconds for other processes to change rooms: the codes
@@ -203,9 +214,12 @@ class SQLiteStore(Store):
     action in the file (``synchronous=NORMAL`` guards against a killed process, not
     against the machine losing power mid-write)."""
 
+    quick = True
+
     def __init__(self, path: str | Path) -> None:
         self.path = str(path)
         self._lock = threading.Lock()
+        self._watched: int | None = None
         try:
             self._db = sqlite3.connect(self.path, check_same_thread=False,
                                        isolation_level=None, timeout=10.0)
@@ -241,6 +255,23 @@ class SQLiteStore(Store):
     def close(self) -> None:
         with self._lock:
             self._db.close()
+
+    def version(self) -> int:
+        """SQLite's ``data_version``: it changes when another connection commits (never
+        for this store's own writes)."""
+        with self._lock:
+            return int(self._db.execute("PRAGMA data_version").fetchone()[0])
+
+    def wait_for_changes(self, timeout: float) -> set[str] | None:
+        """SQLite announces nothing: after ``timeout`` seconds, an empty set when no other
+        connection has written since the last call (:meth:`version`), else None (the
+        caller looks at its rooms' signatures)."""
+        time.sleep(timeout)
+        version = self.version()
+        if version == self._watched:
+            return set()
+        self._watched = version
+        return None
 
     def create_room(self, room: RoomRow, host_token: str) -> None:
         try:
@@ -329,10 +360,14 @@ class SQLiteStore(Store):
                                    "WHERE room = ?", (code,)).fetchone()
         return int(row[0])
 
-    def room_codes(self) -> list[str]:
+    def room_codes(self, state: str | None = None) -> list[str]:
         with self._lock:
-            rows = self._db.execute("SELECT code FROM rooms ORDER BY created, code").fetchall()
-        return [r[0] for r in rows]
+            if state is None:
+                rows = self._db.execute("SELECT code FROM rooms ORDER BY created, code")
+            else:
+                rows = self._db.execute("SELECT code FROM rooms WHERE state = ? "
+                                        "ORDER BY created, code", (state,))
+            return [r[0] for r in rows.fetchall()]
 
 
 def seat_rows(entries: Sequence[Mapping[str, Any]]) -> list[SeatRow]:
