@@ -296,3 +296,22 @@ def test_nothing_imports_the_learning_environments() -> None:
             assert {area(t) for t in targets} <= {"engine", "editions", "bots", "rl"}, module
         else:
             assert not any(area(t) == "rl" for t in targets), f"{module} imports rl"
+
+
+def test_a_seat_gone_bankrupt_is_asked_nothing() -> None:
+    """Found by random masked play: in Ultimate Monopoly, a player deciding whether to lift
+    the mortgages of deeds it had received proposed an offer for a mortgaged deed, which was
+    accepted; it could not pay the 10% on that deed and went bankrupt, and the decision set
+    aside for the offer came back, put to the bankrupt player (classic's
+    restore_decisions, which Ultimate Monopoly shares, now drops it)."""
+    env = rl.MonopolyEnv("ultimate-monopoly", players=6)
+    env.reset(seed=2**31 - 1)
+    rng = random.Random(2**31 - 1)
+    game = env.game
+    for agent in env.agent_iter():
+        assert not any(game.players[d.player].bankrupt for d in game.pending), game.pending
+        if env.terminations[agent] or env.truncations[agent]:
+            env.step(None)
+            continue
+        env.step(rng.choice(sorted(env.legal(agent))))
+    assert game.over

@@ -1,4 +1,4 @@
-"""Learning environments (issue 19): every edition as a PettingZoo AEC environment
+"""Learning environments: every edition as a PettingZoo AEC environment
 (:func:`env`, :class:`MonopolyEnv`) and as a Gymnasium single-agent environment where bots
 play the other seats (:class:`SingleAgentEnv`). docs/rl.md describes the spaces, the
 rewards and how to train.
