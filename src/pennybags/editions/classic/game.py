@@ -420,11 +420,15 @@ class ClassicGame(TurnGame):
 
     def restore_decisions(self) -> None:
         """Bring back the decisions set aside for an offer or a house auction. A debt paid in
-        the meantime (with the cash a trade brought) is not asked again."""
+        the meantime (with the cash a trade brought) is not asked again, nor is anything
+        asked of a player who went bankrupt in the meantime (a player who accepted an offer
+        while deciding on mortgaged deeds, then could not pay the 10% on a deed it brought)."""
         dues = self.dues
+        players = self.players
         self.pending = [d for d in self._suspended.pop()
-                        if d.kind != "debt" or (bool(dues) and dues[0][:3] == (
-                            d.player, d.creditor, d.amount))]
+                        if not players[d.player].bankrupt
+                        and (d.kind != "debt" or (bool(dues) and dues[0][:3] == (
+                            d.player, d.creditor, d.amount)))]
 
     def can_sell_building(self, p: int, deed: int) -> str | None:
         space = self.board.spaces[deed]

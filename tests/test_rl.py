@@ -1,0 +1,317 @@
+"""The learning environments (pennybags.rl): PettingZoo's and Gymnasium's own checkers for
+every edition, seeding, the numbering of actions and its mask, views without hidden
+information, and random masked play that always ends legally."""
+
+from __future__ import annotations
+
+import random
+import warnings
+from typing import Any
+
+import numpy as np
+import pytest
+from hypothesis import Phase, given, settings
+from hypothesis import strategies as st
+
+pytest.importorskip("pettingzoo")
+pytest.importorskip("gymnasium")
+
+from gymnasium.utils.env_checker import check_env
+from pettingzoo.test import api_test, seed_test
+
+import pennybags.rl as rl
+from pennybags.editions import all_editions, get_edition
+from pennybags.rl.aec import default_players
+
+EDITIONS = [e.id for e in all_editions()]
+
+
+def test_every_edition_is_covered() -> None:
+    assert set(EDITIONS) >= {"classic", "electronic-banking", "ultimate-banking",
+                             "monopoly-2.3", "ultimate-monopoly"}
+
+
+@pytest.mark.parametrize("edition", EDITIONS)
+def test_pettingzoo_api_test(edition: str) -> None:
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")  # (its notes: "observation is all zeros" and such)
+        api_test(rl.env(edition), num_cycles=200)
+
+
+@pytest.mark.parametrize("edition", EDITIONS)
+def test_pettingzoo_seed_test(edition: str) -> None:
+    seed_test(lambda: rl.env(edition), num_cycles=100)
+
+
+@pytest.mark.parametrize("edition", EDITIONS)
+def test_gymnasium_check_env(edition: str) -> None:
+    opponents = ["random"] * (default_players(edition) - 1)
+    check_env(rl.SingleAgentEnv(edition, opponents), skip_render_check=True)
+
+
+def aec_episode(edition: str, seed: int, players: int | None = None,
+                check_numbers: bool = False) -> tuple[list[Any], dict[str, float]]:
+    """Random masked play through the AEC environment to the end: the trace (agent,
+    action, observation sum, rewards) and each agent's total reward."""
+    env = rl.env(edition, players=players)
+    raw = env.unwrapped
+    env.reset(seed=seed)
+    rng = random.Random(seed)
+    trace: list[Any] = []
+    totals: dict[str, float] = {a: 0.0 for a in raw.possible_agents}
+    for agent in env.agent_iter():
+        obs, reward, terminated, truncated, _ = env.last()
+        totals[agent] += reward
+        if terminated or truncated:
+            env.step(None)
+            continue
+        mask = obs["action_mask"]
+        legal = np.flatnonzero(mask)
+        assert len(legal) > 0, f"{agent} is asked with no legal action"
+        seat = raw.agent_seat[agent]
+        if check_numbers:
+            numbers, outside = raw.table.legal(raw.game, seat)
+            # every legal engine action has a number (counter-offers are never listed)
+            assert outside == []
+            for action in numbers.values():  # every number masked in is a legal action
+                assert raw.game.why_illegal(seat, action) is None
+        action = int(rng.choice(list(legal)))
+        trace.append((agent, action, float(obs["observation"].sum())))
+        env.step(action)
+    assert raw.agents == []
+    return trace, totals
+
+
+@settings(max_examples=4, deadline=None, derandomize=True, phases=[Phase.generate])
+@given(seed=st.integers(0, 2**31), players=st.integers(2, 6))
+def test_random_masked_play_is_legal_and_ends(seed: int, players: int) -> None:
+    for edition in EDITIONS:
+        low, high = get_edition(edition).players
+        n = min(max(players, low), high)
+        _, totals = aec_episode(edition, seed, n, check_numbers=True)
+        # rewards on game end: +1 the winner, -1 every other seat (or 0 if truncated)
+        values = sorted(totals.values())
+        assert values in ([-1.0] * (n - 1) + [1.0], [0.0] * n, [-1.0] * n), values
+
+
+@pytest.mark.parametrize("edition", EDITIONS)
+def test_a_seed_replays_the_episode(edition: str) -> None:
+    first, _ = aec_episode(edition, 7)
+    again, _ = aec_episode(edition, 7)
+    other, _ = aec_episode(edition, 8)
+    assert first == again
+    assert first != other
+
+
+@pytest.mark.parametrize("edition", ["classic", "monopoly-2.3"])
+def test_a_seed_replays_the_single_agent_episode(edition: str) -> None:
+    def episode(seed: int) -> list[tuple[int, float, float]]:
+        opponents = ["random"] * (default_players(edition) - 1)
+        env = rl.SingleAgentEnv(edition, opponents)
+        obs, _ = env.reset(seed=seed)
+        rng = random.Random(seed)
+        out = []
+        done = False
+        while not done:
+            action = int(rng.choice(list(np.flatnonzero(env.action_masks()))))
+            obs, reward, terminated, truncated, _ = env.step(action)
+            out.append((action, float(obs.sum()), reward))
+            done = terminated or truncated
+        return out
+
+    assert episode(3) == episode(3)
+    assert episode(3) != episode(4)
+
+
+def test_the_observation_holds_nothing_hidden() -> None:
+    """Monopoly 2.3 hides hands and every edition hides deck order: a copy of the game with
+    all that drawn afresh gives the seat the same observation (and the same mask)."""
+    for edition in ("monopoly-2.3", "classic", "ultimate-monopoly"):
+        env = rl.MonopolyEnv(edition)
+        env.reset(seed=5)
+        rng = random.Random(1)
+        for _ in range(60):
+            agent = env.agent_selection
+            seat = env.agent_seat[agent]
+            game = env.game
+            before = env.observe(agent)
+            copy = game.determinize(seat, random.Random(rng.random()))
+            vector = env.observer.vector(copy.view(seat))
+            assert np.array_equal(before["observation"], vector)
+            numbers, _ = env.table.legal(copy, seat)
+            assert sorted(numbers) == sorted(np.flatnonzero(before["action_mask"]))
+            env.step(int(rng.choice(list(np.flatnonzero(before["action_mask"])))))
+            if env.game.over:
+                break
+
+
+def test_observations_have_a_fixed_length_per_edition_and_seats() -> None:
+    for edition in EDITIONS:
+        low, high = get_edition(edition).players
+        sizes = {n: rl.MonopolyEnv(edition, players=n).observer.size
+                 for n in (low, min(high, low + 1))}
+        env = rl.MonopolyEnv(edition, players=low)
+        env.reset(seed=1)
+        for agent in env.agents:
+            assert env.observe(agent)["observation"].shape == (sizes[low],)
+        if len(sizes) == 2:
+            assert sizes[low] != sizes[min(high, low + 1)]
+
+
+def test_the_numbering_follows_the_schema() -> None:
+    env = rl.MonopolyEnv("classic")
+    table = env.table
+    kinds = [b.kind for b in table.blocks]
+    assert kinds == list(env.game.rulebook.vocabulary.actions)
+    starts = [b.start for b in table.blocks]
+    assert starts == sorted(starts) and starts[0] == 0
+    assert table.describe(table.block_of["roll"].start) == "roll"
+    assert table.describe(table.block_of["buy"].start) == "buy"
+    assert table.block_of["build"].size == 28  # one per title deed
+    assert table.block_of["bid"].size == len(rl.BID_LEVELS)
+    assert table.block_of["propose-trade"].size == 28 * len(rl.OFFER_MULTIPLES)
+    assert table.block_of["counter"].size == 0  # outside the space (documented)
+    assert table.size == sum(b.size for b in table.blocks)
+    with pytest.raises(ValueError, match="no action number"):
+        table.describe(table.size)
+
+
+def test_a_trade_offer_hands_the_turn_to_its_recipient() -> None:
+    env = rl.MonopolyEnv("classic", players=2)
+    env.reset(seed=3)
+    game = env.game
+    agent = env.agent_selection
+    seat = env.agent_seat[agent]
+    other = 1 - seat
+    game.set_owner(39, other)
+    block = env.table.block_of["propose-trade"]
+    offer = block.start + env.table.deed_position[39] * len(rl.OFFER_MULTIPLES)  # 1x price
+    env._legal = {}
+    mask = env.observe(agent)["action_mask"]
+    assert mask[offer] == 1
+    env.step(offer)
+    assert env.agent_selection == f"player_{other}"
+    answers = {env.table.describe(int(n)) for n in
+               np.flatnonzero(env.observe(env.agent_selection)["action_mask"])}
+    assert answers == {"accept", "reject"}
+    env.step(env.table.block_of["accept"].start)
+    assert game.owner[39] == seat and game.cash(seat) == 1500 - 400
+
+
+def test_bid_levels_are_fractions_of_the_price() -> None:
+    env = rl.MonopolyEnv("classic", players=2)
+    env.reset(seed=11)
+    game = env.game
+    rng = random.Random(2)
+    seen_bid = False
+    for _ in range(3000):
+        agent = env.agent_selection
+        seat = env.agent_seat[agent]
+        decision = game.decision_for(seat)
+        legal = env.legal(agent)
+        if decision is not None and decision.kind == "bid":
+            seen_bid = True
+            price = game.board[decision.deed].price
+            start = env.table.block_of["bid"].start
+            for level, fraction in enumerate(rl.BID_LEVELS):
+                action = legal.get(start + level)
+                if level and action is not None:
+                    assert action.amount == round(price * fraction)
+                    assert action.amount <= game.cash(seat)
+        env.step(rng.choice(sorted(legal)))
+        if game.over:
+            break
+    assert seen_bid
+
+
+def test_bad_input_gets_a_clear_error() -> None:
+    with pytest.raises(ValueError, match="unknown edition"):
+        rl.env("monopoly-junior")
+    with pytest.raises(ValueError, match="3 to 6 players"):
+        rl.env("monopoly-2.3", players=2)
+    with pytest.raises(ValueError, match="unknown bot"):
+        rl.SingleAgentEnv("classic", ["nobody"])
+    with pytest.raises(ValueError, match="opponents"):
+        rl.SingleAgentEnv("classic", [])
+    with pytest.raises(ValueError):
+        rl.env("classic", options={"no-such-option": 1})
+    env = rl.MonopolyEnv("classic")
+    env.reset(seed=1)
+    mask = env.observe(env.agent_selection)["action_mask"]
+    illegal = int(np.flatnonzero(mask == 0)[0])
+    with pytest.raises(ValueError, match="not legal"):
+        env.step(illegal)
+    with pytest.raises(ValueError, match="must act"):
+        env.step(None)
+    single = rl.SingleAgentEnv("classic", ["random"], illegal="raise")
+    single.reset(seed=1)
+    wrong = int(np.flatnonzero(~single.action_masks())[0])
+    with pytest.raises(ValueError, match="not legal"):
+        single.step(wrong)
+    losing = rl.SingleAgentEnv("classic", ["random"])
+    losing.reset(seed=1)
+    _, reward, terminated, _, info = losing.step(wrong)
+    assert (reward, terminated, info["illegal"]) == (-1.0, True, True)
+    with pytest.raises(ValueError, match="over"):
+        losing.step(wrong)
+
+
+def test_shaping_rewards_net_worth_changes() -> None:
+    plain = rl.SingleAgentEnv("classic", ["random"], seat=0)
+    shaped = rl.SingleAgentEnv("classic", ["random"], seat=0, shaping=1.0)
+    rewards: list[list[float]] = [[], []]
+    for i, env in enumerate((plain, shaped)):
+        env.reset(seed=2)
+        rng = random.Random(2)
+        for _ in range(200):
+            _, reward, terminated, truncated, _ = env.step(
+                int(rng.choice(list(np.flatnonzero(env.action_masks())))))
+            rewards[i].append(reward)
+            if terminated or truncated:
+                break
+    assert all(r in (0.0, 1.0, -1.0) for r in rewards[0])
+    assert any(r not in (0.0, 1.0, -1.0) for r in rewards[1])
+
+
+def test_truncation_after_max_steps() -> None:
+    env = rl.MonopolyEnv("classic", max_steps=10)
+    env.reset(seed=1)
+    steps = 0
+    for _agent in env.agent_iter():
+        obs, _, terminated, truncated, _ = env.last()
+        if terminated or truncated:
+            assert truncated and not env.game.over
+            env.step(None)
+            continue
+        env.step(int(np.flatnonzero(obs["action_mask"])[0]))
+        steps += 1
+    assert steps == 10
+
+
+def test_nothing_imports_the_learning_environments() -> None:
+    from test_architecture import GRAPH, area
+
+    for module, targets in GRAPH.items():
+        if area(module) == "rl":
+            assert {area(t) for t in targets} <= {"engine", "editions", "bots", "rl"}, module
+        else:
+            assert not any(area(t) == "rl" for t in targets), f"{module} imports rl"
+
+
+def test_a_seat_gone_bankrupt_is_asked_nothing() -> None:
+    """Found by random masked play: in Ultimate Monopoly, a player deciding whether to lift
+    the mortgages of deeds it had received proposed an offer for a mortgaged deed, which was
+    accepted; it could not pay the 10% on that deed and went bankrupt, and the decision set
+    aside for the offer came back, put to the bankrupt player (classic's
+    restore_decisions, which Ultimate Monopoly shares, now drops it)."""
+    env = rl.MonopolyEnv("ultimate-monopoly", players=6)
+    env.reset(seed=2**31 - 1)
+    rng = random.Random(2**31 - 1)
+    game = env.game
+    for agent in env.agent_iter():
+        assert not any(game.players[d.player].bankrupt for d in game.pending), game.pending
+        if env.terminations[agent] or env.truncations[agent]:
+            env.step(None)
+            continue
+        env.step(rng.choice(sorted(env.legal(agent))))
+    assert game.over
