@@ -233,3 +233,26 @@ def test_a_search_bot_game_runs_to_the_end(edition: str) -> None:
     assert game.over
     search = bots[1]
     assert isinstance(search, SearchBot) and search.searched > 0
+
+
+# ------------------------------------------------------------------ the benchmark
+
+def test_bench_search_prints_seconds_per_searched_decision() -> None:
+    import re
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    script = Path(__file__).resolve().parent.parent / "benchmarks" / "bench_search.py"
+    done = subprocess.run([sys.executable, str(script), "--games", "1", "--editions",
+                           "classic", "--players", "2", "--bot", QUICK],
+                          capture_output=True, text=True, timeout=300)
+    assert done.returncode == 0, done.stderr
+    line = re.search(r"^classic: players=2 decisions=(\d+) searched=(\d+) mean=[\d.]+s "
+                     r"median=[\d.]+s p95=[\d.]+s max=[\d.]+s over_1s=[\d.]+%$",
+                     done.stdout, re.M)
+    assert line is not None, done.stdout
+    assert 0 < int(line.group(2)) < int(line.group(1))
+    refused = subprocess.run([sys.executable, str(script), "--bot", "standard"],
+                             capture_output=True, text=True, timeout=60)
+    assert refused.returncode == 2 and "spec of the search bot" in refused.stderr
