@@ -164,11 +164,43 @@ def test_another_seed_draws_other_copies() -> None:
     ("search?time=soon", "time takes seconds, such as 0.5"),
     ("search?horizon=0", "horizon takes 1 to 1000"),
     ("search?z=-1", "z takes 0 to 100"),
+    ("search?extend=0", "extend takes 1 to 16"),
     ("search?depth=3", "no parameter"),
 ])
 def test_bad_knobs_are_refused_with_the_reason(spec: str, message: str) -> None:
     with pytest.raises(ValueError, match=message):
         make_bot(spec)
+
+
+def test_more_copies_are_played_only_while_a_candidate_looks_better_but_not_clearly() -> None:
+    bot = SearchBot(1, z=2.0)
+    assert bot.undecided([[], [0.1, 0.3, 0.2, -0.1]])  # mean 0.125, error 0.085
+    assert not bot.undecided([[], [0.1, 0.3, 0.2, 0.2]])  # clearly better (mean > 2 errors)
+    assert not bot.undecided([[], [-0.1, 0.1, -0.2, 0.1]])  # not better
+    assert not bot.undecided([[], [0.0, 0.0, 0.0]])  # the same playouts
+
+
+def copies_made(spec: str) -> int:
+    """How many determinized copies the search bot makes at a searched position."""
+    game = searched_positions("classic", 1)[0]
+    p = game.pending[0].player
+    bot = make_bot(spec, 3, edition="classic")
+    made: list[int] = []
+    real = game.determinize
+
+    def counting(seat: int | None, rng: random.Random) -> Game:
+        made.append(1)
+        return real(seat, rng)
+
+    game.determinize = counting  # type: ignore[method-assign]
+    bot.choose(game, p)
+    return len(made)
+
+
+def test_extend_plays_more_copies_where_undecided() -> None:
+    assert copies_made("search?playouts=4&horizon=3&z=30") == 4
+    more = copies_made("search?playouts=4&horizon=3&z=30&extend=4")
+    assert 4 <= more <= 16 and more % 4 == 0
 
 
 def test_a_time_budget_keeps_a_decision_near_it() -> None:

@@ -32,8 +32,11 @@ Parameters (``search?playouts=32&horizon=8``): ``playouts`` (determinized copies
 searched decision, each playing every candidate; default 16), ``time`` (seconds per
 searched decision instead of a number of copies, at least 2 copies), ``horizon`` (rounds
 played out after the choice, default 8), ``z`` (how sure the search must be to overrule
-the standard bot, in tenths of a standard error, default 10). With ``playouts`` (the
-default) the bot is deterministic for its seed; ``time`` depends on the machine's speed.
+the standard bot, in tenths of a standard error, default 10), ``extend`` (while a
+candidate looks better than the standard bot's answer, over half the bar but not over it,
+play ``playouts`` more copies, up to ``extend`` times ``playouts`` in all; default 1: no
+more). With ``playouts`` (the default) the bot is deterministic for its seed; ``time``
+depends on the machine's speed.
 """
 
 from __future__ import annotations
@@ -110,7 +113,7 @@ class SearchBot:
     name = "search"
 
     def __init__(self, seed: int, playouts: int = 16, seconds: float = 0.0,
-                 horizon: int = 8, z: float = 1.0) -> None:
+                 horizon: int = 8, z: float = 1.0, extend: int = 1) -> None:
         self.seed = seed
         self.rng = random.Random(seed)
         """The bot's own random stream: it draws every determinized copy."""
@@ -118,6 +121,9 @@ class SearchBot:
         self.seconds = seconds
         self.horizon = horizon
         self.z = z
+        self.extend = extend
+        """Up to this many times ``playouts`` copies are played while a candidate looks
+        better than the standard bot's answer but not clearly (see :meth:`undecided`)."""
         self.edition = ""
         self.standard: Bot | None = None
         """The bot's standard bot, which answers what is not searched and is the choice
@@ -185,12 +191,15 @@ class SearchBot:
         copies = 0
         edition = game.edition_id
         seats = len(game.players)
+        budget = self.playouts
         while True:
             if deadline:
                 if copies >= 2 and time.perf_counter() >= deadline:
                     break
-            elif copies >= self.playouts:
-                break
+            elif copies >= budget:
+                if budget >= self.extend * self.playouts or not self.undecided(diffs):
+                    break
+                budget += self.playouts
             copies += 1
             start = game.determinize(seat, self.rng)
             scores = []
@@ -212,6 +221,16 @@ class SearchBot:
                 best, best_mean = i, mean
         return candidates[best]
 
+    def undecided(self, diffs: list[list[float]]) -> bool:
+        """Whether a candidate looks better than the standard bot's answer without being
+        clearly so yet (its mean difference above half the bar, not above the bar): then
+        the search plays more copies."""
+        for values in diffs[1:]:
+            mean, error = mean_and_error(values)
+            if mean > 0 and self.z * error / 2 < mean <= self.z * error:
+                return True
+        return False
+
 
 def mean_and_error(values: list[float]) -> tuple[float, float]:
     """The mean of ``values`` and its standard error (0 for fewer than two)."""
@@ -227,6 +246,7 @@ def _make(seed: int, params: dict[str, str]) -> SearchBot:
     playouts = int_param(params, "playouts", 16)
     horizon = int_param(params, "horizon", 8)
     z = int_param(params, "z", 10)
+    extend = int_param(params, "extend", 1)
     seconds = 0.0
     text = params.pop("time", None)
     if text is not None:
@@ -245,7 +265,10 @@ def _make(seed: int, params: dict[str, str]) -> SearchBot:
         raise ValueError(f"bot parameter horizon takes 1 to 1000 rounds, not {horizon}")
     if not 0 <= z <= 100:
         raise ValueError(f"bot parameter z takes 0 to 100 (tenths), not {z}")
-    return SearchBot(seed, playouts=playouts, seconds=seconds, horizon=horizon, z=z / 10)
+    if not 1 <= extend <= 16:
+        raise ValueError(f"bot parameter extend takes 1 to 16, not {extend}")
+    return SearchBot(seed, playouts=playouts, seconds=seconds, horizon=horizon, z=z / 10,
+                     extend=extend)
 
 
 register_bot("search", _make)
