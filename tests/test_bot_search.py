@@ -288,3 +288,15 @@ def test_bench_search_prints_seconds_per_searched_decision() -> None:
     refused = subprocess.run([sys.executable, str(script), "--bot", "standard"],
                              capture_output=True, text=True, timeout=60)
     assert refused.returncode == 2 and "spec of the search bot" in refused.stderr
+
+
+def test_the_default_budget_is_smaller_where_turns_cost_more() -> None:
+    budgets = {}
+    for edition in EDITIONS:
+        bot = make_bot("search", 1, edition=edition)
+        assert isinstance(bot, SearchBot)
+        budgets[edition] = (bot.playouts, bot.horizon)
+    assert budgets["classic"] == (16, 8)
+    assert budgets["monopoly-2.3"] == budgets["ultimate-monopoly"] == (8, 4)
+    given = make_bot("search?playouts=3&horizon=2", 1, edition="ultimate-monopoly")
+    assert isinstance(given, SearchBot) and (given.playouts, given.horizon) == (3, 2)

@@ -29,10 +29,11 @@ Determinized flat Monte-Carlo search with common random numbers:
   cannot tell, the bot plays as the standard bot would.
 
 Parameters (``search?playouts=32&horizon=8``): ``playouts`` (determinized copies per
-searched decision, each playing every candidate; default 16), ``time`` (seconds per
-searched decision instead of a number of copies, at least 2 copies), ``horizon`` (rounds
-played out after the choice, default 8), ``z`` (how sure the search must be to overrule
-the standard bot, in tenths of a standard error, default 10), ``extend`` (while a
+searched decision, each playing every candidate; default 16, 8 in Monopoly 2.3 and
+Ultimate Monopoly, whose turns cost many times more), ``time`` (seconds per searched
+decision instead of a number of copies, at least 2 copies), ``horizon`` (rounds played out
+after the choice, default 8, 4 in those two editions), ``z`` (how sure the search must
+be to overrule the standard bot, in tenths of a standard error, default 10), ``extend`` (while a
 candidate looks better than the standard bot's answer, over half the bar but not over it,
 play ``playouts`` more copies, up to ``extend`` times ``playouts`` in all; default 1: no
 more). With ``playouts`` (the default) the bot is deterministic for its seed; ``time``
@@ -63,6 +64,11 @@ LANDING: Final = 0.03
 """About how often a given space is landed on by one player in one turn (a token moves
 seven spaces a turn on average round a board of forty): the weight of a deed's rent per
 opponent and per round still to come."""
+DEFAULT_BUDGET: Final = (16, 8)
+"""The playouts and horizon when none are given..."""
+SLOW_EDITIONS: Final = {"monopoly-2.3": (8, 4), "ultimate-monopoly": (8, 4)}
+"""... and in the editions whose turns cost many times classic's, so that a decision takes
+about a second at most (benchmarks/bench_search.py; docs/bots.md)."""
 ROUNDS_AHEAD: Final = 10
 """The rounds of rent a deed is credited with at the end of a playout."""
 
@@ -112,12 +118,15 @@ class SearchBot:
 
     name = "search"
 
-    def __init__(self, seed: int, playouts: int = 16, seconds: float = 0.0,
-                 horizon: int = 8, z: float = 1.0, extend: int = 1) -> None:
+    def __init__(self, seed: int, playouts: int = 0, seconds: float = 0.0,
+                 horizon: int = 0, z: float = 1.0, extend: int = 1) -> None:
         self.seed = seed
         self.rng = random.Random(seed)
         """The bot's own random stream: it draws every determinized copy."""
         self.playouts = playouts
+        """Copies per searched decision (0: the edition's default, set by
+        :meth:`for_edition`)."""
+        self.given = (playouts, horizon)
         self.seconds = seconds
         self.horizon = horizon
         self.z = z
@@ -139,6 +148,9 @@ class SearchBot:
         if self.standard is not None and self.edition == edition_id:
             return
         self.edition = edition_id
+        playouts, horizon = SLOW_EDITIONS.get(edition_id, DEFAULT_BUDGET)
+        self.playouts = self.given[0] or playouts
+        self.horizon = self.given[1] or horizon
         self.standard = make_bot("standard", self.seed, edition=edition_id)
         variants = MONOPOLY_2_3_VARIANTS if edition_id == "monopoly-2.3" else VARIANTS
         self.variants = [make_bot("standard?" + v, self.seed, edition=edition_id)
@@ -243,8 +255,8 @@ def mean_and_error(values: list[float]) -> tuple[float, float]:
 
 
 def _make(seed: int, params: dict[str, str]) -> SearchBot:
-    playouts = int_param(params, "playouts", 16)
-    horizon = int_param(params, "horizon", 8)
+    playouts = int_param(params, "playouts", -1)
+    horizon = int_param(params, "horizon", -1)
     z = int_param(params, "z", 10)
     extend = int_param(params, "extend", 1)
     seconds = 0.0
@@ -259,15 +271,16 @@ def _make(seed: int, params: dict[str, str]) -> SearchBot:
             raise ValueError(f"bot parameter time takes seconds above 0 (at most 3600), "
                              f"not '{text}'")
     no_more_params("search", params)
-    if not 1 <= playouts <= 100_000:
+    if playouts != -1 and not 1 <= playouts <= 100_000:
         raise ValueError(f"bot parameter playouts takes 1 to 100000, not {playouts}")
-    if not 1 <= horizon <= 1000:
+    if horizon != -1 and not 1 <= horizon <= 1000:
         raise ValueError(f"bot parameter horizon takes 1 to 1000 rounds, not {horizon}")
     if not 0 <= z <= 100:
         raise ValueError(f"bot parameter z takes 0 to 100 (tenths), not {z}")
     if not 1 <= extend <= 16:
         raise ValueError(f"bot parameter extend takes 1 to 16, not {extend}")
-    return SearchBot(seed, playouts=playouts, seconds=seconds, horizon=horizon, z=z / 10,
+    return SearchBot(seed, playouts=max(0, playouts), seconds=seconds,
+                     horizon=max(0, horizon), z=z / 10,
                      extend=extend)
 
 
