@@ -300,3 +300,24 @@ def test_the_default_budget_is_smaller_where_turns_cost_more() -> None:
     assert budgets["monopoly-2.3"] == budgets["ultimate-monopoly"] == (8, 4)
     given = make_bot("search?playouts=3&horizon=2", 1, edition="ultimate-monopoly")
     assert isinstance(given, SearchBot) and (given.playouts, given.horizon) == (3, 2)
+
+
+# ------------------------------------------------------------------ the experiment files
+
+def test_the_search_experiments_load_and_name_their_question() -> None:
+    """The search bot's experiment files (too slow for test_lab's small runs of every
+    example) load, name their question and say how to reproduce them."""
+    from pathlib import Path
+
+    from pennybags.lab.experiment import load_experiment
+
+    root = Path(__file__).resolve().parent.parent / "experiments"
+    files = sorted(root.glob("search-*.toml"))
+    assert {p.stem for p in files} >= {"search-bot", "search-bot-ultimate-monopoly",
+                                        "search-bot-2.3", "search-ladder",
+                                        "search-ladder-2.3", "search-bot-knobs"}
+    for path in files:
+        exp = load_experiment(path)
+        assert exp.question.endswith("?")
+        assert f"pennybags lab run experiments/{path.name}" in path.read_text()
+        assert all(len(lineup.bots) >= 2 for lineup in exp.lineups)
