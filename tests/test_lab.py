@@ -51,7 +51,11 @@ from pennybags.lab.simulate import Setup, play_one
 from pennybags.lab.store import Store
 
 ROOT = Path(__file__).resolve().parent.parent
-EXAMPLES = sorted((ROOT / "experiments").glob("*.toml"))
+EXAMPLES = sorted(p for p in (ROOT / "experiments").glob("*.toml")
+                  if not p.name.startswith("search-"))
+"""The example experiments run here at small size. The search bot's experiments
+(``search-*.toml``, minutes of a core per game in some editions) are checked in
+tests/test_bot_search.py instead."""
 SMALL_TOTAL = 24
 """Games per example in the tests (split over its variants and line-ups)."""
 

@@ -361,7 +361,9 @@ def build_parser() -> argparse.ArgumentParser:
                         + " (default: %(default)s)")
     p.add_argument("--players", default=players,
                    help="comma-separated seats: a name is a person, 'bot' or 'bot:NAME' a "
-                        "computer player (default: '%(default)s')")
+                        "computer player: 'bot' is the standard bot, 'bot:search' the "
+                        "hardest (it looks ahead; about a second a decision), "
+                        "'bot:simple' and 'bot:random' easier ones (default: '%(default)s')")
     p.add_argument("--seed", type=int, default=None, help="seed for the dice and decks")
     p.add_argument("-o", "--option", action="append", default=[], metavar="NAME=VALUE",
                    help="a house rule or table option, repeatable (see 'pennybags editions')")

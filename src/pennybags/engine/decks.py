@@ -61,8 +61,11 @@ class Deck:
         self.order = deque(cards + seen)
 
     def shuffle_unseen(self, rng: random.Random) -> None:
-        """Shuffle the part of the deck nobody has seen placed."""
-        cards = self.unseen()
+        """Shuffle the part of the deck nobody has seen placed. The cards are put in index
+        order first, so the new order depends on ``rng`` and on which cards are unseen,
+        never on the order they lay in (a search bot's copies are then the same whatever
+        the true order was)."""
+        cards = sorted(self.unseen())
         rng.shuffle(cards)
         self.replace_unseen(cards)
 

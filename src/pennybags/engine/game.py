@@ -304,7 +304,11 @@ class Game(ABC):
         afresh with ``rng``, consistently with what it can see: the unseen part of every
         deck is shuffled, other players' hidden hands are dealt again from the cards they
         could be (keeping how many each holds from each deck), and the dice draw from a new
-        stream. Search bots play out such copies instead of the true game."""
+        stream. Search bots play out such copies instead of the true game.
+
+        The copy depends only on what ``seat`` can see and on ``rng``: two games that differ
+        only in what ``seat`` cannot see give equal copies for equal ``rng`` states (the
+        unseen cards are put in index order before they are shuffled)."""
         copy = self.clone()
         copy.rng.seed(rng.getrandbits(64))
         copy.dice.scripted.clear()
@@ -324,8 +328,7 @@ class Game(ABC):
             hidden = [index for _, held in holders for _, index in held]
             if not hidden:
                 continue
-            unseen = deck.unseen()
-            pool = hidden + unseen
+            pool = sorted(hidden + deck.unseen())  # (in index order: see Deck.shuffle_unseen)
             rng.shuffle(pool)
             for p, held in holders:
                 if not held:

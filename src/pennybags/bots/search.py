@@ -1,0 +1,287 @@
+"""``search``: a bot that looks ahead by playing the game out, for every edition.
+
+Determinized flat Monte-Carlo search with common random numbers:
+
+* **What it may know.** The bot never plays out the true game: each playout starts from
+  ``game.determinize(seat, rng)``, a copy in which everything its seat cannot see (the order
+  of the unseen cards of every deck, the other players' hidden hands in Monopoly 2.3, the
+  dice to come) is drawn afresh from the bot's own random stream. Two games that differ only
+  in hidden information therefore get the same decision for the same seed.
+* **Which choices it searches (decisions grouped).** A decision is searched only when
+  sensible players could answer it differently: the bot asks the standard bot (its own
+  copy, which keeps the standard bot's memory of the game) and five variants of it
+  (cautious and bold bidders, no cash reserve, a large one, no trades) what they would do,
+  and adds every answer of the decision itself when there are at most six (buy or auction,
+  jail, accept or reject an offer, a pass or the lowest bid...). Actions taken at any time
+  (build, mortgage, propose a trade) come in only through the variants, so a turn start
+  offers "build as the bold bot would" against "roll now" rather than every deed. When all
+  of them agree, the standard bot's answer is played at once: that is most decisions
+  (rolls, ends of turns, forced moves), so search is spent on buying, bidding, building,
+  trading, raising cash, jail, and the edition's own choices (tracks, vouchers, cards).
+* **How a choice is judged.** For each determinized copy, every candidate is played in a
+  clone of that copy (the same dice and cards for every candidate: common random numbers),
+  then the game is played on by standard bots in every seat for ``horizon`` rounds. The
+  position is then scored for the bot's seat: 1 for a win, 0 for bankruptcy or another's
+  win, otherwise the seat's share of the players' worth (each edition's total assets plus
+  the rent its deeds charge now, weighted by how often opponents will land there).
+* **The choice.** The standard bot's answer unless another candidate scores higher on
+  average by more than ``z`` standard errors of the paired differences: where search
+  cannot tell, the bot plays as the standard bot would.
+
+Parameters (``search?playouts=32&horizon=8``): ``playouts`` (determinized copies per
+searched decision, each playing every candidate; default 16, 8 in Monopoly 2.3 and
+Ultimate Monopoly, whose turns cost many times more), ``time`` (seconds per searched
+decision instead of a number of copies, at least 2 copies), ``horizon`` (rounds played out
+after the choice, default 8, 4 in those two editions), ``z`` (how sure the search must
+be to overrule the standard bot, in tenths of a standard error, default 10), ``extend`` (while a
+candidate looks better than the standard bot's answer, over half the bar but not over it,
+play ``playouts`` more copies, up to ``extend`` times ``playouts`` in all; default 1: no
+more). With ``playouts`` (the default) the bot is deterministic for its seed; ``time``
+depends on the machine's speed.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from collections.abc import Callable
+from typing import Final
+
+from pennybags.bots.registry import Bot, int_param, make_bot, no_more_params, register_bot
+from pennybags.engine.actions import Action
+from pennybags.engine.game import Agent, Game
+
+VARIANTS: Final = ("aggression=60", "aggression=150", "reserve=0", "reserve=400", "trade=0")
+"""The standard bot's variants whose answers are the search's candidates (with the
+standard bot's own)."""
+MONOPOLY_2_3_VARIANTS: Final = ("aggression=60", "aggression=150", "reserve=0",
+                                "reserve=400")
+"""Monopoly 2.3's standard strategy takes no ``trade`` (the edition has no trades)."""
+FEW: Final = 6
+"""A decision with at most this many answers of its own has all of them searched."""
+LANDING: Final = 0.03
+"""About how often a given space is landed on by one player in one turn (a token moves
+seven spaces a turn on average round a board of forty): the weight of a deed's rent per
+opponent and per round still to come."""
+DEFAULT_BUDGET: Final = (16, 8)
+"""The playouts and horizon when none are given..."""
+SLOW_EDITIONS: Final = {"monopoly-2.3": (8, 4), "ultimate-monopoly": (8, 4)}
+"""... and in the editions whose turns cost many times classic's, so that a decision takes
+about a second at most (benchmarks/bench_search.py; docs/bots.md)."""
+ROUNDS_AHEAD: Final = 10
+"""The rounds of rent a deed is credited with at the end of a playout."""
+
+
+def evaluate(game: Game, seat: int) -> float:
+    """How good ``game`` is for ``seat``, from 0 to 1: 1 for a win, 0 for a loss (bankrupt,
+    or the game won by another), 1/n for a draw among n; otherwise the seat's share of the
+    worth of the players still in (total assets plus the rent their deeds charge now,
+    weighted by how often the other players will land there)."""
+    if game.over:
+        if game.winner is not None:
+            return 1.0 if game.winner == seat else 0.0
+        active = game.active_players()
+        return 1.0 / len(active) if seat in active else 0.0
+    if game.players[seat].bankrupt:
+        return 0.0
+    active = game.active_players()
+    weight = LANDING * (len(active) - 1) * ROUNDS_AHEAD
+    assets: Callable[[int], int] = getattr(game, "total_assets", game.cash)
+    total = 0.0
+    mine = 0.0
+    for p in active:
+        worth = max(0.0, float(assets(p)) + weight * rents(game, p))
+        total += worth
+        if p == seat:
+            mine = worth
+    return mine / total if total > 0 else 1.0 / len(active)
+
+
+def rents(game: Game, p: int) -> int:
+    """The rent ``p``'s deeds charge now, summed (mortgaged ones charge none)."""
+    rent: Callable[[int], int] | None = getattr(game, "rent", None)
+    if rent is None:
+        return 0
+    owner = game.owner
+    mortgaged = game.mortgaged
+    out = 0
+    for d in game.board.deeds:
+        if owner[d] == p and not mortgaged[d]:
+            out += rent(d)
+    return out
+
+
+class SearchBot:
+    """Determinized Monte-Carlo search over the choices that matter, the standard bot
+    playing everything out (see the module's description)."""
+
+    name = "search"
+
+    def __init__(self, seed: int, playouts: int = 0, seconds: float = 0.0,
+                 horizon: int = 0, z: float = 1.0, extend: int = 1) -> None:
+        self.seed = seed
+        self.rng = random.Random(seed)
+        """The bot's own random stream: it draws every determinized copy."""
+        self.playouts = playouts
+        """Copies per searched decision (0: the edition's default, set by
+        :meth:`for_edition`)."""
+        self.given = (playouts, horizon)
+        self.seconds = seconds
+        self.horizon = horizon
+        self.z = z
+        self.extend = extend
+        """Up to this many times ``playouts`` copies are played while a candidate looks
+        better than the standard bot's answer but not clearly (see :meth:`undecided`)."""
+        self.edition = ""
+        self.standard: Bot | None = None
+        """The bot's standard bot, which answers what is not searched and is the choice
+        the search must beat; it keeps its memory of the game (offers made...)."""
+        self.variants: list[Bot] = []
+        self.searched = 0
+        """How many decisions were searched (for benchmarks and tests)."""
+        self.overruled = 0
+        """How many of them ended with another answer than the standard bot's."""
+
+    def for_edition(self, edition_id: str) -> None:
+        """Make the standard bot and its variants for games of ``edition_id``."""
+        if self.standard is not None and self.edition == edition_id:
+            return
+        self.edition = edition_id
+        playouts, horizon = SLOW_EDITIONS.get(edition_id, DEFAULT_BUDGET)
+        self.playouts = self.given[0] or playouts
+        self.horizon = self.given[1] or horizon
+        self.standard = make_bot("standard", self.seed, edition=edition_id)
+        variants = MONOPOLY_2_3_VARIANTS if edition_id == "monopoly-2.3" else VARIANTS
+        self.variants = [make_bot("standard?" + v, self.seed, edition=edition_id)
+                         for v in variants]
+
+    # ---------------------------------------------------------------- the answer
+
+    def choose(self, game: Game, player: int) -> Action:
+        if self.standard is None or self.edition != game.edition_id:
+            self.for_edition(game.edition_id)
+        assert self.standard is not None
+        decision = game.decision_for(player)
+        if decision is None:
+            raise ValueError("the search bot was asked to act without a decision")
+        standard = self.standard.choose(game, player)
+        candidates = self.candidates(game, player, standard)
+        if len(candidates) < 2:
+            return standard
+        self.searched += 1
+        choice = self.search(game, player, candidates)
+        if choice != standard:
+            self.overruled += 1
+        return choice
+
+    def candidates(self, game: Game, player: int, standard: Action) -> list[Action]:
+        """The answers worth comparing, the standard bot's first (see the module)."""
+        out = [standard]
+        for bot in self.variants:
+            action = bot.choose(game, player)
+            if action not in out:
+                out.append(action)
+        decision = game.decision_for(player)
+        assert decision is not None
+        kind = game.rulebook.decisions.get(decision.kind)
+        if kind is not None:
+            answers = kind.answers
+            own = [a for a in game.legal_actions(player) if a.do in answers]
+            if len(own) <= FEW:
+                for action in own:
+                    if action not in out:
+                        out.append(action)
+        return out
+
+    def search(self, game: Game, seat: int, candidates: list[Action]) -> Action:
+        """The candidate that scores best over the playouts, if it beats the first (the
+        standard bot's answer) clearly; otherwise the first."""
+        n = len(candidates)
+        diffs: list[list[float]] = [[] for _ in range(n)]
+        deadline = time.perf_counter() + self.seconds if self.seconds > 0 else 0.0
+        copies = 0
+        edition = game.edition_id
+        seats = len(game.players)
+        budget = self.playouts
+        while True:
+            if deadline:
+                if copies >= 2 and time.perf_counter() >= deadline:
+                    break
+            elif copies >= budget:
+                if budget >= self.extend * self.playouts or not self.undecided(diffs):
+                    break
+                budget += self.playouts
+            copies += 1
+            start = game.determinize(seat, self.rng)
+            scores = []
+            for action in candidates:
+                copy = start.clone()
+                copy.act(seat, action)
+                if not copy.over:
+                    agents: list[Agent] = [make_bot("standard", 0, edition=edition)
+                                           for _ in range(seats)]
+                    copy.play_out(agents, until_round=copy.round + self.horizon)
+                scores.append(evaluate(copy, seat))
+            for i in range(1, n):
+                diffs[i].append(scores[i] - scores[0])
+        best = 0
+        best_mean = 0.0
+        for i in range(1, n):
+            mean, error = mean_and_error(diffs[i])
+            if mean > best_mean and mean > self.z * error:
+                best, best_mean = i, mean
+        return candidates[best]
+
+    def undecided(self, diffs: list[list[float]]) -> bool:
+        """Whether a candidate looks better than the standard bot's answer without being
+        clearly so yet (its mean difference above half the bar, not above the bar): then
+        the search plays more copies."""
+        for values in diffs[1:]:
+            mean, error = mean_and_error(values)
+            if mean > 0 and self.z * error / 2 < mean <= self.z * error:
+                return True
+        return False
+
+
+def mean_and_error(values: list[float]) -> tuple[float, float]:
+    """The mean of ``values`` and its standard error (0 for fewer than two)."""
+    n = len(values)
+    mean = sum(values) / n
+    if n < 2:
+        return mean, 0.0
+    var = sum((v - mean) ** 2 for v in values) / (n - 1)
+    return mean, math.sqrt(var / n)
+
+
+def _make(seed: int, params: dict[str, str]) -> SearchBot:
+    playouts = int_param(params, "playouts", -1)
+    horizon = int_param(params, "horizon", -1)
+    z = int_param(params, "z", 10)
+    extend = int_param(params, "extend", 1)
+    seconds = 0.0
+    text = params.pop("time", None)
+    if text is not None:
+        try:
+            seconds = float(text)
+        except ValueError:
+            raise ValueError(f"bot parameter time takes seconds, such as 0.5, "
+                             f"not '{text}'") from None
+        if not 0 < seconds <= 3600 or math.isnan(seconds):
+            raise ValueError(f"bot parameter time takes seconds above 0 (at most 3600), "
+                             f"not '{text}'")
+    no_more_params("search", params)
+    if playouts != -1 and not 1 <= playouts <= 100_000:
+        raise ValueError(f"bot parameter playouts takes 1 to 100000, not {playouts}")
+    if horizon != -1 and not 1 <= horizon <= 1000:
+        raise ValueError(f"bot parameter horizon takes 1 to 1000 rounds, not {horizon}")
+    if not 0 <= z <= 100:
+        raise ValueError(f"bot parameter z takes 0 to 100 (tenths), not {z}")
+    if not 1 <= extend <= 16:
+        raise ValueError(f"bot parameter extend takes 1 to 16, not {extend}")
+    return SearchBot(seed, playouts=max(0, playouts), seconds=seconds,
+                     horizon=max(0, horizon), z=z / 10,
+                     extend=extend)
+
+
+register_bot("search", _make)

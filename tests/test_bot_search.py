@@ -1,0 +1,323 @@
+"""The search bot (``search``): what it may know, determinism, its knobs, choices in known
+positions, and whole games in every edition."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+
+from pennybags.bots import make_bot
+from pennybags.bots.search import SearchBot, evaluate
+from pennybags.editions import all_editions, get_edition
+from pennybags.engine.actions import Action, Trade
+from pennybags.engine.game import Game
+from pennybags.engine.snapshot import snapshot
+from pennybags.scenario import set_up
+
+EDITIONS = [e.id for e in all_editions()]
+QUICK = "search?playouts=3&horizon=2"
+"""A small budget: enough to search, cheap enough for tests."""
+
+
+def new_game(edition: str, seed: int, players: int = 4) -> Game:
+    names = ["Ann", "Bob", "Cy", "Di"][:players]
+    return get_edition(edition).new_game(names, seed=seed, options={"max-rounds": 200})
+
+
+def play(game: Game, steps: int, seed: int) -> None:
+    bots = [make_bot("standard", seed, edition=game.edition_id) for _ in game.players]
+    for _ in range(steps):
+        if game.over:
+            return
+        p = game.pending[0].player
+        game.act(p, bots[p].choose(game, p))
+
+
+def searched_positions(edition: str, wanted: int) -> list[Game]:
+    """Positions (from standard bots' games) where the search bot searches: its candidate
+    answers differ."""
+    out: list[Game] = []
+    for seed in range(40):
+        fewest = get_edition(edition).data.min_players
+        game = new_game(edition, seed, players=max(fewest, 2 + seed % 3))
+        play(game, 10 + 37 * (seed % 7), seed)
+        if game.over:
+            continue
+        bot = make_bot(QUICK, 1, edition=edition)
+        assert isinstance(bot, SearchBot)
+        p = game.pending[0].player
+        standard = make_bot("standard", 1, edition=edition).choose(game, p)
+        if len(bot.candidates(game, p, standard)) >= 2:
+            out.append(game)
+            if len(out) == wanted:
+                break
+    return out
+
+
+# ------------------------------------------------------------------ hidden information
+
+@pytest.mark.parametrize("edition", EDITIONS)
+def test_games_differing_only_in_hidden_information_determinize_alike(edition: str) -> None:
+    """``determinize`` depends only on what the seat sees: a game and a copy of it with
+    other hidden information (deck order, hands, dice to come) give equal copies."""
+    for seed in range(4):
+        game = new_game(edition, seed, players=3 + seed % 2)
+        play(game, 25 + 60 * seed, seed)
+        for seat in range(len(game.players)):
+            other = game.determinize(seat, random.Random(100 + seed))
+            a = game.determinize(seat, random.Random(7))
+            b = other.determinize(seat, random.Random(7))
+            assert snapshot(a) == snapshot(b), (edition, seed, seat)
+
+
+def test_determinizing_draws_the_hidden_part_and_keeps_the_seen_part() -> None:
+    """The comparison above can fail: different draws give different copies, and what is
+    seen going under a deck stays where it is."""
+    game = new_game("classic", 3)
+    deck = game.decks["chance"]
+    card = deck.draw()
+    deck.put_bottom(card)
+    copies = [game.determinize(0, random.Random(s)) for s in range(6)]
+    assert len({tuple(c.decks["chance"].order) for c in copies}) > 1
+    assert all(c.decks["chance"].order[-1] == card for c in copies)
+
+
+@pytest.mark.parametrize("edition", EDITIONS)
+def test_the_search_decides_alike_whatever_it_cannot_see(edition: str) -> None:
+    """In two games that differ only in hidden information, the search bot with the same
+    seed makes the same choice, at positions where it really searches."""
+    positions = searched_positions(edition, 3)
+    assert positions, edition
+    rng = random.Random(11)
+    for game in positions:
+        p = game.pending[0].player
+        other = game.determinize(p, rng)
+        first = make_bot(QUICK, 5, edition=edition)
+        second = make_bot(QUICK, 5, edition=edition)
+        assert first.choose(game, p) == second.choose(other, p)
+        assert isinstance(first, SearchBot) and first.searched == 1
+
+
+class PeekingSearch(SearchBot):
+    """A search bot that cheats: it plays out the true game, not determinized copies."""
+
+    def search(self, game: Game, seat: int, candidates: list[Action]) -> Action:
+        scores = []
+        for action in candidates:
+            copy = game.clone()
+            copy.act(seat, action)
+            agents: list[Any] = [make_bot("standard", 0, edition=game.edition_id)
+                                 for _ in copy.players]
+            copy.play_out(agents, until_round=copy.round + self.horizon)
+            scores.append(evaluate(copy, seat))
+        return candidates[scores.index(max(scores))]
+
+
+def test_a_search_that_peeks_is_caught() -> None:
+    """The comparison can fail: a search that plays out the true dice chooses differently
+    in games that differ only in what it cannot see."""
+    rng = random.Random(2)
+    differ = 0
+    for game in searched_positions("classic", 12):
+        p = game.pending[0].player
+        other = game.determinize(p, rng)
+        bot = PeekingSearch(1, horizon=8)
+        bot.for_edition("classic")
+        twin = PeekingSearch(1, horizon=8)
+        twin.for_edition("classic")
+        differ += bot.choose(game, p) != twin.choose(other, p)
+    assert differ >= 1
+
+
+# ------------------------------------------------------------------ determinism, knobs
+
+def test_a_game_with_a_playout_budget_and_a_seed_is_played_alike_twice() -> None:
+    histories = []
+    for _ in range(2):
+        game = get_edition("classic").new_game(["Ann", "Bob"], seed=4,
+                                               options={"max-rounds": 30})
+        bots = [make_bot(QUICK, 9, edition="classic"), make_bot("standard", 0)]
+        game.play_out(bots)
+        histories.append(list(game.history))
+        assert isinstance(bots[0], SearchBot) and bots[0].searched > 0
+    assert histories[0] == histories[1]
+
+
+def test_another_seed_draws_other_copies() -> None:
+    game = searched_positions("classic", 1)[0]
+    p = game.pending[0].player
+    a = make_bot(QUICK, 1, edition="classic")
+    b = make_bot(QUICK, 2, edition="classic")
+    assert isinstance(a, SearchBot) and isinstance(b, SearchBot)
+    assert a.rng.getstate() != b.rng.getstate()
+    a.choose(game, p)
+    b.choose(game, p)
+    assert a.rng.getstate() != b.rng.getstate()
+
+
+@pytest.mark.parametrize("spec, message", [
+    ("search?playouts=0", "playouts takes 1 to 100000"),
+    ("search?playouts=many", "playouts takes a whole number"),
+    ("search?time=0", "time takes seconds above 0"),
+    ("search?time=soon", "time takes seconds, such as 0.5"),
+    ("search?horizon=0", "horizon takes 1 to 1000"),
+    ("search?z=-1", "z takes 0 to 100"),
+    ("search?extend=0", "extend takes 1 to 16"),
+    ("search?depth=3", "no parameter"),
+])
+def test_bad_knobs_are_refused_with_the_reason(spec: str, message: str) -> None:
+    with pytest.raises(ValueError, match=message):
+        make_bot(spec)
+
+
+def test_more_copies_are_played_only_while_a_candidate_looks_better_but_not_clearly() -> None:
+    bot = SearchBot(1, z=2.0)
+    assert bot.undecided([[], [0.1, 0.3, 0.2, -0.1]])  # mean 0.125, error 0.085
+    assert not bot.undecided([[], [0.1, 0.3, 0.2, 0.2]])  # clearly better (mean > 2 errors)
+    assert not bot.undecided([[], [-0.1, 0.1, -0.2, 0.1]])  # not better
+    assert not bot.undecided([[], [0.0, 0.0, 0.0]])  # the same playouts
+
+
+def copies_made(spec: str) -> int:
+    """How many determinized copies the search bot makes at a searched position."""
+    game = searched_positions("classic", 1)[0]
+    p = game.pending[0].player
+    bot = make_bot(spec, 3, edition="classic")
+    made: list[int] = []
+    real = game.determinize
+
+    def counting(seat: int | None, rng: random.Random) -> Game:
+        made.append(1)
+        return real(seat, rng)
+
+    game.determinize = counting  # type: ignore[method-assign]
+    bot.choose(game, p)
+    return len(made)
+
+
+def test_extend_plays_more_copies_where_undecided() -> None:
+    assert copies_made("search?playouts=4&horizon=3&z=30") == 4
+    more = copies_made("search?playouts=4&horizon=3&z=30&extend=4")
+    assert 4 <= more <= 16 and more % 4 == 0
+
+
+def test_a_time_budget_keeps_a_decision_near_it() -> None:
+    import time
+
+    game = searched_positions("classic", 1)[0]
+    p = game.pending[0].player
+    bot = make_bot("search?time=0.2", 1, edition="classic")
+    start = time.perf_counter()
+    action = bot.choose(game, p)
+    took = time.perf_counter() - start
+    assert action in game.legal_actions(p)
+    assert took < 2.0  # the budget plus one round of playouts, even on a busy machine
+
+
+# ------------------------------------------------------------------ known positions
+
+def classic_position(players: list[Any], turn: str = "Ann") -> Game:
+    return set_up({"edition": "classic", "players": players, "turn": turn})
+
+
+def test_buys_the_deed_that_completes_its_colour_group() -> None:
+    game = classic_position([{"name": "Ann", "at": "Short Line", "owns": ["Park Place"]},
+                             "Bob", "Cy"])
+    game.dice.script([[1, 3]])
+    game.act(0, Action("roll"))
+    assert game.pending[0].kind == "buy"
+    assert make_bot("search?playouts=8&horizon=4", 1, edition="classic").choose(game, 0) \
+        == Action("buy")
+
+
+def test_refuses_an_offer_that_hands_an_opponent_a_colour_group_for_nothing() -> None:
+    game = classic_position([{"name": "Ann", "owns": ["Park Place"]},
+                             {"name": "Bob", "owns": ["Boardwalk"], "cash": 3000}], turn="Bob")
+    park_place = game.board.index("Park Place") if hasattr(game.board, "index") else \
+        next(d for d in game.board.deeds if game.board.spaces[d].name == "Park Place")
+    offer = Trade(1, 0, take=(park_place,), give_cash=10)
+    game.act(1, Action("propose-trade", trade=offer))
+    assert game.pending[0].kind == "trade" and game.pending[0].player == 0
+    bot = make_bot("search?playouts=8&horizon=6", 1, edition="classic")
+    assert bot.choose(game, 0) == Action("reject")
+
+
+def test_the_evaluation_scores_wins_losses_and_shares() -> None:
+    game = new_game("classic", 1, players=2)
+    assert evaluate(game, 0) == pytest.approx(0.5)
+    game.players[1].bankrupt = True
+    assert evaluate(game, 1) == 0.0
+    game.over, game.winner = True, 0
+    assert evaluate(game, 0) == 1.0 and evaluate(game, 1) == 0.0
+
+
+# ------------------------------------------------------------------ whole games
+
+@pytest.mark.parametrize("edition", EDITIONS)
+def test_a_search_bot_game_runs_to_the_end(edition: str) -> None:
+    game = get_edition(edition).new_game(["Ann", "Bob", "Cy"], seed=3,
+                                         options={"max-rounds": 60})
+    bots = [make_bot("standard", 0, edition=edition), make_bot(QUICK, 7, edition=edition),
+            make_bot("standard", 1, edition=edition)]
+    game.play_out(bots)
+    assert game.over
+    search = bots[1]
+    assert isinstance(search, SearchBot) and search.searched > 0
+
+
+# ------------------------------------------------------------------ the benchmark
+
+def test_bench_search_prints_seconds_per_searched_decision() -> None:
+    import re
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    script = Path(__file__).resolve().parent.parent / "benchmarks" / "bench_search.py"
+    done = subprocess.run([sys.executable, str(script), "--games", "1", "--editions",
+                           "classic", "--players", "2", "--bot", QUICK],
+                          capture_output=True, text=True, timeout=300)
+    assert done.returncode == 0, done.stderr
+    line = re.search(r"^classic: players=2 decisions=(\d+) searched=(\d+) mean=[\d.]+s "
+                     r"median=[\d.]+s p95=[\d.]+s max=[\d.]+s over_1s=[\d.]+%$",
+                     done.stdout, re.M)
+    assert line is not None, done.stdout
+    assert 0 < int(line.group(2)) < int(line.group(1))
+    refused = subprocess.run([sys.executable, str(script), "--bot", "standard"],
+                             capture_output=True, text=True, timeout=60)
+    assert refused.returncode == 2 and "spec of the search bot" in refused.stderr
+
+
+def test_the_default_budget_is_smaller_where_turns_cost_more() -> None:
+    budgets = {}
+    for edition in EDITIONS:
+        bot = make_bot("search", 1, edition=edition)
+        assert isinstance(bot, SearchBot)
+        budgets[edition] = (bot.playouts, bot.horizon)
+    assert budgets["classic"] == (16, 8)
+    assert budgets["monopoly-2.3"] == budgets["ultimate-monopoly"] == (8, 4)
+    given = make_bot("search?playouts=3&horizon=2", 1, edition="ultimate-monopoly")
+    assert isinstance(given, SearchBot) and (given.playouts, given.horizon) == (3, 2)
+
+
+# ------------------------------------------------------------------ the experiment files
+
+def test_the_search_experiments_load_and_name_their_question() -> None:
+    """The search bot's experiment files (too slow for test_lab's small runs of every
+    example) load, name their question and say how to reproduce them."""
+    from pathlib import Path
+
+    from pennybags.lab.experiment import load_experiment
+
+    root = Path(__file__).resolve().parent.parent / "experiments"
+    files = sorted(root.glob("search-*.toml"))
+    assert {p.stem for p in files} >= {"search-bot", "search-bot-ultimate-monopoly",
+                                        "search-bot-2.3", "search-ladder",
+                                        "search-ladder-2.3", "search-bot-knobs"}
+    for path in files:
+        exp = load_experiment(path)
+        assert exp.question.endswith("?")
+        assert f"pennybags lab run experiments/{path.name}" in path.read_text()
+        assert all(len(lineup.bots) >= 2 for lineup in exp.lineups)
