@@ -14,20 +14,12 @@ from typing import Any
 
 import pytest
 
+from chromium import ARGS, CHROMIUM, WAIT, playwright_or_skip
 from web_process import Server, free_port
 
-CHROMIUM = Path("/usr/bin/chromium")
-ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
-        "--disable-component-update", "--disable-sync", "--no-first-run"]
-WAIT = 20_000
-"""Milliseconds a page may take to show what the server did (a loaded machine is slow)."""
 PHONE = {"width": 375, "height": 812}
 
-sync_api = pytest.importorskip("playwright.sync_api",
-                               reason="the playwright package is not installed")
-if not CHROMIUM.exists():
-    pytest.skip(f"no Chromium at {CHROMIUM} (apt-get install chromium)",
-                allow_module_level=True)
+sync_api = playwright_or_skip()
 
 expect = sync_api.expect
 expect.set_options(timeout=WAIT)

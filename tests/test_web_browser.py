@@ -16,20 +16,11 @@ from typing import Any
 
 import pytest
 
+from chromium import WAIT, launched_chromium, playwright_or_skip
 from pennybags.editions import all_editions, get_edition
 from web_process import Server, free_port, join, new_room, start
 
-CHROMIUM = Path("/usr/bin/chromium")
-ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
-        "--disable-component-update", "--disable-sync", "--no-first-run"]
-WAIT = 20_000
-"""Milliseconds a page may take to show what the server sent (a loaded machine is slow)."""
-
-sync_api = pytest.importorskip("playwright.sync_api",
-                               reason="the playwright package is not installed")
-if not CHROMIUM.exists():
-    pytest.skip(f"no Chromium at {CHROMIUM} (apt-get install chromium)",
-                allow_module_level=True)
+sync_api = playwright_or_skip()
 
 PREFERRED = ("roll", "end-turn", "buy", "pay-bail", "pass", "accept", "use-card",
              "keep-mortgaged", "declare-bankruptcy")
@@ -44,10 +35,7 @@ Page = Any
 
 @pytest.fixture(scope="module")
 def browser() -> Iterator[Browser]:
-    with sync_api.sync_playwright() as playwright:
-        launched = playwright.chromium.launch(executable_path=str(CHROMIUM), args=ARGS)
-        yield launched
-        launched.close()
+    yield from launched_chromium(sync_api)
 
 
 @pytest.fixture(scope="module")

@@ -22,19 +22,10 @@ from typing import Any
 import pytest
 from websockets.sync.client import connect
 
+from chromium import WAIT, launched_chromium, playwright_or_skip
 from web_process import Server, free_port, hello, join, new_room, start, until_state
 
-CHROMIUM = Path("/usr/bin/chromium")
-ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
-        "--disable-component-update", "--disable-sync", "--no-first-run"]
-WAIT = 20_000
-"""Milliseconds a page may take to show what the server sent (a loaded machine is slow)."""
-
-sync_api = pytest.importorskip("playwright.sync_api",
-                               reason="the playwright package is not installed")
-if not CHROMIUM.exists():
-    pytest.skip(f"no Chromium at {CHROMIUM} (apt-get install chromium)",
-                allow_module_level=True)
+sync_api = playwright_or_skip()
 
 Browser = Any
 Page = Any
@@ -50,10 +41,7 @@ QUIET = frozenset({"propose-trade", "mortgage", "unmortgage", "build", "sell-bui
 
 @pytest.fixture(scope="module")
 def browser() -> Iterator[Browser]:
-    with sync_api.sync_playwright() as playwright:
-        launched = playwright.chromium.launch(executable_path=str(CHROMIUM), args=ARGS)
-        yield launched
-        launched.close()
+    yield from launched_chromium(sync_api)
 
 
 @pytest.fixture(scope="module")
