@@ -10,6 +10,8 @@ from typing import Any
 
 import pytest
 
+from web_process import Server, free_port
+
 CHROMIUM = Path("/usr/bin/chromium")
 ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
         "--disable-component-update", "--disable-sync", "--no-first-run"]
@@ -28,9 +30,24 @@ def playwright_or_skip() -> Any:
     return api
 
 
-def launched_chromium(sync_api: Any) -> Iterator[Any]:
-    """A running Chromium for a fixture to yield, closed afterwards."""
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    """A running Chromium, shared by a module's tests (which call playwright_or_skip at
+    their top, so this runs only where it can)."""
+    from playwright import sync_api
+
     with sync_api.sync_playwright() as playwright:
         launched = playwright.chromium.launch(executable_path=str(CHROMIUM), args=ARGS)
         yield launched
         launched.close()
+
+
+@pytest.fixture(scope="module")
+def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
+    """A real ``pennybags serve`` on a free port with its own SQLite file, for a module."""
+    db = tmp_path_factory.mktemp("site") / "rooms.sqlite3"
+    server = Server(str(db), free_port()).start()
+    try:
+        yield server
+    finally:
+        server.kill()

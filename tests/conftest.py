@@ -22,6 +22,9 @@ from pennybags.engine.game import Game
 # run what they import, pure Python, unless a test asks for the build (tests/test_compiled.py).
 os.environ.setdefault("PENNYBAGS_BUILD", "pure")
 
+# The browser tests' fixtures (a Chromium, a real server), defined with their set-up.
+pytest_plugins = ["chromium"]
+
 HOTEL = 5
 HOUSES = 32
 HOTELS = 12

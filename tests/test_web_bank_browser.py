@@ -15,7 +15,7 @@ from typing import Any
 import pytest
 
 from chromium import ARGS, CHROMIUM, WAIT, playwright_or_skip
-from web_process import Server, free_port
+from web_process import Server
 
 PHONE = {"width": 375, "height": 812}
 
@@ -24,16 +24,6 @@ sync_api = playwright_or_skip()
 expect = sync_api.expect
 expect.set_options(timeout=WAIT)
 Page = Any
-
-
-@pytest.fixture(scope="module")
-def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
-    db = tmp_path_factory.mktemp("bank") / "serve.sqlite3"
-    server = Server(str(db), free_port()).start()
-    try:
-        yield server
-    finally:
-        server.kill()
 
 
 @pytest.fixture(scope="module")

@@ -10,15 +10,14 @@ from __future__ import annotations
 
 import json
 import random
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-from chromium import WAIT, launched_chromium, playwright_or_skip
+from chromium import WAIT, playwright_or_skip
 from pennybags.editions import all_editions, get_edition
-from web_process import Server, free_port, join, new_room, start
+from web_process import Server, join, new_room, start
 
 sync_api = playwright_or_skip()
 
@@ -31,21 +30,6 @@ ANY_TIME = frozenset({"mortgage", "unmortgage", "build", "sell-building", "propo
 
 Browser = Any
 Page = Any
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Browser]:
-    yield from launched_chromium(sync_api)
-
-
-@pytest.fixture(scope="module")
-def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
-    db = tmp_path_factory.mktemp("site") / "rooms.sqlite3"
-    server = Server(str(db), free_port()).start()
-    try:
-        yield server
-    finally:
-        server.kill()
 
 
 def new_page(browser: Browser, errors: list[str]) -> Page:

@@ -15,15 +15,15 @@ from __future__ import annotations
 
 import contextlib
 import json
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 import pytest
 from websockets.sync.client import connect
 
-from chromium import WAIT, launched_chromium, playwright_or_skip
-from web_process import Server, free_port, hello, join, new_room, start, until_state
+from chromium import WAIT, playwright_or_skip
+from web_process import Server, hello, join, new_room, start, until_state
 
 sync_api = playwright_or_skip()
 
@@ -37,21 +37,6 @@ ORDER = ("buy-share", "roll", "buy", "end-turn", "pay-bail", "go-on", "pass", "a
 QUIET = frozenset({"propose-trade", "mortgage", "unmortgage", "build", "sell-building",
                    "sell-down", "mortgage-share", "unmortgage-share"})
 """What the WebSocket players never do (the game moves on)."""
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Browser]:
-    yield from launched_chromium(sync_api)
-
-
-@pytest.fixture(scope="module")
-def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
-    db = tmp_path_factory.mktemp("site") / "rooms.sqlite3"
-    server = Server(str(db), free_port()).start()
-    try:
-        yield server
-    finally:
-        server.kill()
 
 
 def open_seat(browser: Browser, site: Server, code: str, token: str | None,
