@@ -50,7 +50,12 @@ from __future__ import annotations
 
 from typing import Final, cast
 
-from pennybags.bots.standard import allow_params, classic_params, register_strategy
+from pennybags.bots.standard import (
+    allow_params,
+    board_view,
+    classic_params,
+    register_strategy,
+)
 from pennybags.bots.ultimate_monopoly import (
     DECLINE_SHARE,
     UltimateMonopolyStrategy,
@@ -166,17 +171,26 @@ class IncomeStrategy(UltimateMonopolyStrategy):
         self._worth: dict[int, float] = {}
         self._settled = -1
         """The game's changes count when the opponents and horizon were worked out."""
-        self._build_key: tuple[int, int] = (-1, -1)
-        """The game's changes count and the seat the building candidates hold for."""
+        self._build_stamp = -1
+        self._build_seat = -1
+        self._build_horizon = -1.0
+        self._build_opponents = -1
+        """The seat's stamp (:meth:`own_stamp`), the seat, the horizon and the opponents
+        the building candidates hold for: they depend on the seat's own deeds alone."""
+        self._own_stamp = 0
+        self._own_changes = -1
+        self._own_seat = -1
+        self._own_game: ClassicGame | None = None
+        self._own_deeds: list[int] = []
+        self._own_levels: list[int] = []
+        """The seat's deeds and their buildings and mortgages (``houses * 2 + mortgaged``)
+        when the stamp last moved."""
         self._build_game: ClassicGame | None = None
         self._build_candidates: list[tuple[float, int]] = []
+        self._buildings: list[tuple[float, int, float, float]] = []
         self._build_surplus: list[tuple[float, int]] = []
         """Buildings that raise a rent but do not pay back within the horizon: built only
         with surplus cash (:meth:`build_best`)."""
-        self._wish_key: tuple[int, int] = (-1, -1)
-        """The game's changes count and the seat the trades worth offering hold for."""
-        self._wish_game: ClassicGame | None = None
-        self._wishes: list[Wish] = []
         self._opponents = 0
         self._horizon = HORIZON
         self._trade_offers: dict[int, int] = {}
@@ -197,13 +211,49 @@ class IncomeStrategy(UltimateMonopolyStrategy):
         key = (game.round, p)
         if key == self._round_key and game is self._danger_game:
             return
-        if game is self._danger_game and p == self._danger_key[1] and \
+        if game is self._danger_game and p == self._danger_seat and \
                 game.changes == self._board_changes:
             self._round_key = key
             return
         self._round_key = key
         self._board_changes = game.changes
         super().know_board(game, p)
+
+    def mine(self, game: ClassicGame, p: int) -> list[int]:
+        """The bot's deeds, in board order (the shared board view's list, kept until an
+        owner changes; classic's groups and wants, which this strategy does not read, are
+        not worked out)."""
+        view = self._view
+        if view is None or view.game is not game:
+            view = self._view = board_view(game)
+        return view.deeds_of(p)
+
+    def own_stamp(self, game: CardGame, p: int) -> int:
+        """A count that moves whenever ``p``'s own deeds change: one gained or lost, a
+        building, a mortgage (compared with a copy of them when the game's ``changes`` count
+        moves). What depends on them alone is kept while it stays."""
+        changes = game.changes
+        if changes == self._own_changes and p == self._own_seat and game is self._own_game:
+            return self._own_stamp
+        mine = self.mine(game, p)
+        houses = game.houses
+        mortgaged = game.mortgaged
+        same = p == self._own_seat and game is self._own_game and mine == self._own_deeds
+        if same:
+            levels = self._own_levels
+            for i in range(len(mine)):
+                d = mine[i]
+                if levels[i] != houses[d] * 2 + (1 if mortgaged[d] else 0):
+                    same = False
+                    break
+        if not same:
+            self._own_stamp += 1
+            self._own_deeds = list(mine)
+            self._own_levels = [houses[d] * 2 + (1 if mortgaged[d] else 0) for d in mine]
+        self._own_changes = changes
+        self._own_seat = p
+        self._own_game = game
+        return self._own_stamp
 
     def fresh(self, game: CardGame, p: int) -> None:
         """Forget the worths when the board has changed (or another seat asks)."""
@@ -440,20 +490,44 @@ class IncomeStrategy(UltimateMonopolyStrategy):
         """Where the next building could go, as (expected rent added per dollar, deed),
         best first; only buildings that pay back within the horizon: on each majority
         ownership or monopoly the lowest street of ours (building evenly), a Train Depot or
-        Cab Stand on a railroad or cab company without one. Kept until the board changes."""
-        key = (game.changes, p)
-        if key == self._build_key and game is self._build_game:
-            return self._build_candidates
-        self._build_key = key
-        self._build_game = game
+        Cab Stand on a railroad or cab company without one. The buildings are kept until
+        our own deeds change (or the number of opponents), and split by the horizon again
+        when it moves."""
         self.fresh(game, p)
+        stamp = self.own_stamp(game, p)
+        if stamp != self._build_stamp or p != self._build_seat or \
+                game is not self._build_game or self._opponents != self._build_opponents:
+            self._build_stamp = stamp
+            self._build_seat = p
+            self._build_game = game
+            self._build_opponents = self._opponents
+            self._build_horizon = -1.0
+            self._buildings = self.buildings(game, p)
+        horizon = self._horizon
+        if horizon == self._build_horizon:
+            return self._build_candidates
+        self._build_horizon = horizon
+        candidates: list[tuple[float, int]] = []
+        surplus: list[tuple[float, int]] = []
+        for score, d, added, need in self._buildings:
+            if added * horizon >= need:
+                candidates.append((score, d))
+            elif added > 0:
+                surplus.append((score, d))
+        self._build_candidates = candidates
+        self._build_surplus = surplus
+        return candidates
+
+    def buildings(self, game: CardGame, p: int) -> list[tuple[float, int, float, float]]:
+        """The next building of each of ``p``'s groups where one may go, as (expected rent
+        added per dollar, deed, expected rent added per turn, the least that must come back
+        within the horizon: 80% of its cost on a street, its cost elsewhere), best first.
+        """
         kinds = self.facts(game).kinds
         owner = game.owner
         houses = game.houses
         spaces = game.board.spaces
-        horizon = self._horizon
-        candidates: list[tuple[float, int]] = []
-        surplus: list[tuple[float, int]] = []
+        found: list[tuple[float, int, float, float]] = []
         seen_groups: set[int] = set()
         for d in self.mine(game, p):
             kind = kinds[d]
@@ -480,22 +554,13 @@ class IncomeStrategy(UltimateMonopolyStrategy):
                     added = self.rate(game, low, rents[3] - now) / (3 - level)
                 else:
                     added = self.rate(game, low, rents[level + 1] - now)
-                if added * horizon >= cost * 0.8:
-                    candidates.append((added / cost, low))
-                elif added > 0:
-                    surplus.append((added / cost, low))
+                found.append((added / cost, low, added, cost * 0.8))
             elif (kind == 2 or kind == 3) and not houses[d] and not game.mortgaged[d]:
                 added = self.rate(game, d, game.rent(d))
                 cost = building_cost(game, d)
-                if added * horizon >= cost:
-                    candidates.append((added / cost, d))
-                elif added > 0:
-                    surplus.append((added / cost, d))
-        candidates.sort(reverse=True)
-        surplus.sort(reverse=True)
-        self._build_candidates = candidates
-        self._build_surplus = surplus
-        return candidates
+                found.append((added / cost, d, added, float(cost)))
+        found.sort(reverse=True)
+        return found
 
     def build_best(self, game: CardGame, p: int) -> Action | None:
         """The building with the best marginal expected rent per dollar that pays back
@@ -590,32 +655,32 @@ class IncomeStrategy(UltimateMonopolyStrategy):
 
     # ---------------------------------------------------------------- trades
 
-    def wishes(self, game: CardGame, p: int) -> list[Wish]:
+    def wishes(self, game: CardGame, p: int, spare: int, since: int) -> list[Wish]:
         """The deeds of one other player that would give us a majority ownership or a
         monopoly, with what the group would gain us and what we would pay: the printed
         prices (twice them for a monopoly: what a bot judging by printed prices asks)
-        and ten dollars. Kept until the board changes."""
-        key = (game.changes, p)
-        if key == self._wish_key and game is self._wish_game:
-            return self._wishes
-        self._wish_key = key
-        self._wish_game = game
+        and ten dollars; only offers that gain at least :data:`OFFER_GAIN` times their
+        cash, that cost at most ``spare`` and were last made before round ``since`` (what
+        the group would gain is worked out for those alone)."""
         self.fresh(game, p)
         wishes: list[Wish] = []
         owner = game.owner
         houses = game.houses
         mortgaged = game.mortgaged
+        players = game.players
         spaces = game.board.spaces
         kinds = self.facts(game).kinds
         majority = majority_size(game)
+        offers = self._trade_offers
         seen: set[int] = set()
         for d in self.mine(game, p):
             if kinds[d] != 1:
                 continue
             group = game.board.group_of[d]
-            if group[0] in seen:
+            first = group[0]
+            if first in seen:
                 continue
-            seen.add(group[0])
+            seen.add(first)
             size = len(group)
             mine = 0
             for g in group:
@@ -628,7 +693,7 @@ class IncomeStrategy(UltimateMonopolyStrategy):
             before = -1.0
             for g in group:
                 other = owner[g]
-                if other < 0 or other == p or game.players[other].bankrupt:
+                if other < 0 or other == p or players[other].bankrupt:
                     continue
                 theirs = [t for t in group if owner[t] == other]
                 if theirs[0] != g or len(theirs) < missing:
@@ -639,32 +704,31 @@ class IncomeStrategy(UltimateMonopolyStrategy):
                         free = False
                 if not free:
                     continue
+                key = other * 1000 + first
+                if offers.get(key, -100) > since:
+                    continue
                 take = tuple(sorted(theirs, key=lambda t: -RENT_LANDINGS[t])[:missing])
-                if before < 0:
-                    before = self.group_value(game, p, group)
-                gain = self.group_value(game, p, group, take, ()) - before
                 price = 0
                 for t in take:
                     price += spaces[t].price
                 completes = mine + missing == size
                 pay = int(price * (OFFER_MONOPOLY if completes else OFFER_MAJORITY)) + 10
+                if pay > spare:
+                    continue
+                if before < 0:
+                    before = self.group_value(game, p, group)
+                gain = self.group_value(game, p, group, take, ()) - before
                 if gain >= pay * OFFER_GAIN:
-                    wishes.append(Wish(other, take, other * 1000 + group[0], gain, pay))
-        self._wishes = wishes
+                    wishes.append(Wish(other, take, key, gain, pay))
         return wishes
 
     def offer(self, game: CardGame, p: int) -> Action | None:
         """Cash for the deeds that would give us a majority ownership or a monopoly
         (:meth:`wishes`): the offer that gains most above its cash, keeping half the
         reserve. The same offer is not made again within six rounds."""
-        wishes = self.wishes(game, p)
-        if not wishes:
-            return None
         spare = game.cash(p) - self.reserve(game, p) // 2
         best: Wish | None = None
-        for w in wishes:
-            if w.pay > spare or self._trade_offers.get(w.key, -100) > game.round - 6:
-                continue
+        for w in self.wishes(game, p, spare, game.round - 6):
             if best is None or w.gain - w.pay > best.gain - best.pay:
                 best = w
         if best is None:

@@ -110,6 +110,134 @@ SPACE_WORTH: Final[dict[str, int]] = {
 Squeeze Play and Birthday Gift (pay corners, taxes, Tax Refund and deeds are worked out)."""
 
 
+def rent_now(game: CardGame, deed: int) -> int:
+    """The rent a lander owes on ``deed`` now (0: unowned or mortgaged; a utility at a
+    throw of 7)."""
+    o = game.owner[deed]
+    if o < 0 or game.mortgaged[deed]:
+        return 0
+    if game.board.spaces[deed].kind == "utility":
+        count = 0
+        for g in game.board.group_of[deed]:
+            if game.owner[g] == o:
+                count += 1
+        return game.utility_multipliers[count - 1] * 7
+    return game.rent(deed)
+
+
+class Estate:
+    """The danger on the board as the bots of one game read it, shared by them and kept up
+    to date from the deeds that changed (rather than worked out again over the whole board):
+    each deed's rent now, and the two highest rents of different owners."""
+
+    __slots__ = ("active", "changes", "game", "houses", "mortgaged", "owner", "ranked",
+                 "rents", "second_rent", "top_owner", "top_rent", "unowned")
+
+    def __init__(self, game: CardGame) -> None:
+        self.game = game
+        size = game.board.size
+        self.changes = -1
+        """The game's ``changes`` count when the copies below were last compared."""
+        self.owner: list[int] = [-1] * size
+        self.houses: list[int] = [0] * size
+        self.mortgaged: list[bool] = [False] * size
+        """Copies of the game's deeds as they were at ``changes``."""
+        self.rents: list[int] = [0] * size
+        """Each deed's rent now (:func:`rent_now`)."""
+        self.ranked = -1
+        self.active = -1
+        """The ``changes`` count and the players still in when the danger was ranked."""
+        self.top_rent = 0
+        self.top_owner = -1
+        self.second_rent = 0
+        """The highest rent of a deed whose owner is not ``top_owner``."""
+        self.unowned = 0
+
+    def update(self) -> None:
+        """Compare the deeds with the copies when the game's ``changes`` count moved: the
+        rents of each group with a deed that changed are worked out again."""
+        game = self.game
+        if self.changes == game.changes:
+            return
+        self.changes = game.changes
+        owner = game.owner
+        houses = game.houses
+        mortgaged = game.mortgaged
+        owner_was = self.owner
+        houses_was = self.houses
+        mortgaged_was = self.mortgaged
+        rents = self.rents
+        group_of = game.board.group_of
+        for d in game.board.deeds:
+            o = owner[d]
+            was = owner_was[d]
+            if o == was and houses[d] == houses_was[d] and mortgaged[d] == mortgaged_was[d]:
+                continue
+            owner_was[d] = o
+            houses_was[d] = houses[d]
+            mortgaged_was[d] = mortgaged[d]
+            for g in group_of[d]:
+                rents[g] = rent_now(game, g)
+
+    def rank(self) -> None:
+        """The danger and the unowned deeds, up to date."""
+        self.update()
+        game = self.game
+        players = game.players
+        active = 0
+        for player in players:
+            if not player.bankrupt:
+                active += 1
+        if self.ranked == self.changes and self.active == active:
+            return
+        self.ranked = self.changes
+        self.active = active
+        owner = game.owner
+        rents = self.rents
+        top = 0
+        top_owner = -1
+        second = 0
+        unowned = 0
+        for d in game.board.deeds:
+            o = owner[d]
+            if o < 0:
+                unowned += 1
+                continue
+            if players[o].bankrupt:
+                continue
+            rent = rents[d]
+            if o == top_owner:
+                if rent > top:
+                    top = rent
+            elif rent > top:
+                second = top
+                top = rent
+                top_owner = o
+            elif rent > second:
+                second = rent
+        self.top_rent = top
+        self.top_owner = top_owner
+        self.second_rent = second
+        self.unowned = unowned
+
+    def danger(self, p: int) -> int:
+        """The highest rent a deed of an opponent of ``p`` (still in the game) charges now
+        (after :meth:`rank`)."""
+        return self.second_rent if p == self.top_owner else self.top_rent
+
+
+_last_estate: Estate | None = None
+
+
+def estate_of(game: CardGame) -> Estate:
+    """The estate shared by the bots of ``game``."""
+    global _last_estate
+    found = _last_estate
+    if found is None or found.game is not game:
+        found = _last_estate = Estate(game)
+    return found
+
+
 def bid_toward(high: int, limit: int, least_step: int) -> Action:
     """A bid toward ``limit``: a tenth above the high bid (at least ``least_step``), or
     half the limit at once if that is more, or the limit itself when the step would pass
@@ -127,7 +255,8 @@ class UltimateMonopolyStrategy(ClassicStrategy):
         super().__init__(reserve, aggression, trade, jail)
         self._managed: tuple[int, int, int, int] = (-1, -1, -1, -1)
         """The turn, game changes, cash and seat when managing last found nothing to do."""
-        self._danger_key: tuple[int, int, int] = (-1, -1, -1)
+        self._estate: Estate | None = None
+        self._danger_seat = -1
         self._danger_game: ClassicGame | None = None
         self._um_danger = 0
         self._um_unowned = 0
@@ -258,42 +387,27 @@ class UltimateMonopolyStrategy(ClassicStrategy):
         return int(max(self.base_reserve * scale, min(self.danger(game, p) * 0.35,
                                                       600 * scale)))
 
+    def estate(self, game: CardGame) -> Estate:
+        """The estate of ``game``, shared with the other bots."""
+        found = self._estate
+        if found is None or found.game is not game:
+            found = self._estate = estate_of(game)
+        return found
+
     def know_board(self, game: CardGame, p: int) -> None:
-        key = (game.changes, p, len(game.active_players()))
-        if key == self._danger_key and game is self._danger_game:
-            return
-        self._danger_key = key
+        """The danger on the board (the highest rent an opponent's deed charges now) and the
+        unowned deeds."""
+        estate = self.estate(game)
+        estate.rank()
+        self._danger_seat = p
         self._danger_game = game
-        worst = 0
-        unowned = 0
-        owner = game.owner
-        players = game.players
-        for d in game.board.deeds:
-            o = owner[d]
-            if o < 0:
-                unowned += 1
-                continue
-            if o == p or players[o].bankrupt:
-                continue
-            rent = self.rent_of(game, d)
-            if rent > worst:
-                worst = rent
-        self._um_danger = worst
-        self._um_unowned = unowned
+        self._um_danger = estate.danger(p)
+        self._um_unowned = estate.unowned
 
     def rent_of(self, game: CardGame, deed: int) -> int:
         """The rent a lander owes on ``deed`` now (0: unowned or mortgaged; a utility at a
         throw of 7)."""
-        o = game.owner[deed]
-        if o < 0 or game.mortgaged[deed]:
-            return 0
-        if game.board.spaces[deed].kind == "utility":
-            count = 0
-            for g in game.board.group_of[deed]:
-                if game.owner[g] == o:
-                    count += 1
-            return game.utility_multipliers[count - 1] * 7
-        return game.rent(deed)
+        return rent_now(game, deed)
 
     def owned_after(self, game: CardGame, p: int, deed: int) -> int:
         """How many deeds of ``deed``'s group ``p`` would own with it."""
