@@ -67,6 +67,7 @@ from pennybags.editions.classic.game import ClassicGame
 from pennybags.editions.classic.rules import ACCEPT, DECLARE_BANKRUPTCY, PASS, REJECT
 from pennybags.editions.ultimate_monopoly.buildings import (
     building_cost,
+    built_in_group,
     can_sell_down,
     majority_size,
     sale_price,
@@ -156,6 +157,25 @@ class Wish:
         """The cash we would offer."""
 
 
+class Ask:
+    """Deeds of another player we could ask for: the ones that would give us a majority
+    ownership or a monopoly of a street group, and the cash we would offer (worked out
+    from the owners alone, so kept until an owner changes)."""
+
+    __slots__ = ("group", "key", "other", "pay", "take", "theirs")
+
+    def __init__(self, group: tuple[int, ...], other: int, theirs: tuple[int, ...],
+                 take: tuple[int, ...], pay: int) -> None:
+        self.group = group
+        self.other = other
+        self.theirs = theirs
+        """All of ``other``'s deeds of the group (none may have buildings or a mortgage)."""
+        self.take = take
+        self.key = other * 1000 + group[0]
+        """The other player and the group, as one number (offers are remembered by it)."""
+        self.pay = pay
+
+
 class IncomeStrategy(UltimateMonopolyStrategy):
     """How the standard bot plays Ultimate Monopoly, valuing deeds by expected income."""
 
@@ -171,20 +191,25 @@ class IncomeStrategy(UltimateMonopolyStrategy):
         self._worth: dict[int, float] = {}
         self._settled = -1
         """The game's changes count when the opponents and horizon were worked out."""
-        self._build_stamp = -1
         self._build_seat = -1
         self._build_horizon = -1.0
         self._build_opponents = -1
-        """The seat's stamp (:meth:`own_stamp`), the seat, the horizon and the opponents
-        the building candidates hold for: they depend on the seat's own deeds alone."""
-        self._own_stamp = 0
-        self._own_changes = -1
-        self._own_seat = -1
-        self._own_game: ClassicGame | None = None
-        self._own_deeds: list[int] = []
-        self._own_levels: list[int] = []
-        """The seat's deeds and their buildings and mortgages (``houses * 2 + mortgaged``)
-        when the stamp last moved."""
+        """The seat, the horizon and the opponents the building candidates hold for: they
+        depend on the seat's own deeds alone (see :meth:`build_candidates`)."""
+        self._build_changes = -1
+        self._build_held = -1
+        self._build_levels: list[int] = []
+        """The game's changes count, the holdings (:meth:`hold`) and the levels of the
+        deeds that matter (:meth:`levels`) when the building candidates were last checked."""
+        self._held_transfers = -1
+        self._held_seat = -1
+        self._held_game: ClassicGame | None = None
+        self._held_version = 0
+        self._buildable: list[tuple[int, ...]] = []
+        """Our deeds of each street group where we hold a monopoly or majority ownership."""
+        self._transit: list[int] = []
+        """Our railroads and cab companies."""
+        self._asks: list[Ask] = []
         self._build_game: ClassicGame | None = None
         self._build_candidates: list[tuple[float, int]] = []
         self._buildings: list[tuple[float, int, float, float]] = []
@@ -228,32 +253,79 @@ class IncomeStrategy(UltimateMonopolyStrategy):
             view = self._view = board_view(game)
         return view.deeds_of(p)
 
-    def own_stamp(self, game: CardGame, p: int) -> int:
-        """A count that moves whenever ``p``'s own deeds change: one gained or lost, a
-        building, a mortgage (compared with a copy of them when the game's ``changes`` count
-        moves). What depends on them alone is kept while it stays."""
-        changes = game.changes
-        if changes == self._own_changes and p == self._own_seat and game is self._own_game:
-            return self._own_stamp
-        mine = self.mine(game, p)
+    def hold(self, game: CardGame, p: int) -> None:
+        """What follows from the owners alone, worked out again when an owner changes (the
+        game's ``transfers`` count): our street groups with a monopoly or majority
+        ownership, our railroads and cab companies, and the deeds of other players we could
+        ask for (:class:`Ask`)."""
+        if game.transfers == self._held_transfers and p == self._held_seat and \
+                game is self._held_game:
+            return
+        self._held_transfers = game.transfers
+        self._held_seat = p
+        self._held_game = game
+        self._held_version += 1
+        kinds = self.facts(game).kinds
+        owner = game.owner
+        group_of = game.board.group_of
+        spaces = game.board.spaces
+        majority = majority_size(game)
+        buildable: list[tuple[int, ...]] = []
+        transit: list[int] = []
+        asks: list[Ask] = []
+        seen: set[int] = set()
+        for d in self.mine(game, p):
+            kind = kinds[d]
+            if kind == 2 or kind == 3:
+                transit.append(d)
+                continue
+            if kind != 1:
+                continue
+            group = group_of[d]
+            first = group[0]
+            if first in seen:
+                continue
+            seen.add(first)
+            size = len(group)
+            ours = tuple([g for g in group if owner[g] == p])
+            mine = len(ours)
+            if mine == size or (size >= majority and mine == size - 1):
+                buildable.append(ours)
+            target = size - 1 if size >= majority and mine < size - 1 else size
+            missing = target - mine
+            if missing <= 0:
+                continue
+            completes = mine + missing == size
+            for g in group:
+                other = owner[g]
+                if other < 0 or other == p:
+                    continue
+                theirs = [t for t in group if owner[t] == other]
+                if theirs[0] != g or len(theirs) < missing:
+                    continue  # (each other player once, from their first deed)
+                take = tuple(sorted(theirs, key=lambda t: -RENT_LANDINGS[t])[:missing])
+                price = 0
+                for t in take:
+                    price += spaces[t].price
+                pay = int(price * (OFFER_MONOPOLY if completes else OFFER_MAJORITY)) + 10
+                asks.append(Ask(group, other, tuple(theirs), take, pay))
+        self._buildable = buildable
+        self._transit = transit
+        self._asks = asks
+
+    def levels(self, game: CardGame) -> list[int]:
+        """What the building candidates read of our deeds beyond their owners (after
+        :meth:`hold`): the buildings on our streets where we may build, and the buildings
+        and mortgages of our railroads and cab companies."""
         houses = game.houses
         mortgaged = game.mortgaged
-        same = p == self._own_seat and game is self._own_game and mine == self._own_deeds
-        if same:
-            levels = self._own_levels
-            for i in range(len(mine)):
-                d = mine[i]
-                if levels[i] != houses[d] * 2 + (1 if mortgaged[d] else 0):
-                    same = False
-                    break
-        if not same:
-            self._own_stamp += 1
-            self._own_deeds = list(mine)
-            self._own_levels = [houses[d] * 2 + (1 if mortgaged[d] else 0) for d in mine]
-        self._own_changes = changes
-        self._own_seat = p
-        self._own_game = game
-        return self._own_stamp
+        levels: list[int] = []
+        for ours in self._buildable:
+            for d in ours:
+                levels.append(houses[d])
+        for d in self._transit:
+            levels.append(houses[d] * 2 + (1 if mortgaged[d] else 0))
+        return levels
 
     def fresh(self, game: CardGame, p: int) -> None:
         """Forget the worths when the board has changed (or another seat asks)."""
@@ -494,15 +566,21 @@ class IncomeStrategy(UltimateMonopolyStrategy):
         our own deeds change (or the number of opponents), and split by the horizon again
         when it moves."""
         self.fresh(game, p)
-        stamp = self.own_stamp(game, p)
-        if stamp != self._build_stamp or p != self._build_seat or \
-                game is not self._build_game or self._opponents != self._build_opponents:
-            self._build_stamp = stamp
-            self._build_seat = p
-            self._build_game = game
-            self._build_opponents = self._opponents
-            self._build_horizon = -1.0
-            self._buildings = self.buildings(game, p)
+        self.hold(game, p)
+        same = p == self._build_seat and game is self._build_game and \
+            self._opponents == self._build_opponents and \
+            self._held_version == self._build_held
+        if not same or game.changes != self._build_changes:
+            self._build_changes = game.changes
+            levels = self.levels(game)
+            if not same or levels != self._build_levels:
+                self._build_seat = p
+                self._build_game = game
+                self._build_opponents = self._opponents
+                self._build_held = self._held_version
+                self._build_levels = levels
+                self._build_horizon = -1.0
+                self._buildings = self.buildings(game, p)
         horizon = self._horizon
         if horizon == self._build_horizon:
             return self._build_candidates
@@ -521,41 +599,32 @@ class IncomeStrategy(UltimateMonopolyStrategy):
     def buildings(self, game: CardGame, p: int) -> list[tuple[float, int, float, float]]:
         """The next building of each of ``p``'s groups where one may go, as (expected rent
         added per dollar, deed, expected rent added per turn, the least that must come back
-        within the horizon: 80% of its cost on a street, its cost elsewhere), best first.
-        """
-        kinds = self.facts(game).kinds
-        owner = game.owner
+        within the horizon: 80% of its cost on a street, its cost elsewhere), best first
+        (after :meth:`hold`)."""
         houses = game.houses
+        mortgaged = game.mortgaged
         spaces = game.board.spaces
         found: list[tuple[float, int, float, float]] = []
-        seen_groups: set[int] = set()
-        for d in self.mine(game, p):
-            kind = kinds[d]
-            if kind == 1:
-                group = game.board.group_of[d]
-                first = group[0]
-                if first in seen_groups:
-                    continue
-                seen_groups.add(first)
-                if not self.buildable(game, p, d):
-                    continue
-                monopoly = game.owns_group(p, d)
-                low = -1
-                for g in group:  # the lowest of ours: where building evenly goes next
-                    if owner[g] == p and (low < 0 or houses[g] < houses[low]):
-                        low = g
-                level = houses[low]
-                if level >= (SKYSCRAPER if monopoly else HOTEL):
-                    continue
-                rents = spaces[low].rents
-                now = rents[level] if level else rents[0] * (3 if monopoly else 2)
-                cost = building_cost(game, low)
-                if level < 3:  # the first houses pay as steps toward three: their average
-                    added = self.rate(game, low, rents[3] - now) / (3 - level)
-                else:
-                    added = self.rate(game, low, rents[level + 1] - now)
-                found.append((added / cost, low, added, cost * 0.8))
-            elif (kind == 2 or kind == 3) and not houses[d] and not game.mortgaged[d]:
+        for ours in self._buildable:
+            # The lowest of ours (the first of equals): where building evenly goes next.
+            low = ours[0]
+            for g in ours:
+                if houses[g] < houses[low]:
+                    low = g
+            monopoly = len(ours) == len(game.board.group_of[low])
+            level = houses[low]
+            if level >= (SKYSCRAPER if monopoly else HOTEL):
+                continue
+            rents = spaces[low].rents
+            now = rents[level] if level else rents[0] * (3 if monopoly else 2)
+            cost = building_cost(game, low)
+            if level < 3:  # the first houses pay as steps toward three: their average
+                added = self.rate(game, low, rents[3] - now) / (3 - level)
+            else:
+                added = self.rate(game, low, rents[level + 1] - now)
+            found.append((added / cost, low, added, cost * 0.8))
+        for d in self._transit:
+            if not houses[d] and not mortgaged[d]:
                 added = self.rate(game, d, game.rent(d))
                 cost = building_cost(game, d)
                 found.append((added / cost, d, added, float(cost)))
@@ -636,13 +705,18 @@ class IncomeStrategy(UltimateMonopolyStrategy):
         the cash above a quarter of the reserve pays for it; others when nothing is left to
         build and cash is plentiful."""
         g = cast(CardGame, game)
-        cash = g.cash(p)
-        reserve = self.reserve(g, p)
+        mortgaged = g.mortgaged
+        cash = 0
+        reserve = 0
         kinds = self.facts(g).kinds
-        building = bool(self.build_candidates(g, p))
+        building = -1  # whether anything is left to build (-1: not looked at yet)
         for d in self.mine(g, p):
-            if not g.mortgaged[d]:
+            if not mortgaged[d]:
                 continue
+            if building < 0:
+                cash = g.cash(p)
+                reserve = self.reserve(g, p)
+                building = 1 if self.build_candidates(g, p) else 0
             cost = g.unmortgage_cost(d)
             if kinds[d] == 1 and self.buildable(g, p, d):
                 if cash - cost < reserve * BUILD_RESERVE:
@@ -657,69 +731,36 @@ class IncomeStrategy(UltimateMonopolyStrategy):
 
     def wishes(self, game: CardGame, p: int, spare: int, since: int) -> list[Wish]:
         """The deeds of one other player that would give us a majority ownership or a
-        monopoly, with what the group would gain us and what we would pay: the printed
-        prices (twice them for a monopoly: what a bot judging by printed prices asks)
-        and ten dollars; only offers that gain at least :data:`OFFER_GAIN` times their
-        cash, that cost at most ``spare`` and were last made before round ``since`` (what
-        the group would gain is worked out for those alone)."""
+        monopoly (:class:`Ask`), with what the group would gain us and what we would pay:
+        the printed prices (twice them for a monopoly: what a bot judging by printed prices
+        asks) and ten dollars; only offers for deeds without buildings or mortgages, that
+        gain at least :data:`OFFER_GAIN` times their cash, cost at most ``spare`` and were
+        last made before round ``since`` (what the group would gain is worked out for those
+        alone)."""
         self.fresh(game, p)
+        self.hold(game, p)
         wishes: list[Wish] = []
-        owner = game.owner
         houses = game.houses
         mortgaged = game.mortgaged
         players = game.players
-        spaces = game.board.spaces
-        kinds = self.facts(game).kinds
-        majority = majority_size(game)
         offers = self._trade_offers
-        seen: set[int] = set()
-        for d in self.mine(game, p):
-            if kinds[d] != 1:
+        group: tuple[int, ...] = ()
+        before = -1.0
+        for ask in self._asks:
+            if players[ask.other].bankrupt:
                 continue
-            group = game.board.group_of[d]
-            first = group[0]
-            if first in seen:
+            free = True
+            for t in ask.theirs:
+                if houses[t] or mortgaged[t]:
+                    free = False
+            if not free or offers.get(ask.key, -100) > since or ask.pay > spare:
                 continue
-            seen.add(first)
-            size = len(group)
-            mine = 0
-            for g in group:
-                if owner[g] == p:
-                    mine += 1
-            target = size - 1 if size >= majority and mine < size - 1 else size
-            missing = target - mine
-            if missing <= 0:
-                continue
-            before = -1.0
-            for g in group:
-                other = owner[g]
-                if other < 0 or other == p or players[other].bankrupt:
-                    continue
-                theirs = [t for t in group if owner[t] == other]
-                if theirs[0] != g or len(theirs) < missing:
-                    continue  # (each other player once, from their first deed)
-                free = True
-                for t in theirs:
-                    if houses[t] or mortgaged[t]:
-                        free = False
-                if not free:
-                    continue
-                key = other * 1000 + first
-                if offers.get(key, -100) > since:
-                    continue
-                take = tuple(sorted(theirs, key=lambda t: -RENT_LANDINGS[t])[:missing])
-                price = 0
-                for t in take:
-                    price += spaces[t].price
-                completes = mine + missing == size
-                pay = int(price * (OFFER_MONOPOLY if completes else OFFER_MAJORITY)) + 10
-                if pay > spare:
-                    continue
-                if before < 0:
-                    before = self.group_value(game, p, group)
-                gain = self.group_value(game, p, group, take, ()) - before
-                if gain >= pay * OFFER_GAIN:
-                    wishes.append(Wish(other, take, key, gain, pay))
+            if ask.group is not group:
+                group = ask.group
+                before = self.group_value(game, p, group)
+            gain = self.group_value(game, p, group, ask.take, ()) - before
+            if gain >= ask.pay * OFFER_GAIN:
+                wishes.append(Wish(ask.other, ask.take, ask.key, gain, ask.pay))
         return wishes
 
     def offer(self, game: CardGame, p: int) -> Action | None:
@@ -792,7 +833,8 @@ class IncomeStrategy(UltimateMonopolyStrategy):
         cheapest = -1
         cheapest_loss = 0.0
         for d in mine:
-            if g.mortgaged[d] or g.houses[d] or g.can_mortgage(p, d) is not None:
+            if g.mortgaged[d] or built_in_group(g, p, d) >= 0 or \
+                    g.can_mortgage(p, d) is not None:  # (buildings stop a mortgage)
                 continue
             raised = max(1, spaces[d].mortgage)
             loss = (self.rate(g, d, self.rent_of(g, d)) * horizon + raised * 0.1) / raised
@@ -802,9 +844,20 @@ class IncomeStrategy(UltimateMonopolyStrategy):
         sell = -1
         sell_loss = 0.0
         down = -1
+        houses = g.houses
+        owner = g.owner
+        kinds = self.facts(g).kinds
         for d in mine:
-            if not g.houses[d]:
+            level = houses[d]
+            if not level:
                 continue
+            if kinds[d] == 1:
+                uneven = False  # (buildings are sold evenly: from the highest first)
+                for other in g.board.group_of[d]:
+                    if houses[other] > level and owner[other] == p:
+                        uneven = True
+                if uneven:
+                    continue
             if g.can_sell_building(p, d) is None:
                 raised = max(1, sale_price(g, d))
                 loss = (self.rate(g, d, self.sale_loss(g, d)) * horizon +

@@ -131,13 +131,15 @@ class Estate:
     each deed's rent now, and the two highest rents of different owners."""
 
     __slots__ = ("active", "changes", "game", "houses", "mortgaged", "owner", "ranked",
-                 "rents", "second_rent", "top_owner", "top_rent", "unowned")
+                 "rents", "second_rent", "top_owner", "top_rent", "transfers", "unowned")
 
     def __init__(self, game: CardGame) -> None:
         self.game = game
         size = game.board.size
         self.changes = -1
-        """The game's ``changes`` count when the copies below were last compared."""
+        self.transfers = -1
+        """The game's ``changes`` and ``transfers`` counts when the copies below were last
+        compared."""
         self.owner: list[int] = [-1] * size
         self.houses: list[int] = [0] * size
         self.mortgaged: list[bool] = [False] * size
@@ -166,12 +168,20 @@ class Estate:
         owner_was = self.owner
         houses_was = self.houses
         mortgaged_was = self.mortgaged
+        # Whole lists first (compared in C): a change is mostly of one kind.
+        same_owner = game.transfers == self.transfers
+        same_houses = houses == houses_was
+        same_mortgaged = mortgaged == mortgaged_was
+        if same_owner and same_houses and same_mortgaged:
+            return
+        self.transfers = game.transfers
         rents = self.rents
         group_of = game.board.group_of
         for d in game.board.deeds:
             o = owner[d]
             was = owner_was[d]
-            if o == was and houses[d] == houses_was[d] and mortgaged[d] == mortgaged_was[d]:
+            if (same_owner or o == was) and (same_houses or houses[d] == houses_was[d]) and \
+                    (same_mortgaged or mortgaged[d] == mortgaged_was[d]):
                 continue
             owner_was[d] = o
             houses_was[d] = houses[d]
@@ -192,6 +202,7 @@ class Estate:
             return
         self.ranked = self.changes
         self.active = active
+        anyone_out = active < len(players)
         owner = game.owner
         rents = self.rents
         top = 0
@@ -203,7 +214,7 @@ class Estate:
             if o < 0:
                 unowned += 1
                 continue
-            if players[o].bankrupt:
+            if anyone_out and players[o].bankrupt:
                 continue
             rent = rents[d]
             if o == top_owner:
@@ -589,8 +600,8 @@ class UltimateMonopolyStrategy(ClassicStrategy):
         """A kept card worth playing now (on our own turn; ``game.can`` says when)."""
         if p != game.current:
             return None
-        cash = game.cash(p)
-        reserve = self.reserve(game, p)
+        cash = 0
+        reserve = -1  # (worked out at the first card played on the bot's own turn)
         for ref in game.players[p].cards:
             if ref[0] not in ACTION_DECKS:
                 continue
@@ -598,6 +609,9 @@ class UltimateMonopolyStrategy(ClassicStrategy):
             kind = card.kind
             if kind not in TURN_CARDS:
                 continue
+            if reserve < 0:
+                cash = game.cash(p)
+                reserve = self.reserve(game, p)
             if kind == "foreclose_mortgaged_property" and cash < reserve:
                 continue
             if kind == "move_to_unowned_outer_property_half_price" and cash < reserve:
