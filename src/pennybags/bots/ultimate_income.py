@@ -209,7 +209,11 @@ class IncomeStrategy(UltimateMonopolyStrategy):
         """Our deeds of each street group where we hold a monopoly or majority ownership."""
         self._transit: list[int] = []
         """Our railroads and cab companies."""
+        self._groups: list[tuple[int, ...]] = []
+        self._counts: list[int] = []
+        """Our street groups (by our first deed of each) and how many of each we own."""
         self._asks: list[Ask] = []
+        self._asked_version = -1
         self._build_game: ClassicGame | None = None
         self._build_candidates: list[tuple[float, int]] = []
         self._buildings: list[tuple[float, int, float, float]] = []
@@ -255,9 +259,8 @@ class IncomeStrategy(UltimateMonopolyStrategy):
 
     def hold(self, game: CardGame, p: int) -> None:
         """What follows from the owners alone, worked out again when an owner changes (the
-        game's ``transfers`` count): our street groups with a monopoly or majority
-        ownership, our railroads and cab companies, and the deeds of other players we could
-        ask for (:class:`Ask`)."""
+        game's ``transfers`` count): our street groups (and how many of each we own), those
+        with a monopoly or majority ownership, our railroads and cab companies."""
         if game.transfers == self._held_transfers and p == self._held_seat and \
                 game is self._held_game:
             return
@@ -268,11 +271,11 @@ class IncomeStrategy(UltimateMonopolyStrategy):
         kinds = self.facts(game).kinds
         owner = game.owner
         group_of = game.board.group_of
-        spaces = game.board.spaces
         majority = majority_size(game)
+        groups: list[tuple[int, ...]] = []
+        counts: list[int] = []
         buildable: list[tuple[int, ...]] = []
         transit: list[int] = []
-        asks: list[Ask] = []
         seen: set[int] = set()
         for d in self.mine(game, p):
             kind = kinds[d]
@@ -287,10 +290,37 @@ class IncomeStrategy(UltimateMonopolyStrategy):
                 continue
             seen.add(first)
             size = len(group)
-            ours = tuple([g for g in group if owner[g] == p])
-            mine = len(ours)
+            mine = 0
+            for g in group:
+                if owner[g] == p:
+                    mine += 1
+            groups.append(group)
+            counts.append(mine)
             if mine == size or (size >= majority and mine == size - 1):
-                buildable.append(ours)
+                ours: list[int] = []
+                for g in group:
+                    if owner[g] == p:
+                        ours.append(g)
+                buildable.append(tuple(ours))
+        self._groups = groups
+        self._counts = counts
+        self._buildable = buildable
+        self._transit = transit
+
+    def asks(self, game: CardGame, p: int) -> list[Ask]:
+        """The deeds of other players we could ask for (:class:`Ask`), after :meth:`hold`;
+        kept until an owner changes."""
+        if self._asked_version == self._held_version:
+            return self._asks
+        self._asked_version = self._held_version
+        owner = game.owner
+        spaces = game.board.spaces
+        majority = majority_size(game)
+        asks: list[Ask] = []
+        counts = self._counts
+        for i, group in enumerate(self._groups):
+            mine = counts[i]
+            size = len(group)
             target = size - 1 if size >= majority and mine < size - 1 else size
             missing = target - mine
             if missing <= 0:
@@ -300,18 +330,27 @@ class IncomeStrategy(UltimateMonopolyStrategy):
                 other = owner[g]
                 if other < 0 or other == p:
                     continue
-                theirs = [t for t in group if owner[t] == other]
+                theirs: list[int] = []
+                for t in group:
+                    if owner[t] == other:
+                        theirs.append(t)
                 if theirs[0] != g or len(theirs) < missing:
                     continue  # (each other player once, from their first deed)
-                take = tuple(sorted(theirs, key=lambda t: -RENT_LANDINGS[t])[:missing])
+                # The most landed on first (the first of equals first).
+                ranked: list[int] = []
+                for t in theirs:
+                    at = 0
+                    while at < len(ranked) and RENT_LANDINGS[ranked[at]] >= RENT_LANDINGS[t]:
+                        at += 1
+                    ranked.insert(at, t)
+                take = tuple(ranked[:missing])
                 price = 0
                 for t in take:
                     price += spaces[t].price
                 pay = int(price * (OFFER_MONOPOLY if completes else OFFER_MAJORITY)) + 10
                 asks.append(Ask(group, other, tuple(theirs), take, pay))
-        self._buildable = buildable
-        self._transit = transit
         self._asks = asks
+        return asks
 
     def levels(self, game: CardGame) -> list[int]:
         """What the building candidates read of our deeds beyond their owners (after
@@ -361,7 +400,7 @@ class IncomeStrategy(UltimateMonopolyStrategy):
         owner = game.owner
         ours: list[int] = []
         for d in group:
-            if d in gets or (owner[d] == who and d not in gives):
+            if (gets and d in gets) or (owner[d] == who and not (gives and d in gives)):
                 ours.append(d)
         count = len(ours)
         if count == 0:
@@ -453,9 +492,11 @@ class IncomeStrategy(UltimateMonopolyStrategy):
         value = self.gain_of(game, p, deed) + self.prospect(game, p, deed)
         block = 0.0
         owner = game.owner
+        seen = 0  # the opponents already looked at, as bits (1 << seat)
         for d in game.board.group_of[deed]:
             o = owner[d]
-            if d != deed and o >= 0 and o != p:
+            if d != deed and o >= 0 and o != p and not seen >> o & 1:
+                seen |= 1 << o
                 gain = self.gain_of(game, o, deed)
                 if gain > block:
                     block = gain
@@ -746,7 +787,7 @@ class IncomeStrategy(UltimateMonopolyStrategy):
         offers = self._trade_offers
         group: tuple[int, ...] = ()
         before = -1.0
-        for ask in self._asks:
+        for ask in self.asks(game, p):
             if players[ask.other].bankrupt:
                 continue
             free = True

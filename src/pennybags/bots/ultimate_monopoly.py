@@ -175,19 +175,29 @@ class Estate:
         if same_owner and same_houses and same_mortgaged:
             return
         self.transfers = game.transfers
+        deeds = game.board.deeds
+        if not same_owner:
+            for d in deeds:
+                if owner[d] != owner_was[d]:
+                    owner_was[d] = owner[d]
+                    self.rent_group(d)
+        if not same_houses:
+            for d in deeds:
+                if houses[d] != houses_was[d]:
+                    houses_was[d] = houses[d]
+                    self.rent_group(d)
+        if not same_mortgaged:
+            for d in deeds:
+                if mortgaged[d] != mortgaged_was[d]:
+                    mortgaged_was[d] = mortgaged[d]
+                    self.rent_group(d)
+
+    def rent_group(self, deed: int) -> None:
+        """Work out again the rents of ``deed``'s group."""
+        game = self.game
         rents = self.rents
-        group_of = game.board.group_of
-        for d in game.board.deeds:
-            o = owner[d]
-            was = owner_was[d]
-            if (same_owner or o == was) and (same_houses or houses[d] == houses_was[d]) and \
-                    (same_mortgaged or mortgaged[d] == mortgaged_was[d]):
-                continue
-            owner_was[d] = o
-            houses_was[d] = houses[d]
-            mortgaged_was[d] = mortgaged[d]
-            for g in group_of[d]:
-                rents[g] = rent_now(game, g)
+        for g in game.board.group_of[deed]:
+            rents[g] = rent_now(game, g)
 
     def rank(self) -> None:
         """The danger and the unowned deeds, up to date."""
