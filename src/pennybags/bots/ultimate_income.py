@@ -207,6 +207,8 @@ class IncomeStrategy(UltimateMonopolyStrategy):
         self._held_version = 0
         self._buildable: list[tuple[int, ...]] = []
         """Our deeds of each street group where we hold a monopoly or majority ownership."""
+        self._buildable_deeds: set[int] = set()
+        """The deeds of ``_buildable``."""
         self._transit: list[int] = []
         """Our railroads and cab companies."""
         self._groups: list[tuple[int, ...]] = []
@@ -276,6 +278,7 @@ class IncomeStrategy(UltimateMonopolyStrategy):
         counts: list[int] = []
         buildable: list[tuple[int, ...]] = []
         transit: list[int] = []
+        buildable_deeds: set[int] = set()
         seen: set[int] = set()
         for d in self.mine(game, p):
             kind = kinds[d]
@@ -302,7 +305,10 @@ class IncomeStrategy(UltimateMonopolyStrategy):
                     if owner[g] == p:
                         ours.append(g)
                 buildable.append(tuple(ours))
+                for g in ours:
+                    buildable_deeds.add(g)
         self._groups = groups
+        self._buildable_deeds = buildable_deeds
         self._counts = counts
         self._buildable = buildable
         self._transit = transit
@@ -719,14 +725,12 @@ class IncomeStrategy(UltimateMonopolyStrategy):
         if short <= 0:
             return None
         spaces = game.board.spaces
-        kinds = self.facts(game).kinds
         horizon = self._horizon
         best = -1
         best_loss = 0.0
         raisable = 0
         for d in self.mine(game, p):
-            if game.mortgaged[d] or game.houses[d] or \
-                    (kinds[d] == 1 and self.buildable(game, p, d)):
+            if game.mortgaged[d] or game.houses[d] or d in self._buildable_deeds:
                 continue
             raised = spaces[d].mortgage
             loss = (self.rate(game, d, self.rent_of(game, d)) * horizon + raised * 0.1) / \
@@ -749,7 +753,6 @@ class IncomeStrategy(UltimateMonopolyStrategy):
         mortgaged = g.mortgaged
         cash = 0
         reserve = 0
-        kinds = self.facts(g).kinds
         building = -1  # whether anything is left to build (-1: not looked at yet)
         for d in self.mine(g, p):
             if not mortgaged[d]:
@@ -758,11 +761,10 @@ class IncomeStrategy(UltimateMonopolyStrategy):
                 cash = g.cash(p)
                 reserve = self.reserve(g, p)
                 building = 1 if self.build_candidates(g, p) else 0
-            cost = g.unmortgage_cost(d)
-            if kinds[d] == 1 and self.buildable(g, p, d):
-                if cash - cost < reserve * BUILD_RESERVE:
+            if d in self._buildable_deeds:  # (after build_candidates, which holds)
+                if cash - g.unmortgage_cost(d) < reserve * BUILD_RESERVE:
                     continue
-            elif building or cash - cost < reserve * 2:
+            elif building or cash - g.unmortgage_cost(d) < reserve * 2:
                 continue
             if g.can_unmortgage(p, d) is None:
                 return Action("unmortgage", d)
