@@ -39,7 +39,8 @@ def afresh_like(kept: IncomeStrategy, game: CardGame, p: int) -> IncomeStrategy:
     fresh = IncomeStrategy(150, 100, 100)
     fresh._worth_game = game
     fresh._settled = game.changes
-    fresh._worth_key = (game.changes, p)
+    fresh._worth_changes = game.changes
+    fresh._worth_seat = p
     fresh._horizon = kept._horizon
     fresh._opponents = kept._opponents
     return fresh

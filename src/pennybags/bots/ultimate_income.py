@@ -182,10 +182,12 @@ class IncomeStrategy(UltimateMonopolyStrategy):
     def __init__(self, reserve: int, aggression: int, trade: int, jail: str = "auto") -> None:
         super().__init__(reserve, aggression, trade, jail)
         self._groups_facts: Groups | None = None
-        self._round_key: tuple[int, int] = (-1, -1)
+        self._round = -1
+        self._round_seat = -1
         """The round and seat when the danger on the board was last worked out."""
         self._board_changes = -1
-        self._worth_key: tuple[int, int] = (-1, -1)
+        self._worth_changes = -1
+        self._worth_seat = -1
         """The game's changes count and the seat the worth cache below holds for."""
         self._worth_game: ClassicGame | None = None
         self._worth: dict[int, float] = {}
@@ -239,14 +241,14 @@ class IncomeStrategy(UltimateMonopolyStrategy):
         """The danger on the board (the highest rent an opponent's deed charges now) and the
         unowned deeds, worked out again at most once a round, when the deeds have changed,
         as a person reads the board when play comes round."""
-        key = (game.round, p)
-        if key == self._round_key and game is self._danger_game:
+        if game.round == self._round and p == self._round_seat and \
+                game is self._danger_game:
             return
+        self._round = game.round
+        self._round_seat = p
         if game is self._danger_game and p == self._danger_seat and \
                 game.changes == self._board_changes:
-            self._round_key = key
             return
-        self._round_key = key
         self._board_changes = game.changes
         super().know_board(game, p)
 
@@ -374,9 +376,10 @@ class IncomeStrategy(UltimateMonopolyStrategy):
 
     def fresh(self, game: CardGame, p: int) -> None:
         """Forget the worths when the board has changed (or another seat asks)."""
-        key = (game.changes, p)
-        if key != self._worth_key or game is not self._worth_game:
-            self._worth_key = key
+        if game.changes != self._worth_changes or p != self._worth_seat or \
+                game is not self._worth_game:
+            self._worth_changes = game.changes
+            self._worth_seat = p
             self._worth.clear()
             self.settle(game)
 
