@@ -41,9 +41,14 @@ by tools/make_ultimate_odds.py, since a bot may not import the lab):
   raised over the horizon: mortgaging a deed (its rent, and the 10% to lift it) or selling
   a building (the rent it adds, and the half of its cost the bank keeps); the rest last.
 
-What it works out is kept until the board changes (``game.changes``), the danger on the
-board (its cash reserve) until the next round, and an answer looks only at its own deeds
-and the groups in question, never at the whole board.
+What it works out is kept for as long as what it reads stays the same: the worth of deeds
+until the board changes (``game.changes``); the danger on the board (its cash reserve) until
+the next round (from the :class:`~pennybags.bots.ultimate_monopoly.Estate` the game's bots
+share); its groups, railroads and cab companies and the deeds it could ask for until an
+owner changes (``game.transfers``); its building candidates until the buildings or
+mortgages of those deeds change. An answer looks only at its own deeds and the groups in
+question, never at the whole board (tests/test_bot_ultimate_caches.py checks the kept work
+against fresh work).
 """
 
 from __future__ import annotations
