@@ -41,16 +41,26 @@ by tools/make_ultimate_odds.py, since a bot may not import the lab):
   raised over the horizon: mortgaging a deed (its rent, and the 10% to lift it) or selling
   a building (the rent it adds, and the half of its cost the bank keeps); the rest last.
 
-What it works out is kept until the board changes (``game.changes``), the danger on the
-board (its cash reserve) until the next round, and an answer looks only at its own deeds
-and the groups in question, never at the whole board.
+What it works out is kept for as long as what it reads stays the same: the worth of deeds
+until the board changes (``game.changes``); the danger on the board (its cash reserve) until
+the next round (from the :class:`~pennybags.bots.ultimate_monopoly.Estate` the game's bots
+share); its groups, railroads and cab companies and the deeds it could ask for until an
+owner changes (``game.transfers``); its building candidates until the buildings or
+mortgages of those deeds change. An answer looks only at its own deeds and the groups in
+question, never at the whole board (tests/test_bot_ultimate_caches.py checks the kept work
+against fresh work).
 """
 
 from __future__ import annotations
 
 from typing import Final, cast
 
-from pennybags.bots.standard import allow_params, classic_params, register_strategy
+from pennybags.bots.standard import (
+    allow_params,
+    board_view,
+    classic_params,
+    register_strategy,
+)
 from pennybags.bots.ultimate_monopoly import (
     DECLINE_SHARE,
     UltimateMonopolyStrategy,
@@ -62,6 +72,7 @@ from pennybags.editions.classic.game import ClassicGame
 from pennybags.editions.classic.rules import ACCEPT, DECLARE_BANKRUPTCY, PASS, REJECT
 from pennybags.editions.ultimate_monopoly.buildings import (
     building_cost,
+    built_in_group,
     can_sell_down,
     majority_size,
     sale_price,
@@ -151,32 +162,73 @@ class Wish:
         """The cash we would offer."""
 
 
+class Ask:
+    """Deeds of another player we could ask for: the ones that would give us a majority
+    ownership or a monopoly of a street group, and the cash we would offer (worked out
+    from the owners alone, so kept until an owner changes)."""
+
+    __slots__ = ("group", "key", "other", "pay", "take", "theirs")
+
+    def __init__(self, group: tuple[int, ...], other: int, theirs: tuple[int, ...],
+                 take: tuple[int, ...], pay: int) -> None:
+        self.group = group
+        self.other = other
+        self.theirs = theirs
+        """All of ``other``'s deeds of the group (none may have buildings or a mortgage)."""
+        self.take = take
+        self.key = other * 1000 + group[0]
+        """The other player and the group, as one number (offers are remembered by it)."""
+        self.pay = pay
+
+
 class IncomeStrategy(UltimateMonopolyStrategy):
     """How the standard bot plays Ultimate Monopoly, valuing deeds by expected income."""
 
     def __init__(self, reserve: int, aggression: int, trade: int, jail: str = "auto") -> None:
         super().__init__(reserve, aggression, trade, jail)
         self._groups_facts: Groups | None = None
-        self._round_key: tuple[int, int] = (-1, -1)
+        self._round = -1
+        self._round_seat = -1
         """The round and seat when the danger on the board was last worked out."""
         self._board_changes = -1
-        self._worth_key: tuple[int, int] = (-1, -1)
+        self._worth_changes = -1
+        self._worth_seat = -1
         """The game's changes count and the seat the worth cache below holds for."""
         self._worth_game: ClassicGame | None = None
         self._worth: dict[int, float] = {}
         self._settled = -1
         """The game's changes count when the opponents and horizon were worked out."""
-        self._build_key: tuple[int, int] = (-1, -1)
-        """The game's changes count and the seat the building candidates hold for."""
+        self._build_seat = -1
+        self._build_horizon = -1.0
+        self._build_opponents = -1
+        """The seat, the horizon and the opponents the building candidates hold for: they
+        depend on the seat's own deeds alone (see :meth:`build_candidates`)."""
+        self._build_changes = -1
+        self._build_held = -1
+        self._build_levels: list[int] = []
+        """The game's changes count, the holdings (:meth:`hold`) and the levels of the
+        deeds that matter (:meth:`levels`) when the building candidates were last checked."""
+        self._held_transfers = -1
+        self._held_seat = -1
+        self._held_game: ClassicGame | None = None
+        self._held_version = 0
+        self._buildable: list[tuple[int, ...]] = []
+        """Our deeds of each street group where we hold a monopoly or majority ownership."""
+        self._buildable_deeds: set[int] = set()
+        """The deeds of ``_buildable``."""
+        self._transit: list[int] = []
+        """Our railroads and cab companies."""
+        self._groups: list[tuple[int, ...]] = []
+        self._counts: list[int] = []
+        """Our street groups (by our first deed of each) and how many of each we own."""
+        self._asks: list[Ask] = []
+        self._asked_version = -1
         self._build_game: ClassicGame | None = None
         self._build_candidates: list[tuple[float, int]] = []
+        self._buildings: list[tuple[float, int, float, float]] = []
         self._build_surplus: list[tuple[float, int]] = []
         """Buildings that raise a rent but do not pay back within the horizon: built only
         with surplus cash (:meth:`build_best`)."""
-        self._wish_key: tuple[int, int] = (-1, -1)
-        """The game's changes count and the seat the trades worth offering hold for."""
-        self._wish_game: ClassicGame | None = None
-        self._wishes: list[Wish] = []
         self._opponents = 0
         self._horizon = HORIZON
         self._trade_offers: dict[int, int] = {}
@@ -194,22 +246,145 @@ class IncomeStrategy(UltimateMonopolyStrategy):
         """The danger on the board (the highest rent an opponent's deed charges now) and the
         unowned deeds, worked out again at most once a round, when the deeds have changed,
         as a person reads the board when play comes round."""
-        key = (game.round, p)
-        if key == self._round_key and game is self._danger_game:
+        if game.round == self._round and p == self._round_seat and \
+                game is self._danger_game:
             return
-        if game is self._danger_game and p == self._danger_key[1] and \
+        self._round = game.round
+        self._round_seat = p
+        if game is self._danger_game and p == self._danger_seat and \
                 game.changes == self._board_changes:
-            self._round_key = key
             return
-        self._round_key = key
         self._board_changes = game.changes
         super().know_board(game, p)
 
+    def mine(self, game: ClassicGame, p: int) -> list[int]:
+        """The bot's deeds, in board order (the shared board view's list, kept until an
+        owner changes; classic's groups and wants, which this strategy does not read, are
+        not worked out)."""
+        view = self._view
+        if view is None or view.game is not game:
+            view = self._view = board_view(game)
+        return view.deeds_of(p)
+
+    def hold(self, game: CardGame, p: int) -> None:
+        """What follows from the owners alone, worked out again when an owner changes (the
+        game's ``transfers`` count): our street groups (and how many of each we own), those
+        with a monopoly or majority ownership, our railroads and cab companies."""
+        if game.transfers == self._held_transfers and p == self._held_seat and \
+                game is self._held_game:
+            return
+        self._held_transfers = game.transfers
+        self._held_seat = p
+        self._held_game = game
+        self._held_version += 1
+        kinds = self.facts(game).kinds
+        owner = game.owner
+        group_of = game.board.group_of
+        majority = majority_size(game)
+        groups: list[tuple[int, ...]] = []
+        counts: list[int] = []
+        buildable: list[tuple[int, ...]] = []
+        transit: list[int] = []
+        buildable_deeds: set[int] = set()
+        seen: set[int] = set()
+        for d in self.mine(game, p):
+            kind = kinds[d]
+            if kind == 2 or kind == 3:
+                transit.append(d)
+                continue
+            if kind != 1:
+                continue
+            group = group_of[d]
+            first = group[0]
+            if first in seen:
+                continue
+            seen.add(first)
+            size = len(group)
+            mine = 0
+            for g in group:
+                if owner[g] == p:
+                    mine += 1
+            groups.append(group)
+            counts.append(mine)
+            if mine == size or (size >= majority and mine == size - 1):
+                ours: list[int] = []
+                for g in group:
+                    if owner[g] == p:
+                        ours.append(g)
+                buildable.append(tuple(ours))
+                for g in ours:
+                    buildable_deeds.add(g)
+        self._groups = groups
+        self._buildable_deeds = buildable_deeds
+        self._counts = counts
+        self._buildable = buildable
+        self._transit = transit
+
+    def asks(self, game: CardGame, p: int) -> list[Ask]:
+        """The deeds of other players we could ask for (:class:`Ask`), after :meth:`hold`;
+        kept until an owner changes."""
+        if self._asked_version == self._held_version:
+            return self._asks
+        self._asked_version = self._held_version
+        owner = game.owner
+        spaces = game.board.spaces
+        majority = majority_size(game)
+        asks: list[Ask] = []
+        counts = self._counts
+        for i, group in enumerate(self._groups):
+            mine = counts[i]
+            size = len(group)
+            target = size - 1 if size >= majority and mine < size - 1 else size
+            missing = target - mine
+            if missing <= 0:
+                continue
+            completes = mine + missing == size
+            for g in group:
+                other = owner[g]
+                if other < 0 or other == p:
+                    continue
+                theirs: list[int] = []
+                for t in group:
+                    if owner[t] == other:
+                        theirs.append(t)
+                if theirs[0] != g or len(theirs) < missing:
+                    continue  # (each other player once, from their first deed)
+                # The most landed on first (the first of equals first).
+                ranked: list[int] = []
+                for t in theirs:
+                    at = 0
+                    while at < len(ranked) and RENT_LANDINGS[ranked[at]] >= RENT_LANDINGS[t]:
+                        at += 1
+                    ranked.insert(at, t)
+                take = tuple(ranked[:missing])
+                price = 0
+                for t in take:
+                    price += spaces[t].price
+                pay = int(price * (OFFER_MONOPOLY if completes else OFFER_MAJORITY)) + 10
+                asks.append(Ask(group, other, tuple(theirs), take, pay))
+        self._asks = asks
+        return asks
+
+    def levels(self, game: CardGame) -> list[int]:
+        """What the building candidates read of our deeds beyond their owners (after
+        :meth:`hold`): the buildings on our streets where we may build, and the buildings
+        and mortgages of our railroads and cab companies."""
+        houses = game.houses
+        mortgaged = game.mortgaged
+        levels: list[int] = []
+        for ours in self._buildable:
+            for d in ours:
+                levels.append(houses[d])
+        for d in self._transit:
+            levels.append(houses[d] * 2 + (1 if mortgaged[d] else 0))
+        return levels
+
     def fresh(self, game: CardGame, p: int) -> None:
         """Forget the worths when the board has changed (or another seat asks)."""
-        key = (game.changes, p)
-        if key != self._worth_key or game is not self._worth_game:
-            self._worth_key = key
+        if game.changes != self._worth_changes or p != self._worth_seat or \
+                game is not self._worth_game:
+            self._worth_changes = game.changes
+            self._worth_seat = p
             self._worth.clear()
             self.settle(game)
 
@@ -239,7 +414,7 @@ class IncomeStrategy(UltimateMonopolyStrategy):
         owner = game.owner
         ours: list[int] = []
         for d in group:
-            if d in gets or (owner[d] == who and d not in gives):
+            if (gets and d in gets) or (owner[d] == who and not (gives and d in gives)):
                 ours.append(d)
         count = len(ours)
         if count == 0:
@@ -331,9 +506,11 @@ class IncomeStrategy(UltimateMonopolyStrategy):
         value = self.gain_of(game, p, deed) + self.prospect(game, p, deed)
         block = 0.0
         owner = game.owner
+        seen = 0  # the opponents already looked at, as bits (1 << seat)
         for d in game.board.group_of[deed]:
             o = owner[d]
-            if d != deed and o >= 0 and o != p:
+            if d != deed and o >= 0 and o != p and not seen >> o & 1:
+                seen |= 1 << o
                 gain = self.gain_of(game, o, deed)
                 if gain > block:
                     block = gain
@@ -440,62 +617,74 @@ class IncomeStrategy(UltimateMonopolyStrategy):
         """Where the next building could go, as (expected rent added per dollar, deed),
         best first; only buildings that pay back within the horizon: on each majority
         ownership or monopoly the lowest street of ours (building evenly), a Train Depot or
-        Cab Stand on a railroad or cab company without one. Kept until the board changes."""
-        key = (game.changes, p)
-        if key == self._build_key and game is self._build_game:
-            return self._build_candidates
-        self._build_key = key
-        self._build_game = game
+        Cab Stand on a railroad or cab company without one. The buildings are kept until
+        our own deeds change (or the number of opponents), and split by the horizon again
+        when it moves."""
         self.fresh(game, p)
-        kinds = self.facts(game).kinds
-        owner = game.owner
-        houses = game.houses
-        spaces = game.board.spaces
+        self.hold(game, p)
+        same = p == self._build_seat and game is self._build_game and \
+            self._opponents == self._build_opponents and \
+            self._held_version == self._build_held
+        if not same or game.changes != self._build_changes:
+            self._build_changes = game.changes
+            levels = self.levels(game)
+            if not same or levels != self._build_levels:
+                self._build_seat = p
+                self._build_game = game
+                self._build_opponents = self._opponents
+                self._build_held = self._held_version
+                self._build_levels = levels
+                self._build_horizon = -1.0
+                self._buildings = self.buildings(game, p)
         horizon = self._horizon
+        if horizon == self._build_horizon:
+            return self._build_candidates
+        self._build_horizon = horizon
         candidates: list[tuple[float, int]] = []
         surplus: list[tuple[float, int]] = []
-        seen_groups: set[int] = set()
-        for d in self.mine(game, p):
-            kind = kinds[d]
-            if kind == 1:
-                group = game.board.group_of[d]
-                first = group[0]
-                if first in seen_groups:
-                    continue
-                seen_groups.add(first)
-                if not self.buildable(game, p, d):
-                    continue
-                monopoly = game.owns_group(p, d)
-                low = -1
-                for g in group:  # the lowest of ours: where building evenly goes next
-                    if owner[g] == p and (low < 0 or houses[g] < houses[low]):
-                        low = g
-                level = houses[low]
-                if level >= (SKYSCRAPER if monopoly else HOTEL):
-                    continue
-                rents = spaces[low].rents
-                now = rents[level] if level else rents[0] * (3 if monopoly else 2)
-                cost = building_cost(game, low)
-                if level < 3:  # the first houses pay as steps toward three: their average
-                    added = self.rate(game, low, rents[3] - now) / (3 - level)
-                else:
-                    added = self.rate(game, low, rents[level + 1] - now)
-                if added * horizon >= cost * 0.8:
-                    candidates.append((added / cost, low))
-                elif added > 0:
-                    surplus.append((added / cost, low))
-            elif (kind == 2 or kind == 3) and not houses[d] and not game.mortgaged[d]:
-                added = self.rate(game, d, game.rent(d))
-                cost = building_cost(game, d)
-                if added * horizon >= cost:
-                    candidates.append((added / cost, d))
-                elif added > 0:
-                    surplus.append((added / cost, d))
-        candidates.sort(reverse=True)
-        surplus.sort(reverse=True)
+        for score, d, added, need in self._buildings:
+            if added * horizon >= need:
+                candidates.append((score, d))
+            elif added > 0:
+                surplus.append((score, d))
         self._build_candidates = candidates
         self._build_surplus = surplus
         return candidates
+
+    def buildings(self, game: CardGame, p: int) -> list[tuple[float, int, float, float]]:
+        """The next building of each of ``p``'s groups where one may go, as (expected rent
+        added per dollar, deed, expected rent added per turn, the least that must come back
+        within the horizon: 80% of its cost on a street, its cost elsewhere), best first
+        (after :meth:`hold`)."""
+        houses = game.houses
+        mortgaged = game.mortgaged
+        spaces = game.board.spaces
+        found: list[tuple[float, int, float, float]] = []
+        for ours in self._buildable:
+            # The lowest of ours (the first of equals): where building evenly goes next.
+            low = ours[0]
+            for g in ours:
+                if houses[g] < houses[low]:
+                    low = g
+            monopoly = len(ours) == len(game.board.group_of[low])
+            level = houses[low]
+            if level >= (SKYSCRAPER if monopoly else HOTEL):
+                continue
+            rents = spaces[low].rents
+            now = rents[level] if level else rents[0] * (3 if monopoly else 2)
+            cost = building_cost(game, low)
+            if level < 3:  # the first houses pay as steps toward three: their average
+                added = self.rate(game, low, rents[3] - now) / (3 - level)
+            else:
+                added = self.rate(game, low, rents[level + 1] - now)
+            found.append((added / cost, low, added, cost * 0.8))
+        for d in self._transit:
+            if not houses[d] and not mortgaged[d]:
+                added = self.rate(game, d, game.rent(d))
+                cost = building_cost(game, d)
+                found.append((added / cost, d, added, float(cost)))
+        found.sort(reverse=True)
+        return found
 
     def build_best(self, game: CardGame, p: int) -> Action | None:
         """The building with the best marginal expected rent per dollar that pays back
@@ -544,14 +733,12 @@ class IncomeStrategy(UltimateMonopolyStrategy):
         if short <= 0:
             return None
         spaces = game.board.spaces
-        kinds = self.facts(game).kinds
         horizon = self._horizon
         best = -1
         best_loss = 0.0
         raisable = 0
         for d in self.mine(game, p):
-            if game.mortgaged[d] or game.houses[d] or \
-                    (kinds[d] == 1 and self.buildable(game, p, d)):
+            if game.mortgaged[d] or game.houses[d] or d in self._buildable_deeds:
                 continue
             raised = spaces[d].mortgage
             loss = (self.rate(game, d, self.rent_of(game, d)) * horizon + raised * 0.1) / \
@@ -571,18 +758,21 @@ class IncomeStrategy(UltimateMonopolyStrategy):
         the cash above a quarter of the reserve pays for it; others when nothing is left to
         build and cash is plentiful."""
         g = cast(CardGame, game)
-        cash = g.cash(p)
-        reserve = self.reserve(g, p)
-        kinds = self.facts(g).kinds
-        building = bool(self.build_candidates(g, p))
+        mortgaged = g.mortgaged
+        cash = 0
+        reserve = 0
+        building = -1  # whether anything is left to build (-1: not looked at yet)
         for d in self.mine(g, p):
-            if not g.mortgaged[d]:
+            if not mortgaged[d]:
                 continue
-            cost = g.unmortgage_cost(d)
-            if kinds[d] == 1 and self.buildable(g, p, d):
-                if cash - cost < reserve * BUILD_RESERVE:
+            if building < 0:
+                cash = g.cash(p)
+                reserve = self.reserve(g, p)
+                building = 1 if self.build_candidates(g, p) else 0
+            if d in self._buildable_deeds:  # (after build_candidates, which holds)
+                if cash - g.unmortgage_cost(d) < reserve * BUILD_RESERVE:
                     continue
-            elif building or cash - cost < reserve * 2:
+            elif building or cash - g.unmortgage_cost(d) < reserve * 2:
                 continue
             if g.can_unmortgage(p, d) is None:
                 return Action("unmortgage", d)
@@ -590,81 +780,47 @@ class IncomeStrategy(UltimateMonopolyStrategy):
 
     # ---------------------------------------------------------------- trades
 
-    def wishes(self, game: CardGame, p: int) -> list[Wish]:
+    def wishes(self, game: CardGame, p: int, spare: int, since: int) -> list[Wish]:
         """The deeds of one other player that would give us a majority ownership or a
-        monopoly, with what the group would gain us and what we would pay: the printed
-        prices (twice them for a monopoly: what a bot judging by printed prices asks)
-        and ten dollars. Kept until the board changes."""
-        key = (game.changes, p)
-        if key == self._wish_key and game is self._wish_game:
-            return self._wishes
-        self._wish_key = key
-        self._wish_game = game
+        monopoly (:class:`Ask`), with what the group would gain us and what we would pay:
+        the printed prices (twice them for a monopoly: what a bot judging by printed prices
+        asks) and ten dollars; only offers for deeds without buildings or mortgages, that
+        gain at least :data:`OFFER_GAIN` times their cash, cost at most ``spare`` and were
+        last made before round ``since`` (what the group would gain is worked out for those
+        alone)."""
         self.fresh(game, p)
+        self.hold(game, p)
         wishes: list[Wish] = []
-        owner = game.owner
         houses = game.houses
         mortgaged = game.mortgaged
-        spaces = game.board.spaces
-        kinds = self.facts(game).kinds
-        majority = majority_size(game)
-        seen: set[int] = set()
-        for d in self.mine(game, p):
-            if kinds[d] != 1:
+        players = game.players
+        offers = self._trade_offers
+        group: tuple[int, ...] = ()
+        before = -1.0
+        for ask in self.asks(game, p):
+            if players[ask.other].bankrupt:
                 continue
-            group = game.board.group_of[d]
-            if group[0] in seen:
+            free = True
+            for t in ask.theirs:
+                if houses[t] or mortgaged[t]:
+                    free = False
+            if not free or offers.get(ask.key, -100) > since or ask.pay > spare:
                 continue
-            seen.add(group[0])
-            size = len(group)
-            mine = 0
-            for g in group:
-                if owner[g] == p:
-                    mine += 1
-            target = size - 1 if size >= majority and mine < size - 1 else size
-            missing = target - mine
-            if missing <= 0:
-                continue
-            before = -1.0
-            for g in group:
-                other = owner[g]
-                if other < 0 or other == p or game.players[other].bankrupt:
-                    continue
-                theirs = [t for t in group if owner[t] == other]
-                if theirs[0] != g or len(theirs) < missing:
-                    continue  # (each other player once, from their first deed)
-                free = True
-                for t in theirs:
-                    if houses[t] or mortgaged[t]:
-                        free = False
-                if not free:
-                    continue
-                take = tuple(sorted(theirs, key=lambda t: -RENT_LANDINGS[t])[:missing])
-                if before < 0:
-                    before = self.group_value(game, p, group)
-                gain = self.group_value(game, p, group, take, ()) - before
-                price = 0
-                for t in take:
-                    price += spaces[t].price
-                completes = mine + missing == size
-                pay = int(price * (OFFER_MONOPOLY if completes else OFFER_MAJORITY)) + 10
-                if gain >= pay * OFFER_GAIN:
-                    wishes.append(Wish(other, take, other * 1000 + group[0], gain, pay))
-        self._wishes = wishes
+            if ask.group is not group:
+                group = ask.group
+                before = self.group_value(game, p, group)
+            gain = self.group_value(game, p, group, ask.take, ()) - before
+            if gain >= ask.pay * OFFER_GAIN:
+                wishes.append(Wish(ask.other, ask.take, ask.key, gain, ask.pay))
         return wishes
 
     def offer(self, game: CardGame, p: int) -> Action | None:
         """Cash for the deeds that would give us a majority ownership or a monopoly
         (:meth:`wishes`): the offer that gains most above its cash, keeping half the
         reserve. The same offer is not made again within six rounds."""
-        wishes = self.wishes(game, p)
-        if not wishes:
-            return None
         spare = game.cash(p) - self.reserve(game, p) // 2
         best: Wish | None = None
-        for w in wishes:
-            if w.pay > spare or self._trade_offers.get(w.key, -100) > game.round - 6:
-                continue
+        for w in self.wishes(game, p, spare, game.round - 6):
             if best is None or w.gain - w.pay > best.gain - best.pay:
                 best = w
         if best is None:
@@ -728,7 +884,8 @@ class IncomeStrategy(UltimateMonopolyStrategy):
         cheapest = -1
         cheapest_loss = 0.0
         for d in mine:
-            if g.mortgaged[d] or g.houses[d] or g.can_mortgage(p, d) is not None:
+            if g.mortgaged[d] or built_in_group(g, p, d) >= 0 or \
+                    g.can_mortgage(p, d) is not None:  # (buildings stop a mortgage)
                 continue
             raised = max(1, spaces[d].mortgage)
             loss = (self.rate(g, d, self.rent_of(g, d)) * horizon + raised * 0.1) / raised
@@ -738,9 +895,20 @@ class IncomeStrategy(UltimateMonopolyStrategy):
         sell = -1
         sell_loss = 0.0
         down = -1
+        houses = g.houses
+        owner = g.owner
+        kinds = self.facts(g).kinds
         for d in mine:
-            if not g.houses[d]:
+            level = houses[d]
+            if not level:
                 continue
+            if kinds[d] == 1:
+                uneven = False  # (buildings are sold evenly: from the highest first)
+                for other in g.board.group_of[d]:
+                    if houses[other] > level and owner[other] == p:
+                        uneven = True
+                if uneven:
+                    continue
             if g.can_sell_building(p, d) is None:
                 raised = max(1, sale_price(g, d))
                 loss = (self.rate(g, d, self.sale_loss(g, d)) * horizon +

@@ -110,6 +110,155 @@ SPACE_WORTH: Final[dict[str, int]] = {
 Squeeze Play and Birthday Gift (pay corners, taxes, Tax Refund and deeds are worked out)."""
 
 
+def rent_now(game: CardGame, deed: int) -> int:
+    """The rent a lander owes on ``deed`` now (0: unowned or mortgaged; a utility at a
+    throw of 7)."""
+    o = game.owner[deed]
+    if o < 0 or game.mortgaged[deed]:
+        return 0
+    if game.board.spaces[deed].kind == "utility":
+        count = 0
+        for g in game.board.group_of[deed]:
+            if game.owner[g] == o:
+                count += 1
+        return game.utility_multipliers[count - 1] * 7
+    return game.rent(deed)
+
+
+class Estate:
+    """The danger on the board as the bots of one game read it, shared by them and kept up
+    to date from the deeds that changed (rather than worked out again over the whole board):
+    each deed's rent now, and the two highest rents of different owners."""
+
+    __slots__ = ("active", "changes", "game", "houses", "mortgaged", "owner", "ranked",
+                 "rents", "second_rent", "top_owner", "top_rent", "transfers", "unowned")
+
+    def __init__(self, game: CardGame) -> None:
+        self.game = game
+        size = game.board.size
+        self.changes = -1
+        self.transfers = -1
+        """The game's ``changes`` and ``transfers`` counts when the copies below were last
+        compared."""
+        self.owner: list[int] = [-1] * size
+        self.houses: list[int] = [0] * size
+        self.mortgaged: list[bool] = [False] * size
+        """Copies of the game's deeds as they were at ``changes``."""
+        self.rents: list[int] = [0] * size
+        """Each deed's rent now (:func:`rent_now`)."""
+        self.ranked = -1
+        self.active = -1
+        """The ``changes`` count and the players still in when the danger was ranked."""
+        self.top_rent = 0
+        self.top_owner = -1
+        self.second_rent = 0
+        """The highest rent of a deed whose owner is not ``top_owner``."""
+        self.unowned = 0
+
+    def update(self) -> None:
+        """Compare the deeds with the copies when the game's ``changes`` count moved: the
+        rents of each group with a deed that changed are worked out again."""
+        game = self.game
+        if self.changes == game.changes:
+            return
+        self.changes = game.changes
+        owner = game.owner
+        houses = game.houses
+        mortgaged = game.mortgaged
+        owner_was = self.owner
+        houses_was = self.houses
+        mortgaged_was = self.mortgaged
+        # Whole lists first (compared in C): a change is mostly of one kind.
+        same_owner = game.transfers == self.transfers
+        same_houses = houses == houses_was
+        same_mortgaged = mortgaged == mortgaged_was
+        if same_owner and same_houses and same_mortgaged:
+            return
+        self.transfers = game.transfers
+        deeds = game.board.deeds
+        if not same_owner:
+            for d in deeds:
+                if owner[d] != owner_was[d]:
+                    owner_was[d] = owner[d]
+                    self.rent_group(d)
+        if not same_houses:
+            for d in deeds:
+                if houses[d] != houses_was[d]:
+                    houses_was[d] = houses[d]
+                    self.rent_group(d)
+        if not same_mortgaged:
+            for d in deeds:
+                if mortgaged[d] != mortgaged_was[d]:
+                    mortgaged_was[d] = mortgaged[d]
+                    self.rent_group(d)
+
+    def rent_group(self, deed: int) -> None:
+        """Work out again the rents of ``deed``'s group."""
+        game = self.game
+        rents = self.rents
+        for g in game.board.group_of[deed]:
+            rents[g] = rent_now(game, g)
+
+    def rank(self) -> None:
+        """The danger and the unowned deeds, up to date."""
+        self.update()
+        game = self.game
+        players = game.players
+        active = 0
+        for player in players:
+            if not player.bankrupt:
+                active += 1
+        if self.ranked == self.changes and self.active == active:
+            return
+        self.ranked = self.changes
+        self.active = active
+        anyone_out = active < len(players)
+        owner = game.owner
+        rents = self.rents
+        top = 0
+        top_owner = -1
+        second = 0
+        unowned = 0
+        for d in game.board.deeds:
+            o = owner[d]
+            if o < 0:
+                unowned += 1
+                continue
+            if anyone_out and players[o].bankrupt:
+                continue
+            rent = rents[d]
+            if o == top_owner:
+                if rent > top:
+                    top = rent
+            elif rent > top:
+                second = top
+                top = rent
+                top_owner = o
+            elif rent > second:
+                second = rent
+        self.top_rent = top
+        self.top_owner = top_owner
+        self.second_rent = second
+        self.unowned = unowned
+
+    def danger(self, p: int) -> int:
+        """The highest rent a deed of an opponent of ``p`` (still in the game) charges now
+        (after :meth:`rank`)."""
+        return self.second_rent if p == self.top_owner else self.top_rent
+
+
+_last_estate: Estate | None = None
+
+
+def estate_of(game: CardGame) -> Estate:
+    """The estate shared by the bots of ``game``."""
+    global _last_estate
+    found = _last_estate
+    if found is None or found.game is not game:
+        found = _last_estate = Estate(game)
+    return found
+
+
 def bid_toward(high: int, limit: int, least_step: int) -> Action:
     """A bid toward ``limit``: a tenth above the high bid (at least ``least_step``), or
     half the limit at once if that is more, or the limit itself when the step would pass
@@ -127,7 +276,8 @@ class UltimateMonopolyStrategy(ClassicStrategy):
         super().__init__(reserve, aggression, trade, jail)
         self._managed: tuple[int, int, int, int] = (-1, -1, -1, -1)
         """The turn, game changes, cash and seat when managing last found nothing to do."""
-        self._danger_key: tuple[int, int, int] = (-1, -1, -1)
+        self._estate: Estate | None = None
+        self._danger_seat = -1
         self._danger_game: ClassicGame | None = None
         self._um_danger = 0
         self._um_unowned = 0
@@ -258,42 +408,27 @@ class UltimateMonopolyStrategy(ClassicStrategy):
         return int(max(self.base_reserve * scale, min(self.danger(game, p) * 0.35,
                                                       600 * scale)))
 
+    def estate(self, game: CardGame) -> Estate:
+        """The estate of ``game``, shared with the other bots."""
+        found = self._estate
+        if found is None or found.game is not game:
+            found = self._estate = estate_of(game)
+        return found
+
     def know_board(self, game: CardGame, p: int) -> None:
-        key = (game.changes, p, len(game.active_players()))
-        if key == self._danger_key and game is self._danger_game:
-            return
-        self._danger_key = key
+        """The danger on the board (the highest rent an opponent's deed charges now) and the
+        unowned deeds."""
+        estate = self.estate(game)
+        estate.rank()
+        self._danger_seat = p
         self._danger_game = game
-        worst = 0
-        unowned = 0
-        owner = game.owner
-        players = game.players
-        for d in game.board.deeds:
-            o = owner[d]
-            if o < 0:
-                unowned += 1
-                continue
-            if o == p or players[o].bankrupt:
-                continue
-            rent = self.rent_of(game, d)
-            if rent > worst:
-                worst = rent
-        self._um_danger = worst
-        self._um_unowned = unowned
+        self._um_danger = estate.danger(p)
+        self._um_unowned = estate.unowned
 
     def rent_of(self, game: CardGame, deed: int) -> int:
         """The rent a lander owes on ``deed`` now (0: unowned or mortgaged; a utility at a
         throw of 7)."""
-        o = game.owner[deed]
-        if o < 0 or game.mortgaged[deed]:
-            return 0
-        if game.board.spaces[deed].kind == "utility":
-            count = 0
-            for g in game.board.group_of[deed]:
-                if game.owner[g] == o:
-                    count += 1
-            return game.utility_multipliers[count - 1] * 7
-        return game.rent(deed)
+        return rent_now(game, deed)
 
     def owned_after(self, game: CardGame, p: int, deed: int) -> int:
         """How many deeds of ``deed``'s group ``p`` would own with it."""
@@ -475,8 +610,8 @@ class UltimateMonopolyStrategy(ClassicStrategy):
         """A kept card worth playing now (on our own turn; ``game.can`` says when)."""
         if p != game.current:
             return None
-        cash = game.cash(p)
-        reserve = self.reserve(game, p)
+        cash = 0
+        reserve = -1  # (worked out at the first card played on the bot's own turn)
         for ref in game.players[p].cards:
             if ref[0] not in ACTION_DECKS:
                 continue
@@ -484,6 +619,9 @@ class UltimateMonopolyStrategy(ClassicStrategy):
             kind = card.kind
             if kind not in TURN_CARDS:
                 continue
+            if reserve < 0:
+                cash = game.cash(p)
+                reserve = self.reserve(game, p)
             if kind == "foreclose_mortgaged_property" and cash < reserve:
                 continue
             if kind == "move_to_unowned_outer_property_half_price" and cash < reserve:

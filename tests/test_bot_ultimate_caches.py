@@ -1,0 +1,88 @@
+"""What the Ultimate Monopoly bots keep between answers, for speed (docs/benchmarks.md), is
+what working it out afresh gives: the danger of the shared :class:`Estate`, and the income
+strategy's building candidates and the deeds it could ask for, checked before every answer
+of whole bot games.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from pennybags.bots import make_bot
+from pennybags.bots.ultimate_income import IncomeStrategy
+from pennybags.bots.ultimate_monopoly import UltimateMonopolyStrategy, rent_now
+from pennybags.editions import get_edition
+from pennybags.editions.ultimate_monopoly.cards import CardGame
+from pennybags.engine.actions import Action
+from pennybags.lab.simulate import run_options
+
+
+def danger_afresh(game: CardGame, p: int) -> tuple[int, int]:
+    """The highest rent of a deed of an opponent of ``p`` still in the game, and the deeds
+    nobody owns, worked out over the whole board."""
+    worst = 0
+    unowned = 0
+    for d in game.board.deeds:
+        o = game.owner[d]
+        if o < 0:
+            unowned += 1
+        elif o != p and not game.players[o].bankrupt:
+            worst = max(worst, rent_now(game, d))
+    return worst, unowned
+
+
+def afresh_like(kept: IncomeStrategy, game: CardGame, p: int) -> IncomeStrategy:
+    """A new income strategy that has worked out nothing yet, with ``kept``'s horizon and
+    opponents (which depend on when they were last settled)."""
+    fresh = IncomeStrategy(150, 100, 100)
+    fresh._worth_game = game
+    fresh._settled = game.changes
+    fresh._worth_changes = game.changes
+    fresh._worth_seat = p
+    fresh._horizon = kept._horizon
+    fresh._opponents = kept._opponents
+    return fresh
+
+
+class Checking:
+    """An agent that checks its strategy's caches against fresh work before answering."""
+
+    def __init__(self, strategy: UltimateMonopolyStrategy) -> None:
+        self.strategy = strategy
+        self.checked = 0
+
+    def choose(self, game: Any, p: int) -> Action:
+        s = self.strategy
+        estate = s.estate(game)
+        estate.rank()
+        assert (estate.danger(p), estate.unowned) == danger_afresh(game, p)
+        if isinstance(s, IncomeStrategy):
+            kept = list(s.build_candidates(game, p))
+            surplus = list(s._build_surplus)
+            fresh = afresh_like(s, game, p)
+            assert kept == fresh.build_candidates(game, p)
+            assert surplus == fresh._build_surplus
+            s.hold(game, p)
+            fresh.hold(game, p)
+            assert s._buildable == fresh._buildable and s._transit == fresh._transit
+            asked = [(a.group, a.other, a.theirs, a.take, a.pay) for a in s.asks(game, p)]
+            assert asked == [(a.group, a.other, a.theirs, a.take, a.pay)
+                             for a in fresh.asks(game, p)]
+        self.checked += 1
+        return s.choose(game, p)
+
+
+@pytest.mark.parametrize("bots", [("standard",) * 4,
+                                  ("standard", "standard?value=price") * 2])
+def test_kept_work_is_what_fresh_work_gives(bots: tuple[str, ...]) -> None:
+    edition = get_edition("ultimate-monopoly")
+    for seed in (3, 4):
+        game = edition.new_game(["A", "B", "C", "D"], seed=seed,
+                                options=run_options("ultimate-monopoly", (), 1000))
+        agents = [Checking(make_bot(b, seed * 8 + i).for_edition("ultimate-monopoly"))
+                  for i, b in enumerate(bots)]
+        game.play_out(agents)
+        assert game.over
+        assert sum(a.checked for a in agents) > 500
