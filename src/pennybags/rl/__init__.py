@@ -1,6 +1,7 @@
 """Learning environments: every edition as a PettingZoo AEC environment
 (:func:`env`, :class:`MonopolyEnv`) and as a Gymnasium single-agent environment where bots
-play the other seats (:class:`SingleAgentEnv`). docs/rl.md describes the spaces, the
+play the other seats (:class:`SingleAgentEnv`); a trained policy plays as a bot
+(:class:`PolicyBot`). docs/rl.md describes the spaces, the
 rewards and how to train.
 
 Needs the ``test`` or ``rl`` extra (NumPy, Gymnasium, PettingZoo).
@@ -16,6 +17,7 @@ from pettingzoo.utils import wrappers
 from pennybags.rl.actions import BID_LEVELS, OFFER_MULTIPLES, ActionTable
 from pennybags.rl.aec import MAX_STEPS, MonopolyEnv, net_worth
 from pennybags.rl.observation import Observer
+from pennybags.rl.policy import Policy, PolicyBot
 from pennybags.rl.single import SingleAgentEnv
 
 
@@ -30,4 +32,4 @@ def env(edition: str = "classic", players: int | None = None,
 
 
 __all__ = ["BID_LEVELS", "MAX_STEPS", "OFFER_MULTIPLES", "ActionTable", "MonopolyEnv",
-           "Observer", "SingleAgentEnv", "env", "net_worth"]
+           "Observer", "Policy", "PolicyBot", "SingleAgentEnv", "env", "net_worth"]
