@@ -321,28 +321,37 @@ def test_a_seat_gone_bankrupt_is_asked_nothing() -> None:
 
 @pytest.mark.parametrize("edition", EDITIONS)
 def test_a_policy_plays_as_a_bot_at_a_table_of_standard_bots(edition: str) -> None:
-    """PolicyBot: a policy of observation and mask (here: the highest legal number) takes a
-    seat among standard bots and the game plays to its end with legal answers only."""
+    """PolicyBot: a policy of observation and mask (here: a seeded draw among the legal
+    numbers) takes a seat among standard bots and the game plays to its end with legal
+    answers only."""
     from pennybags.bots import make_bot
 
     seen: list[int] = []
+    draw = random.Random(7)
 
-    def highest(obs: Any, mask: Any) -> int:
+    def policy(obs: Any, mask: Any) -> int:
         assert obs.dtype == np.float32 and mask.dtype == np.bool_ and mask.any()
         seen.append(int(obs.shape[0]))
-        return int(np.flatnonzero(mask)[-1])
+        return int(draw.choice(np.flatnonzero(mask)))
 
     n = default_players(edition)
     game = get_edition(edition).new_game([f"P{i}" for i in range(n)], seed=3,
                                          options={"max-rounds": 60})
-    bots = [rl.PolicyBot(highest)] + [make_bot("standard", s, edition) for s in range(1, n)]
-    game.play_out(bots)
+    bots = [rl.PolicyBot(policy)] + [make_bot("standard", s, edition) for s in range(1, n)]
+    for _ in range(200_000):  # (a cap, so that a fault shows as a failure, not a hang)
+        if game.over:
+            break
+        p = game.pending[0].player
+        game.act(p, bots[p].choose(game, p))
     assert game.over and seen and len(set(seen)) == 1
 
 
 def test_a_policy_that_chooses_an_illegal_number_is_refused_with_the_reason() -> None:
     game = get_edition("classic").new_game(["A", "B"], seed=1)
     bot = rl.PolicyBot(lambda obs, mask: int(np.flatnonzero(~mask)[0]))
+    first = game.pending[0].player
     with pytest.raises(ValueError, match=r"the policy chose action number \d+, which is not "
                                          r"legal now"):
-        bot.choose(game, 0)
+        bot.choose(game, first)
+    with pytest.raises(ValueError, match=f"seat {1 - first} has nothing to decide now"):
+        bot.choose(game, 1 - first)

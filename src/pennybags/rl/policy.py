@@ -40,9 +40,11 @@ class PolicyBot:
     def choose(self, game: Game, player: int) -> Action:
         if self._game is not game or self._table is None or self._observer is None:
             self._game, self._table, self._observer = game, ActionTable(game), Observer(game)
-        legal, _ = self._table.legal(game, player)
+        legal, outside = self._table.legal(game, player)
         if not legal:
-            return game.legal_actions(player)[0]
+            if not outside:
+                raise ValueError(f"seat {player} has nothing to decide now")
+            return outside[0]
         mask = np.zeros(self._table.size, dtype=np.bool_)
         mask[list(legal)] = True
         number = int(self.policy(self._observer.vector(game.view(player)), mask))
