@@ -108,7 +108,8 @@ ALLOWED = {
     "engine": {"engine"},
     "editions": {"engine", "editions"},
     "bots": {"engine", "editions", "bots"},
-    "lab": {"engine", "editions", "bots", "lab", "errors"},
+    # (fastbuild: which build runs, for the lab's store and simulate's summary)
+    "lab": {"engine", "editions", "bots", "lab", "errors", "fastbuild"},
     "scenario": {"engine", "editions", "errors"},
     "history": {"engine", "editions", "scenario", "errors"},
     "narration": {"engine", "editions"},
