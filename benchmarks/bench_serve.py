@@ -12,12 +12,19 @@ default they answer at once, as fast as the server lets them. Runs ``--seconds``
 until every game is over, then prints actions per second, the latency's p50, p95, p99
 and max, and the check: every acknowledged action stored once (the room's stored count
 from ``GET /api/rooms/CODE``), acknowledged indices unique and gap-free, each socket's
-state indices gap-free and never repeated::
+state indices gap-free and never repeated.
+
+The sockets read each state lightly (:func:`read_message`): its type, index, status and
+choices, decoded where they stand in the text, not the whole view, panels and log, which
+a browser on another machine parses on its own CPU; every state's index is still read
+and checked as above. ``--full-parse`` parses every state whole (as the bench did before
+2026-11-27 evening), for comparison::
 
     .venv/bin/python benchmarks/bench_serve.py                    # 100 rooms, 30 s
     .venv/bin/python benchmarks/bench_serve.py --rooms 10 --seconds 5
     .venv/bin/python benchmarks/bench_serve.py --think 2000            # people's pace
     .venv/bin/python benchmarks/bench_serve.py --db postgresql://user:pw@host/db
+    .venv/bin/python benchmarks/bench_serve.py --full-parse         # clients parse all
 
 Exits 1 when an action is lost or duplicated (the figures are printed, not asserted).
 The clients share the machine with the server, so the latency includes their own work.
@@ -180,6 +187,42 @@ class Stop:
         return self.at is not None and time.perf_counter() > self.at + STOP_GRACE
 
 
+STATE_KEYS = ("type", "index", "status", "choices")
+"""What a socket reads of a state: the index it checks, whether the game plays on, and
+the choices it picks from."""
+_DECODER = json.JSONDecoder()
+
+
+def read_message(raw: str | bytes, full: bool = False) -> dict[str, Any]:
+    """A message from the server. A state is read lightly unless ``full``: only its
+    top-level ``type``, ``index``, ``status`` and ``choices``, which the server writes
+    first (docs/serve.md, the protocol), decoded member by member from the start of the
+    text, rather than the whole view, panels and log that follow them (a browser on another
+    machine parses those on its own CPU). Any other message, or a state that does not
+    begin so, is read whole."""
+    text = raw.decode() if isinstance(raw, bytes) else raw
+    if full or len(text) < 512 or not text.startswith('{"type":"state",'):
+        return dict(json.loads(text))
+    found: dict[str, Any] = {}
+    at = 1
+    try:
+        for _ in range(8):  # (the members before the choices: seat, question)
+            key, at = _DECODER.raw_decode(text, at)
+            if not isinstance(key, str) or text[at] != ":":
+                break
+            value, at = _DECODER.raw_decode(text, at + 1)
+            if key in STATE_KEYS:
+                found[key] = value
+                if len(found) == len(STATE_KEYS):
+                    return found
+            if text[at] != ",":
+                break
+            at += 1
+    except (ValueError, IndexError):
+        pass
+    return dict(json.loads(text))
+
+
 def pick(choices: list[dict[str, Any]], rng: random.Random) -> dict[str, Any]:
     moving = [c for c in choices if c["action"].get("do") in PROGRESS]
     staying = [c for c in moving if c["action"].get("do") != "declare-bankruptcy"]
@@ -188,10 +231,11 @@ def pick(choices: list[dict[str, Any]], rng: random.Random) -> dict[str, Any]:
 
 
 async def seat_client(ws_base: str, room: Room, seat: int, rng: random.Random,
-                      stop: Stop, think: float = 0.0) -> None:
+                      stop: Stop, think: float = 0.0, full: bool = False) -> None:
     """Play one seat until ``stop`` is set, then keep reading until the room is quiet.
     With ``think`` (seconds), the seat waits a random time from 0 to twice that (``think``
-    on average) before each action, as a person would; meanwhile it keeps reading."""
+    on average) before each action, as a person would; meanwhile it keeps reading.
+    ``full``: parse every state whole (:func:`read_message`)."""
     async with connect(f"{ws_base}/ws/{room.code}", open_timeout=60,
                        max_size=2**20) as ws:
         await ws.send(json.dumps({"type": "hello", "token": room.tokens[seat]}))
@@ -234,7 +278,8 @@ async def seat_client(ws_base: str, room: Room, seat: int, rng: random.Random,
         try:
             while True:
                 try:
-                    raw = await asyncio.wait_for(ws.recv(), 0.5)
+                    async with asyncio.timeout(0.5):
+                        raw = await ws.recv()
                 except TimeoutError:
                     caught_up = last is not None and last >= room.expected()
                     if stop.is_set() and pending is None and not room.in_flight and (
@@ -243,7 +288,7 @@ async def seat_client(ws_base: str, room: Room, seat: int, rng: random.Random,
                         # this socket has the room's latest; or the grace is over)
                     continue
                 now = time.perf_counter()
-                message = json.loads(raw)
+                message = read_message(raw, full)
                 kind = message.get("type")
                 if kind == "state":
                     index = message["index"]
@@ -292,13 +337,13 @@ def percentile(values: list[float], p: float) -> float:
 
 
 async def run(ws_bases: list[str], rooms: list[Room], seconds: float, seed: int,
-              think: float) -> float:
+              think: float, full: bool = False) -> float:
     """Play the rooms (seat ``s`` of a room connected to server ``s`` modulo their
     number): how long they played."""
     stop = Stop()
     tasks = [asyncio.create_task(seat_client(ws_bases[seat % len(ws_bases)], room, seat,
                                              random.Random(seed * 1000 + r * SEATS + seat),
-                                             stop, think))
+                                             stop, think, full))
              for r, room in enumerate(rooms) for seat in range(SEATS)]
     began = time.perf_counter()
     deadline = began + seconds
@@ -329,6 +374,10 @@ def main(argv: list[str] | None = None) -> int:
                         help="a person's pause before each action, in milliseconds: each "
                              "socket waits a random time from 0 to twice this (default 0: "
                              "bots answering at once)")
+    parser.add_argument("--full-parse", action="store_true",
+                        help="each socket parses every state whole, as a browser does "
+                             "(default: only its type, index, status and choices; the "
+                             "clients share this machine with the server)")
     args = parser.parse_args(argv)
     if args.rooms < 1 or args.seconds <= 0 or args.max_rounds < 1:
         parser.error("--rooms, --seconds and --max-rounds must be at least 1 (above 0)")
@@ -350,11 +399,12 @@ def main(argv: list[str] | None = None) -> int:
             print(f"rooms: {len(rooms)} classic, {SEATS} sockets each, made in "
                   f"{time.perf_counter() - made:.1f} s; database "
                   f"{'temporary SQLite' if not args.db else args.db.split('@')[-1]}; "
-                  f"think {args.think:g} ms; servers {args.servers}")
+                  f"think {args.think:g} ms; servers {args.servers}; states parsed "
+                  f"{'whole' if args.full_parse else 'lightly'}")
             before = [cpu_seconds(server.pid) for server in servers]
             client_cpu = time.process_time()
             elapsed = asyncio.run(run(ws_bases, rooms, args.seconds, args.seed,
-                                      args.think / 1000))
+                                      args.think / 1000, args.full_parse))
             client_cpu = time.process_time() - client_cpu
             after = [cpu_seconds(server.pid) for server in servers]
             server_cpu = None if None in before or None in after else \
