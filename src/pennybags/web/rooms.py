@@ -47,6 +47,7 @@ from pennybags.web.store import (
     PAUSED,
     PLAYING,
     IndexTaken,
+    Retention,
     RoomRow,
     SeatRow,
     Store,
@@ -466,6 +467,19 @@ class RoomService:
             live = self._live(row.code)
             with live.lock:
                 self._run_bots(live)
+
+    def sweep(self, retention: Retention, now: float, batch: int = 100) -> list[str]:
+        """Delete what ``retention`` no longer keeps at ``now``: finished games and idle
+        rooms (their games let go from memory too). The codes deleted."""
+        finished_before, idle_before = retention.cutoffs(now)
+        deleted: list[str] = []
+        while True:
+            codes = self.store.sweep(finished_before, idle_before, batch)
+            for code in codes:
+                self._forget(code)
+            deleted += codes
+            if len(codes) < batch:
+                return deleted
 
     # ------------------------------------------------------------ the game
 
