@@ -23,6 +23,7 @@ import pytest
 from websockets.sync.client import connect
 
 from chromium import WAIT, playwright_or_skip
+from pennybags.editions import get_edition
 from web_process import Server, hello, join, new_room, start, until_state
 
 sync_api = playwright_or_skip()
@@ -136,6 +137,20 @@ def test_a_deed_bought_shows_as_a_title_deed_and_is_mortgaged_from_the_panel(
     errors: list[str] = []
     ann = open_seat(browser, site, code, tokens[0], errors)
     watcher = open_seat(browser, site, code, None, errors)
+    # the board writes the rent due now on each owned space: a street of a group Ann does
+    # not hold whole, with no house, asks its printed base rent
+    spaces = get_edition("classic").new_game(["Ann", "Bob"], seed=0).board.spaces
+    ann_deeds = [states[0]["view"]["deeds"][d]["index"] for d in owned_by(states[0], "Ann")]
+    lone = [spaces[i] for i in ann_deeds if spaces[i].kind == "street" and not all(
+        o.index in ann_deeds for o in spaces if o.group == spaces[i].group)]
+    assert lone, "Ann holds a street without its whole group"
+    for page in (ann, watcher):
+        for street in lone:
+            rent = page.locator(f'#board g.space[data-space="{street.index}"] text.rent')
+            assert rent.text_content() == f"${street.rents[0]}", street.name
+        owned = page.locator("#board text.rent").count()
+        assert owned == len(ann_deeds) + len(owned_by(states[0], "Bob")), \
+            "every owned space has its rent written"
     for page in (ann, watcher):
         card = panel(page, 0).locator(f'.title-deed[data-deed="{deed}"]')
         assert card.count() == 1, f"{deed} is drawn in Ann's panel"
@@ -159,6 +174,10 @@ def test_a_deed_bought_shows_as_a_title_deed_and_is_mortgaged_from_the_panel(
     assert card.locator('.rents li[aria-current="true"]').count() == 0, "no rent is due"
     ann.wait_for_selector(f'#manage .manage-row[data-deed="{deed}"] [data-do="unmortgage"]')
     watcher.wait_for_selector(f'#panels .title-deed.mortgaged[data-deed="{deed}"]')
+    at = states[0]["view"]["deeds"][deed]["index"]
+    for page in (ann, watcher):
+        assert page.locator(f'#board g.space[data-space="{at}"] text.rent').text_content() == \
+            "mortgaged"
     ann.screenshot(path=str(tmp_path / "panels-classic.png"), full_page=True)
     # Ann's token walks to where her roll takes her, space by space
     ann.evaluate("""() => {
