@@ -334,6 +334,29 @@ def test_a_phone_screen_has_no_sideways_scroll_and_the_keyboard_plays(
                         "document.documentElement.clientWidth]")
     assert wide[0] <= wide[1], f"the page is {wide[0]} px wide on a {wide[1]} px screen"
     ann.screenshot(path=str(tmp_path / f"phone-{edition}.png"), full_page=True)
+    # the board's names are too small to read until the board is zoomed in, which pans
+    # within its frame (the page still does not scroll sideways)
+    names = "Math.max(...[...document.querySelectorAll('#board text.name')]" \
+            ".map(t => t.getBoundingClientRect().height))"
+    rents = "Math.max(...[...document.querySelectorAll('#board text.rent')]" \
+            ".map(t => t.getBoundingClientRect().height))"
+    small = ann.evaluate(names)
+    zoom = ann.locator("#board-zoom")
+    assert zoom.is_visible() and zoom.get_attribute("aria-pressed") == "false"
+    zoom.click()
+    assert zoom.get_attribute("aria-pressed") == "true"
+    assert ann.evaluate(names) >= 10 > small, "the names are legible once zoomed"
+    assert ann.evaluate(rents) >= 11
+    frame = ann.evaluate("(() => { const f = document.getElementById('board-scroll');"
+                         " return [f.scrollWidth, f.clientWidth, f.scrollLeft, f.tabIndex]; })()")
+    assert frame[0] > 2 * frame[1] and frame[3] == 0, "the zoomed board pans in its frame"
+    wide = ann.evaluate("[document.documentElement.scrollWidth, "
+                        "document.documentElement.clientWidth]")
+    assert wide[0] <= wide[1], "zoomed, the page itself still does not scroll sideways"
+    ann.locator("#board-scroll").screenshot(path=str(tmp_path / f"phone-zoomed-{edition}.png"))
+    zoom.press("Enter")
+    assert zoom.get_attribute("aria-pressed") == "false"
+    assert ann.evaluate(names) == pytest.approx(small, abs=0.1)
     # the keyboard alone: Tab to the first Mortgage button of the panel, Enter
     deed = owned_by(states[0], "Ann")
     ann.locator("body").focus()
