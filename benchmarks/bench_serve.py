@@ -34,6 +34,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import importlib
 import json
 import os
 import random
@@ -45,6 +46,7 @@ import tempfile
 import time
 import urllib.error
 import urllib.request
+from collections.abc import Callable, Coroutine
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -53,6 +55,12 @@ try:
 except ImportError:  # pragma: no cover - depends on the installed extras
     print("bench_serve.py needs the web extra: pip install -e '.[web]'", file=sys.stderr)
     raise SystemExit(1) from None
+
+uvloop: Any
+try:  # (not a dependency: used when installed, as uvicorn does)
+    uvloop = importlib.import_module("uvloop")
+except ImportError:  # pragma: no cover - depends on what is installed
+    uvloop = None
 
 SEATS = 4
 READY_WITHIN = 60.0
@@ -331,20 +339,49 @@ async def seat_client(ws_base: str, room: Room, seat: int, rng: random.Random,
                 thinking.cancel()
 
 
+def loop_run(work: Coroutine[Any, Any, float]) -> float:
+    """Run the clients on uvloop when it is installed (as uvicorn runs the server), else
+    on asyncio's loop."""
+    if uvloop is not None:
+        return float(uvloop.run(work))
+    return asyncio.run(work)
+
+
+def server_loop() -> str:
+    """The event loop uvicorn gives the server (its ``loop="auto"``: uvloop when it can be
+    imported by the server's interpreter, this one)."""
+    try:
+        done = subprocess.run([sys.executable, "-c", "import uvloop"], capture_output=True,
+                              timeout=60)
+    except (OSError, subprocess.TimeoutExpired):
+        return "unknown"
+    return "uvloop" if done.returncode == 0 else "asyncio"
+
+
 def percentile(values: list[float], p: float) -> float:
     ordered = sorted(values)
     return ordered[min(len(ordered) - 1, round(p / 100 * (len(ordered) - 1)))]
 
 
 async def run(ws_bases: list[str], rooms: list[Room], seconds: float, seed: int,
-              think: float, full: bool = False) -> float:
+              think: float, full: bool = False,
+              ready: Callable[[int], None] | None = None) -> float:
     """Play the rooms (seat ``s`` of a room connected to server ``s`` modulo their
-    number): how long they played."""
+    number): how long they played. ``ready`` is called with the number of actions
+    acknowledged so far once every socket has had its first state."""
     stop = Stop()
     tasks = [asyncio.create_task(seat_client(ws_bases[seat % len(ws_bases)], room, seat,
                                              random.Random(seed * 1000 + r * SEATS + seat),
                                              stop, think, full))
              for r, room in enumerate(rooms) for seat in range(SEATS)]
+
+    async def all_in() -> None:
+        for room in rooms:
+            await room.everyone.wait()
+        if ready is not None:
+            ready(sum(len(r.acked) for r in rooms))
+
+    waiting = asyncio.create_task(all_in())
     began = time.perf_counter()
     deadline = began + seconds
     while time.perf_counter() < deadline and not all(r.over for r in rooms):
@@ -352,6 +389,8 @@ async def run(ws_bases: list[str], rooms: list[Room], seconds: float, seed: int,
     elapsed = time.perf_counter() - began
     stop.set()
     await asyncio.gather(*tasks)
+    if not waiting.done():
+        waiting.cancel()
     return elapsed
 
 
@@ -401,11 +440,20 @@ def main(argv: list[str] | None = None) -> int:
                   f"{'temporary SQLite' if not args.db else args.db.split('@')[-1]}; "
                   f"think {args.think:g} ms; servers {args.servers}; states parsed "
                   f"{'whole' if args.full_parse else 'lightly'}")
-            before = [cpu_seconds(server.pid) for server in servers]
-            client_cpu = time.process_time()
-            elapsed = asyncio.run(run(ws_bases, rooms, args.seconds, args.seed,
-                                      args.think / 1000, args.full_parse))
-            client_cpu = time.process_time() - client_cpu
+            # (the CPU counted from the moment every socket is in: the hellos, which draw
+            # each socket its board, are not the actions' cost)
+            marks: dict[str, Any] = {}
+
+            def ready(acked: int) -> None:
+                marks.update(acked=acked, client=time.process_time(),
+                             servers=[cpu_seconds(server.pid) for server in servers])
+
+            elapsed = loop_run(run(ws_bases, rooms, args.seconds, args.seed,
+                                   args.think / 1000, args.full_parse, ready))
+            if not marks:  # (the run ended before every socket was in)
+                ready(0)
+            client_cpu = time.process_time() - marks["client"]
+            before = marks["servers"]
             after = [cpu_seconds(server.pid) for server in servers]
             server_cpu = None if None in before or None in after else \
                 sum(a or 0.0 for a in after) - sum(b or 0.0 for b in before)
@@ -416,6 +464,7 @@ def main(argv: list[str] | None = None) -> int:
     latencies = [max(room.arrivals[i]) - sent for room in rooms
                  for i, sent in room.sent.items() if len(room.arrivals.get(i, ())) >= SEATS]
     actions = sum(len(r.acked) for r in rooms)
+    counted = actions - marks["acked"]
     unseen = sum(len(r.sent) for r in rooms) - len(latencies)
     lost = duplicated = 0
     for room, count in zip(rooms, stored, strict=True):
@@ -427,11 +476,15 @@ def main(argv: list[str] | None = None) -> int:
     print(f"seconds: {elapsed:.1f}, games over: {sum(r.over for r in rooms)}")
     print(f"actions: {actions:,}, actions/s: {actions / elapsed:,.1f}")
     shown = "unknown" if server_cpu is None else f"{server_cpu:.1f}"
-    per_action = "" if server_cpu is None or not actions else \
-        f"; server {1000 * server_cpu / actions:.2f} ms per action"
+    per_action = "" if server_cpu is None or not counted else \
+        f"; server {1000 * server_cpu / counted:.2f} ms per action"
+    clients = "" if not counted else f", clients {1000 * client_cpu / counted:.2f}"
     print(f"CPU seconds while playing: server{'s' if args.servers > 1 else ''} {shown}, "
           f"clients {client_cpu:.1f} "
-          f"(cores: {os.cpu_count()}){per_action}")
+          f"(cores: {os.cpu_count()}){per_action}{clients}")
+    print(f"(CPU counted from the moment every socket was in, over the {counted:,} actions "
+          f"acknowledged since; event loops: server {server_loop()}, clients "
+          f"{'uvloop' if uvloop is not None else 'asyncio'})")
     print(f"load average (1 min) at the end: {os.getloadavg()[0]:.2f}")
     if latencies:
         ms = [1000 * x for x in latencies]
