@@ -7,13 +7,17 @@ them forever. Each test that uses a store runs on SQLite and on a real PostgreSQ
 
 from __future__ import annotations
 
+import json
 import sqlite3
 import time
 from collections.abc import Iterator
 from pathlib import Path
 
+import httpx2 as httpx
 import pytest
 from fastapi.testclient import TestClient
+from websockets.exceptions import ConnectionClosed
+from websockets.sync.client import connect
 
 from pennybags.web.banking import BankService, NoSuchUnit
 from pennybags.web.db import open_store
@@ -21,6 +25,7 @@ from pennybags.web.rooms import RoomService
 from pennybags.web.server import create_app
 from pennybags.web.store import DAY, KEEP_FOREVER, OVER, Retention, SQLiteStore, Store
 from web_postgres import PostgresServer, postgres_server
+from web_process import hello, new_room, serving
 
 __all__ = ["postgres_server"]  # a fixture, used by name
 
@@ -199,3 +204,23 @@ def test_an_old_database_gains_the_touched_column(tmp_path: Path) -> None:
     check = sqlite3.connect(path)
     assert check.execute("SELECT value FROM meta WHERE key = 'schema'").fetchone() == ("2",)
     check.close()
+
+
+def test_a_running_server_deletes_an_idle_room_and_tells_its_tabs(tmp_path: Path) -> None:
+    """A real server kept idle rooms 3 seconds (``--keep-idle-days 0.00003``): it sweeps
+    a tenth of that apart, so a lobby nobody touches goes while a spectator watches it;
+    the spectator is told why and the connection closed; its link finds no room."""
+    with serving(str(tmp_path / "rooms.sqlite3"), None, "--keep-idle-days", "0.00003",
+                 "--keep-finished-days", "0") as server:
+        code, _ = new_room(server.base, {"seats": [{"name": "Ann"}, {"name": "Bob"}]})
+        with connect(f"{server.ws}/ws/{code}", open_timeout=30) as ws:
+            assert hello(ws, None)["status"] == "lobby"
+            told = json.loads(ws.recv(timeout=30))
+            while told["type"] == "state":  # (the room as it was, sent again meanwhile)
+                assert told["status"] == "lobby"
+                told = json.loads(ws.recv(timeout=30))
+            assert told["type"] == "refused" and "deleted" in told["reason"], told
+            with pytest.raises(ConnectionClosed) as closed:
+                ws.recv(timeout=30)
+            assert closed.value.rcvd is not None and closed.value.rcvd.code == 4410
+        assert httpx.get(f"{server.base}/api/rooms/{code}", timeout=30).status_code == 404

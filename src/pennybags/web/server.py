@@ -65,7 +65,7 @@ from pennybags.web.rooms import (
     RoomService,
     Shown,
 )
-from pennybags.web.store import KEEP_FOREVER, Retention, Store, StoreError
+from pennybags.web.store import DAY, KEEP_FOREVER, Retention, Store, StoreError
 
 MAX_BODY = 16_384
 """The largest HTTP request body, in bytes."""
@@ -513,12 +513,17 @@ def create_app(store: Store, bot_delay: float = 0.0, limits: Limits = NO_LIMITS,
         return codes, units
 
     async def sweep_now_and_then() -> None:
-        if not (retention.keep_finished_days or retention.keep_idle_days):
+        """Sweep at start, then every :data:`SWEEP_EVERY` seconds (or a tenth of the
+        shortest time kept, when that is shorter)."""
+        kept = [days * DAY for days in (retention.keep_finished_days,
+                                        retention.keep_idle_days) if days]
+        if not kept:
             return
+        every = max(0.1, min(SWEEP_EVERY, min(kept) / 10))
         while True:
             with contextlib.suppress(RoomError, StoreError):
                 await sweep()
-            await asyncio.sleep(SWEEP_EVERY)
+            await asyncio.sleep(every)
 
     async def watch() -> None:
         """Tell this process's connections of changes other processes made to their
