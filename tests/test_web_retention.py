@@ -23,7 +23,7 @@ from pennybags.web.banking import BankService, NoSuchUnit
 from pennybags.web.db import open_store
 from pennybags.web.rooms import RoomService
 from pennybags.web.server import create_app
-from pennybags.web.store import DAY, KEEP_FOREVER, OVER, Retention, SQLiteStore, Store
+from pennybags.web.store import DAY, KEEP_FOREVER, OVER, Retention, Store
 from web_postgres import PostgresServer, postgres_server
 from web_process import hello, new_room, serving
 
@@ -170,12 +170,7 @@ def test_the_server_sweeps_at_start(store: Store) -> None:
         assert client.post(f"/api/rooms/{code}/join", json={"seat": 0}).status_code == 404
 
 
-def test_an_old_database_gains_the_touched_column(tmp_path: Path) -> None:
-    """A SQLite file of schema 1 (no ``touched``) is brought up to date: its rooms count as
-    touched when the server started, so none of them goes at once."""
-    path = tmp_path / "old.sqlite3"
-    db = sqlite3.connect(path)
-    db.executescript("""
+SCHEMA_1 = """
         CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
         INSERT INTO meta VALUES ('schema', '1');
         CREATE TABLE rooms (code TEXT PRIMARY KEY, edition TEXT NOT NULL,
@@ -188,12 +183,31 @@ def test_an_old_database_gains_the_touched_column(tmp_path: Path) -> None:
             PRIMARY KEY (room, idx));
         INSERT INTO rooms VALUES ('ABCDEF', 'classic', '{}', 1, 'lobby', 'x', 0.0);
         INSERT INTO seats VALUES ('ABCDEF', 0, 'Ann', NULL, NULL);
-        INSERT INTO seats VALUES ('ABCDEF', 1, 'Bob', NULL, NULL);
-    """)
-    db.commit()
-    db.close()
+        INSERT INTO seats VALUES ('ABCDEF', 1, 'Bob', NULL, NULL)"""
+"""The tables of schema 1 (before ``touched``), with a room in its lobby."""
+
+
+@pytest.mark.parametrize("kind", ["sqlite", "postgresql"])
+def test_an_old_database_gains_the_touched_column(kind: str, tmp_path: Path,
+                                                  request: pytest.FixtureRequest) -> None:
+    """A database of schema 1 (no ``touched``) is brought up to date: its rooms count as
+    touched when the server started, so none of them goes at once."""
+    if kind == "sqlite":
+        where = str(tmp_path / "old.sqlite3")
+        db = sqlite3.connect(where)
+        db.executescript(SCHEMA_1)
+        db.commit()
+        db.close()
+    else:
+        server: PostgresServer = request.getfixturevalue("postgres_server")
+        where = server.new_database()
+        import psycopg
+
+        with psycopg.connect(where, autocommit=True) as pg:
+            for statement in SCHEMA_1.split(";"):
+                pg.execute(statement.replace("REAL", "DOUBLE PRECISION"))
     before = time.time()
-    store = SQLiteStore(path)
+    store = open_store(where)
     try:
         room = store.room("ABCDEF")
         assert room is not None and [s.name for s in room.seats] == ["Ann", "Bob"]
@@ -201,9 +215,11 @@ def test_an_old_database_gains_the_touched_column(tmp_path: Path) -> None:
         assert store.sweep(None, time.time() + 1) == ["ABCDEF"]
     finally:
         store.close()
-    check = sqlite3.connect(path)
-    assert check.execute("SELECT value FROM meta WHERE key = 'schema'").fetchone() == ("2",)
-    check.close()
+    again = open_store(where)  # (schema 2 now: opened as it is)
+    try:
+        assert again.room_codes() == []
+    finally:
+        again.close()
 
 
 def test_a_running_server_deletes_an_idle_room_and_tells_its_tabs(tmp_path: Path) -> None:
