@@ -12,12 +12,19 @@ default they answer at once, as fast as the server lets them. Runs ``--seconds``
 until every game is over, then prints actions per second, the latency's p50, p95, p99
 and max, and the check: every acknowledged action stored once (the room's stored count
 from ``GET /api/rooms/CODE``), acknowledged indices unique and gap-free, each socket's
-state indices gap-free and never repeated::
+state indices gap-free and never repeated.
+
+The sockets read each state lightly (:func:`read_message`): its type, index, status and
+choices, decoded where they stand in the text, not the whole view, panels and log, which
+a browser on another machine parses on its own CPU; every state's index is still read
+and checked as above. ``--full-parse`` parses every state whole (as the bench did before
+2026-11-27 evening), for comparison::
 
     .venv/bin/python benchmarks/bench_serve.py                    # 100 rooms, 30 s
     .venv/bin/python benchmarks/bench_serve.py --rooms 10 --seconds 5
     .venv/bin/python benchmarks/bench_serve.py --think 2000            # people's pace
     .venv/bin/python benchmarks/bench_serve.py --db postgresql://user:pw@host/db
+    .venv/bin/python benchmarks/bench_serve.py --full-parse         # clients parse all
 
 Exits 1 when an action is lost or duplicated (the figures are printed, not asserted).
 The clients share the machine with the server, so the latency includes their own work.
@@ -27,6 +34,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import importlib
 import json
 import os
 import random
@@ -38,6 +46,7 @@ import tempfile
 import time
 import urllib.error
 import urllib.request
+from collections.abc import Callable, Coroutine
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -46,6 +55,12 @@ try:
 except ImportError:  # pragma: no cover - depends on the installed extras
     print("bench_serve.py needs the web extra: pip install -e '.[web]'", file=sys.stderr)
     raise SystemExit(1) from None
+
+uvloop: Any
+try:  # (not a dependency: used when installed, as uvicorn does)
+    uvloop = importlib.import_module("uvloop")
+except ImportError:  # pragma: no cover - depends on what is installed
+    uvloop = None
 
 SEATS = 4
 READY_WITHIN = 60.0
@@ -180,6 +195,42 @@ class Stop:
         return self.at is not None and time.perf_counter() > self.at + STOP_GRACE
 
 
+STATE_KEYS = ("type", "index", "status", "choices")
+"""What a socket reads of a state: the index it checks, whether the game plays on, and
+the choices it picks from."""
+_DECODER = json.JSONDecoder()
+
+
+def read_message(raw: str | bytes, full: bool = False) -> dict[str, Any]:
+    """A message from the server. A state is read lightly unless ``full``: only its
+    top-level ``type``, ``index``, ``status`` and ``choices``, which the server writes
+    first (docs/serve.md, the protocol), decoded member by member from the start of the
+    text, rather than the whole view, panels and log that follow them (a browser on another
+    machine parses those on its own CPU). Any other message, or a state that does not
+    begin so, is read whole."""
+    text = raw.decode() if isinstance(raw, bytes) else raw
+    if full or len(text) < 512 or not text.startswith('{"type":"state",'):
+        return dict(json.loads(text))
+    found: dict[str, Any] = {}
+    at = 1
+    try:
+        for _ in range(8):  # (the members before the choices: seat, question)
+            key, at = _DECODER.raw_decode(text, at)
+            if not isinstance(key, str) or text[at] != ":":
+                break
+            value, at = _DECODER.raw_decode(text, at + 1)
+            if key in STATE_KEYS:
+                found[key] = value
+                if len(found) == len(STATE_KEYS):
+                    return found
+            if text[at] != ",":
+                break
+            at += 1
+    except (ValueError, IndexError):
+        pass
+    return dict(json.loads(text))
+
+
 def pick(choices: list[dict[str, Any]], rng: random.Random) -> dict[str, Any]:
     moving = [c for c in choices if c["action"].get("do") in PROGRESS]
     staying = [c for c in moving if c["action"].get("do") != "declare-bankruptcy"]
@@ -188,10 +239,11 @@ def pick(choices: list[dict[str, Any]], rng: random.Random) -> dict[str, Any]:
 
 
 async def seat_client(ws_base: str, room: Room, seat: int, rng: random.Random,
-                      stop: Stop, think: float = 0.0) -> None:
+                      stop: Stop, think: float = 0.0, full: bool = False) -> None:
     """Play one seat until ``stop`` is set, then keep reading until the room is quiet.
     With ``think`` (seconds), the seat waits a random time from 0 to twice that (``think``
-    on average) before each action, as a person would; meanwhile it keeps reading."""
+    on average) before each action, as a person would; meanwhile it keeps reading.
+    ``full``: parse every state whole (:func:`read_message`)."""
     async with connect(f"{ws_base}/ws/{room.code}", open_timeout=60,
                        max_size=2**20) as ws:
         await ws.send(json.dumps({"type": "hello", "token": room.tokens[seat]}))
@@ -234,7 +286,8 @@ async def seat_client(ws_base: str, room: Room, seat: int, rng: random.Random,
         try:
             while True:
                 try:
-                    raw = await asyncio.wait_for(ws.recv(), 0.5)
+                    async with asyncio.timeout(0.5):
+                        raw = await ws.recv()
                 except TimeoutError:
                     caught_up = last is not None and last >= room.expected()
                     if stop.is_set() and pending is None and not room.in_flight and (
@@ -243,7 +296,7 @@ async def seat_client(ws_base: str, room: Room, seat: int, rng: random.Random,
                         # this socket has the room's latest; or the grace is over)
                     continue
                 now = time.perf_counter()
-                message = json.loads(raw)
+                message = read_message(raw, full)
                 kind = message.get("type")
                 if kind == "state":
                     index = message["index"]
@@ -286,20 +339,49 @@ async def seat_client(ws_base: str, room: Room, seat: int, rng: random.Random,
                 thinking.cancel()
 
 
+def loop_run(work: Coroutine[Any, Any, float]) -> float:
+    """Run the clients on uvloop when it is installed (as uvicorn runs the server), else
+    on asyncio's loop."""
+    if uvloop is not None:
+        return float(uvloop.run(work))
+    return asyncio.run(work)
+
+
+def server_loop() -> str:
+    """The event loop uvicorn gives the server (its ``loop="auto"``: uvloop when it can be
+    imported by the server's interpreter, this one)."""
+    try:
+        done = subprocess.run([sys.executable, "-c", "import uvloop"], capture_output=True,
+                              timeout=60)
+    except (OSError, subprocess.TimeoutExpired):
+        return "unknown"
+    return "uvloop" if done.returncode == 0 else "asyncio"
+
+
 def percentile(values: list[float], p: float) -> float:
     ordered = sorted(values)
     return ordered[min(len(ordered) - 1, round(p / 100 * (len(ordered) - 1)))]
 
 
 async def run(ws_bases: list[str], rooms: list[Room], seconds: float, seed: int,
-              think: float) -> float:
+              think: float, full: bool = False,
+              ready: Callable[[int], None] | None = None) -> float:
     """Play the rooms (seat ``s`` of a room connected to server ``s`` modulo their
-    number): how long they played."""
+    number): how long they played. ``ready`` is called with the number of actions
+    acknowledged so far once every socket has had its first state."""
     stop = Stop()
     tasks = [asyncio.create_task(seat_client(ws_bases[seat % len(ws_bases)], room, seat,
                                              random.Random(seed * 1000 + r * SEATS + seat),
-                                             stop, think))
+                                             stop, think, full))
              for r, room in enumerate(rooms) for seat in range(SEATS)]
+
+    async def all_in() -> None:
+        for room in rooms:
+            await room.everyone.wait()
+        if ready is not None:
+            ready(sum(len(r.acked) for r in rooms))
+
+    waiting = asyncio.create_task(all_in())
     began = time.perf_counter()
     deadline = began + seconds
     while time.perf_counter() < deadline and not all(r.over for r in rooms):
@@ -307,6 +389,8 @@ async def run(ws_bases: list[str], rooms: list[Room], seconds: float, seed: int,
     elapsed = time.perf_counter() - began
     stop.set()
     await asyncio.gather(*tasks)
+    if not waiting.done():
+        waiting.cancel()
     return elapsed
 
 
@@ -329,6 +413,10 @@ def main(argv: list[str] | None = None) -> int:
                         help="a person's pause before each action, in milliseconds: each "
                              "socket waits a random time from 0 to twice this (default 0: "
                              "bots answering at once)")
+    parser.add_argument("--full-parse", action="store_true",
+                        help="each socket parses every state whole, as a browser does "
+                             "(default: only its type, index, status and choices; the "
+                             "clients share this machine with the server)")
     args = parser.parse_args(argv)
     if args.rooms < 1 or args.seconds <= 0 or args.max_rounds < 1:
         parser.error("--rooms, --seconds and --max-rounds must be at least 1 (above 0)")
@@ -350,12 +438,22 @@ def main(argv: list[str] | None = None) -> int:
             print(f"rooms: {len(rooms)} classic, {SEATS} sockets each, made in "
                   f"{time.perf_counter() - made:.1f} s; database "
                   f"{'temporary SQLite' if not args.db else args.db.split('@')[-1]}; "
-                  f"think {args.think:g} ms; servers {args.servers}")
-            before = [cpu_seconds(server.pid) for server in servers]
-            client_cpu = time.process_time()
-            elapsed = asyncio.run(run(ws_bases, rooms, args.seconds, args.seed,
-                                      args.think / 1000))
-            client_cpu = time.process_time() - client_cpu
+                  f"think {args.think:g} ms; servers {args.servers}; states parsed "
+                  f"{'whole' if args.full_parse else 'lightly'}")
+            # (the CPU counted from the moment every socket is in: the hellos, which draw
+            # each socket its board, are not the actions' cost)
+            marks: dict[str, Any] = {}
+
+            def ready(acked: int) -> None:
+                marks.update(acked=acked, client=time.process_time(),
+                             servers=[cpu_seconds(server.pid) for server in servers])
+
+            elapsed = loop_run(run(ws_bases, rooms, args.seconds, args.seed,
+                                   args.think / 1000, args.full_parse, ready))
+            if not marks:  # (the run ended before every socket was in)
+                ready(0)
+            client_cpu = time.process_time() - marks["client"]
+            before = marks["servers"]
             after = [cpu_seconds(server.pid) for server in servers]
             server_cpu = None if None in before or None in after else \
                 sum(a or 0.0 for a in after) - sum(b or 0.0 for b in before)
@@ -366,6 +464,7 @@ def main(argv: list[str] | None = None) -> int:
     latencies = [max(room.arrivals[i]) - sent for room in rooms
                  for i, sent in room.sent.items() if len(room.arrivals.get(i, ())) >= SEATS]
     actions = sum(len(r.acked) for r in rooms)
+    counted = actions - marks["acked"]
     unseen = sum(len(r.sent) for r in rooms) - len(latencies)
     lost = duplicated = 0
     for room, count in zip(rooms, stored, strict=True):
@@ -377,11 +476,15 @@ def main(argv: list[str] | None = None) -> int:
     print(f"seconds: {elapsed:.1f}, games over: {sum(r.over for r in rooms)}")
     print(f"actions: {actions:,}, actions/s: {actions / elapsed:,.1f}")
     shown = "unknown" if server_cpu is None else f"{server_cpu:.1f}"
-    per_action = "" if server_cpu is None or not actions else \
-        f"; server {1000 * server_cpu / actions:.2f} ms per action"
+    per_action = "" if server_cpu is None or not counted else \
+        f"; server {1000 * server_cpu / counted:.2f} ms per action"
+    clients = "" if not counted else f", clients {1000 * client_cpu / counted:.2f}"
     print(f"CPU seconds while playing: server{'s' if args.servers > 1 else ''} {shown}, "
           f"clients {client_cpu:.1f} "
-          f"(cores: {os.cpu_count()}){per_action}")
+          f"(cores: {os.cpu_count()}){per_action}{clients}")
+    print(f"(CPU counted from the moment every socket was in, over the {counted:,} actions "
+          f"acknowledged since; event loops: server {server_loop()}, clients "
+          f"{'uvloop' if uvloop is not None else 'asyncio'})")
     print(f"load average (1 min) at the end: {os.getloadavg()[0]:.2f}")
     if latencies:
         ms = [1000 * x for x in latencies]

@@ -3,10 +3,13 @@
 
 from __future__ import annotations
 
+import importlib.util
+import json
 import re
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -34,8 +37,12 @@ def test_bench_serve_paces_its_players_like_people() -> None:
     done = subprocess.run([sys.executable, str(SCRIPT), "--rooms", "2", "--seconds", "3",
                            "--think", "100"], capture_output=True, text=True, timeout=120)
     assert done.returncode == 0, done.stdout + done.stderr
-    assert re.search(r"^rooms: 2 classic, .*; think 100 ms; servers 1$", done.stdout, re.M)
-    assert re.search(r"server [\d.]+ ms per action$", done.stdout, re.M)
+    assert re.search(r"^rooms: 2 classic, .*; think 100 ms; servers 1; states parsed lightly$",
+                     done.stdout, re.M)
+    assert re.search(r"server [\d.]+ ms per action, clients [\d.]+$", done.stdout, re.M)
+    assert re.search(r"^\(CPU counted from the moment every socket was in, over the [\d,]+ "
+                     r"actions acknowledged since; event loops: server \w+, clients \w+\)$",
+                     done.stdout, re.M)
     actions = re.search(r"^actions: ([\d,]+), actions/s: ([\d,.]+)$", done.stdout, re.M)
     assert actions and 0 < float(actions.group(2).replace(",", "")) < 2 * 4 / 0.1, \
         "at most a few actions a second per room: each waits 0.1 s on average"
@@ -48,9 +55,60 @@ def test_bench_serve_spreads_each_room_over_two_servers() -> None:
     done = subprocess.run([sys.executable, str(SCRIPT), "--rooms", "1", "--seconds", "3",
                            "--servers", "2"], capture_output=True, text=True, timeout=120)
     assert done.returncode == 0, done.stdout + done.stderr
-    assert re.search(r"; servers 2$", done.stdout, re.M)
+    assert re.search(r"; servers 2; states parsed lightly$", done.stdout, re.M)
     assert re.search(r"^stored: ([\d,]+), acknowledged: \1, lost 0, duplicated 0, states out "
                      r"of order 0, updates not seen by every socket 0$", done.stdout, re.M)
+
+
+def test_bench_serve_parses_whole_states_when_asked() -> None:
+    done = subprocess.run([sys.executable, str(SCRIPT), "--rooms", "1", "--seconds", "2",
+                           "--full-parse"], capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert re.search(r"; states parsed whole$", done.stdout, re.M)
+    assert "lost 0, duplicated 0" in done.stdout
+
+
+def _bench() -> Any:
+    spec = importlib.util.spec_from_file_location("bench_serve", SCRIPT)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules.setdefault("bench_serve", module)  # (its dataclasses look themselves up)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_a_light_read_of_a_state_gives_what_a_whole_one_does() -> None:
+    """The bench's sockets read a state's type, index, status and choices where they
+    stand; what they read is what parsing the whole state gives, on real states of a
+    game in play (the server writes them first), and a state that does not begin with
+    them is read whole."""
+    from pennybags.web.rooms import RoomService
+    from pennybags.web.store import SQLiteStore
+
+    bench = _bench()
+    service = RoomService(SQLiteStore(":memory:"))
+    code, host = service.create({"edition": "classic", "seats": [{"name": "Ann"},
+                                                                  {"name": "Bob"}],
+                                 "seed": 3})
+    for seat in (0, 1):
+        service.join(code, seat)
+    service.start(code, host)
+    read = 0
+    for _ in range(60):
+        shown = service.show(code, [0, 1, None])
+        for text in shown.texts.values():
+            whole = json.loads(text)
+            assert bench.read_message(text) == {k: whole[k] for k in bench.STATE_KEYS}
+            read += 1
+        state = json.loads(shown.texts[0]) if json.loads(shown.texts[0])["choices"] \
+            else json.loads(shown.texts[1])
+        assert service.act(code, state["seat"], state["choices"][0]["action"]).accepted
+    assert read == 180
+    other_order = '{"index":4,"type":"state","status":"playing","choices":[],' \
+                  '"log":["' + "x" * 600 + '"]}'
+    assert bench.read_message(other_order) == json.loads(other_order)
+    assert bench.read_message('{"type":"accepted","index":3}') == {"type": "accepted",
+                                                                    "index": 3}
 
 
 def test_bench_serve_refuses_no_rooms() -> None:

@@ -228,6 +228,10 @@ def test_every_edition_page_renders(browser: Browser, site: Server, edition: str
             break
     assert page.locator("#players tbody tr").count() == 3
     assert page.locator("#log li").count() > 3
+    owned = page.locator("#board g.owned").count()
+    written = page.locator("#board g.owned text.rent").all_text_contents()
+    assert len(written) == owned and all(written), \
+        "every owned space has the rent due now (or 'mortgaged') written on the board"
     page.screenshot(path=str(tmp_path / f"{edition}.png"), full_page=True)
     assert (tmp_path / f"{edition}.png").stat().st_size > 10_000
     assert errors == []

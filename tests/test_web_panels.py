@@ -23,6 +23,7 @@ import pytest
 from websockets.sync.client import connect
 
 from chromium import WAIT, playwright_or_skip
+from pennybags.editions import get_edition
 from web_process import Server, hello, join, new_room, start, until_state
 
 sync_api = playwright_or_skip()
@@ -136,6 +137,20 @@ def test_a_deed_bought_shows_as_a_title_deed_and_is_mortgaged_from_the_panel(
     errors: list[str] = []
     ann = open_seat(browser, site, code, tokens[0], errors)
     watcher = open_seat(browser, site, code, None, errors)
+    # the board writes the rent due now on each owned space: a street of a group Ann does
+    # not hold whole, with no house, asks its printed base rent
+    spaces = get_edition("classic").new_game(["Ann", "Bob"], seed=0).board.spaces
+    ann_deeds = [states[0]["view"]["deeds"][d]["index"] for d in owned_by(states[0], "Ann")]
+    lone = [spaces[i] for i in ann_deeds if spaces[i].kind == "street" and not all(
+        o.index in ann_deeds for o in spaces if o.group == spaces[i].group)]
+    assert lone, "Ann holds a street without its whole group"
+    for page in (ann, watcher):
+        for street in lone:
+            rent = page.locator(f'#board g.space[data-space="{street.index}"] text.rent')
+            assert rent.text_content() == f"${street.rents[0]}", street.name
+        owned = page.locator("#board text.rent").count()
+        assert owned == len(ann_deeds) + len(owned_by(states[0], "Bob")), \
+            "every owned space has its rent written"
     for page in (ann, watcher):
         card = panel(page, 0).locator(f'.title-deed[data-deed="{deed}"]')
         assert card.count() == 1, f"{deed} is drawn in Ann's panel"
@@ -159,6 +174,10 @@ def test_a_deed_bought_shows_as_a_title_deed_and_is_mortgaged_from_the_panel(
     assert card.locator('.rents li[aria-current="true"]').count() == 0, "no rent is due"
     ann.wait_for_selector(f'#manage .manage-row[data-deed="{deed}"] [data-do="unmortgage"]')
     watcher.wait_for_selector(f'#panels .title-deed.mortgaged[data-deed="{deed}"]')
+    at = states[0]["view"]["deeds"][deed]["index"]
+    for page in (ann, watcher):
+        assert page.locator(f'#board g.space[data-space="{at}"] text.rent').text_content() == \
+            "mortgaged"
     ann.screenshot(path=str(tmp_path / "panels-classic.png"), full_page=True)
     # Ann's token walks to where her roll takes her, space by space
     ann.evaluate("""() => {
@@ -315,6 +334,29 @@ def test_a_phone_screen_has_no_sideways_scroll_and_the_keyboard_plays(
                         "document.documentElement.clientWidth]")
     assert wide[0] <= wide[1], f"the page is {wide[0]} px wide on a {wide[1]} px screen"
     ann.screenshot(path=str(tmp_path / f"phone-{edition}.png"), full_page=True)
+    # the board's names are too small to read until the board is zoomed in, which pans
+    # within its frame (the page still does not scroll sideways)
+    names = "Math.max(...[...document.querySelectorAll('#board text.name')]" \
+            ".map(t => t.getBoundingClientRect().height))"
+    rents = "Math.max(...[...document.querySelectorAll('#board text.rent')]" \
+            ".map(t => t.getBoundingClientRect().height))"
+    small = ann.evaluate(names)
+    zoom = ann.locator("#board-zoom")
+    assert zoom.is_visible() and zoom.get_attribute("aria-pressed") == "false"
+    zoom.click()
+    assert zoom.get_attribute("aria-pressed") == "true"
+    assert ann.evaluate(names) >= 10 > small, "the names are legible once zoomed"
+    assert ann.evaluate(rents) >= 11
+    frame = ann.evaluate("(() => { const f = document.getElementById('board-scroll');"
+                         " return [f.scrollWidth, f.clientWidth, f.scrollLeft, f.tabIndex]; })()")
+    assert frame[0] > 2 * frame[1] and frame[3] == 0, "the zoomed board pans in its frame"
+    wide = ann.evaluate("[document.documentElement.scrollWidth, "
+                        "document.documentElement.clientWidth]")
+    assert wide[0] <= wide[1], "zoomed, the page itself still does not scroll sideways"
+    ann.locator("#board-scroll").screenshot(path=str(tmp_path / f"phone-zoomed-{edition}.png"))
+    zoom.press("Enter")
+    assert zoom.get_attribute("aria-pressed") == "false"
+    assert ann.evaluate(names) == pytest.approx(small, abs=0.1)
     # the keyboard alone: Tab to the first Mortgage button of the panel, Enter
     deed = owned_by(states[0], "Ann")
     ann.locator("body").focus()

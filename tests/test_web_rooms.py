@@ -393,3 +393,28 @@ def test_a_service_keeps_only_so_many_rooms_in_memory(store: Store,
     assert len(service._rooms) == 2 and codes[0] not in service._rooms
     assert service.state(codes[0], 0) == states[codes[0]], "rebuilt from the store"
     assert codes[1] not in service._rooms, "the least recently used was let go"
+
+
+def test_a_states_text_begins_with_its_index_then_the_choices(tmp_path: Path) -> None:
+    """What a light client may read without parsing the rest (docs/serve.md): a state's
+    text begins with its type, index and status; the seat's choices come before the
+    shared part and the view; the text is the state, whole, parsed."""
+    service = RoomService(open_store(str(tmp_path / "rooms.sqlite3")))
+    code, host = service.create({"edition": "classic", "seats": [{"name": "Ann"},
+                                                                  {"name": "Bob"}],
+                                 "seed": 8})
+    for seat in (0, 1):
+        service.join(code, seat)
+    service.start(code, host)
+    for _ in range(40):
+        shown = service.show(code, [0, 1, None])
+        for seat, text in shown.texts.items():
+            state = json.loads(text)
+            assert state == service.state(code, seat)
+            lead = '{"type":"state","index":' + str(state["index"]) + ',"status":"playing",'
+            assert text.startswith(lead)
+            assert text.index('"choices":') < text.index('"view":')
+            assert text.index('"choices":') < text.index('"log":')
+        mover = next(s for s in (0, 1) if json.loads(shown.texts[s])["question"])
+        choice = json.loads(shown.texts[mover])["choices"][0]["action"]
+        assert service.act(code, mover, choice).accepted

@@ -31,6 +31,7 @@ def test_serve_has_help(capsys: pytest.CaptureFixture[str]) -> None:
     assert stop.value.code == 0
     out = capsys.readouterr().out
     assert "--db" in out and "--host" in out and "--port" in out and "docs/serve.md" in out
+    assert "--keep-finished-days" in out and "--keep-idle-days" in out
 
 
 def test_serve_refuses_what_it_cannot_use(capsys: pytest.CaptureFixture[str],
@@ -48,6 +49,9 @@ def test_serve_refuses_what_it_cannot_use(capsys: pytest.CaptureFixture[str],
     assert "--bot-delay" in capsys.readouterr().err
     assert main(["serve", "--port", "70000", "--db", str(tmp_path / "r.sqlite3")]) == 2
     assert "--port" in capsys.readouterr().err
+    for option in ("--keep-finished-days", "--keep-idle-days"):
+        assert main(["serve", option, "-1", "--db", str(tmp_path / "r.sqlite3")]) == 2
+        assert f"{option} is from 0 (forever)" in capsys.readouterr().err
 
 
 def free_port() -> int:

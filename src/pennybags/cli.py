@@ -289,7 +289,7 @@ def cmd_serve(args: argparse.Namespace) -> int:
 
         from pennybags.web.db import open_store
         from pennybags.web.server import Limits, create_app
-        from pennybags.web.store import StoreError
+        from pennybags.web.store import Retention, StoreError
     except ImportError as e:
         raise UserError(f"pennybags serve needs the web extra ({e.name} is missing): "
                         "pip install 'pennybags[web]'") from None
@@ -304,6 +304,11 @@ def cmd_serve(args: argparse.Namespace) -> int:
         if getattr(args, name) < 0:
             raise UserError(f"--{name.replace('_', '-')} is 0 (no limit) or more, not "
                             f"{getattr(args, name)}")
+    try:
+        retention = Retention(keep_finished_days=args.keep_finished_days,
+                              keep_idle_days=args.keep_idle_days)
+    except ValueError as e:
+        raise UserError(f"--{e}") from None
     limits = Limits(rooms=args.rooms_per_hour, rooms_window=3600.0,
                     socket_messages=args.socket_messages,
                     address_messages=args.address_messages)
@@ -315,7 +320,8 @@ def cmd_serve(args: argparse.Namespace) -> int:
     print(f"pennybags serves http://{args.host}:{args.port}/ (rooms kept in {where}); "
           "Ctrl-C stops it", file=sys.stderr)
     try:
-        uvicorn.run(create_app(store, bot_delay=args.bot_delay / 1000, limits=limits),
+        uvicorn.run(create_app(store, bot_delay=args.bot_delay / 1000, limits=limits,
+                               retention=retention),
                     host=args.host,
                     port=args.port, log_level="warning",
                     ws_max_size=1 << 16, ws_per_message_deflate=args.compress,
@@ -511,6 +517,13 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--compress", action="store_true",
                    help="compress WebSocket messages (permessage-deflate): less to send "
                         "over a slow network, more work for the server (default: off)")
+    p.add_argument("--keep-finished-days", type=float, default=30, metavar="DAYS",
+                   help="days a finished game is kept after its last action (default 30; "
+                        "0: forever)")
+    p.add_argument("--keep-idle-days", type=float, default=90, metavar="DAYS",
+                   help="days a room not finished, or a banking unit, is kept after "
+                        "anyone last acted in it (default 90; 0: forever); the server "
+                        "deletes what is older at start and every hour")
     p.set_defaults(func=cmd_serve)
 
     p = sub.add_parser("lab", help="experiments: many games, stored results, reports",

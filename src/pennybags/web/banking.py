@@ -218,6 +218,11 @@ class BankStore(ABC):
         ``work`` writes nothing."""
 
     @abstractmethod
+    def sweep(self, idle_before: float, limit: int = 100) -> int:
+        """Delete at most ``limit`` units last changed before ``idle_before`` (seconds
+        since the epoch), in one transaction: how many were deleted."""
+
+    @abstractmethod
     def close(self) -> None:
         """Let go of the database."""
 
@@ -290,6 +295,16 @@ class SQLBankStore(BankStore):
                                    "WHERE key = ?"),
                            (_dump(state), row.version + 1, now, key))
         return result
+
+
+    def sweep(self, idle_before: float, limit: int = 100) -> int:
+        with self.transaction() as db:
+            keys = [r[0] for r in db.execute(
+                self._q("SELECT key FROM bank_units WHERE saved < ? ORDER BY saved "
+                        "LIMIT ?"), (idle_before, limit)).fetchall()]
+            for key in keys:
+                db.execute(self._q("DELETE FROM bank_units WHERE key = ?"), (key,))
+        return len(keys)
 
 
 def _dump(state: dict[str, Any]) -> str:
@@ -836,6 +851,15 @@ class BankService:
 
     def kinds(self) -> list[dict[str, Any]]:
         return [u.describe() for u in UNITS.values()]
+
+    def sweep(self, idle_before: float, batch: int = 100) -> int:
+        """Delete the units nobody has operated since ``idle_before``: how many."""
+        deleted = 0
+        while True:
+            count = self.bank.sweep(idle_before, batch)
+            deleted += count
+            if count < batch:
+                return deleted
 
     def create(self, data: Mapping[str, Any]) -> dict[str, Any]:
         _only(data, {"kind", "options"})

@@ -34,14 +34,18 @@ except ImportError as e:  # pragma: no cover - depends on what is installed
                      "'pennybags[web]'") from None
 
 from pennybags.web.store import (
+    MIGRATIONS,
     ROOM_STATES,
     SCHEMA_VERSION,
+    TOUCH_EVERY,
     ActionRow,
     IndexTaken,
     RoomRow,
     SeatRow,
     Store,
     StoreError,
+    sweep_parameters,
+    sweep_query,
     token_digest,
 )
 
@@ -64,7 +68,8 @@ _TABLES = [
         seed BIGINT NOT NULL,
         state TEXT NOT NULL,
         host_token TEXT NOT NULL,
-        created DOUBLE PRECISION NOT NULL)""",
+        created DOUBLE PRECISION NOT NULL,
+        touched DOUBLE PRECISION)""",
     """CREATE TABLE IF NOT EXISTS seats (
         room TEXT NOT NULL REFERENCES rooms(code),
         seat INTEGER NOT NULL,
@@ -107,6 +112,8 @@ class PostgresStore(Store):
         self._pool: ConnectionPool[Any] | None = None
         self._listener: psycopg.Connection[Any] | None = None
         self._listen_lock = threading.Lock()
+        self._touched: dict[str, float] = {}
+        """When this store last wrote each room's ``touched``."""
         try:
             # one connection first, for the reason it fails (a pool only times out)
             first = psycopg.connect(url, connect_timeout=CONNECT_TIMEOUT,
@@ -121,9 +128,15 @@ class PostgresStore(Store):
                 row = db.execute("SELECT value FROM meta WHERE key = 'schema'").fetchone()
                 if row is None:
                     db.execute("INSERT INTO meta VALUES ('schema', %s)", (str(SCHEMA_VERSION),))
+                elif row[0] in MIGRATIONS:
+                    for statement in MIGRATIONS[row[0]]:
+                        db.execute(statement.format(now=float(time.time())))
+                    db.execute("UPDATE meta SET value = %s WHERE key = 'schema'",
+                               (str(SCHEMA_VERSION),))
                 elif row[0] != str(SCHEMA_VERSION):
                     raise StoreError(f"{self.where} holds rooms of schema {row[0]}; this "
                                      f"pennybags uses schema {SCHEMA_VERSION}")
+                db.execute("CREATE INDEX IF NOT EXISTS rooms_touched ON rooms (touched)")
         except psycopg.Error as e:
             raise StoreError(f"cannot use the {self.where}: {_reason(e)}") from None
         self._pool = ConnectionPool(
@@ -163,12 +176,45 @@ class PostgresStore(Store):
     def _notify(self, db: psycopg.Connection[Any], code: str) -> None:
         db.execute("SELECT pg_notify(%s, %s)", (CHANNEL, f"{code} {self.instance}"))
 
+    def _touch(self, db: psycopg.Connection[Any], code: str, always: bool = True) -> None:
+        """Write that the room was touched now (unless ``always`` is False and this store
+        wrote it less than :data:`TOUCH_EVERY` seconds ago)."""
+        now = time.time()
+        if not always and now - self._touched.get(code, 0.0) < TOUCH_EVERY:
+            return
+        db.execute("UPDATE rooms SET touched = %s WHERE code = %s", (now, code))
+        if len(self._touched) > 10_000:
+            self._touched.clear()
+        self._touched[code] = now
+
+    def sweep(self, finished_before: float | None, idle_before: float | None,
+              limit: int = 100) -> list[str]:
+        if finished_before is None and idle_before is None:
+            return []
+
+        def work(db: psycopg.Connection[Any]) -> list[str]:
+            codes = [r[0] for r in db.execute(
+                sweep_query("%s", finished_before is not None, idle_before is not None),
+                sweep_parameters(finished_before, idle_before, limit)).fetchall()]
+            if codes:
+                db.execute("DELETE FROM actions WHERE room = ANY(%s)", (codes,))
+                db.execute("DELETE FROM seats WHERE room = ANY(%s)", (codes,))
+                db.execute("DELETE FROM rooms WHERE code = ANY(%s)", (codes,))
+                for code in codes:
+                    self._touched.pop(code, None)
+                    self._notify(db, code)
+            return codes
+        return self._read(work)
+
     def create_room(self, room: RoomRow, host_token: str) -> None:
         try:
             with self._transaction() as db:
-                db.execute("INSERT INTO rooms VALUES (%s, %s, %s, %s, %s, %s, %s)",
+                created = room.created or time.time()
+                db.execute("INSERT INTO rooms (code, edition, options, seed, state, "
+                           "host_token, created, touched) VALUES (%s, %s, %s, %s, %s, %s, "
+                           "%s, %s)",
                            (room.code, room.edition, json.dumps(room.options), room.seed,
-                            room.state, token_digest(host_token), room.created or time.time()))
+                            room.state, token_digest(host_token), created, created))
                 for s in room.seats:
                     db.execute("INSERT INTO seats VALUES (%s, %s, %s, %s, NULL)",
                                (room.code, s.seat, s.name, s.bot))
@@ -203,6 +249,7 @@ class PostgresStore(Store):
                 "UPDATE seats SET token = %s, name = %s WHERE room = %s AND seat = %s "
                 "AND token IS NULL AND bot IS NULL", (token_digest(token), name, code, seat))
             if cursor.rowcount == 1:
+                self._touch(db, code)
                 self._notify(db, code)
             return cursor.rowcount == 1
         return self._read(work)
@@ -215,6 +262,7 @@ class PostgresStore(Store):
             else:
                 db.execute("UPDATE seats SET bot = %s, name = %s WHERE room = %s AND "
                            "seat = %s", (bot, name, code, seat))
+            self._touch(db, code)
             self._notify(db, code)
         self._read(work)
 
@@ -230,6 +278,7 @@ class PostgresStore(Store):
 
         def work(db: psycopg.Connection[Any]) -> None:
             db.execute("UPDATE rooms SET state = %s WHERE code = %s", (state, code))
+            self._touch(db, code)
             self._notify(db, code)
         self._read(work)
 
@@ -244,6 +293,7 @@ class PostgresStore(Store):
                     raise IndexTaken(f"the room has {count and count[0]} actions, not {index}")
                 db.execute("INSERT INTO actions VALUES (%s, %s, %s, %s)",
                            (code, index, seat, text))
+                self._touch(db, code, always=False)
                 self._notify(db, code)
         except errors.UniqueViolation:
             raise IndexTaken(f"action {index} of room {code} is stored already") from None

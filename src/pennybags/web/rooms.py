@@ -47,6 +47,7 @@ from pennybags.web.store import (
     PAUSED,
     PLAYING,
     IndexTaken,
+    Retention,
     RoomRow,
     SeatRow,
     Store,
@@ -61,6 +62,9 @@ LOG_KEPT = 400
 """Lines of narration a room keeps in memory (the whole log can be told again by replay)."""
 LOG_SENT = 80
 """Lines of narration sent with each state."""
+STATE_LEAD = ("type", "index", "status")
+"""The members a state's JSON text begins with, in this order (then the seat's own part,
+its choices first)."""
 CLOCK_ACTIONS = ("bid", "pass", "time-up")
 """What the server's clock does in a live auction: a bot's press or pass, or the time-up."""
 ROOMS_KEPT = 1000
@@ -172,6 +176,55 @@ class Outcome:
     index: int = -1
 
 
+def _dumps(value: Any) -> str:
+    return json.dumps(value, separators=(",", ":"), ensure_ascii=False)
+
+
+class JsonParts:
+    """A room's states written as JSON text part by part, each part that holds a list or
+    an object kept as text while it stays equal to what it was (comparing is far quicker
+    than writing): the deeds of a view are written once for every seat and again only
+    when a deed changes hands or houses. The values given must be built afresh for each
+    call (a value changed in place after it was kept would be taken for the same)."""
+
+    KEPT = 200
+    """Parts kept at most (a room has a few dozen)."""
+
+    def __init__(self) -> None:
+        self._kept: dict[str, tuple[Any, str]] = {}
+        self._keys: dict[str, str] = {}
+        """Each part's key as JSON text with its colon."""
+
+    def members(self, obj: Mapping[str, Any], where: str = "") -> str:
+        """The members of the JSON object ``obj``, without its braces (an object's keys
+        come in any order): its lists and objects by name (``where`` + key) from what is
+        kept, the rest written in one go."""
+        parts = []
+        small = {}
+        kept = self._kept
+        for key, value in obj.items():
+            if not value or not isinstance(value, (dict, list)):
+                small[key] = value
+                continue
+            name = where + key
+            old = kept.get(name)
+            if old is not None and old[0] == value:
+                text = old[1]
+            else:
+                text = _dumps(value)
+                if len(kept) >= self.KEPT:
+                    kept.clear()
+                    self._keys.clear()
+                kept[name] = (value, text)
+            head = self._keys.get(name)
+            if head is None:
+                head = self._keys[name] = _dumps(key) + ":"
+            parts.append(head + text)
+        if small:
+            parts.append(_dumps(small)[1:-1])
+        return ",".join(parts)
+
+
 @dataclass
 class LiveRoom:
     """A room's game in memory, rebuilt from the store."""
@@ -187,6 +240,8 @@ class LiveRoom:
     """The store's :meth:`~Store.version` when the room was last read from it (None: read
     it every time)."""
     lock: threading.RLock = field(default_factory=threading.RLock)
+    texts: JsonParts = field(default_factory=JsonParts)
+    """The parts of its states kept as JSON text."""
 
     def tell(self) -> None:
         if self.narrator is not None:
@@ -412,6 +467,19 @@ class RoomService:
             live = self._live(row.code)
             with live.lock:
                 self._run_bots(live)
+
+    def sweep(self, retention: Retention, now: float, batch: int = 100) -> list[str]:
+        """Delete what ``retention`` no longer keeps at ``now``: finished games and idle
+        rooms (their games let go from memory too). The codes deleted."""
+        finished_before, idle_before = retention.cutoffs(now)
+        deleted: list[str] = []
+        while True:
+            codes = self.store.sweep(finished_before, idle_before, batch)
+            for code in codes:
+                self._forget(code)
+            deleted += codes
+            if len(codes) < batch:
+                return deleted
 
     # ------------------------------------------------------------ the game
 
@@ -714,14 +782,26 @@ class RoomService:
 
     def _show(self, live: LiveRoom, seats: Iterable[int | None]) -> Shown:
         # What every seat is shown alike (the log, the money, the seats) is written as
-        # JSON once; each seat's own part (its view, question and choices) is put before it.
-        shared = json.dumps(self._shared(live), separators=(",", ":"), ensure_ascii=False)
-        texts = {seat: json.dumps(self._own(live, seat), separators=(",", ":"),
-                                  ensure_ascii=False)[:-1] + "," + shared[1:]
-                 for seat in set(seats)}
+        # JSON once; each seat's own part (its view, question and choices) is put before
+        # it. The parts that stay the same from seat to seat and from change to change (the
+        # deeds, the players, the decks of a view) are written once and kept as text.
+        # A state's text begins with its type, index and status, then the seat's own
+        # part with its choices (docs/serve.md: a client may read just these).
+        texts = live.texts
+        shared_parts = self._shared(live)
+        lead = _dumps({key: shared_parts.pop(key) for key in STATE_LEAD})[1:-1]
+        shared = texts.members(shared_parts)
+        built = {}
+        for seat in set(seats):
+            own = self._own(live, seat)
+            view = own.pop("view", None)
+            pieces = [lead, texts.members(own), shared]
+            if view is not None:
+                pieces.append('"view":{' + texts.members(view, "view.") + "}")
+            built[seat] = "{" + ",".join(p for p in pieces if p) + "}"
         game = live.game
         auction = game is not None and live.row.state == PLAYING and live_auction(game)
-        return Shown(signature=_signature(live), texts=texts, auction=auction,
+        return Shown(signature=_signature(live), texts=built, auction=auction,
                      bot_due=self.bot_delay > 0 and self._bot_due(live) is not None)
 
     def _state(self, live: LiveRoom, seat: int | None) -> dict[str, Any]:
@@ -761,7 +841,7 @@ class RoomService:
             return out
         row = live.row
         words = words_for(game)
-        out["view"] = game.view(seat)
+        view = out["view"] = game.view(seat)
         out["question"] = None
         out["choices"] = []
         if seat is not None and row.state == PLAYING and not game.over and \
@@ -769,11 +849,19 @@ class RoomService:
             decision = game.decision_for(seat)
             if decision is not None:
                 out["question"] = words.question(seat, decision)
+            legal = game.legal_actions(seat)
+            # (the view lists the seat's legal actions as JSON with its decision: the
+            # same list, in the same order, unless the seat has no decision)
+            written = next((d["actions"] for d in view.get("pending", ())
+                            if isinstance(d, dict) and "actions" in d), None)
+            if written is None or len(written) != len(legal) or \
+                    any(w.get("do") != a.do for w, a in zip(written, legal, strict=True)):
+                written = [action_to_json(game, a) for a in legal]
             out["choices"] = [
                 {"label": words.action_label(
                     a, decision if game.answers(seat, a) else None),
-                 "action": action_to_json(game, a)}
-                for a in game.legal_actions(seat) if a.do != "time-up"]
+                 "action": w}
+                for a, w in zip(legal, written, strict=True) if a.do != "time-up"]
         return out
 
     def board(self, code: str) -> dict[str, Any]:

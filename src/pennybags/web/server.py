@@ -65,7 +65,7 @@ from pennybags.web.rooms import (
     RoomService,
     Shown,
 )
-from pennybags.web.store import Store, StoreError
+from pennybags.web.store import DAY, KEEP_FOREVER, Retention, Store, StoreError
 
 MAX_BODY = 16_384
 """The largest HTTP request body, in bytes."""
@@ -76,6 +76,9 @@ MAX_DEPTH = 8
 BOT_PRESS_DELAY = (0.6, 2.8)
 """Seconds a bot waits before it presses in a live auction (uniform), so that people can
 answer."""
+SWEEP_EVERY = 3600.0
+"""Seconds between two sweeps of what the retention no longer keeps (the first at
+start)."""
 WATCH_EVERY = 1.0
 """Seconds between two looks at the watched rooms for changes made by other server
 processes (a database that announces changes is heard at once)."""
@@ -319,14 +322,22 @@ class Hub:
         return self.locks.setdefault(room, asyncio.Lock())
 
 
-def create_app(store: Store, bot_delay: float = 0.0, limits: Limits = NO_LIMITS) -> FastAPI:
+def create_app(store: Store, bot_delay: float = 0.0, limits: Limits = NO_LIMITS,
+               retention: Retention = KEEP_FOREVER,
+               clock: Callable[[], float] = time.time) -> FastAPI:
     """The app serving rooms kept in ``store``. ``bot_delay``: seconds each bot's answer
     waits, one answer at a time, so that people can follow a run of bots' answers (0:
     the bots answer at once, all in a row). ``limits``: what one address may ask (none
-    by default; ``pennybags serve`` sets :class:`Limits`)."""
+    by default; ``pennybags serve`` sets :class:`Limits`). ``retention``: how long
+    finished games, idle rooms and idle banking units are kept (forever by default;
+    ``pennybags serve`` sets 30 and 90 days), swept at start and every
+    :data:`SWEEP_EVERY` seconds by ``clock`` (seconds since the epoch)."""
     service = RoomService(store, bot_delay)
     hub = Hub()
     limiter = Limiter(limits)
+    from pennybags.web.banking import bank_router  # the banking units: docs/serve.md
+
+    bank = bank_router(store)
 
     clocks: dict[str, asyncio.Task[None]] = {}
     """The running clock of each room in a live auction."""
@@ -337,10 +348,11 @@ def create_app(store: Store, bot_delay: float = 0.0, limits: Limits = NO_LIMITS)
     async def lifespan(_: FastAPI) -> AsyncIterator[None]:
         watcher = asyncio.create_task(watch())
         winder = asyncio.create_task(resume_clocks())
+        sweeper = asyncio.create_task(sweep_now_and_then())
         try:
             yield
         finally:
-            for task in [watcher, winder, *clocks.values(), *pacers.values()]:
+            for task in [watcher, winder, sweeper, *clocks.values(), *pacers.values()]:
                 task.cancel()
                 with contextlib.suppress(asyncio.CancelledError):
                     await task
@@ -349,6 +361,7 @@ def create_app(store: Store, bot_delay: float = 0.0, limits: Limits = NO_LIMITS)
                   openapi_url=None, lifespan=lifespan)
     app.state.service = service
     app.state.hub = hub
+    app.state.sweep = lambda: sweep()
 
     @app.middleware("http")
     async def headers(request: Request,
@@ -470,6 +483,47 @@ def create_app(store: Store, bot_delay: float = 0.0, limits: Limits = NO_LIMITS)
                 return
             if outcome.accepted:
                 await send_states(code)  # (which winds the clock again)
+
+    async def sweep() -> tuple[list[str], int]:
+        """Delete what the retention no longer keeps: the rooms' codes and how many
+        banking units. A deleted room's connections are closed, saying why."""
+        now = clock()
+        codes: list[str] = []
+        units = 0
+        if retention.keep_finished_days or retention.keep_idle_days:
+            codes = await call(service.sweep, retention, now)
+        for code in codes:
+            async with hub.lock(code):
+                for c in list(hub.rooms.pop(code, ())):
+                    with contextlib.suppress(Exception):
+                        await c.socket.send_json({
+                            "type": "refused", "reason": "this room was deleted: nobody had "
+                            "played in it for a long time (or its game ended long ago)"})
+                        await c.socket.close(code=4410)
+                hub.shown.pop(code, None)
+            for tasks in (clocks, pacers):
+                task = tasks.pop(code, None)
+                if task is not None:
+                    task.cancel()
+        if retention.keep_idle_days:
+            idle_before = retention.cutoffs(now)[1]
+            assert idle_before is not None
+            units = await to_thread.run_sync(bank.service.sweep,  # type: ignore[attr-defined]
+                                             idle_before)
+        return codes, units
+
+    async def sweep_now_and_then() -> None:
+        """Sweep at start, then every :data:`SWEEP_EVERY` seconds (or a tenth of the
+        shortest time kept, when that is shorter)."""
+        kept = [days * DAY for days in (retention.keep_finished_days,
+                                        retention.keep_idle_days) if days]
+        if not kept:
+            return
+        every = max(0.1, min(SWEEP_EVERY, min(kept) / 10))
+        while True:
+            with contextlib.suppress(RoomError, StoreError):
+                await sweep()
+            await asyncio.sleep(every)
 
     async def watch() -> None:
         """Tell this process's connections of changes other processes made to their
@@ -706,11 +760,9 @@ def create_app(store: Store, bot_delay: float = 0.0, limits: Limits = NO_LIMITS)
         return FileResponse(str(STATIC / "room.html"))
 
     app.mount("/static", StaticFiles(directory=str(STATIC)), name="static")
-    from pennybags.web.banking import bank_router  # the banking units: docs/serve.md
-
-    app.include_router(bank_router(store))
+    app.include_router(bank)
     return app
 
 
-__all__ = ["MAX_BODY", "MAX_MESSAGE", "NO_LIMITS", "BadMessage", "Limiter", "Limits",
+__all__ = ["MAX_BODY", "MAX_MESSAGE", "NO_LIMITS", "SWEEP_EVERY", "BadMessage", "Limiter", "Limits",
            "check_message", "create_app", "parse_json"]

@@ -29,8 +29,19 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-SCHEMA_VERSION = 1
-"""The version of the tables below; a database of another version is refused."""
+SCHEMA_VERSION = 2
+"""The version of the tables below; a database of another version is refused (but for
+version 1, which is brought up to date: :data:`MIGRATIONS`)."""
+MIGRATIONS = {
+    "1": ["ALTER TABLE rooms ADD COLUMN touched DOUBLE PRECISION",
+          "UPDATE rooms SET touched = {now}"],
+}
+"""What brings the tables of an older version up to :data:`SCHEMA_VERSION` (``{now}``:
+the time of the upgrade). Version 1 had no ``touched``: its rooms count as touched when the
+server that upgraded them started."""
+TOUCH_EVERY = 60.0
+"""Seconds within which a room's ``touched`` is not written again by one store (a room's
+age is counted in days)."""
 
 LOBBY = "lobby"
 PLAYING = "playing"
@@ -90,6 +101,37 @@ class ActionRow:
     index: int
     seat: int
     action: dict[str, Any]
+
+
+DAY = 86_400.0
+
+
+@dataclass(frozen=True)
+class Retention:
+    """How long the server keeps what it stores (days; 0: forever)."""
+
+    keep_finished_days: float = 30.0
+    """A finished game is deleted this long after its last action."""
+    keep_idle_days: float = 90.0
+    """A room not finished (in the lobby, in play, paused) is deleted when nobody has
+    touched it (acted, joined, started, paused, handed a seat over) for this long; a
+    banking unit when nobody has operated it for this long."""
+
+    def __post_init__(self) -> None:
+        for name in ("keep_finished_days", "keep_idle_days"):
+            value = getattr(self, name)
+            if not 0 <= value <= 36_500:
+                raise ValueError(f"{name.replace('_', '-')} is from 0 (forever) to 36500 "
+                                 f"days, not {value}")
+
+    def cutoffs(self, now: float) -> tuple[float | None, float | None]:
+        """What was last touched before these times goes (finished games, idle rooms and
+        units; None: kept forever)."""
+        return (now - self.keep_finished_days * DAY if self.keep_finished_days else None,
+                now - self.keep_idle_days * DAY if self.keep_idle_days else None)
+
+
+KEEP_FOREVER = Retention(keep_finished_days=0, keep_idle_days=0)
 
 
 class Store(ABC):
@@ -172,8 +214,41 @@ class Store(ABC):
                 self.action_count(code))
 
     @abstractmethod
+    def sweep(self, finished_before: float | None, idle_before: float | None,
+              limit: int = 100) -> list[str]:
+        """Delete at most ``limit`` rooms (with their seats and actions) in one transaction:
+        finished games last touched before ``finished_before``, and rooms not finished
+        that nobody has touched (acted in, joined, started, paused, handed to a bot) since
+        ``idle_before`` (seconds since the epoch; None: keep those forever). Returns the
+        codes deleted (fewer than ``limit``: nothing more to delete)."""
+
+    @abstractmethod
     def close(self) -> None:
         """Let go of the database."""
+
+
+def sweep_query(placeholder: str, finished: bool, idle: bool) -> str:
+    """The query of the codes :meth:`Store.sweep` deletes (its parameters: the state of a
+    finished game, the finished cut-off, the idle cut-off and the limit, those that apply
+    in that order)."""
+    p = placeholder
+    parts = []
+    if finished:
+        parts.append(f"(state = {p} AND touched < {p})")
+    if idle:
+        parts.append(f"(state <> {p} AND touched < {p})")
+    return (f"SELECT code FROM rooms WHERE {' OR '.join(parts)} ORDER BY touched "
+            f"LIMIT {p}")
+
+
+def sweep_parameters(finished_before: float | None, idle_before: float | None,
+                     limit: int) -> list[Any]:
+    values: list[Any] = []
+    if finished_before is not None:
+        values += [OVER, finished_before]
+    if idle_before is not None:
+        values += [OVER, idle_before]
+    return [*values, limit]
 
 
 _TABLES = """
@@ -188,7 +263,8 @@ CREATE TABLE IF NOT EXISTS rooms (
     seed INTEGER NOT NULL,
     state TEXT NOT NULL,
     host_token TEXT NOT NULL,
-    created REAL NOT NULL
+    created REAL NOT NULL,
+    touched REAL
 );
 CREATE TABLE IF NOT EXISTS seats (
     room TEXT NOT NULL REFERENCES rooms(code),
@@ -220,6 +296,8 @@ class SQLiteStore(Store):
         self.path = str(path)
         self._lock = threading.Lock()
         self._watched: int | None = None
+        self._touched: dict[str, float] = {}
+        """When this store last wrote each room's ``touched``."""
         try:
             self._db = sqlite3.connect(self.path, check_same_thread=False,
                                        isolation_level=None, timeout=10.0)
@@ -234,9 +312,15 @@ class SQLiteStore(Store):
                 row = db.execute("SELECT value FROM meta WHERE key = 'schema'").fetchone()
                 if row is None:
                     db.execute("INSERT INTO meta VALUES ('schema', ?)", (str(SCHEMA_VERSION),))
+                elif row[0] in MIGRATIONS:
+                    for statement in MIGRATIONS[row[0]]:
+                        db.execute(statement.format(now=float(time.time())))
+                    db.execute("UPDATE meta SET value = ? WHERE key = 'schema'",
+                               (str(SCHEMA_VERSION),))
                 elif row[0] != str(SCHEMA_VERSION):
                     raise StoreError(f"{self.path} holds rooms of schema {row[0]}; this "
                                      f"pennybags uses schema {SCHEMA_VERSION}")
+                db.execute("CREATE INDEX IF NOT EXISTS rooms_touched ON rooms (touched)")
         except sqlite3.Error as e:
             raise StoreError(f"cannot use the database {self.path}: {e}") from None
 
@@ -255,6 +339,31 @@ class SQLiteStore(Store):
     def close(self) -> None:
         with self._lock:
             self._db.close()
+
+    def _touch(self, db: sqlite3.Connection, code: str, always: bool = True) -> None:
+        """Write that the room was touched now (unless ``always`` is False and this store
+        wrote it less than :data:`TOUCH_EVERY` seconds ago)."""
+        now = time.time()
+        if not always and now - self._touched.get(code, 0.0) < TOUCH_EVERY:
+            return
+        db.execute("UPDATE rooms SET touched = ? WHERE code = ?", (now, code))
+        if len(self._touched) > 10_000:
+            self._touched.clear()
+        self._touched[code] = now
+
+    def sweep(self, finished_before: float | None, idle_before: float | None,
+              limit: int = 100) -> list[str]:
+        if finished_before is None and idle_before is None:
+            return []
+        with self._transaction() as db:
+            codes = [r[0] for r in db.execute(
+                sweep_query("?", finished_before is not None, idle_before is not None),
+                sweep_parameters(finished_before, idle_before, limit)).fetchall()]
+            for code in codes:
+                for table, key in (("actions", "room"), ("seats", "room"), ("rooms", "code")):
+                    db.execute(f"DELETE FROM {table} WHERE {key} = ?", (code,))
+                self._touched.pop(code, None)
+        return codes
 
     def version(self) -> int:
         """SQLite's ``data_version``: it changes when another connection commits (never
@@ -276,9 +385,11 @@ class SQLiteStore(Store):
     def create_room(self, room: RoomRow, host_token: str) -> None:
         try:
             with self._transaction() as db:
-                db.execute("INSERT INTO rooms VALUES (?, ?, ?, ?, ?, ?, ?)",
+                created = room.created or time.time()
+                db.execute("INSERT INTO rooms (code, edition, options, seed, state, "
+                           "host_token, created, touched) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
                            (room.code, room.edition, json.dumps(room.options), room.seed,
-                            room.state, token_digest(host_token), room.created or time.time()))
+                            room.state, token_digest(host_token), created, created))
                 for s in room.seats:
                     db.execute("INSERT INTO seats VALUES (?, ?, ?, ?, NULL)",
                                (room.code, s.seat, s.name, s.bot))
@@ -311,6 +422,8 @@ class SQLiteStore(Store):
             cursor = db.execute(
                 "UPDATE seats SET token = ?, name = ? WHERE room = ? AND seat = ? "
                 "AND token IS NULL AND bot IS NULL", (token_digest(token), name, code, seat))
+            if cursor.rowcount == 1:
+                self._touch(db, code)
             return cursor.rowcount == 1
 
     def set_bot(self, code: str, seat: int, bot: str | None, name: str | None = None) -> None:
@@ -321,6 +434,7 @@ class SQLiteStore(Store):
             else:
                 db.execute("UPDATE seats SET bot = ?, name = ? WHERE room = ? AND seat = ?",
                            (bot, name, code, seat))
+            self._touch(db, code)
 
     def seat_of_token(self, code: str, token: str) -> int | None:
         with self._lock:
@@ -333,6 +447,7 @@ class SQLiteStore(Store):
             raise ValueError(f"a room is {', '.join(ROOM_STATES)}, not {state!r}")
         with self._transaction() as db:
             db.execute("UPDATE rooms SET state = ? WHERE code = ?", (state, code))
+            self._touch(db, code)
 
     def append_action(self, code: str, index: int, seat: int,
                       action: Mapping[str, Any]) -> None:
@@ -344,6 +459,7 @@ class SQLiteStore(Store):
                 if count != index:
                     raise IndexTaken(f"the room has {count} actions, not {index}")
                 db.execute("INSERT INTO actions VALUES (?, ?, ?, ?)", (code, index, seat, text))
+                self._touch(db, code, always=False)
         except sqlite3.IntegrityError:
             raise IndexTaken(f"action {index} of room {code} is stored already") from None
 
@@ -376,6 +492,24 @@ def seat_rows(entries: Sequence[Mapping[str, Any]]) -> list[SeatRow]:
             for i, e in enumerate(entries)]
 
 
-__all__ = ["LOBBY", "OVER", "PAUSED", "PLAYING", "ROOM_STATES", "ActionRow", "IndexTaken",
-           "RoomRow", "SQLiteStore", "SeatRow", "Store", "StoreError",
-           "seat_rows", "token_digest"]
+__all__ = [
+    "DAY",
+    "KEEP_FOREVER",
+    "LOBBY",
+    "MIGRATIONS",
+    "OVER",
+    "PAUSED",
+    "PLAYING",
+    "ROOM_STATES",
+    "TOUCH_EVERY",
+    "ActionRow",
+    "IndexTaken",
+    "Retention",
+    "RoomRow",
+    "SQLiteStore",
+    "SeatRow",
+    "Store",
+    "StoreError",
+    "seat_rows",
+    "token_digest",
+]

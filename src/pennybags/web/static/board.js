@@ -106,11 +106,19 @@ const walking = new Map(); // seat: the timer of its token's walk
 
 function placeToken(token, at, k) {
   token.setAttribute("cx", String(at.x + 10 + (k % 4) * 14));
-  token.setAttribute("cy", String(at.y + CELL - 20 - Math.floor(k / 4) * 12));
+  token.setAttribute("cy", String(at.y + CELL - 23 - Math.floor(k / 4) * 12));
 }
 
-// Owners (a coloured strip at the foot of the space, its tooltip the rent due now),
-// buildings and tokens from a state. A token walks space by space to where it now stands
+// The rent due now as the strip shows it: the amount ("$26", "2.6M"), a dice rent as
+// "4×dice", a mortgaged deed's none.
+export function shortRent(amount) {
+  const times = /^(\d+(?:\.\d+)?) times the (dice|throw)$/.exec(String(amount));
+  return times ? `${times[1]}×${times[2]}` : String(amount);
+}
+
+// Owners (a strip in the owner's colour at the foot of the space, with the rent due now
+// written on it, or "mortgaged"; its tooltip says whose and which rent line), buildings
+// and tokens from a state. A token walks space by space to where it now stands
 // (straight there when it went to Jail or changed track).
 export function drawState(svg, places, state, board = null) {
   const view = state.view;
@@ -129,14 +137,23 @@ export function drawState(svg, places, state, board = null) {
     const line = (state.rent_lines || {})[String(deed.index)];
     const rent = deeds[String(deed.index)] && line !== undefined
       ? deeds[String(deed.index)].rents[line] : null;
-    g.append(node("rect", { x: at.x + 2, y: at.y + CELL - 9, width: CELL - 4, height: 7,
-                            fill: colour, class: deed.mortgaged ? "owner mortgaged" : "owner" },
-                  null));
-    g.lastChild.append(node("title", {}, `${name}: ${deed.owner}`
-      + (deed.mortgaged ? " (mortgaged)" : "") + (rent ? `; rent ${rent[1]} (${rent[0]})` : "")));
+    const tip = `${name}: ${deed.owner}` + (deed.mortgaged ? " (mortgaged)" : "")
+      + (rent ? `; rent ${rent[1]} (${rent[0]})` : "");
+    const strip = node("g", { class: "owned" });
+    strip.append(node("title", {}, tip));
+    strip.append(node("rect", { x: at.x + 1, y: at.y + CELL - 14, width: CELL - 2, height: 13,
+                                fill: colour,
+                                class: deed.mortgaged ? "owner mortgaged" : "owner" }));
+    const said = deed.mortgaged ? "mortgaged" : rent ? shortRent(rent[1]) : "";
+    if (said) {
+      strip.append(node("text", { x: at.x + CELL / 2, y: at.y + CELL - 4,
+                                  "text-anchor": "middle",
+                                  class: deed.mortgaged ? "rent mortgaged" : "rent" }, said));
+    }
+    g.append(strip);
     const mark = state.marks[String(deed.index)];
     if (mark) {
-      g.append(node("text", { x: at.x + CELL - 4, y: at.y + CELL - 12, "text-anchor": "end",
+      g.append(node("text", { x: at.x + CELL - 3, y: at.y + CELL - 17, "text-anchor": "end",
                               class: "mark" }, mark));
     }
   }
