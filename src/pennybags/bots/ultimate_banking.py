@@ -25,7 +25,7 @@ from __future__ import annotations
 from pennybags.bots.registry import int_param
 from pennybags.bots.standard import allow_params, register_strategy
 from pennybags.editions.classic.rules import AUCTION, BUY, PASS
-from pennybags.editions.ultimate_banking.game import UltimateBankingGame
+from pennybags.editions.ultimate_banking.game import Bidding, UltimateBankingGame
 from pennybags.editions.ultimate_banking.rules import ALWAYS_COLLECT_RENT as COLLECT
 from pennybags.editions.ultimate_banking.rules import STAY
 from pennybags.engine.actions import Action
@@ -45,6 +45,13 @@ class UltimateBankingStrategy:
         self.location_bar = location_bar
         self.base_reserve = reserve
         self.aggression: float = aggression / 100
+        self._auction: Bidding | None = None
+        """The auction :attr:`_value` and :attr:`_cap` were worked out for (nothing but the
+        bids changes while it lasts: no property, level, Jail or cash), for seat
+        :attr:`_bidder`."""
+        self._bidder = -1
+        self._value = 0.0
+        self._cap = 0
 
     # ---------------------------------------------------------------- the answer
 
@@ -145,11 +152,17 @@ class UltimateBankingStrategy:
         return cash - price >= reserve
 
     def bid(self, game: UltimateBankingGame, p: int, deed: int) -> Action:
-        price = game.board.spaces[deed].price
-        value = (price + self.set_value(game, p, deed)) * self.aggression
+        """Press while the next bid is at most the property's value to ``p`` and leaves
+        half the reserve (both worked out once an auction, at ``p``'s first bid)."""
+        auction = game.bidding
+        if auction is None or auction is not self._auction or p != self._bidder:
+            price = game.board.spaces[deed].price
+            self._value = (price + self.set_value(game, p, deed)) * self.aggression
+            self._cap = game.cash(p) - self.reserve(game, p) // 2
+            self._auction = auction
+            self._bidder = p
         nxt = game.next_bid()
-        # (at most the value, and at most the cash above half the reserve)
-        if nxt <= value and nxt <= game.cash(p) - self.reserve(game, p) // 2:
+        if nxt <= self._value and nxt <= self._cap:
             return Action("bid", amount=nxt)
         return PASS
 
