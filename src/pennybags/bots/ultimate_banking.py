@@ -264,6 +264,14 @@ class UltimateBankingStrategy:
             total += gain if o == p else -gain
         return total
 
+    def net_one(self, game: UltimateBankingGame, p: int, deed: int, by: int) -> int:
+        """:meth:`net` of one property."""
+        o = game.owner[deed]
+        if o < 0:
+            return 0
+        gain = self.level_gain(game, deed, by)
+        return gain if o == p else -gain
+
     def pick(self, game: UltimateBankingGame, p: int) -> Action:
         """The property to aim an Event card at: the best net change of rents for ``p``."""
         play = game.card_play
@@ -293,9 +301,9 @@ class UltimateBankingStrategy:
         params = card.params
         if kind == "set_rent_level":
             level: int = params["level"]
-            high = self.net(game, p, [best], level - game.houses[best])
+            high = self.net_one(game, p, best, level - game.houses[best])
             for d in choices:
-                value = self.net(game, p, [d], level - game.houses[d])
+                value = self.net_one(game, p, d, level - game.houses[d])
                 if value > high:
                     high, best = value, d
             return Action("pick", best)
@@ -319,10 +327,10 @@ class UltimateBankingStrategy:
         if kind == "property_and_neighbours":
             own: int = params["self_delta"]
             near: int = params["neighbour_delta"]
-            high = self.net(game, p, [best], own) + \
+            high = self.net_one(game, p, best, own) + \
                 self.net(game, p, spaces[best].extra["neighbours"], near)
             for d in choices:
-                value = self.net(game, p, [d], own) + \
+                value = self.net_one(game, p, d, own) + \
                     self.net(game, p, spaces[d].extra["neighbours"], near)
                 if value > high:
                     high, best = value, d
