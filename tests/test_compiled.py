@@ -1,11 +1,12 @@
 """The compiled build (src/pennybags/fastbuild.py) is the same rules, only faster.
 
-mypyc compiles the engine, the editions' rules and the standard bot (its classic and Ultimate
-Monopoly strategies) from the same source. These tests compile them into a copy of the
-package (the same recipe ``pennybags simulate`` uses for its fast build), then check that the
-compiled modules are the ones loaded, that they play exactly the games the pure-Python
-package plays (same seeds, same bots, every edition), that every scenario file passes with
-them, and that ``simulate`` starts itself again in the compiled copy and says so.
+mypyc compiles the engine, the editions' rules and the standard bot (its classic, Ultimate
+Monopoly and Ultimate Banking strategies) from the same source. These tests compile them
+into a copy of the package (the same recipe ``pennybags simulate`` uses for its fast build),
+then check that the compiled modules are the ones loaded, that they play exactly the games
+the pure-Python package plays (same seeds, same bots, every edition), that every scenario
+file passes with them, and that ``simulate`` starts itself again in the compiled copy and
+says so.
 
 Compiling takes about a minute, so the build is kept in a cache, under
 ``.pytest_cache/pennybags-compiled/<key>`` (git ignores it; ``PENNYBAGS_COMPILED_CACHE``
@@ -42,9 +43,11 @@ from pennybags.bots import make_bot
 from pennybags.editions import get_edition
 import pennybags.engine.game, pennybags.editions.classic.game, pennybags.bots.standard
 import pennybags.bots.ultimate_monopoly, pennybags.bots.ultimate_income
+import pennybags.bots.ultimate_banking
 compiled = [m.__file__.endswith((".so", ".pyd")) for m in
             (pennybags.engine.game, pennybags.editions.classic.game, pennybags.bots.standard,
-             pennybags.bots.ultimate_monopoly, pennybags.bots.ultimate_income)]
+             pennybags.bots.ultimate_monopoly, pennybags.bots.ultimate_income,
+             pennybags.bots.ultimate_banking)]
 games = []
 for edition_id in ("classic", "electronic-banking", "ultimate-banking", "monopoly-2.3",
                    "ultimate-monopoly"):
@@ -197,8 +200,8 @@ def test_compiled_build_plays_the_same_games_as_pure_python(compiled_src: Path) 
     assert pure.returncode == 0, pure.stderr
     assert fast.returncode == 0, fast.stderr
     pure_out, fast_out = json.loads(pure.stdout), json.loads(fast.stdout)
-    assert pure_out["compiled"] == [False] * 5
-    assert fast_out["compiled"] == [True] * 5
+    assert pure_out["compiled"] == [False] * 6
+    assert fast_out["compiled"] == [True] * 6
     assert len(fast_out["games"]) == 30
     assert fast_out["games"] == pure_out["games"]
     assert all(game[-1] for game in fast_out["games"])  # money conserved

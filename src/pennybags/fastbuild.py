@@ -63,6 +63,7 @@ COMPILED: tuple[str, ...] = (
     "bots/ultimate_monopoly.py",
     "bots/ultimate_odds.py",
     "bots/ultimate_income.py",
+    "bots/ultimate_banking.py",
 )
 """The compiled modules, as paths inside the package (setup.py reads this list too)."""
 

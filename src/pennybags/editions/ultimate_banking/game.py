@@ -234,22 +234,30 @@ class UltimateBankingGame(ClassicGame):
                 and self.cash(s) >= self.next_bid())
 
     def ask_bid(self) -> None:
+        """Ask the players who may press (:meth:`can_press`, written out with the next bid
+        worked out once): all of them at once in a timed auction, else the next in turn."""
         b = self.bidding
         assert b is not None
+        high_bidder = b.high_bidder
+        nxt = self.bid_start if high_bidder < 0 else b.high + self.bid_step
+        passed = b.passed
+        bidders = b.bidders
         if b.timed:
             self.pending = [Decision("bid", s, deed=b.deed, amount=b.high,
-                                     high_bidder=b.high_bidder)
-                            for s in b.bidders if self.can_press(s)]
+                                     high_bidder=high_bidder)
+                            for s in bidders
+                            if s != high_bidder and s not in passed and self.cash(s) >= nxt]
             if not self.pending:
                 self.close_auction()
             return
-        n = len(b.bidders)
+        n = len(bidders)
         for i in range(n):
-            s = b.bidders[(b.next + i) % n]
-            if self.can_press(s):
-                b.next = (b.next + i) % n
+            at = (b.next + i) % n
+            s = bidders[at]
+            if s != high_bidder and s not in passed and self.cash(s) >= nxt:
+                b.next = at
                 self.pending = [Decision("bid", s, deed=b.deed, amount=b.high,
-                                         high_bidder=b.high_bidder)]
+                                         high_bidder=high_bidder)]
                 return
         self.close_auction()
 
