@@ -1,7 +1,8 @@
 """What the Ultimate Monopoly bots keep between answers, for speed (docs/benchmarks.md), is
 what working it out afresh gives: the danger of the shared :class:`Estate`, and the income
-strategy's building candidates and the deeds it could ask for, checked before every answer
-of whole bot games.
+strategy's building candidates, what follows from its deeds (kept while its deeds are the
+same, whoever else trades) and the deeds it could ask for (kept while the owners of its
+street groups are the same), checked before every answer of whole bot games.
 """
 
 from __future__ import annotations
@@ -67,6 +68,8 @@ class Checking:
             s.hold(game, p)
             fresh.hold(game, p)
             assert s._buildable == fresh._buildable and s._transit == fresh._transit
+            assert s._groups == fresh._groups and s._counts == fresh._counts
+            assert s._buildable_deeds == fresh._buildable_deeds
             asked = [(a.group, a.other, a.theirs, a.take, a.pay) for a in s.asks(game, p)]
             assert asked == [(a.group, a.other, a.theirs, a.take, a.pay)
                              for a in fresh.asks(game, p)]

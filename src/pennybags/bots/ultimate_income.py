@@ -44,9 +44,10 @@ by tools/make_ultimate_odds.py, since a bot may not import the lab):
 What it works out is kept for as long as what it reads stays the same: the worth of deeds
 until the board changes (``game.changes``); the danger on the board (its cash reserve) until
 the next round (from the :class:`~pennybags.bots.ultimate_monopoly.Estate` the game's bots
-share); its groups, railroads and cab companies and the deeds it could ask for until an
-owner changes (``game.transfers``); its building candidates until the buildings or
-mortgages of those deeds change. An answer looks only at its own deeds and the groups in
+share); its groups, railroads and cab companies until its own deeds change (looked at
+when ``game.transfers`` moves), the deeds it could ask for until an owner of its street
+groups changes; its building candidates until the buildings or mortgages of those deeds
+change. An answer looks only at its own deeds and the groups in
 question, never at the whole board (tests/test_bot_ultimate_caches.py checks the kept work
 against fresh work).
 """
@@ -212,6 +213,8 @@ class IncomeStrategy(UltimateMonopolyStrategy):
         self._held_seat = -1
         self._held_game: ClassicGame | None = None
         self._held_version = 0
+        self._held_deeds: list[int] = []
+        """Our deeds when what follows from them was last worked out (a copy)."""
         self._buildable: list[tuple[int, ...]] = []
         """Our deeds of each street group where we hold a monopoly or majority ownership."""
         self._buildable_deeds: set[int] = set()
@@ -223,6 +226,9 @@ class IncomeStrategy(UltimateMonopolyStrategy):
         """Our street groups (by our first deed of each) and how many of each we own."""
         self._asks: list[Ask] = []
         self._asked_version = -1
+        self._asked_transfers = -1
+        self._asked_owners: list[int] = []
+        """The owners of the deeds of our street groups when the asks were worked out."""
         self._build_game: ClassicGame | None = None
         self._build_candidates: list[tuple[float, int]] = []
         self._buildings: list[tuple[float, int, float, float]] = []
@@ -267,13 +273,18 @@ class IncomeStrategy(UltimateMonopolyStrategy):
         return view.deeds_of(p)
 
     def hold(self, game: CardGame, p: int) -> None:
-        """What follows from the owners alone, worked out again when an owner changes (the
-        game's ``transfers`` count): our street groups (and how many of each we own), those
-        with a monopoly or majority ownership, our railroads and cab companies."""
+        """What follows from our deeds alone: our street groups (and how many of each we
+        own), those with a monopoly or majority ownership, our railroads and cab companies.
+        Looked at again when an owner changes (the game's ``transfers`` count), and worked
+        out again (``_held_version``) only when our deeds are not what they were."""
         if game.transfers == self._held_transfers and p == self._held_seat and \
                 game is self._held_game:
             return
         self._held_transfers = game.transfers
+        deeds = self.mine(game, p)
+        if p == self._held_seat and game is self._held_game and deeds == self._held_deeds:
+            return
+        self._held_deeds = list(deeds)  # (the board view's list changes in place)
         self._held_seat = p
         self._held_game = game
         self._held_version += 1
@@ -287,7 +298,7 @@ class IncomeStrategy(UltimateMonopolyStrategy):
         transit: list[int] = []
         buildable_deeds: set[int] = set()
         seen: set[int] = set()
-        for d in self.mine(game, p):
+        for d in deeds:
             kind = kinds[d]
             if kind == 2 or kind == 3:
                 transit.append(d)
@@ -322,11 +333,20 @@ class IncomeStrategy(UltimateMonopolyStrategy):
 
     def asks(self, game: CardGame, p: int) -> list[Ask]:
         """The deeds of other players we could ask for (:class:`Ask`), after :meth:`hold`;
-        kept until an owner changes."""
-        if self._asked_version == self._held_version:
+        kept until an owner of a deed of our street groups changes."""
+        owner = game.owner
+        if self._asked_transfers == game.transfers and \
+                self._asked_version == self._held_version:
+            return self._asks
+        self._asked_transfers = game.transfers
+        owners: list[int] = []
+        for group in self._groups:
+            for g in group:
+                owners.append(owner[g])
+        if self._asked_version == self._held_version and owners == self._asked_owners:
             return self._asks
         self._asked_version = self._held_version
-        owner = game.owner
+        self._asked_owners = owners
         spaces = game.board.spaces
         majority = majority_size(game)
         asks: list[Ask] = []
