@@ -42,14 +42,13 @@ by tools/make_ultimate_odds.py, since a bot may not import the lab):
   a building (the rent it adds, and the half of its cost the bank keeps); the rest last.
 
 What it works out is kept for as long as what it reads stays the same: the worth of deeds
-until the board changes (``game.changes``); the danger on the board (its cash reserve) until
-the next round (from the :class:`~pennybags.bots.ultimate_monopoly.Estate` the game's bots
-share); its groups, railroads and cab companies until its own deeds change (looked at
-when ``game.transfers`` moves), the deeds it could ask for until an owner of its street
+until the board changes (``game.changes``); the danger on the board (its cash reserve)
+until the next round (from the :class:`~pennybags.bots.ultimate_monopoly.Estate` the game's
+bots share); its groups, railroads and cab companies until its own deeds change (looked at
+when ``game.transfers`` moves); the deeds it could ask for until an owner of its street
 groups changes; its building candidates until the buildings or mortgages of those deeds
-change. An answer looks only at its own deeds and the groups in
-question, never at the whole board (tests/test_bot_ultimate_caches.py checks the kept work
-against fresh work).
+change. An answer looks only at its own deeds and the groups in question, never at the
+whole board (tests/test_bot_ultimate_caches.py checks the kept work against fresh work).
 """
 
 from __future__ import annotations
@@ -903,9 +902,11 @@ class IncomeStrategy(UltimateMonopolyStrategy):
         horizon = self._horizon
         cheapest = -1
         cheapest_loss = 0.0
+        mortgaged = g.mortgaged
         for d in mine:
-            if g.mortgaged[d] or built_in_group(g, p, d) >= 0 or \
-                    g.can_mortgage(p, d) is not None:  # (buildings stop a mortgage)
+            # Our deed, unmortgaged, with no building on it or its group: can_mortgage
+            # allows it (and would refuse it otherwise).
+            if mortgaged[d] or built_in_group(g, p, d) >= 0:
                 continue
             raised = max(1, spaces[d].mortgage)
             loss = (self.rate(g, d, self.rent_of(g, d)) * horizon + raised * 0.1) / raised
@@ -945,7 +946,7 @@ class IncomeStrategy(UltimateMonopolyStrategy):
         if down >= 0:
             return deed_action("sell-down", down)
         for d in mine:
-            if not g.mortgaged[d] and g.can_mortgage(p, d) is None:
+            if not mortgaged[d] and built_in_group(g, p, d) < 0:  # (as above)
                 return deed_action("mortgage", d)
         return DECLARE_BANKRUPTCY
 
