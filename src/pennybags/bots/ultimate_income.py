@@ -398,6 +398,25 @@ class IncomeStrategy(UltimateMonopolyStrategy):
             levels.append(houses[d] * 2 + (1 if mortgaged[d] else 0))
         return levels
 
+    def same_levels(self, game: CardGame) -> bool:
+        """Whether :meth:`levels` would give what it gave when the building candidates were
+        worked out (compared as it goes, without making the list)."""
+        houses = game.houses
+        mortgaged = game.mortgaged
+        kept = self._build_levels
+        size = len(kept)
+        i = 0
+        for ours in self._buildable:
+            for d in ours:
+                if i >= size or kept[i] != houses[d]:
+                    return False
+                i += 1
+        for d in self._transit:
+            if i >= size or kept[i] != houses[d] * 2 + (1 if mortgaged[d] else 0):
+                return False
+            i += 1
+        return i == size
+
     def fresh(self, game: CardGame, p: int) -> None:
         """Forget the worths when the board has changed (or another seat asks)."""
         if game.changes != self._worth_changes or p != self._worth_seat or \
@@ -646,13 +665,12 @@ class IncomeStrategy(UltimateMonopolyStrategy):
             self._held_version == self._build_held
         if not same or game.changes != self._build_changes:
             self._build_changes = game.changes
-            levels = self.levels(game)
-            if not same or levels != self._build_levels:
+            if not same or not self.same_levels(game):
                 self._build_seat = p
                 self._build_game = game
                 self._build_opponents = self._opponents
                 self._build_held = self._held_version
-                self._build_levels = levels
+                self._build_levels = self.levels(game)
                 self._build_horizon = -1.0
                 self._buildings = self.buildings(game, p)
         horizon = self._horizon
