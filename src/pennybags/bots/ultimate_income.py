@@ -806,6 +806,8 @@ class IncomeStrategy(UltimateMonopolyStrategy):
                 cash = g.cash(p)
                 reserve = self.reserve(g, p)
                 building = 1 if self.build_candidates(g, p) else 0
+                if cash <= reserve * BUILD_RESERVE:
+                    return None  # (no lift below is paid for: each costs something)
             if d in self._buildable_deeds:  # (after build_candidates, which holds)
                 if cash - g.unmortgage_cost(d) < reserve * BUILD_RESERVE:
                     continue
