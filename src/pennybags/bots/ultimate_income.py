@@ -117,7 +117,7 @@ class Groups:
     """What never changes on the board, in the shape the strategy reads: each deed's group
     and kind, the street groups, and where the Stock Exchange is."""
 
-    __slots__ = ("board", "exchange", "kinds", "street_groups")
+    __slots__ = ("board", "exchange", "kinds", "landed", "street_groups")
 
     def __init__(self, board: Board) -> None:
         self.board = board
@@ -132,6 +132,17 @@ class Groups:
         for i, s in enumerate(board.spaces):
             if s.kind == "stock_exchange":
                 self.exchange = i
+        self.landed: dict[int, list[int]] = {}
+        """Each street group (by its first deed), the most landed on first (the first of
+        equals first)."""
+        for group in self.street_groups:
+            ranked: list[int] = []
+            for t in group:
+                at = 0
+                while at < len(ranked) and RENT_LANDINGS[ranked[at]] >= RENT_LANDINGS[t]:
+                    at += 1
+                ranked.insert(at, t)
+            self.landed[group[0]] = ranked
 
 
 _last_groups: Groups | None = None
@@ -348,6 +359,7 @@ class IncomeStrategy(UltimateMonopolyStrategy):
         self._asked_owners = owners
         spaces = game.board.spaces
         majority = majority_size(game)
+        landed = self.facts(game).landed
         asks: list[Ask] = []
         counts = self._counts
         for i, group in enumerate(self._groups):
@@ -358,27 +370,28 @@ class IncomeStrategy(UltimateMonopolyStrategy):
             if missing <= 0:
                 continue
             completes = mine + missing == size
+            seen = 0  # the other players already looked at, as bits (1 << seat)
             for g in group:
                 other = owner[g]
-                if other < 0 or other == p:
-                    continue
+                if other < 0 or other == p or seen >> other & 1:
+                    continue  # (each other player once, from their first deed)
+                seen |= 1 << other
                 theirs: list[int] = []
                 for t in group:
                     if owner[t] == other:
                         theirs.append(t)
-                if theirs[0] != g or len(theirs) < missing:
-                    continue  # (each other player once, from their first deed)
+                if len(theirs) < missing:
+                    continue
                 # The most landed on first (the first of equals first).
-                ranked: list[int] = []
-                for t in theirs:
-                    at = 0
-                    while at < len(ranked) and RENT_LANDINGS[ranked[at]] >= RENT_LANDINGS[t]:
-                        at += 1
-                    ranked.insert(at, t)
-                take = tuple(ranked[:missing])
+                taken: list[int] = []
                 price = 0
-                for t in take:
-                    price += spaces[t].price
+                for t in landed[group[0]]:
+                    if owner[t] == other:
+                        taken.append(t)
+                        price += spaces[t].price
+                        if len(taken) == missing:
+                            break
+                take = tuple(taken)
                 pay = int(price * (OFFER_MONOPOLY if completes else OFFER_MAJORITY)) + 10
                 asks.append(Ask(group, other, tuple(theirs), take, pay))
         self._asks = asks

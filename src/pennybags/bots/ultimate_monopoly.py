@@ -128,8 +128,7 @@ def rent_now(game: CardGame, deed: int) -> int:
 class Estate:
     """The danger on the board as the bots of one game read it, shared by them and kept up
     to date from the deeds that changed (rather than worked out again over the whole board):
-    each deed's rent now (what :meth:`UltimateMonopolyStrategy.rent_of` reads), and the two
-    highest rents of different owners."""
+    each deed's rent now, and the two highest rents of different owners."""
 
     __slots__ = ("active", "changes", "game", "houses", "mortgaged", "owner", "ranked",
                  "rents", "second_rent", "top_owner", "top_rent", "transfers", "unowned")
@@ -428,10 +427,8 @@ class UltimateMonopolyStrategy(ClassicStrategy):
 
     def rent_of(self, game: CardGame, deed: int) -> int:
         """The rent a lander owes on ``deed`` now (0: unowned or mortgaged; a utility at a
-        throw of 7): :func:`rent_now`, as the shared :class:`Estate` keeps it."""
-        estate = self.estate(game)
-        estate.update()
-        return estate.rents[deed]
+        throw of 7)."""
+        return rent_now(game, deed)
 
     def owned_after(self, game: CardGame, p: int, deed: int) -> int:
         """How many deeds of ``deed``'s group ``p`` would own with it."""
