@@ -582,9 +582,15 @@ class IncomeStrategy(UltimateMonopolyStrategy):
         if cash < price:
             return False
         reserve = self.reserve(game, p)
+        left = cash - price
+        # The worth decides only between a quarter and a half of the reserve (fresh, which
+        # it would call first, still settles the horizon now).
+        if left >= reserve // 2 or left < reserve // 4:
+            self.fresh(cast(CardGame, game), p)
+            return left >= reserve // 2
         if self.worth(cast(CardGame, game), p, deed) >= price:
-            return cash - price >= reserve // 4
-        return cash - price >= reserve // 2
+            return left >= reserve // 4
+        return left >= reserve // 2
 
     def bid(self, game: ClassicGame, p: int, deed: int, high: int) -> Action:
         if deed < 0:
