@@ -2072,8 +2072,9 @@ class ChooseRule(ActionRule[CardGame]):
     def legal_answers(self, game: CardGame, player: int,
                       decision: Decision) -> list[Action]:
         """The options, worked out once (judging each candidate with :meth:`check` would
-        work them out again for each): an option is a valid choice unless its choice
-        judges values more narrowly (:meth:`Choice.valid` written)."""
+        work them out again for each): every option is a valid choice, unless its choice
+        judges values more narrowly (:meth:`Choice.valid` written), which then judges each
+        option."""
         choice = CHOICES[decision.kind]
         options = choice.options(game, decision)
         if type(choice).valid is Choice.valid:  # (valid: one of the options)
