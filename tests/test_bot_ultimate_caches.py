@@ -1,7 +1,9 @@
 """What the Ultimate Monopoly bots keep between answers, for speed (docs/benchmarks.md), is
-what working it out afresh gives: the danger of the shared :class:`Estate`, and the income
-strategy's building candidates and the deeds it could ask for, checked before every answer
-of whole bot games.
+what working it out afresh gives: the danger and each deed's rent in the shared
+:class:`Estate`, and the income strategy's building candidates, what follows from its deeds
+(kept while its deeds are the same, whoever else trades) and the deeds it could ask for
+(kept while the owners of its street groups are the same), checked before every answer of
+whole bot games.
 """
 
 from __future__ import annotations
@@ -58,6 +60,8 @@ class Checking:
         estate = s.estate(game)
         estate.rank()
         assert (estate.danger(p), estate.unowned) == danger_afresh(game, p)
+        assert estate.rents == [rent_now(game, d) if game.board.spaces[d].is_deed else 0
+                                for d in range(game.board.size)]
         if isinstance(s, IncomeStrategy):
             kept = list(s.build_candidates(game, p))
             surplus = list(s._build_surplus)
@@ -67,6 +71,8 @@ class Checking:
             s.hold(game, p)
             fresh.hold(game, p)
             assert s._buildable == fresh._buildable and s._transit == fresh._transit
+            assert s._groups == fresh._groups and s._counts == fresh._counts
+            assert s._buildable_deeds == fresh._buildable_deeds
             asked = [(a.group, a.other, a.theirs, a.take, a.pay) for a in s.asks(game, p)]
             assert asked == [(a.group, a.other, a.theirs, a.take, a.pay)
                              for a in fresh.asks(game, p)]

@@ -1,18 +1,19 @@
 """Ultimate Monopoly's speed-ups keep the rules as they read (docs/benchmarks.md, "Ultimate
 Monopoly"): the board's kept walks and orbits are the walks the parity rule makes, the
-building figures read once per game are the data's, and the list of legal actions leaves out
-only buildings that ``can_build`` refuses."""
+building figures read once per game are the data's, the list of legal actions leaves out
+only buildings that ``can_build`` refuses, and a card's choices are listed as ``check`` judges
+them."""
 
 from __future__ import annotations
 
 from pennybags.bots import make_bot
 from pennybags.editions import get_edition
-from pennybags.editions.ultimate_monopoly import buildings
+from pennybags.editions.ultimate_monopoly import buildings, cards
 from pennybags.editions.ultimate_monopoly.board import board_from_data
 from pennybags.editions.ultimate_monopoly.cards import CardGame
 from pennybags.editions.ultimate_monopoly.game import VOUCHERS
 from pennybags.editions.ultimate_monopoly.travel import PlayVoucher
-from pennybags.engine.actions import Action
+from pennybags.engine.actions import Action, Decision
 
 EDITION = get_edition("ultimate-monopoly")
 PLAY_VOUCHER = PlayVoucher()
@@ -132,3 +133,34 @@ def test_legal_lists_hold_every_voucher_play_sale_and_mortgage_lift_allowed() ->
             p = game.pending[0].player
             game.act(p, bots[p].choose(game, p))
     assert checked > 1000
+
+
+def test_a_cards_choices_are_listed_as_check_judges_them() -> None:
+    """A card's choice lists its legal answers at once (the options worked out once):
+    at states of games between standard and random bots, for every choice of a space, a
+    deed, a player and a company and every seat, what ``check`` allows of the candidates,
+    in their order."""
+    rules: list[tuple[cards.ChooseRule, tuple[str, ...]]] = [
+        (cards.ChooseSpace(), cards.SPACE_CHOICES), (cards.ChooseDeed(), cards.DEED_CHOICES),
+        (cards.ChoosePlayer(), cards.PLAYER_CHOICES),
+        (cards.ChooseCompany(), cards.COMPANY_CHOICES)]
+    listed = 0
+    for seed in (1, 2):
+        game = new_game(seed)
+        bots = [make_bot("random" if seat % 2 else "standard", seed * 8 + seat)
+                for seat in range(4)]
+        for answer in range(1500):
+            if game.over:
+                break
+            if answer % 25 == 0:
+                for rule, kinds in rules:
+                    for kind in kinds:
+                        for p in range(4):
+                            decision = Decision(kind, p)
+                            judged = [a for a in rule.candidates(game, p, decision)
+                                      if rule.check(game, p, a, decision) is None]
+                            assert rule.legal_answers(game, p, decision) == judged, kind
+                            listed += len(judged)
+            p = game.pending[0].player
+            game.act(p, bots[p].choose(game, p))
+    assert listed > 1000

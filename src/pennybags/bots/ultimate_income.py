@@ -42,13 +42,13 @@ by tools/make_ultimate_odds.py, since a bot may not import the lab):
   a building (the rent it adds, and the half of its cost the bank keeps); the rest last.
 
 What it works out is kept for as long as what it reads stays the same: the worth of deeds
-until the board changes (``game.changes``); the danger on the board (its cash reserve) until
-the next round (from the :class:`~pennybags.bots.ultimate_monopoly.Estate` the game's bots
-share); its groups, railroads and cab companies and the deeds it could ask for until an
-owner changes (``game.transfers``); its building candidates until the buildings or
-mortgages of those deeds change. An answer looks only at its own deeds and the groups in
-question, never at the whole board (tests/test_bot_ultimate_caches.py checks the kept work
-against fresh work).
+until the board changes (``game.changes``); the danger on the board (its cash reserve)
+until the next round (from the :class:`~pennybags.bots.ultimate_monopoly.Estate` the game's
+bots share); its groups, railroads and cab companies until its own deeds change (looked at
+when ``game.transfers`` moves); the deeds it could ask for until an owner of its street
+groups changes; its building candidates until the buildings or mortgages of those deeds
+change. An answer looks only at its own deeds and the groups in question, never at the
+whole board (tests/test_bot_ultimate_caches.py checks the kept work against fresh work).
 """
 
 from __future__ import annotations
@@ -117,7 +117,7 @@ class Groups:
     """What never changes on the board, in the shape the strategy reads: each deed's group
     and kind, the street groups, and where the Stock Exchange is."""
 
-    __slots__ = ("board", "exchange", "kinds", "street_groups")
+    __slots__ = ("board", "exchange", "kinds", "landed", "street_groups")
 
     def __init__(self, board: Board) -> None:
         self.board = board
@@ -132,6 +132,17 @@ class Groups:
         for i, s in enumerate(board.spaces):
             if s.kind == "stock_exchange":
                 self.exchange = i
+        self.landed: dict[int, list[int]] = {}
+        """Each street group (by its first deed), the most landed on first (the first of
+        equals first)."""
+        for group in self.street_groups:
+            ranked: list[int] = []
+            for t in group:
+                at = 0
+                while at < len(ranked) and RENT_LANDINGS[ranked[at]] >= RENT_LANDINGS[t]:
+                    at += 1
+                ranked.insert(at, t)
+            self.landed[group[0]] = ranked
 
 
 _last_groups: Groups | None = None
@@ -212,6 +223,8 @@ class IncomeStrategy(UltimateMonopolyStrategy):
         self._held_seat = -1
         self._held_game: ClassicGame | None = None
         self._held_version = 0
+        self._held_deeds: list[int] = []
+        """Our deeds when what follows from them was last worked out (a copy)."""
         self._buildable: list[tuple[int, ...]] = []
         """Our deeds of each street group where we hold a monopoly or majority ownership."""
         self._buildable_deeds: set[int] = set()
@@ -223,6 +236,9 @@ class IncomeStrategy(UltimateMonopolyStrategy):
         """Our street groups (by our first deed of each) and how many of each we own."""
         self._asks: list[Ask] = []
         self._asked_version = -1
+        self._asked_transfers = -1
+        self._asked_owners: list[int] = []
+        """The owners of the deeds of our street groups when the asks were worked out."""
         self._build_game: ClassicGame | None = None
         self._build_candidates: list[tuple[float, int]] = []
         self._buildings: list[tuple[float, int, float, float]] = []
@@ -267,13 +283,18 @@ class IncomeStrategy(UltimateMonopolyStrategy):
         return view.deeds_of(p)
 
     def hold(self, game: CardGame, p: int) -> None:
-        """What follows from the owners alone, worked out again when an owner changes (the
-        game's ``transfers`` count): our street groups (and how many of each we own), those
-        with a monopoly or majority ownership, our railroads and cab companies."""
+        """What follows from our deeds alone: our street groups (and how many of each we
+        own), those with a monopoly or majority ownership, our railroads and cab companies.
+        Looked at again when an owner changes (the game's ``transfers`` count), and worked
+        out again (``_held_version``) only when our deeds are not what they were."""
         if game.transfers == self._held_transfers and p == self._held_seat and \
                 game is self._held_game:
             return
         self._held_transfers = game.transfers
+        deeds = self.mine(game, p)
+        if p == self._held_seat and game is self._held_game and deeds == self._held_deeds:
+            return
+        self._held_deeds = list(deeds)  # (the board view's list changes in place)
         self._held_seat = p
         self._held_game = game
         self._held_version += 1
@@ -287,7 +308,7 @@ class IncomeStrategy(UltimateMonopolyStrategy):
         transit: list[int] = []
         buildable_deeds: set[int] = set()
         seen: set[int] = set()
-        for d in self.mine(game, p):
+        for d in deeds:
             kind = kinds[d]
             if kind == 2 or kind == 3:
                 transit.append(d)
@@ -322,13 +343,23 @@ class IncomeStrategy(UltimateMonopolyStrategy):
 
     def asks(self, game: CardGame, p: int) -> list[Ask]:
         """The deeds of other players we could ask for (:class:`Ask`), after :meth:`hold`;
-        kept until an owner changes."""
-        if self._asked_version == self._held_version:
+        kept until an owner of a deed of our street groups changes."""
+        owner = game.owner
+        if self._asked_transfers == game.transfers and \
+                self._asked_version == self._held_version:
+            return self._asks
+        self._asked_transfers = game.transfers
+        owners: list[int] = []
+        for group in self._groups:
+            for g in group:
+                owners.append(owner[g])
+        if self._asked_version == self._held_version and owners == self._asked_owners:
             return self._asks
         self._asked_version = self._held_version
-        owner = game.owner
+        self._asked_owners = owners
         spaces = game.board.spaces
         majority = majority_size(game)
+        landed = self.facts(game).landed
         asks: list[Ask] = []
         counts = self._counts
         for i, group in enumerate(self._groups):
@@ -339,27 +370,28 @@ class IncomeStrategy(UltimateMonopolyStrategy):
             if missing <= 0:
                 continue
             completes = mine + missing == size
+            seen = 0  # the other players already looked at, as bits (1 << seat)
             for g in group:
                 other = owner[g]
-                if other < 0 or other == p:
-                    continue
+                if other < 0 or other == p or seen >> other & 1:
+                    continue  # (each other player once, from their first deed)
+                seen |= 1 << other
                 theirs: list[int] = []
                 for t in group:
                     if owner[t] == other:
                         theirs.append(t)
-                if theirs[0] != g or len(theirs) < missing:
-                    continue  # (each other player once, from their first deed)
+                if len(theirs) < missing:
+                    continue
                 # The most landed on first (the first of equals first).
-                ranked: list[int] = []
-                for t in theirs:
-                    at = 0
-                    while at < len(ranked) and RENT_LANDINGS[ranked[at]] >= RENT_LANDINGS[t]:
-                        at += 1
-                    ranked.insert(at, t)
-                take = tuple(ranked[:missing])
+                taken: list[int] = []
                 price = 0
-                for t in take:
-                    price += spaces[t].price
+                for t in landed[group[0]]:
+                    if owner[t] == other:
+                        taken.append(t)
+                        price += spaces[t].price
+                        if len(taken) == missing:
+                            break
+                take = tuple(taken)
                 pay = int(price * (OFFER_MONOPOLY if completes else OFFER_MAJORITY)) + 10
                 asks.append(Ask(group, other, tuple(theirs), take, pay))
         self._asks = asks
@@ -378,6 +410,25 @@ class IncomeStrategy(UltimateMonopolyStrategy):
         for d in self._transit:
             levels.append(houses[d] * 2 + (1 if mortgaged[d] else 0))
         return levels
+
+    def same_levels(self, game: CardGame) -> bool:
+        """Whether :meth:`levels` would give what it gave when the building candidates were
+        worked out (compared as it goes, without making the list)."""
+        houses = game.houses
+        mortgaged = game.mortgaged
+        kept = self._build_levels
+        size = len(kept)
+        i = 0
+        for ours in self._buildable:
+            for d in ours:
+                if i >= size or kept[i] != houses[d]:
+                    return False
+                i += 1
+        for d in self._transit:
+            if i >= size or kept[i] != houses[d] * 2 + (1 if mortgaged[d] else 0):
+                return False
+            i += 1
+        return i == size
 
     def fresh(self, game: CardGame, p: int) -> None:
         """Forget the worths when the board has changed (or another seat asks)."""
@@ -531,9 +582,15 @@ class IncomeStrategy(UltimateMonopolyStrategy):
         if cash < price:
             return False
         reserve = self.reserve(game, p)
+        left = cash - price
+        # The worth decides only between a quarter and a half of the reserve (fresh, which
+        # it would call first, still settles the horizon now).
+        if left >= reserve // 2 or left < reserve // 4:
+            self.fresh(cast(CardGame, game), p)
+            return left >= reserve // 2
         if self.worth(cast(CardGame, game), p, deed) >= price:
-            return cash - price >= reserve // 4
-        return cash - price >= reserve // 2
+            return left >= reserve // 4
+        return left >= reserve // 2
 
     def bid(self, game: ClassicGame, p: int, deed: int, high: int) -> Action:
         if deed < 0:
@@ -627,13 +684,12 @@ class IncomeStrategy(UltimateMonopolyStrategy):
             self._held_version == self._build_held
         if not same or game.changes != self._build_changes:
             self._build_changes = game.changes
-            levels = self.levels(game)
-            if not same or levels != self._build_levels:
+            if not same or not self.same_levels(game):
                 self._build_seat = p
                 self._build_game = game
                 self._build_opponents = self._opponents
                 self._build_held = self._held_version
-                self._build_levels = levels
+                self._build_levels = self.levels(game)
                 self._build_horizon = -1.0
                 self._buildings = self.buildings(game, p)
         horizon = self._horizon
@@ -769,6 +825,8 @@ class IncomeStrategy(UltimateMonopolyStrategy):
                 cash = g.cash(p)
                 reserve = self.reserve(g, p)
                 building = 1 if self.build_candidates(g, p) else 0
+                if cash <= reserve * BUILD_RESERVE:
+                    return None  # (no lift below is paid for: each costs something)
             if d in self._buildable_deeds:  # (after build_candidates, which holds)
                 if cash - g.unmortgage_cost(d) < reserve * BUILD_RESERVE:
                     continue
@@ -883,9 +941,11 @@ class IncomeStrategy(UltimateMonopolyStrategy):
         horizon = self._horizon
         cheapest = -1
         cheapest_loss = 0.0
+        mortgaged = g.mortgaged
         for d in mine:
-            if g.mortgaged[d] or built_in_group(g, p, d) >= 0 or \
-                    g.can_mortgage(p, d) is not None:  # (buildings stop a mortgage)
+            # Our deed, unmortgaged, with no building on it or its group: can_mortgage
+            # allows it (and would refuse it otherwise).
+            if mortgaged[d] or built_in_group(g, p, d) >= 0:
                 continue
             raised = max(1, spaces[d].mortgage)
             loss = (self.rate(g, d, self.rent_of(g, d)) * horizon + raised * 0.1) / raised
@@ -925,7 +985,7 @@ class IncomeStrategy(UltimateMonopolyStrategy):
         if down >= 0:
             return deed_action("sell-down", down)
         for d in mine:
-            if not g.mortgaged[d] and g.can_mortgage(p, d) is None:
+            if not mortgaged[d] and built_in_group(g, p, d) < 0:  # (as above)
                 return deed_action("mortgage", d)
         return DECLARE_BANKRUPTCY
 

@@ -33,7 +33,7 @@ Parameters: classic's (``reserve``, ``aggression``, ``trade``, ``jail``).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from typing import Final, cast
 
 from pennybags.bots.standard import ClassicStrategy, classic_params, register_strategy
@@ -903,7 +903,7 @@ class UltimateMonopolyStrategy(ClassicStrategy):
     # ---------------------------------------------------------------- debt
 
     def shares_first(self, g: CardGame, p: int, owed: int,
-                     mine: Sequence[int]) -> Action | None:
+                     mine: list[int]) -> Action | None:
         """The start of raising cash: bankruptcy when everything (cash, ``mine``'s
         buildings sold back and mortgages, shares mortgaged or one sold with a Sale of
         Stock Bonus) could not cover ``owed``; else the Sale of Stock Bonus we keep and may

@@ -2069,6 +2069,19 @@ class ChooseRule(ActionRule[CardGame]):
             return []
         return [self.make(v) for v in CHOICES[decision.kind].options(game, decision)]
 
+    def legal_answers(self, game: CardGame, player: int,
+                      decision: Decision) -> list[Action]:
+        """The options, worked out once (judging each candidate with :meth:`check` would
+        work them out again for each): every option is a valid choice, unless its choice
+        judges values more narrowly (:meth:`Choice.valid` written), which then judges each
+        option."""
+        choice = CHOICES[decision.kind]
+        options = choice.options(game, decision)
+        if type(choice).valid is Choice.valid:  # (valid: one of the options)
+            return [self.make(v) for v in options if v != -1]
+        return [self.make(v) for v in options
+                if v != -1 and choice.valid(game, decision, v)]
+
     def apply(self, game: CardGame, player: int, action: Action,
               decision: Decision | None) -> None:
         assert decision is not None
