@@ -63,6 +63,8 @@ COMPILED: tuple[str, ...] = (
     "bots/ultimate_monopoly.py",
     "bots/ultimate_odds.py",
     "bots/ultimate_income.py",
+    "lab/landing.py",
+    "lab/simulate.py",
 )
 """The compiled modules, as paths inside the package (setup.py reads this list too)."""
 
