@@ -26,7 +26,10 @@ count comes from a second, untimed run of the same games (the same seeds: their 
 on nothing else) with ``Player.make_a_move`` wrapped to count its outermost calls.
 
 Both are timed on the wall clock over the games alone (imports, and our compiled build's
-start-up, excluded): our ``seconds`` from simulate's summary, theirs around their games.
+start-up, excluded): our ``seconds`` from simulate's summary, theirs around their games. As
+the wall clock swings with other work on the machine, the CPU time is given too: theirs
+around their games, ours the whole process's less what a run of one game costs (the least
+of three such runs: starting Python, importing, one game).
 
     .venv/bin/python benchmarks/bench_gamescomputersplay.py --path /tmp/gcp --repeat 5
 """
@@ -56,9 +59,11 @@ master = random.Random(0)  # (as their scripts/simulate.py draws a run's game se
 pairs = [(i + 1, master.getrandbits(32)) for i in range(games)]
 
 started = time.perf_counter()
+cpu = time.process_time()
 for pair in pairs:
     their_game.monopoly_game(pair)
 seconds = time.perf_counter() - started
+cpu = time.process_time() - cpu
 
 # The same games again, untimed, counting the outermost calls of make_a_move.
 plain = Player.make_a_move
@@ -76,7 +81,7 @@ def counted(self, *args, **kwargs):
 Player.make_a_move = counted
 for pair in pairs:
     their_game.monopoly_game(pair)
-print(json.dumps({"games": games, "player_turns": turns, "seconds": seconds}))
+print(json.dumps({"games": games, "player_turns": turns, "seconds": seconds, "cpu": cpu}))
 """
 
 
@@ -94,22 +99,31 @@ def run_theirs(path: Path, games: int, python: str) -> dict[str, float]:
 
 def run_ours(build: str, games: int, seed: int, python: str) -> dict[str, float]:
     """``pennybags simulate`` with four standard bots on one worker: games, player-turns,
-    seconds (from its summary)."""
-    done = subprocess.run(
-        [python, "-m", "pennybags", "simulate", "--edition", "classic", "--games", str(games),
-         "--seed", str(seed), "--workers", "1", "--json", "--build", build],
-        capture_output=True, text=True, check=False)
-    if done.returncode != 0:
-        raise SystemExit(f"pennybags simulate --build {build} failed:\n{done.stderr[-2000:]}")
-    summary = json.loads(done.stdout.strip().splitlines()[-1])
+    seconds (from its summary) and the CPU seconds of the whole process."""
+    command = [python, "-m", "pennybags", "simulate", "--edition", "classic", "--games",
+               str(games), "--seed", str(seed), "--workers", "1", "--json", "--build", build]
+    with tempfile.TemporaryFile("w+") as out, tempfile.TemporaryFile("w+") as err:
+        process = subprocess.Popen(command, stdout=out, stderr=err, text=True)
+        _, status, usage = os.wait4(process.pid, 0)
+        process.returncode = os.waitstatus_to_exitcode(status)
+        out.seek(0)
+        err.seek(0)
+        stdout, stderr = out.read(), err.read()
+    if process.returncode != 0:
+        raise SystemExit(f"pennybags simulate --build {build} failed:\n{stderr[-2000:]}")
+    summary = json.loads(stdout.strip().splitlines()[-1])
     if build == "fast" and summary.get("build") != "compiled":
         raise SystemExit("pennybags simulate --build fast did not run the compiled build")
     return {"games": summary["games"], "player_turns": summary["player_turns"],
-            "seconds": summary["seconds"]}
+            "seconds": summary["seconds"], "cpu": usage.ru_utime + usage.ru_stime}
 
 
 def rate(run: dict[str, float]) -> float:
     return run["player_turns"] / run["seconds"]
+
+
+def cpu_rate(run: dict[str, float], start_up: float) -> float:
+    return run["player_turns"] / max(1e-9, run["cpu"] - start_up)
 
 
 def load() -> str:
@@ -145,9 +159,15 @@ def main() -> None:
         parser.error(f"{path} is not a checkout of gamescomputersplay/monopoly (no "
                      f"monopoly/core/game.py and settings.py there)")
     kinds = ["theirs", "pure"] + ([] if args.no_compiled else ["compiled"])
-    if not args.no_compiled:  # (make or find the compiled build before anything is timed)
-        run_ours("fast", 1, args.seed, args.python)
+    builds = {"pure": "pure", "compiled": "fast"}
+    # What a run of ours costs before and after its games (starting Python, importing, a
+    # game of one): the least CPU time of three runs of one game, taken off each run's CPU
+    # time (the compiled build is made or found by the first, before anything is timed).
+    start_up = {kind: min(run_ours(builds[kind], 1, args.seed, args.python)["cpu"]
+                          for _ in range(3)) for kind in kinds[1:]}
+    start_up["theirs"] = 0.0  # (timed around their games alone)
     rates: dict[str, list[float]] = {k: [] for k in kinds}
+    cpu_rates: dict[str, list[float]] = {k: [] for k in kinds}
     print(f"load average at start: {load()}; {os.cpu_count()} cores", flush=True)
     for r in range(args.repeat):
         for kind in kinds:
@@ -155,19 +175,23 @@ def main() -> None:
                 run = run_theirs(path, args.games, args.python)
             else:
                 games = args.pure_games if kind == "pure" else args.compiled_games
-                run = run_ours("pure" if kind == "pure" else "fast", games, args.seed,
-                               args.python)
+                run = run_ours(builds[kind], games, args.seed, args.python)
             rates[kind].append(rate(run))
+            cpu_rates[kind].append(cpu_rate(run, start_up[kind]))
             print(f"run {r + 1} {kind:9} {int(run['games']):5} games "
                   f"{int(run['player_turns']):8} player-turns {run['seconds']:7.2f} s "
-                  f"{rate(run):10,.0f} player-turns/s  (load {load()})", flush=True)
-    medians = {k: statistics.median(v) for k, v in rates.items()}
+                  f"{rate(run):10,.0f} player-turns/s, {cpu_rates[kind][-1]:10,.0f} per CPU "
+                  f"second (load {load()})", flush=True)
     print()
-    print(f"median player-turns/s over {args.repeat} runs each (load at end: {load()}):")
+    print(f"median player-turns per second over {args.repeat} runs each, by the wall clock "
+          f"and by CPU time (load at end: {load()}):")
+    wall = {k: statistics.median(v) for k, v in rates.items()}
+    cpu = {k: statistics.median(v) for k, v in cpu_rates.items()}
     for kind in kinds:
-        print(f"  {kind:9} {medians[kind]:10,.0f}")
+        print(f"  {kind:9} {wall[kind]:10,.0f} {cpu[kind]:10,.0f}")
     for kind in kinds[1:]:
-        print(f"ours {kind} / theirs: {medians[kind] / medians['theirs']:.2f}x")
+        print(f"ours {kind} / theirs: {wall[kind] / wall['theirs']:.2f}x "
+              f"(by CPU time {cpu[kind] / cpu['theirs']:.2f}x)")
 
 
 if __name__ == "__main__":

@@ -231,7 +231,8 @@ def test_bench_gamescomputersplay_counts_their_turns_as_ours(tmp_path: Path) -> 
     assert theirs_run and int(theirs_run.group(1)) == sum(given[:5])
     assert re.search(r"^run 1 pure +1 games +\d+ player-turns .* player-turns/s", done.stdout,
                      re.M)
-    assert re.search(r"^ours pure / theirs: [\d.]+x$", done.stdout, re.M)
+    assert re.search(r"^ours pure / theirs: [\d.]+x \(by CPU time [\d.]+x\)$", done.stdout,
+                     re.M)
 
 
 def test_bench_gamescomputersplay_refuses_a_folder_that_is_not_their_checkout(
