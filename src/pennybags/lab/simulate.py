@@ -21,6 +21,7 @@ from typing import Any
 
 from pennybags.bots import make_bot
 from pennybags.editions import get_edition, words_for
+from pennybags.engine.game import Game
 from pennybags.fastbuild import build_name
 from pennybags.lab.landing import LandingCounter
 
@@ -152,7 +153,7 @@ def play_one(setup: Setup, index: int) -> GameResult:
     )
 
 
-def _note_bankrupt(game: Any, gone: list[int | None], round_: int) -> bool:
+def _note_bankrupt(game: Game, gone: list[int | None], round_: int) -> bool:
     """Note the round of each bankruptcy not yet noted; whether anyone is bankrupt."""
     anyone = False
     for p, player in enumerate(game.players):
@@ -163,8 +164,10 @@ def _note_bankrupt(game: Any, gone: list[int | None], round_: int) -> bool:
     return anyone
 
 
-def _note_groups(owner: Sequence[int], whole: list[list[str]],
-                 groups: Sequence[tuple[str, Sequence[int]]]) -> None:
+def _note_groups(owner: list[int], whole: list[list[str]],
+                 groups: list[tuple[str, tuple[int, ...]]]) -> None:
+    # (Concrete types: the compiled build then indexes the lists natively, once a change
+    # of owner brings it here, rather than through the generic sequence protocol.)
     for name, deeds in groups:
         first = owner[deeds[0]]
         if first < 0 or name in whole[first]:
