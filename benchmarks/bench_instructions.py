@@ -13,6 +13,7 @@ counted ones follow the warm-up's.
     .venv/bin/python benchmarks/bench_instructions.py --games 20           # pure Python
     benchmarks/compiled bench_instructions.py --games 60                   # the mypyc build
     benchmarks/compiled bench_instructions.py --edition ultimate-monopoly --games 60
+    benchmarks/compiled bench_instructions.py --loop simulate --games 60   # as simulate plays
 
 Needs valgrind (Debian: apt-get install valgrind).
 """
@@ -44,14 +45,25 @@ for g in range(int(sys.argv[2])):
 print("turns", turns)
 """
 
+SIMULATE = """
+import sys
+from pennybags.lab.simulate import Setup, play_one
+setup = Setup(sys.argv[1], (sys.argv[3],) * 4, 1, 1000)
+turns = 0
+for g in range(int(sys.argv[2])):
+    turns += play_one(setup, g).player_turns
+print("turns", turns)
+"""
 
-def count(edition: str, games: int, bot: str = "standard") -> tuple[int, int]:
+
+def count(edition: str, games: int, bot: str = "standard",
+          loop: str = "play_out") -> tuple[int, int]:
     """(instructions, player-turns) of a run with ``games`` games."""
     env = dict(os.environ, PYTHONHASHSEED="0")
     done = subprocess.run(
         ["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null", sys.executable,
-         "-c", PLAY, edition, str(games), bot], capture_output=True, text=True, env=env,
-        check=False)
+         "-c", SIMULATE if loop == "simulate" else PLAY, edition, str(games), bot],
+        capture_output=True, text=True, env=env, check=False)
     collected = re.search(r"Collected : (\d+)", done.stderr)
     turns = re.search(r"^turns (\d+)$", done.stdout, re.M)
     if done.returncode != 0 or collected is None or turns is None:
@@ -69,17 +81,22 @@ def main() -> None:
     parser.add_argument("--warm-up", type=int, default=1,
                         help="games played first in both runs, not counted (default 1; 0: "
                              "count from the first game, start-up alone subtracted)")
+    parser.add_argument("--loop", choices=("play_out", "simulate"), default="play_out",
+                        help="the games as bench_classic plays them (play_out, the default), "
+                             "or as pennybags simulate does (simulate: its play_one, with "
+                             "what it notes of each game, run seed 1, games 0, 1, ...)")
     args = parser.parse_args()
     if args.games < 1 or args.warm_up < 0:
         parser.error("--games must be at least 1, --warm-up at least 0")
     if shutil.which("valgrind") is None:
         parser.error("valgrind is not installed (Debian: apt-get install valgrind)")
-    idle, warm_turns = count(args.edition, args.warm_up, args.bot)
-    busy, turns = count(args.edition, args.warm_up + args.games, args.bot)
+    idle, warm_turns = count(args.edition, args.warm_up, args.bot, args.loop)
+    busy, turns = count(args.edition, args.warm_up + args.games, args.bot, args.loop)
     turns -= warm_turns
     build = "pure" if engine_game.__file__.endswith(".py") else "compiled"
+    loop = "" if args.loop == "play_out" else f" loop={args.loop}"
     print(f"edition={args.edition} bot={args.bot} build={build} games={args.games} "
-          f"warm_up={args.warm_up} player_turns={turns}")
+          f"warm_up={args.warm_up}{loop} player_turns={turns}")
     print(f"instructions per player-turn: {(busy - idle) // max(1, turns):,}")
 
 

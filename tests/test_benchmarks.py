@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import re
 import shutil
 import subprocess
@@ -163,3 +164,89 @@ def test_speed_table_prints_a_row_per_cell_and_writes_between_its_markers(
     assert row, docs.read_text()
     assert "old" not in docs.read_text() and docs.read_text().endswith("after\n")
     assert "the median of 2 runs" in docs.read_text()
+
+
+# A stand-in for a checkout of gamescomputersplay/monopoly: the same entry points (their
+# settings module, LogSettings, monopoly_game((number, seed)), Player.make_a_move calling
+# itself after doubles), a small seeded game, and a file where each game writes how many
+# turns its loop gave players (the count the benchmark must find).
+_THEIR_GAME = '''
+import os, random
+from monopoly.core.player import Player
+from monopoly.log_settings import LogSettings
+
+def monopoly_game(pair):
+    number, seed = pair
+    rng = random.Random(seed)
+    players = [Player(rng) for _ in range(4)]
+    given = 0
+    for turn in range(1, 40):
+        for player in players:
+            if player.is_bankrupt:
+                continue
+            given += 1
+            player.make_a_move()
+    with open(os.environ["FAKE_TURNS"], "a") as f:
+        f.write(f"{given} {LogSettings.KEEP_GAME_LOG}\\n")
+'''
+_THEIR_PLAYER = '''
+class Player:
+    def __init__(self, rng):
+        self.rng = rng
+        self.is_bankrupt = False
+
+    def make_a_move(self):
+        a, b = self.rng.randint(1, 6), self.rng.randint(1, 6)
+        if self.rng.random() < 0.05:
+            self.is_bankrupt = True
+            return
+        if a == b:
+            self.make_a_move()
+'''
+
+
+def test_bench_gamescomputersplay_counts_their_turns_as_ours(tmp_path: Path) -> None:
+    theirs = tmp_path / "gcp"
+    (theirs / "monopoly" / "core").mkdir(parents=True)
+    (theirs / "settings.py").write_text("")
+    (theirs / "monopoly" / "__init__.py").write_text("")
+    (theirs / "monopoly" / "core" / "__init__.py").write_text("")
+    (theirs / "monopoly" / "log_settings.py").write_text(
+        "class LogSettings:\n    KEEP_GAME_LOG = True\n    BANKRUPTCIES_PATH = None\n")
+    (theirs / "monopoly" / "core" / "game.py").write_text(_THEIR_GAME)
+    (theirs / "monopoly" / "core" / "player.py").write_text(_THEIR_PLAYER)
+    turns_file = tmp_path / "turns.txt"
+    done = subprocess.run(
+        [sys.executable, str(BENCHMARKS / "bench_gamescomputersplay.py"), "--path",
+         str(theirs), "--games", "5", "--pure-games", "1", "--repeat", "1", "--no-compiled"],
+        capture_output=True, text=True, timeout=600,
+        env={**os.environ, "FAKE_TURNS": str(turns_file)})
+    assert done.returncode == 0, done.stderr
+    lines = turns_file.read_text().split("\n")[:-1]
+    assert len(lines) == 10  # the timed games, then the same games counted
+    assert {line.split()[1] for line in lines} == {"False"}  # their game log off
+    given = [int(line.split()[0]) for line in lines]
+    assert given[:5] == given[5:]
+    theirs_run = re.search(r"^run 1 theirs +5 games +(\d+) player-turns", done.stdout, re.M)
+    assert theirs_run and int(theirs_run.group(1)) == sum(given[:5])
+    assert re.search(r"^run 1 pure +1 games +\d+ player-turns .* player-turns/s", done.stdout,
+                     re.M)
+    assert re.search(r"^ours pure / theirs: [\d.]+x \(by CPU time [\d.]+x\)$", done.stdout,
+                     re.M)
+
+
+def test_bench_gamescomputersplay_refuses_a_folder_that_is_not_their_checkout(
+        tmp_path: Path) -> None:
+    done = subprocess.run(
+        [sys.executable, str(BENCHMARKS / "bench_gamescomputersplay.py"), "--path",
+         str(tmp_path)], capture_output=True, text=True, timeout=60)
+    assert done.returncode == 2 and "is not a checkout of gamescomputersplay" in done.stderr
+
+
+@pytest.mark.skipif(shutil.which("valgrind") is None, reason="needs valgrind")
+def test_bench_instructions_counts_simulates_loop_too() -> None:
+    done = bench_instructions("--games", "1", "--loop", "simulate")
+    assert done.returncode == 0, done.stderr
+    assert re.search(r"^edition=classic bot=standard build=(pure|compiled) games=1 warm_up=1 "
+                     r"loop=simulate player_turns=\d+$", done.stdout, re.M)
+    assert re.search(r"^instructions per player-turn: [\d,]+$", done.stdout, re.M)

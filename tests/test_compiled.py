@@ -43,11 +43,11 @@ from pennybags.bots import make_bot
 from pennybags.editions import get_edition
 import pennybags.engine.game, pennybags.editions.classic.game, pennybags.bots.standard
 import pennybags.bots.ultimate_monopoly, pennybags.bots.ultimate_income
-import pennybags.bots.ultimate_banking
+import pennybags.bots.ultimate_banking, pennybags.lab.simulate, pennybags.lab.landing
 compiled = [m.__file__.endswith((".so", ".pyd")) for m in
             (pennybags.engine.game, pennybags.editions.classic.game, pennybags.bots.standard,
              pennybags.bots.ultimate_monopoly, pennybags.bots.ultimate_income,
-             pennybags.bots.ultimate_banking)]
+             pennybags.bots.ultimate_banking, pennybags.lab.simulate, pennybags.lab.landing)]
 games = []
 for edition_id in ("classic", "electronic-banking", "ultimate-banking", "monopoly-2.3",
                    "ultimate-monopoly"):
@@ -200,8 +200,8 @@ def test_compiled_build_plays_the_same_games_as_pure_python(compiled_src: Path) 
     assert pure.returncode == 0, pure.stderr
     assert fast.returncode == 0, fast.stderr
     pure_out, fast_out = json.loads(pure.stdout), json.loads(fast.stdout)
-    assert pure_out["compiled"] == [False] * 6
-    assert fast_out["compiled"] == [True] * 6
+    assert pure_out["compiled"] == [False] * 8
+    assert fast_out["compiled"] == [True] * 8
     assert len(fast_out["games"]) == 30
     assert fast_out["games"] == pure_out["games"]
     assert all(game[-1] for game in fast_out["games"])  # money conserved
@@ -228,13 +228,26 @@ def test_simulate_starts_itself_again_in_the_compiled_build(compiled_src: Path) 
                           capture_output=True, text=True, timeout=600, cwd=ROOT)
     pure = subprocess.run([sys.executable, *args, "--build", "pure"], env=env,
                           capture_output=True, text=True, timeout=600, cwd=ROOT)
-    assert fast.returncode == 0 and pure.returncode == 0, fast.stderr + pure.stderr
+    # Two worker processes of the compiled build (the simulate loop compiled too: what the
+    # workers are handed and hand back is plain values), with the landing counts.
+    two = subprocess.run([sys.executable, *args, "--build", "auto", "--workers", "2"],
+                         env=env, capture_output=True, text=True, timeout=600, cwd=ROOT)
+    landing = [[sys.executable, *args, "--landing", "--build", build, "--workers", workers]
+               for build, workers in (("pure", "1"), ("auto", "2"))]
+    landed = [subprocess.run(command, env=env, capture_output=True, text=True, timeout=600,
+                             cwd=ROOT) for command in landing]
+    for run in (fast, pure, two, *landed):
+        assert run.returncode == 0, run.stderr
     assert fast.stderr == ""  # found in the cache: nothing compiled, nothing to say
-    fast_out, pure_out = json.loads(fast.stdout), json.loads(pure.stdout)
-    assert (fast_out.pop("build"), pure_out.pop("build")) == ("compiled", "pure")
-    for out in (fast_out, pure_out):
+    fast_out, pure_out, two_out, *landed_out = (json.loads(run.stdout) for run in
+                                                (fast, pure, two, *landed))
+    assert (fast_out.pop("build"), pure_out.pop("build"), two_out.pop("build")) == \
+        ("compiled", "pure", "compiled")
+    assert [out.pop("build") for out in landed_out] == ["pure", "compiled"]
+    for out in (fast_out, pure_out, two_out, *landed_out):
         del out["seconds"], out["player_turns_per_second"]
-    assert fast_out == pure_out
+    assert fast_out == pure_out == two_out
+    assert landed_out[0] == landed_out[1] and landed_out[0]["landing"]["rolls"] > 0
     version = subprocess.run([sys.executable, "-m", "pennybags", "--version"], env=env,
                              capture_output=True, text=True, timeout=120, cwd=ROOT)
     assert "pure Python build; simulate and the lab run the compiled build, which is ready" \

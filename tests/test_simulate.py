@@ -461,3 +461,45 @@ def test_the_summary_does_not_depend_on_the_order_games_finish_in() -> None:
     assert summarise(setup, list(reversed(results)), 1.0) == forward
     assert summarise(setup, results[3:] + results[:3], 1.0) == forward
     assert forward["games"] == 10 and forward["landing"]["rolls"] > 0
+
+
+# ------------------------------------------------------------------------------ per-game rows
+
+
+def test_bankruptcy_rounds_and_whole_groups_are_those_seen_at_every_round_end() -> None:
+    """``play_one`` looks at the groups only when owners changed: it must note what looking
+    at every round's end notes (the groups each seat held whole at the end of a round before
+    anyone went bankrupt, the round of each bankruptcy)."""
+    from pennybags.bots import make_bot
+
+    setup = Setup("classic", ("standard", "random", "standard", "simple"), seed=6,
+                  max_rounds=200)
+    edition = get_edition("classic")
+    checked_groups = 0
+    for index in range(6):
+        result = play_one(setup, index)
+        game = edition.new_game([f"p{i}" for i in range(4)], seed=result.seed,
+                                options=simulate.run_options("classic", (), 200), record=False)
+        bots = [make_bot(spec, result.seed * 8 + seat) for seat, spec in enumerate(setup.bots)]
+        gone: list[int | None] = [None] * 4
+        whole: list[list[str]] = [[] for _ in range(4)]
+        groups = [(g, deeds) for g, deeds in game.board.groups.items() if len(deeds) >= 2]
+        while True:
+            last = game.round
+            if not game.over:
+                game.play_out(bots, until_round=last + 1)
+            for p in range(4):
+                if game.players[p].bankrupt and gone[p] is None:
+                    gone[p] = last
+            if all(g is None for g in gone):
+                for name, deeds in groups:
+                    owners = {game.owner[d] for d in deeds}
+                    if len(owners) == 1 and min(owners) >= 0 and \
+                            name not in whole[min(owners)]:
+                        whole[min(owners)].append(name)
+            if game.over:
+                break
+        assert result.bankrupt_round == gone
+        assert result.groups == whole
+        checked_groups += sum(len(w) for w in whole)
+    assert checked_groups > 0  # (the games did gather groups)

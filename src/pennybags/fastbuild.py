@@ -64,6 +64,8 @@ COMPILED: tuple[str, ...] = (
     "bots/ultimate_odds.py",
     "bots/ultimate_income.py",
     "bots/ultimate_banking.py",
+    "lab/landing.py",
+    "lab/simulate.py",
 )
 """The compiled modules, as paths inside the package (setup.py reads this list too)."""
 

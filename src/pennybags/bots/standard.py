@@ -308,7 +308,9 @@ class ClassicStrategy:
     # ---------------------------------------------------------------- the answer
 
     def choose(self, game: ClassicGame, p: int) -> Action:
-        decision = game.decision_for(p)
+        pending = game.pending
+        # (The seat asked first is nearly always the one asked: decision_for without a call.)
+        decision = pending[0] if pending and pending[0].player == p else game.decision_for(p)
         if decision is None:
             raise ValueError("the bot was asked to act without a decision")
         kind = decision.kind
@@ -526,7 +528,7 @@ class ClassicStrategy:
         """The street of each complete group where the next house would go, scored; the
         best one (-1 if none), and all of them as (score, street) in ``out`` if given."""
         cash = game.cash(p)
-        reserve = self.reserve(game, p)
+        reserve = self._reserve  # (manage has refreshed it)
         if cash - self._cheapest_house < reserve and out is None:
             return -1  # no house is affordable (the usual answer)
         shortage = game.bank_houses <= 8
@@ -563,7 +565,7 @@ class ClassicStrategy:
 
     def lift(self, game: ClassicGame, p: int) -> Action | None:
         cash = game.cash(p)
-        reserve = self.reserve(game, p)
+        reserve = self._reserve  # (manage has refreshed it)
         if cash < reserve * 2:
             return None
         mortgaged = game.mortgaged

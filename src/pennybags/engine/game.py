@@ -27,7 +27,7 @@ from abc import ABC, abstractmethod
 from collections.abc import Callable, Sequence
 from typing import Any, ClassVar, Final, Protocol
 
-from pennybags.engine.actions import Action, Decision, IllegalAction, Pose, Trade
+from pennybags.engine.actions import DEED_BIT, Action, Decision, IllegalAction, Pose, Trade
 from pennybags.engine.board import Board
 from pennybags.engine.data import EditionData
 from pennybags.engine.decks import Deck
@@ -366,6 +366,14 @@ class Game(ABC):
             # game is not over and the player is a seat, and the action has no fields.
             reason = entry.rule.check(self, player, action, answered) if entry.checked \
                 else None
+        elif answered is None and entry is not None and entry.anytime and \
+                action.present == DEED_BIT and entry.fields & DEED_BIT and not self.over and \
+                (not CHECK_TYPES or (type(player) is int and type(action.deed) is int)) and \
+                0 <= player < len(self.players) and 0 <= action.deed < self.board.size and \
+                self.may_manage(player):
+            # Building, mortgaging...: an action taken at any time naming only a deed, of a
+            # seat that may take such actions now, judged as _judge would (the shape fits).
+            reason = entry.rule.check(self, player, action, None)
         else:
             reason = self._judge(player, action, entry, answered)
         if reason is not None:
@@ -633,13 +641,26 @@ class Game(ABC):
         the game is over (or, with ``until_round``, until that round begins). The loop that
         bot-only games run; an illegal choice raises :class:`IllegalAction` as ``act``
         does."""
-        choose: list[Callable[[Any, int], Action]] = [a.choose for a in agents]
-        compiled: list[CompiledAgent | None] = [
-            a if isinstance(a, CompiledAgent) else None for a in agents]
+        # (Simulations call this once a round: the lists are made with as little work as
+        # can be, a bound method only for an agent that is not compiled.)
+        compiled: list[CompiledAgent | None] = []
+        choose: list[Callable[[Any, int], Action] | None] = []
+        for a in agents:
+            if isinstance(a, CompiledAgent):
+                compiled.append(a)
+                choose.append(None)
+            else:
+                compiled.append(None)
+                choose.append(a.choose)
         while not self.over and self.round != until_round:
             p = self.pending[0].player
             agent = compiled[p]
-            self.act(p, agent.choose(self, p) if agent is not None else choose[p](self, p))
+            if agent is not None:
+                self.act(p, agent.choose(self, p))
+            else:
+                other = choose[p]
+                assert other is not None  # (an agent that is not compiled has its method)
+                self.act(p, other(self, p))
 
     def deciders(self) -> list[int]:
         """The players the game is waiting on."""

@@ -80,10 +80,14 @@ class Ledger:
         balances = self.balances
         if payer >= 0:
             balances[payer] = balances[payer] - amount
+        elif payer == BANK:
+            self.bank -= amount
         else:
             self._add(payer, -amount)
         if payee >= 0:
             balances[payee] = balances[payee] + amount
+        elif payee == BANK:
+            self.bank += amount
         else:
             self._add(payee, amount)
         if self.recording:

@@ -21,6 +21,7 @@ from typing import Any
 
 from pennybags.bots import make_bot
 from pennybags.editions import get_edition, words_for
+from pennybags.engine.game import Game
 from pennybags.fastbuild import build_name
 from pennybags.lab.landing import LandingCounter
 
@@ -103,15 +104,20 @@ def play_one(setup: Setup, index: int) -> GameResult:
     whole: list[list[str]] = [[] for _ in range(seats)]
     groups = [(g, deeds) for g, deeds in game.board.groups.items() if len(deeds) >= 2]
     last_round = game.round
+    noted = -1  # the game's count of changes of owner when the groups were last looked at
+    anyone_gone = False
     while not game.over:
         game.play_out(bots, until_round=last_round + 1)
         # Bankruptcies are noticed when a round ends: cheaper than listening to events.
-        _note_bankrupt(game, gone, last_round)
-        if all(g is None for g in gone):
+        if _note_bankrupt(game, gone, last_round):
+            anyone_gone = True
+        if not anyone_gone and noted != game.transfers:  # (the same owners: nothing new)
+            noted = game.transfers
             _note_groups(game.owner, whole, groups)
         last_round = game.round
-    _note_bankrupt(game, gone, last_round)
-    if all(g is None for g in gone):
+    if _note_bankrupt(game, gone, last_round):
+        anyone_gone = True
+    if not anyone_gone and noted != game.transfers:
         _note_groups(game.owner, whole, groups)
     owner = game.owner
     held: list[list[int]] = [[] for _ in range(seats)]
@@ -147,17 +153,29 @@ def play_one(setup: Setup, index: int) -> GameResult:
     )
 
 
-def _note_bankrupt(game: Any, gone: list[int | None], round_: int) -> None:
+def _note_bankrupt(game: Game, gone: list[int | None], round_: int) -> bool:
+    """Note the round of each bankruptcy not yet noted; whether anyone is bankrupt."""
+    anyone = False
     for p, player in enumerate(game.players):
-        if player.bankrupt and gone[p] is None:
-            gone[p] = round_
+        if player.bankrupt:
+            anyone = True
+            if gone[p] is None:
+                gone[p] = round_
+    return anyone
 
 
-def _note_groups(owner: Sequence[int], whole: list[list[str]],
-                 groups: Sequence[tuple[str, Sequence[int]]]) -> None:
+def _note_groups(owner: list[int], whole: list[list[str]],
+                 groups: list[tuple[str, tuple[int, ...]]]) -> None:
+    # (Concrete types: the compiled build then indexes the lists natively, once a change
+    # of owner brings it here, rather than through the generic sequence protocol.)
     for name, deeds in groups:
         first = owner[deeds[0]]
-        if first >= 0 and name not in whole[first] and all(owner[d] == first for d in deeds):
+        if first < 0 or name in whole[first]:
+            continue
+        for d in deeds:
+            if owner[d] != first:
+                break
+        else:
             whole[first].append(name)
 
 
@@ -165,9 +183,42 @@ def _has_option(edition: Any, name: str) -> bool:
     return any(option == name for option, *_ in edition.describe_options())
 
 
-def _play_chunk(args: tuple[Setup, list[int]]) -> list[GameResult]:
-    setup, indices = args
-    return [play_one(setup, i) for i in indices]
+SetupRow = tuple[str, tuple[str, ...], int, int, tuple[tuple[str, Any], ...], bool]
+"""A :class:`Setup` as plain values, as worker processes are handed it: the compiled
+build's dataclasses cannot always be pickled (a frozen one cannot be unpickled)."""
+
+ResultRow = tuple[int, int, int, int, str, int | None, float, list[int], list[int] | None,
+                  int, int, list[int | None], list[list[int]], list[list[str]]]
+"""A :class:`GameResult` as plain values, as worker processes hand it back."""
+
+
+def setup_row(setup: Setup) -> SetupRow:
+    return (setup.edition, setup.bots, setup.seed, setup.max_rounds,
+            tuple(setup.options.items()), setup.landing)
+
+
+def setup_from_row(row: SetupRow) -> Setup:
+    edition, bots, seed, max_rounds, options, landing = row
+    return Setup(edition, bots, seed, max_rounds, dict(options), landing)
+
+
+def result_row(r: GameResult) -> ResultRow:
+    return (r.index, r.seed, r.rounds, r.player_turns, r.end_reason, r.winner, r.seconds,
+            r.assets, r.landing, r.landing_jail, r.landing_rolls, r.bankrupt_round, r.deeds,
+            r.groups)
+
+
+def result_from_row(row: ResultRow) -> GameResult:
+    (index, seed, rounds, player_turns, end_reason, winner, seconds, assets, landing,
+     landing_jail, landing_rolls, bankrupt_round, deeds, groups) = row
+    return GameResult(index, seed, rounds, player_turns, end_reason, winner, seconds, assets,
+                      landing, landing_jail, landing_rolls, bankrupt_round, deeds, groups)
+
+
+def _play_chunk(args: tuple[SetupRow, list[int]]) -> list[ResultRow]:
+    row, indices = args
+    setup = setup_from_row(row)
+    return [result_row(play_one(setup, i)) for i in indices]
 
 
 def play_games(setup: Setup, games: int, workers: int = 1) -> Iterator[GameResult]:
@@ -178,12 +229,14 @@ def play_games(setup: Setup, games: int, workers: int = 1) -> Iterator[GameResul
             yield play_one(setup, i)
         return
     chunk = max(1, min(50, games // (workers * 8) or 1))
-    chunks = ((setup, list(range(start, min(games, start + chunk))))
+    row = setup_row(setup)
+    chunks = ((row, list(range(start, min(games, start + chunk))))
               for start in range(0, games, chunk))
     ctx = multiprocessing.get_context("spawn")
     with ctx.Pool(workers) as pool:
         for part in pool.imap_unordered(_play_chunk, chunks):
-            yield from part
+            for result in part:
+                yield result_from_row(result)
 
 
 def run_games(setup: Setup, games: int, workers: int = 1,
