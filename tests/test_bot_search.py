@@ -166,10 +166,44 @@ def test_another_seed_draws_other_copies() -> None:
     ("search?z=-1", "z takes 0 to 100"),
     ("search?extend=0", "extend takes 1 to 16"),
     ("search?depth=3", "no parameter"),
+    ("search?sharp=0", "sharp takes 1 to 100"),
+    ("search?only=+", "only takes decision kinds joined by"),
 ])
 def test_bad_knobs_are_refused_with_the_reason(spec: str, message: str) -> None:
     with pytest.raises(ValueError, match=message):
         make_bot(spec)
+
+
+def test_only_names_decisions_of_the_edition() -> None:
+    with pytest.raises(ValueError, match=r"only: sell-house is no decision of classic; its "
+                                         r"decisions are .*buy"):
+        make_bot("search?only=buy+sell-house", 1, edition="classic")
+
+
+@pytest.mark.parametrize("edition", ["classic", "ultimate-banking"])
+def test_only_searches_the_kinds_named_and_plays_the_standard_answer_elsewhere(
+        edition: str) -> None:
+    """``only=buy`` searches buying decisions alone. In Ultimate Banking ``only=end-turn``
+    searches nothing (an end of turn has one answer there, and no building or trading at
+    any time): the game is the standard bot's, move for move (the control of
+    experiments/search-ultimate-banking.toml)."""
+    def game_of(spec: str) -> tuple[Game, Any]:
+        game = new_game(edition, 4, players=3)
+        bots = [make_bot(spec, 9, edition=edition),
+                make_bot("standard", 1, edition=edition),
+                make_bot("standard", 2, edition=edition)]
+        game.play_out(bots, until_round=12)
+        return game, bots[0]
+
+    if edition == "ultimate-banking":
+        plain, _ = game_of("standard")
+        same, none = game_of("search?only=end-turn")
+        assert isinstance(none, SearchBot) and none.searched == 0
+        assert snapshot(same) == snapshot(plain)
+    _, buying = game_of(QUICK + "&only=buy")
+    assert isinstance(buying, SearchBot) and buying.searched > 0
+    assert set(buying.searched_kinds) == {"buy"}
+    assert set(buying.overruled_kinds) <= {"buy"}
 
 
 def test_more_copies_are_played_only_while_a_candidate_looks_better_but_not_clearly() -> None:
@@ -251,6 +285,17 @@ def test_the_evaluation_scores_wins_losses_and_shares() -> None:
     assert evaluate(game, 1) == 0.0
     game.over, game.winner = True, 0
     assert evaluate(game, 0) == 1.0 and evaluate(game, 1) == 0.0
+
+
+def test_a_sharper_evaluation_gives_the_leader_more_than_its_share_of_worth() -> None:
+    game = new_game("classic", 1, players=3)
+    game.pay(1, 0, 700, "a test")  # Ann 2,200, Bob 800, Cy 1,500
+    shares = [evaluate(game, p) for p in range(3)]
+    sharp = [evaluate(game, p, sharp=3.0) for p in range(3)]
+    assert sum(shares) == pytest.approx(1.0) and sum(sharp) == pytest.approx(1.0)
+    leader = max(range(3), key=lambda p: shares[p])
+    assert sharp[leader] > shares[leader]
+    assert all(sharp[p] < shares[p] for p in range(3) if shares[p] < shares[leader])
 
 
 # ------------------------------------------------------------------ whole games

@@ -36,8 +36,12 @@ after the choice, default 8, 4 in those two editions), ``z`` (how sure the searc
 be to overrule the standard bot, in tenths of a standard error, default 10), ``extend`` (while a
 candidate looks better than the standard bot's answer, over half the bar but not over it,
 play ``playouts`` more copies, up to ``extend`` times ``playouts`` in all; default 1: no
-more). With ``playouts`` (the default) the bot is deterministic for its seed; ``time``
-depends on the machine's speed.
+more), ``sharp`` (the power, in tenths, each player's worth is raised to in the evaluation:
+10, the default, scores the plain share of worth; 30 favours leading, see
+:func:`evaluate`), ``only`` (decision kinds joined by ``+``, such as ``only=buy+bid``: only
+those are searched, the others get the standard bot's answer; for finding out which
+searches help, docs/bots.md). With ``playouts`` (the default) the bot is deterministic for
+its seed; ``time`` depends on the machine's speed.
 """
 
 from __future__ import annotations
@@ -49,6 +53,7 @@ from collections.abc import Callable
 from typing import Final
 
 from pennybags.bots.registry import Bot, int_param, make_bot, no_more_params, register_bot
+from pennybags.editions import get_edition
 from pennybags.engine.actions import Action
 from pennybags.engine.game import Agent, Game
 
@@ -73,11 +78,14 @@ ROUNDS_AHEAD: Final = 10
 """The rounds of rent a deed is credited with at the end of a playout."""
 
 
-def evaluate(game: Game, seat: int) -> float:
+def evaluate(game: Game, seat: int, sharp: float = 1.0) -> float:
     """How good ``game`` is for ``seat``, from 0 to 1: 1 for a win, 0 for a loss (bankrupt,
     or the game won by another), 1/n for a draw among n; otherwise the seat's share of the
     worth of the players still in (total assets plus the rent their deeds charge now,
-    weighted by how often the other players will land there)."""
+    weighted by how often the other players will land there), each worth raised to the
+    power ``sharp`` first: 1 is the plain share; above 1 the richest player's share grows
+    towards 1, as its chance of winning does (a game won by the richest, as Ultimate
+    Banking's, rewards leading more than being rich)."""
     if game.over:
         if game.winner is not None:
             return 1.0 if game.winner == seat else 0.0
@@ -92,6 +100,8 @@ def evaluate(game: Game, seat: int) -> float:
     mine = 0.0
     for p in active:
         worth = max(0.0, float(assets(p)) + weight * rents(game, p))
+        if sharp != 1.0:
+            worth = worth ** sharp
         total += worth
         if p == seat:
             mine = worth
@@ -119,7 +129,8 @@ class SearchBot:
     name = "search"
 
     def __init__(self, seed: int, playouts: int = 0, seconds: float = 0.0,
-                 horizon: int = 0, z: float = 1.0, extend: int = 1) -> None:
+                 horizon: int = 0, z: float = 1.0, extend: int = 1,
+                 only: frozenset[str] | None = None, sharp: float = 1.0) -> None:
         self.seed = seed
         self.rng = random.Random(seed)
         """The bot's own random stream: it draws every determinized copy."""
@@ -133,6 +144,12 @@ class SearchBot:
         self.extend = extend
         """Up to this many times ``playouts`` copies are played while a candidate looks
         better than the standard bot's answer but not clearly (see :meth:`undecided`)."""
+        self.only = only
+        """The decision kinds searched (None: all); the others get the standard bot's
+        answer (to find out which searches help, one kind at a time)."""
+        self.sharp = sharp
+        """The power each player's worth is raised to in the evaluation (see
+        :func:`evaluate`)."""
         self.edition = ""
         self.standard: Bot | None = None
         """The bot's standard bot, which answers what is not searched and is the choice
@@ -142,6 +159,10 @@ class SearchBot:
         """How many decisions were searched (for benchmarks and tests)."""
         self.overruled = 0
         """How many of them ended with another answer than the standard bot's."""
+        self.searched_kinds: dict[str, int] = {}
+        """Searched decisions by kind..."""
+        self.overruled_kinds: dict[str, int] = {}
+        """... and those overruled, by kind (for the diagnostics of docs/bots.md)."""
 
     def for_edition(self, edition_id: str) -> None:
         """Make the standard bot and its variants for games of ``edition_id``."""
@@ -151,6 +172,12 @@ class SearchBot:
         playouts, horizon = SLOW_EDITIONS.get(edition_id, DEFAULT_BUDGET)
         self.playouts = self.given[0] or playouts
         self.horizon = self.given[1] or horizon
+        if self.only is not None:
+            kinds = get_edition(edition_id).rulebook.decisions
+            unknown = sorted(self.only - set(kinds))
+            if unknown:
+                raise ValueError(f"bot parameter only: {', '.join(unknown)} is no decision "
+                                 f"of {edition_id}; its decisions are {', '.join(kinds)}")
         self.standard = make_bot("standard", self.seed, edition=edition_id)
         variants = MONOPOLY_2_3_VARIANTS if edition_id == "monopoly-2.3" else VARIANTS
         self.variants = [make_bot("standard?" + v, self.seed, edition=edition_id)
@@ -166,13 +193,18 @@ class SearchBot:
         if decision is None:
             raise ValueError("the search bot was asked to act without a decision")
         standard = self.standard.choose(game, player)
+        kind = decision.kind
+        if self.only is not None and kind not in self.only:
+            return standard
         candidates = self.candidates(game, player, standard)
         if len(candidates) < 2:
             return standard
         self.searched += 1
+        self.searched_kinds[kind] = self.searched_kinds.get(kind, 0) + 1
         choice = self.search(game, player, candidates)
         if choice != standard:
             self.overruled += 1
+            self.overruled_kinds[kind] = self.overruled_kinds.get(kind, 0) + 1
         return choice
 
     def candidates(self, game: Game, player: int, standard: Action) -> list[Action]:
@@ -222,7 +254,7 @@ class SearchBot:
                     agents: list[Agent] = [make_bot("standard", 0, edition=edition)
                                            for _ in range(seats)]
                     copy.play_out(agents, until_round=copy.round + self.horizon)
-                scores.append(evaluate(copy, seat))
+                scores.append(evaluate(copy, seat, self.sharp))
             for i in range(1, n):
                 diffs[i].append(scores[i] - scores[0])
         best = 0
@@ -259,6 +291,14 @@ def _make(seed: int, params: dict[str, str]) -> SearchBot:
     horizon = int_param(params, "horizon", -1)
     z = int_param(params, "z", 10)
     extend = int_param(params, "extend", 1)
+    sharp = int_param(params, "sharp", 10)
+    only: frozenset[str] | None = None
+    text = params.pop("only", None)
+    if text is not None:
+        only = frozenset(k.strip() for k in text.split("+") if k.strip())
+        if not only:
+            raise ValueError("bot parameter only takes decision kinds joined by +, such as "
+                             "buy+bid")
     seconds = 0.0
     text = params.pop("time", None)
     if text is not None:
@@ -279,9 +319,11 @@ def _make(seed: int, params: dict[str, str]) -> SearchBot:
         raise ValueError(f"bot parameter z takes 0 to 100 (tenths), not {z}")
     if not 1 <= extend <= 16:
         raise ValueError(f"bot parameter extend takes 1 to 16, not {extend}")
+    if not 1 <= sharp <= 100:
+        raise ValueError(f"bot parameter sharp takes 1 to 100 (tenths), not {sharp}")
     return SearchBot(seed, playouts=max(0, playouts), seconds=seconds,
                      horizon=max(0, horizon), z=z / 10,
-                     extend=extend)
+                     extend=extend, only=only, sharp=sharp / 10)
 
 
 register_bot("search", _make)
