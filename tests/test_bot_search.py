@@ -94,10 +94,11 @@ def test_the_search_decides_alike_whatever_it_cannot_see(edition: str) -> None:
     for game in positions:
         p = game.pending[0].player
         other = game.determinize(p, rng)
-        first = make_bot(QUICK, 5, edition=edition)
-        second = make_bot(QUICK, 5, edition=edition)
-        assert first.choose(game, p) == second.choose(other, p)
-        assert isinstance(first, SearchBot) and first.searched == 1
+        for spec in (QUICK, QUICK + "&trades=1"):  # (its own offers too)
+            first = make_bot(spec, 5, edition=edition)
+            second = make_bot(spec, 5, edition=edition)
+            assert first.choose(game, p) == second.choose(other, p)
+            assert isinstance(first, SearchBot) and first.searched == 1
 
 
 class PeekingSearch(SearchBot):
@@ -168,6 +169,7 @@ def test_another_seed_draws_other_copies() -> None:
     ("search?depth=3", "no parameter"),
     ("search?sharp=0", "sharp takes 1 to 100"),
     ("search?only=+", "only takes decision kinds joined by"),
+    ("search?trades=2", "trades takes 0 or 1"),
 ])
 def test_bad_knobs_are_refused_with_the_reason(spec: str, message: str) -> None:
     with pytest.raises(ValueError, match=message):
@@ -204,6 +206,32 @@ def test_only_searches_the_kinds_named_and_plays_the_standard_answer_elsewhere(
     assert isinstance(buying, SearchBot) and buying.searched > 0
     assert set(buying.searched_kinds) == {"buy"}
     assert set(buying.overruled_kinds) <= {"buy"}
+
+
+def test_trades_offer_the_least_cash_a_standard_bot_would_accept_once_a_turn() -> None:
+    """With ``trades=1``: Ann holds Park Place, Bob Boardwalk; at the start of Ann's turn
+    the candidates include $800 for Boardwalk (twice its price: the least that a standard
+    bot, valuing the completed group at three times its price, accepts); not again in the
+    same turn; never with ``trades=0``."""
+    game = new_game("classic", 1, players=2)
+    seat = game.pending[0].player
+    other = 1 - seat
+    game.set_owner(37, seat)
+    game.set_owner(39, other)
+    bot = make_bot("search?trades=1", 1, edition="classic")
+    assert isinstance(bot, SearchBot)
+    offers = bot.offers(game, seat)
+    assert offers == [Action("propose-trade",
+                             trade=Trade(seat, other, take=(39,), give_cash=800))]
+    assert bot.offers(game, seat) == []
+    plain = make_bot("search", 1, edition="classic")
+    assert isinstance(plain, SearchBot)
+    standard = make_bot("standard", 1, edition="classic").choose(game, seat)
+    assert not any(a.do == "propose-trade" and a.trade is not None and
+                   a.trade.give_cash == 800 for a in plain.candidates(game, seat, standard))
+    game.houses[37] = 1  # (no offers on a group with buildings)
+    assert make_bot("search?trades=1", 1, edition="classic").offers(  # type: ignore[attr-defined]
+        game, seat) == []
 
 
 def test_more_copies_are_played_only_while_a_candidate_looks_better_but_not_clearly() -> None:

@@ -40,8 +40,11 @@ more), ``sharp`` (the power, in tenths, each player's worth is raised to in the 
 10, the default, scores the plain share of worth; 30 favours leading, see
 :func:`evaluate`), ``only`` (decision kinds joined by ``+``, such as ``only=buy+bid``: only
 those are searched, the others get the standard bot's answer; for finding out which
-searches help, docs/bots.md). With ``playouts`` (the default) the bot is deterministic for
-its seed; ``time`` depends on the machine's speed.
+searches help, docs/bots.md), ``trades`` (1: at the start or end of its turn, also
+weigh offers of cash for an opponent's deeds of its colour groups, at the least a standard
+bot in the opponent's seat would accept, see :meth:`SearchBot.offers`; 0, the default:
+only the standard bot's and its variants' offers). With ``playouts`` (the default) the bot
+is deterministic for its seed; ``time`` depends on the machine's speed.
 """
 
 from __future__ import annotations
@@ -54,7 +57,7 @@ from typing import Final
 
 from pennybags.bots.registry import Bot, int_param, make_bot, no_more_params, register_bot
 from pennybags.editions import get_edition
-from pennybags.engine.actions import Action
+from pennybags.engine.actions import Action, Trade
 from pennybags.engine.game import Agent, Game
 
 VARIANTS: Final = ("aggression=60", "aggression=150", "reserve=0", "reserve=400", "trade=0")
@@ -74,6 +77,12 @@ DEFAULT_BUDGET: Final = (16, 8)
 SLOW_EDITIONS: Final = {"monopoly-2.3": (8, 4), "ultimate-monopoly": (8, 4)}
 """... and in the editions whose turns cost many times classic's, so that a decision takes
 about a second at most (benchmarks/bench_search.py; docs/bots.md)."""
+OFFER_MULTIPLES: Final = (1.0, 1.5, 2.0, 2.5)
+"""The cash offered for an opponent's deeds, in times their printed price, cheapest first
+(``trades=1``)."""
+OFFERS_TRIED: Final = 2
+"""How many of an opponent's deeds (or groups' worth of them) a turn's trade candidates
+ask for at most."""
 ROUNDS_AHEAD: Final = 10
 """The rounds of rent a deed is credited with at the end of a playout."""
 
@@ -130,7 +139,8 @@ class SearchBot:
 
     def __init__(self, seed: int, playouts: int = 0, seconds: float = 0.0,
                  horizon: int = 0, z: float = 1.0, extend: int = 1,
-                 only: frozenset[str] | None = None, sharp: float = 1.0) -> None:
+                 only: frozenset[str] | None = None, sharp: float = 1.0,
+                 trades: bool = False) -> None:
         self.seed = seed
         self.rng = random.Random(seed)
         """The bot's own random stream: it draws every determinized copy."""
@@ -150,6 +160,10 @@ class SearchBot:
         self.sharp = sharp
         """The power each player's worth is raised to in the evaluation (see
         :func:`evaluate`)."""
+        self.trades = trades
+        """Whether to add trade offers of its own to the candidates (see :meth:`offers`)."""
+        self.offered_turn: tuple[int, int, int] = (-1, -1, -1)
+        """The turn in which it last looked for offers of its own (once a turn)."""
         self.edition = ""
         self.standard: Bot | None = None
         """The bot's standard bot, which answers what is not searched and is the choice
@@ -224,7 +238,78 @@ class SearchBot:
                 for action in own:
                     if action not in out:
                         out.append(action)
+        if self.trades:
+            for action in self.offers(game, player):
+                if action not in out:
+                    out.append(action)
         return out
+
+    def offers(self, game: Game, seat: int) -> list[Action]:
+        """Trade offers the standard bot would not make, once a turn, at the start or end of
+        the seat's own turn: cash for an opponent's deeds of a colour group the seat has a
+        deed of (all of them at once when that opponent alone holds the rest: the group
+        would be complete), as little cash as a standard bot in the opponent's seat would
+        accept (:data:`OFFER_MULTIPLES` of the printed price, cheapest first; that answer is
+        played in a determinized copy). At most :data:`OFFERS_TRIED` deeds or sets of them,
+        those completing a group first, dearest first; none on a group with buildings."""
+        decision = game.decision_for(seat)
+        if decision is None or decision.kind not in ("roll", "end-turn") or \
+                game.current != seat or not game.may_manage(seat) or \
+                "propose-trade" not in game.rulebook.vocabulary.actions:
+            return []
+        turn = (game.turns, game.round, game.current)
+        if turn == self.offered_turn:
+            return []
+        self.offered_turn = turn
+        board = game.board
+        owner = game.owner
+        houses = game.houses
+        players = game.players
+        wanted: list[tuple[bool, int, int, tuple[int, ...]]] = []
+        seen: set[tuple[int, ...]] = set()
+        for d in board.deeds:
+            other = owner[d]
+            if other < 0 or other == seat or players[other].bankrupt or game.mortgaged[d]:
+                continue
+            space = board.spaces[d]
+            group = board.group_of[d]
+            if space.kind != "street" or not any(owner[g] == seat for g in group) or \
+                    any(houses[g] for g in group):
+                continue
+            rest = tuple(g for g in group if owner[g] != seat)
+            completes = all(owner[g] == other and not game.mortgaged[g] for g in rest)
+            take = rest if completes else (d,)
+            if take in seen:
+                continue
+            seen.add(take)
+            price = sum(board.spaces[g].price for g in take)
+            wanted.append((completes, price, other, take))
+        wanted.sort(key=lambda w: (not w[0], -w[1]))
+        out: list[Action] = []
+        cash = game.cash(seat)
+        for _completes, price, other, take in wanted[:OFFERS_TRIED]:
+            for multiple in OFFER_MULTIPLES:
+                amount = round(price * multiple)
+                if amount > cash:
+                    break
+                action = Action("propose-trade",
+                                trade=Trade(seat, other, take=take, give_cash=amount))
+                if not game.can(seat, action):
+                    break
+                if self.accepted(game, seat, other, action):
+                    out.append(action)
+                    break
+        return out
+
+    def accepted(self, game: Game, seat: int, other: int, offer: Action) -> bool:
+        """Whether a standard bot in ``other``'s seat accepts ``offer`` (played in a
+        determinized copy: the answer must not depend on what the seat cannot see)."""
+        copy = game.determinize(seat, self.rng)
+        copy.act(seat, offer)
+        if copy.decision_for(other) is None:
+            return False
+        answer = make_bot("standard", 0, edition=game.edition_id).choose(copy, other)
+        return answer.do == "accept"
 
     def search(self, game: Game, seat: int, candidates: list[Action]) -> Action:
         """The candidate that scores best over the playouts, if it beats the first (the
@@ -292,6 +377,7 @@ def _make(seed: int, params: dict[str, str]) -> SearchBot:
     z = int_param(params, "z", 10)
     extend = int_param(params, "extend", 1)
     sharp = int_param(params, "sharp", 10)
+    trades = int_param(params, "trades", 0)
     only: frozenset[str] | None = None
     text = params.pop("only", None)
     if text is not None:
@@ -319,11 +405,13 @@ def _make(seed: int, params: dict[str, str]) -> SearchBot:
         raise ValueError(f"bot parameter z takes 0 to 100 (tenths), not {z}")
     if not 1 <= extend <= 16:
         raise ValueError(f"bot parameter extend takes 1 to 16, not {extend}")
+    if trades not in (0, 1):
+        raise ValueError(f"bot parameter trades takes 0 or 1, not {trades}")
     if not 1 <= sharp <= 100:
         raise ValueError(f"bot parameter sharp takes 1 to 100 (tenths), not {sharp}")
     return SearchBot(seed, playouts=max(0, playouts), seconds=seconds,
                      horizon=max(0, horizon), z=z / 10,
-                     extend=extend, only=only, sharp=sharp / 10)
+                     extend=extend, only=only, sharp=sharp / 10, trades=trades == 1)
 
 
 register_bot("search", _make)
