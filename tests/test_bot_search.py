@@ -224,7 +224,7 @@ def test_trades_offer_the_least_cash_a_standard_bot_would_accept_once_a_turn() -
     assert offers == [Action("propose-trade",
                              trade=Trade(seat, other, take=(39,), give_cash=800))]
     assert bot.offers(game, seat) == []
-    plain = make_bot("search", 1, edition="classic")
+    plain = make_bot("search?trades=0", 1, edition="classic")
     assert isinstance(plain, SearchBot)
     standard = make_bot("standard", 1, edition="classic").choose(game, seat)
     assert not any(a.do == "propose-trade" and a.trade is not None and
@@ -370,6 +370,11 @@ def test_the_default_budget_is_smaller_where_turns_cost_more() -> None:
         assert isinstance(bot, SearchBot)
         budgets[edition] = (bot.playouts, bot.horizon)
     assert budgets["classic"] == (16, 8)
+    trades = {e: make_bot("search", 1, edition=e).trades  # type: ignore[attr-defined]
+              for e in EDITIONS}
+    assert trades == {e: e in ("classic", "electronic-banking") for e in EDITIONS}
+    assert not make_bot("search?trades=0", 1, edition="classic").trades  # type: ignore[attr-defined]
+    assert make_bot("search?trades=1", 1, edition="ultimate-monopoly").trades  # type: ignore[attr-defined]
     assert budgets["monopoly-2.3"] == budgets["ultimate-monopoly"] == (8, 4)
     given = make_bot("search?playouts=3&horizon=2", 1, edition="ultimate-monopoly")
     assert isinstance(given, SearchBot) and (given.playouts, given.horizon) == (3, 2)

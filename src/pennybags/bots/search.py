@@ -42,8 +42,9 @@ more), ``sharp`` (the power, in tenths, each player's worth is raised to in the 
 those are searched, the others get the standard bot's answer; for finding out which
 searches help, docs/bots.md), ``trades`` (1: at the start or end of its turn, also
 weigh offers of cash for an opponent's deeds of its colour groups, at the least a standard
-bot in the opponent's seat would accept, see :meth:`SearchBot.offers`; 0, the default:
-only the standard bot's and its variants' offers). With ``playouts`` (the default) the bot
+bot in the opponent's seat would accept, see :meth:`SearchBot.offers`; 0: only the
+standard bot's and its variants' offers; by default 1 in classic and electronic banking,
+where it won more, 0 elsewhere). With ``playouts`` (the default) the bot
 is deterministic for its seed; ``time`` depends on the machine's speed.
 """
 
@@ -80,6 +81,9 @@ about a second at most (benchmarks/bench_search.py; docs/bots.md)."""
 OFFER_MULTIPLES: Final = (1.0, 1.5, 2.0, 2.5)
 """The cash offered for an opponent's deeds, in times their printed price, cheapest first
 (``trades=1``)."""
+TRADE_EDITIONS: Final = frozenset({"classic", "electronic-banking"})
+"""The editions whose search bot makes trade offers of its own unless told ``trades=0``
+(measured better at a table of four there: docs/bots.md)."""
 OFFERS_TRIED: Final = 2
 """How many of an opponent's deeds (or groups' worth of them) a turn's trade candidates
 ask for at most."""
@@ -140,7 +144,7 @@ class SearchBot:
     def __init__(self, seed: int, playouts: int = 0, seconds: float = 0.0,
                  horizon: int = 0, z: float = 1.0, extend: int = 1,
                  only: frozenset[str] | None = None, sharp: float = 1.0,
-                 trades: bool = False) -> None:
+                 trades: bool | None = None) -> None:
         self.seed = seed
         self.rng = random.Random(seed)
         """The bot's own random stream: it draws every determinized copy."""
@@ -160,8 +164,10 @@ class SearchBot:
         self.sharp = sharp
         """The power each player's worth is raised to in the evaluation (see
         :func:`evaluate`)."""
-        self.trades = trades
-        """Whether to add trade offers of its own to the candidates (see :meth:`offers`)."""
+        self.given_trades = trades
+        self.trades = bool(trades)
+        """Whether to add trade offers of its own to the candidates (see :meth:`offers`);
+        None given: in the editions of :data:`TRADE_EDITIONS`."""
         self.offered_turn: tuple[int, int, int] = (-1, -1, -1)
         """The turn in which it last looked for offers of its own (once a turn)."""
         self.edition = ""
@@ -186,6 +192,8 @@ class SearchBot:
         playouts, horizon = SLOW_EDITIONS.get(edition_id, DEFAULT_BUDGET)
         self.playouts = self.given[0] or playouts
         self.horizon = self.given[1] or horizon
+        self.trades = edition_id in TRADE_EDITIONS if self.given_trades is None \
+            else self.given_trades
         if self.only is not None:
             kinds = get_edition(edition_id).rulebook.decisions
             unknown = sorted(self.only - set(kinds))
@@ -377,7 +385,7 @@ def _make(seed: int, params: dict[str, str]) -> SearchBot:
     z = int_param(params, "z", 10)
     extend = int_param(params, "extend", 1)
     sharp = int_param(params, "sharp", 10)
-    trades = int_param(params, "trades", 0)
+    trades = int_param(params, "trades", -1)
     only: frozenset[str] | None = None
     text = params.pop("only", None)
     if text is not None:
@@ -405,13 +413,14 @@ def _make(seed: int, params: dict[str, str]) -> SearchBot:
         raise ValueError(f"bot parameter z takes 0 to 100 (tenths), not {z}")
     if not 1 <= extend <= 16:
         raise ValueError(f"bot parameter extend takes 1 to 16, not {extend}")
-    if trades not in (0, 1):
+    if trades not in (-1, 0, 1):
         raise ValueError(f"bot parameter trades takes 0 or 1, not {trades}")
     if not 1 <= sharp <= 100:
         raise ValueError(f"bot parameter sharp takes 1 to 100 (tenths), not {sharp}")
     return SearchBot(seed, playouts=max(0, playouts), seconds=seconds,
                      horizon=max(0, horizon), z=z / 10,
-                     extend=extend, only=only, sharp=sharp / 10, trades=trades == 1)
+                     extend=extend, only=only, sharp=sharp / 10,
+                     trades=None if trades == -1 else trades == 1)
 
 
 register_bot("search", _make)
