@@ -94,10 +94,11 @@ def test_the_search_decides_alike_whatever_it_cannot_see(edition: str) -> None:
     for game in positions:
         p = game.pending[0].player
         other = game.determinize(p, rng)
-        first = make_bot(QUICK, 5, edition=edition)
-        second = make_bot(QUICK, 5, edition=edition)
-        assert first.choose(game, p) == second.choose(other, p)
-        assert isinstance(first, SearchBot) and first.searched == 1
+        for spec in (QUICK, QUICK + "&trades=1"):  # (its own offers too)
+            first = make_bot(spec, 5, edition=edition)
+            second = make_bot(spec, 5, edition=edition)
+            assert first.choose(game, p) == second.choose(other, p)
+            assert isinstance(first, SearchBot) and first.searched == 1
 
 
 class PeekingSearch(SearchBot):
@@ -166,10 +167,71 @@ def test_another_seed_draws_other_copies() -> None:
     ("search?z=-1", "z takes 0 to 100"),
     ("search?extend=0", "extend takes 1 to 16"),
     ("search?depth=3", "no parameter"),
+    ("search?sharp=0", "sharp takes 1 to 100"),
+    ("search?only=+", "only takes decision kinds joined by"),
+    ("search?trades=2", "trades takes 0 or 1"),
 ])
 def test_bad_knobs_are_refused_with_the_reason(spec: str, message: str) -> None:
     with pytest.raises(ValueError, match=message):
         make_bot(spec)
+
+
+def test_only_names_decisions_of_the_edition() -> None:
+    with pytest.raises(ValueError, match=r"only: sell-house is no decision of classic; its "
+                                         r"decisions are .*buy"):
+        make_bot("search?only=buy+sell-house", 1, edition="classic")
+
+
+@pytest.mark.parametrize("edition", ["classic", "ultimate-banking"])
+def test_only_searches_the_kinds_named_and_plays_the_standard_answer_elsewhere(
+        edition: str) -> None:
+    """``only=buy`` searches buying decisions alone. In Ultimate Banking ``only=end-turn``
+    searches nothing (an end of turn has one answer there, and no building or trading at
+    any time): the game is the standard bot's, move for move (the control of
+    experiments/search-ultimate-banking.toml)."""
+    def game_of(spec: str) -> tuple[Game, Any]:
+        game = new_game(edition, 4, players=3)
+        bots = [make_bot(spec, 9, edition=edition),
+                make_bot("standard", 1, edition=edition),
+                make_bot("standard", 2, edition=edition)]
+        game.play_out(bots, until_round=12)
+        return game, bots[0]
+
+    if edition == "ultimate-banking":
+        plain, _ = game_of("standard")
+        same, none = game_of("search?only=end-turn")
+        assert isinstance(none, SearchBot) and none.searched == 0
+        assert snapshot(same) == snapshot(plain)
+    _, buying = game_of(QUICK + "&only=buy")
+    assert isinstance(buying, SearchBot) and buying.searched > 0
+    assert set(buying.searched_kinds) == {"buy"}
+    assert set(buying.overruled_kinds) <= {"buy"}
+
+
+def test_trades_offer_the_least_cash_a_standard_bot_would_accept_once_a_turn() -> None:
+    """With ``trades=1``: Ann holds Park Place, Bob Boardwalk; at the start of Ann's turn
+    the candidates include $800 for Boardwalk (twice its price: the least that a standard
+    bot, valuing the completed group at three times its price, accepts); not again in the
+    same turn; never with ``trades=0``."""
+    game = new_game("classic", 1, players=2)
+    seat = game.pending[0].player
+    other = 1 - seat
+    game.set_owner(37, seat)
+    game.set_owner(39, other)
+    bot = make_bot("search?trades=1", 1, edition="classic")
+    assert isinstance(bot, SearchBot)
+    offers = bot.offers(game, seat)
+    assert offers == [Action("propose-trade",
+                             trade=Trade(seat, other, take=(39,), give_cash=800))]
+    assert bot.offers(game, seat) == []
+    plain = make_bot("search?trades=0", 1, edition="classic")
+    assert isinstance(plain, SearchBot)
+    standard = make_bot("standard", 1, edition="classic").choose(game, seat)
+    assert not any(a.do == "propose-trade" and a.trade is not None and
+                   a.trade.give_cash == 800 for a in plain.candidates(game, seat, standard))
+    game.houses[37] = 1  # (no offers on a group with buildings)
+    assert make_bot("search?trades=1", 1, edition="classic").offers(  # type: ignore[attr-defined]
+        game, seat) == []
 
 
 def test_more_copies_are_played_only_while_a_candidate_looks_better_but_not_clearly() -> None:
@@ -253,6 +315,17 @@ def test_the_evaluation_scores_wins_losses_and_shares() -> None:
     assert evaluate(game, 0) == 1.0 and evaluate(game, 1) == 0.0
 
 
+def test_a_sharper_evaluation_gives_the_leader_more_than_its_share_of_worth() -> None:
+    game = new_game("classic", 1, players=3)
+    game.pay(1, 0, 700, "a test")  # Ann 2,200, Bob 800, Cy 1,500
+    shares = [evaluate(game, p) for p in range(3)]
+    sharp = [evaluate(game, p, sharp=3.0) for p in range(3)]
+    assert sum(shares) == pytest.approx(1.0) and sum(sharp) == pytest.approx(1.0)
+    leader = max(range(3), key=lambda p: shares[p])
+    assert sharp[leader] > shares[leader]
+    assert all(sharp[p] < shares[p] for p in range(3) if shares[p] < shares[leader])
+
+
 # ------------------------------------------------------------------ whole games
 
 @pytest.mark.parametrize("edition", EDITIONS)
@@ -297,6 +370,11 @@ def test_the_default_budget_is_smaller_where_turns_cost_more() -> None:
         assert isinstance(bot, SearchBot)
         budgets[edition] = (bot.playouts, bot.horizon)
     assert budgets["classic"] == (16, 8)
+    trades = {e: make_bot("search", 1, edition=e).trades  # type: ignore[attr-defined]
+              for e in EDITIONS}
+    assert trades == {e: e in ("classic", "electronic-banking") for e in EDITIONS}
+    assert not make_bot("search?trades=0", 1, edition="classic").trades  # type: ignore[attr-defined]
+    assert make_bot("search?trades=1", 1, edition="ultimate-monopoly").trades  # type: ignore[attr-defined]
     assert budgets["monopoly-2.3"] == budgets["ultimate-monopoly"] == (8, 4)
     given = make_bot("search?playouts=3&horizon=2", 1, edition="ultimate-monopoly")
     assert isinstance(given, SearchBot) and (given.playouts, given.horizon) == (3, 2)

@@ -138,7 +138,7 @@ def test_the_observation_holds_nothing_hidden() -> None:
             copy = game.determinize(seat, random.Random(rng.random()))
             vector = env.observer.vector(copy.view(seat))
             assert np.array_equal(before["observation"], vector)
-            numbers, _ = env.table.legal(copy, seat)
+            numbers, _ = env.table.legal(copy, seat, env.offers.may_offer(game, seat))
             assert sorted(numbers) == sorted(np.flatnonzero(before["action_mask"]))
             env.step(int(rng.choice(list(np.flatnonzero(before["action_mask"])))))
             if env.game.over:
@@ -355,3 +355,138 @@ def test_a_policy_that_chooses_an_illegal_number_is_refused_with_the_reason() ->
         bot.choose(game, first)
     with pytest.raises(ValueError, match=f"seat {1 - first} has nothing to decide now"):
         bot.choose(game, 1 - first)
+
+
+# ---------------------------------------------------------------- the limit on offers
+
+def _highest(mask: Any) -> int:
+    return int(np.flatnonzero(mask).max())
+
+
+@pytest.mark.parametrize(("edition", "limit"), [("classic", 3), ("classic", 1),
+                                                ("ultimate-monopoly", 3)])
+def test_a_policy_of_the_highest_number_finishes_a_game(edition: str, limit: int) -> None:
+    """The highest number is a trade offer whenever one may be made: without a limit such
+    a policy offers without end in the first turn; with ``max_offers_per_turn`` the game
+    goes on and ends."""
+    env = rl.MonopolyEnv(edition, max_offers_per_turn=limit)
+    env.reset(seed=1)
+    for _agent in env.agent_iter():
+        obs, _, terminated, truncated, _ = env.last()
+        if terminated or truncated:
+            env.step(None)
+            continue
+        env.step(_highest(obs["action_mask"]))
+    assert env.game.over and env.steps < rl.MAX_STEPS
+
+
+def test_without_the_limit_the_highest_number_offers_without_end() -> None:
+    env = rl.MonopolyEnv("classic", max_steps=3000, max_offers_per_turn=None)
+    env.reset(seed=1)
+    offers = 0
+    offer = env.table.block_of["propose-trade"]
+    for _agent in env.agent_iter():
+        obs, _, terminated, truncated, _ = env.last()
+        if terminated or truncated:
+            env.step(None)
+            continue
+        number = _highest(obs["action_mask"])
+        offers += offer.start <= number < offer.start + offer.size
+        env.step(number)
+    assert not env.game.over and env.steps == 3000 and env.game.round == 1 and offers > 500
+
+
+def test_offers_are_masked_out_after_the_limit_until_the_next_turn() -> None:
+    env = rl.MonopolyEnv("classic", players=2, max_offers_per_turn=2)
+    env.reset(seed=3)
+    game = env.game
+    agent = env.agent_selection
+    seat = env.agent_seat[agent]
+    other = 1 - seat
+    game.set_owner(39, other)
+    block = env.table.block_of["propose-trade"]
+    offer = block.start + env.table.deed_position[39] * len(rl.OFFER_MULTIPLES)
+    reject = env.table.block_of["reject"].start
+    env._legal = {}
+    for _ in range(2):
+        assert env.observe(agent)["action_mask"][offer] == 1
+        env.step(offer)
+        assert env.agent_selection == f"player_{other}"
+        env.step(reject)
+        assert env.agent_selection == agent
+    mask = env.observe(agent)["action_mask"]
+    assert not mask[block.start:block.start + block.size].any()
+    assert mask.any()  # (the turn goes on: a roll)
+    turn = game.turns
+    while game.turns == turn or game.pending[0].player != seat:
+        a = env.agent_selection
+        legal = sorted(env.legal(a))
+        env.step(next((n for n in legal if not block.start <= n < block.start + block.size),
+                      legal[0]))
+    assert env.observe(agent)["action_mask"][offer] == 1
+
+
+@pytest.mark.parametrize(("limit", "ends"), [(3, True), (None, False)])
+def test_the_single_agent_environment_limits_the_learners_offers(limit: int | None,
+                                                                  ends: bool) -> None:
+    """The learner (the highest number) among standard bots: with the limit, at most three
+    offers a turn and its game ends (it bids itself bankrupt); without, it offers until the
+    episode is cut short."""
+    env = rl.SingleAgentEnv("classic", opponents=["standard"] * 3, seat=0,
+                            max_offers_per_turn=limit, max_steps=5000)
+    env.reset(seed=3)
+    block = env.table.block_of["propose-trade"]
+    per_turn: dict[tuple[int, int, int], int] = {}
+    for _ in range(6000):
+        number = _highest(env.action_masks())
+        if block.start <= number < block.start + block.size:
+            turn = (env.game.turns, env.game.round, env.game.current)
+            per_turn[turn] = per_turn.get(turn, 0) + 1
+        _, _, terminated, truncated, _ = env.step(number)
+        if terminated or truncated:
+            break
+    assert terminated is ends and truncated is not ends
+    if ends:
+        assert max(per_turn.values()) <= 3 and len(per_turn) > 1
+    else:
+        assert max(per_turn.values()) > 1000
+
+
+@pytest.mark.parametrize(("limit", "ends"), [(3, True), (None, False)])
+def test_a_policy_bot_of_the_highest_number_finishes_a_game(limit: int | None,
+                                                            ends: bool) -> None:
+    """PolicyBot keeps the same limit: its game goes on to its end (the highest number
+    bids it bankrupt in the end); without the limit it offers without end."""
+    from pennybags.bots import make_bot
+
+    game = get_edition("classic").new_game([f"P{i}" for i in range(4)], seed=2)
+    offers = 0
+
+    def policy(obs: Any, mask: Any) -> int:
+        nonlocal offers
+        number = _highest(mask)
+        offers += table.describe(number).startswith("propose-trade")
+        return number
+
+    table = rl.ActionTable(game)
+    bots = [rl.PolicyBot(policy, max_offers_per_turn=limit)] + \
+        [make_bot("standard", s, "classic") for s in range(1, 4)]
+    for _ in range(20_000):
+        if game.over or game.players[0].bankrupt:
+            break
+        p = game.pending[0].player
+        game.act(p, bots[p].choose(game, p))
+    assert game.players[0].bankrupt is ends
+    if ends:
+        assert 0 < offers <= 3 * game.turns
+    else:
+        assert offers > 5000
+
+
+@pytest.mark.parametrize("limit", [-1, 1.5, True, "3"])
+def test_a_bad_limit_on_offers_is_refused(limit: Any) -> None:
+    for make in (lambda: rl.MonopolyEnv("classic", max_offers_per_turn=limit),
+                 lambda: rl.SingleAgentEnv("classic", max_offers_per_turn=limit),
+                 lambda: rl.PolicyBot(lambda obs, mask: 0, max_offers_per_turn=limit)):
+        with pytest.raises(ValueError, match="max_offers_per_turn is a whole number"):
+            make()

@@ -36,8 +36,16 @@ after the choice, default 8, 4 in those two editions), ``z`` (how sure the searc
 be to overrule the standard bot, in tenths of a standard error, default 10), ``extend`` (while a
 candidate looks better than the standard bot's answer, over half the bar but not over it,
 play ``playouts`` more copies, up to ``extend`` times ``playouts`` in all; default 1: no
-more). With ``playouts`` (the default) the bot is deterministic for its seed; ``time``
-depends on the machine's speed.
+more), ``sharp`` (the power, in tenths, each player's worth is raised to in the evaluation:
+10, the default, scores the plain share of worth; 30 favours leading, see
+:func:`evaluate`), ``only`` (decision kinds joined by ``+``, such as ``only=buy+bid``: only
+those are searched, the others get the standard bot's answer; for finding out which
+searches help, docs/bots.md), ``trades`` (1: at the start or end of its turn, also
+weigh offers of cash for an opponent's deeds of its colour groups, at the least a standard
+bot in the opponent's seat would accept, see :meth:`SearchBot.offers`; 0: only the
+standard bot's and its variants' offers; by default 1 in classic and electronic banking,
+where it won more, 0 elsewhere). With ``playouts`` (the default) the bot
+is deterministic for its seed; ``time`` depends on the machine's speed.
 """
 
 from __future__ import annotations
@@ -49,7 +57,8 @@ from collections.abc import Callable
 from typing import Final
 
 from pennybags.bots.registry import Bot, int_param, make_bot, no_more_params, register_bot
-from pennybags.engine.actions import Action
+from pennybags.editions import get_edition
+from pennybags.engine.actions import Action, Trade
 from pennybags.engine.game import Agent, Game
 
 VARIANTS: Final = ("aggression=60", "aggression=150", "reserve=0", "reserve=400", "trade=0")
@@ -69,15 +78,27 @@ DEFAULT_BUDGET: Final = (16, 8)
 SLOW_EDITIONS: Final = {"monopoly-2.3": (8, 4), "ultimate-monopoly": (8, 4)}
 """... and in the editions whose turns cost many times classic's, so that a decision takes
 about a second at most (benchmarks/bench_search.py; docs/bots.md)."""
+OFFER_MULTIPLES: Final = (1.0, 1.5, 2.0, 2.5)
+"""The cash offered for an opponent's deeds, in times their printed price, cheapest first
+(``trades=1``)."""
+TRADE_EDITIONS: Final = frozenset({"classic", "electronic-banking"})
+"""The editions whose search bot makes trade offers of its own unless told ``trades=0``
+(measured better at a table of four there: docs/bots.md)."""
+OFFERS_TRIED: Final = 2
+"""How many of an opponent's deeds (or groups' worth of them) a turn's trade candidates
+ask for at most."""
 ROUNDS_AHEAD: Final = 10
 """The rounds of rent a deed is credited with at the end of a playout."""
 
 
-def evaluate(game: Game, seat: int) -> float:
+def evaluate(game: Game, seat: int, sharp: float = 1.0) -> float:
     """How good ``game`` is for ``seat``, from 0 to 1: 1 for a win, 0 for a loss (bankrupt,
     or the game won by another), 1/n for a draw among n; otherwise the seat's share of the
     worth of the players still in (total assets plus the rent their deeds charge now,
-    weighted by how often the other players will land there)."""
+    weighted by how often the other players will land there), each worth raised to the
+    power ``sharp`` first: 1 is the plain share; above 1 the richest player's share grows
+    towards 1, as its chance of winning does (a game won by the richest, as Ultimate
+    Banking's, rewards leading more than being rich)."""
     if game.over:
         if game.winner is not None:
             return 1.0 if game.winner == seat else 0.0
@@ -92,6 +113,8 @@ def evaluate(game: Game, seat: int) -> float:
     mine = 0.0
     for p in active:
         worth = max(0.0, float(assets(p)) + weight * rents(game, p))
+        if sharp != 1.0:
+            worth = worth ** sharp
         total += worth
         if p == seat:
             mine = worth
@@ -119,7 +142,9 @@ class SearchBot:
     name = "search"
 
     def __init__(self, seed: int, playouts: int = 0, seconds: float = 0.0,
-                 horizon: int = 0, z: float = 1.0, extend: int = 1) -> None:
+                 horizon: int = 0, z: float = 1.0, extend: int = 1,
+                 only: frozenset[str] | None = None, sharp: float = 1.0,
+                 trades: bool | None = None) -> None:
         self.seed = seed
         self.rng = random.Random(seed)
         """The bot's own random stream: it draws every determinized copy."""
@@ -133,6 +158,18 @@ class SearchBot:
         self.extend = extend
         """Up to this many times ``playouts`` copies are played while a candidate looks
         better than the standard bot's answer but not clearly (see :meth:`undecided`)."""
+        self.only = only
+        """The decision kinds searched (None: all); the others get the standard bot's
+        answer (to find out which searches help, one kind at a time)."""
+        self.sharp = sharp
+        """The power each player's worth is raised to in the evaluation (see
+        :func:`evaluate`)."""
+        self.given_trades = trades
+        self.trades = bool(trades)
+        """Whether to add trade offers of its own to the candidates (see :meth:`offers`);
+        None given: in the editions of :data:`TRADE_EDITIONS`."""
+        self.offered_turn: tuple[int, int, int] = (-1, -1, -1)
+        """The turn in which it last looked for offers of its own (once a turn)."""
         self.edition = ""
         self.standard: Bot | None = None
         """The bot's standard bot, which answers what is not searched and is the choice
@@ -142,6 +179,10 @@ class SearchBot:
         """How many decisions were searched (for benchmarks and tests)."""
         self.overruled = 0
         """How many of them ended with another answer than the standard bot's."""
+        self.searched_kinds: dict[str, int] = {}
+        """Searched decisions by kind..."""
+        self.overruled_kinds: dict[str, int] = {}
+        """... and those overruled, by kind (for the diagnostics of docs/bots.md)."""
 
     def for_edition(self, edition_id: str) -> None:
         """Make the standard bot and its variants for games of ``edition_id``."""
@@ -151,6 +192,14 @@ class SearchBot:
         playouts, horizon = SLOW_EDITIONS.get(edition_id, DEFAULT_BUDGET)
         self.playouts = self.given[0] or playouts
         self.horizon = self.given[1] or horizon
+        self.trades = edition_id in TRADE_EDITIONS if self.given_trades is None \
+            else self.given_trades
+        if self.only is not None:
+            kinds = get_edition(edition_id).rulebook.decisions
+            unknown = sorted(self.only - set(kinds))
+            if unknown:
+                raise ValueError(f"bot parameter only: {', '.join(unknown)} is no decision "
+                                 f"of {edition_id}; its decisions are {', '.join(kinds)}")
         self.standard = make_bot("standard", self.seed, edition=edition_id)
         variants = MONOPOLY_2_3_VARIANTS if edition_id == "monopoly-2.3" else VARIANTS
         self.variants = [make_bot("standard?" + v, self.seed, edition=edition_id)
@@ -166,13 +215,18 @@ class SearchBot:
         if decision is None:
             raise ValueError("the search bot was asked to act without a decision")
         standard = self.standard.choose(game, player)
+        kind = decision.kind
+        if self.only is not None and kind not in self.only:
+            return standard
         candidates = self.candidates(game, player, standard)
         if len(candidates) < 2:
             return standard
         self.searched += 1
+        self.searched_kinds[kind] = self.searched_kinds.get(kind, 0) + 1
         choice = self.search(game, player, candidates)
         if choice != standard:
             self.overruled += 1
+            self.overruled_kinds[kind] = self.overruled_kinds.get(kind, 0) + 1
         return choice
 
     def candidates(self, game: Game, player: int, standard: Action) -> list[Action]:
@@ -192,7 +246,78 @@ class SearchBot:
                 for action in own:
                     if action not in out:
                         out.append(action)
+        if self.trades:
+            for action in self.offers(game, player):
+                if action not in out:
+                    out.append(action)
         return out
+
+    def offers(self, game: Game, seat: int) -> list[Action]:
+        """Trade offers the standard bot would not make, once a turn, at the start or end of
+        the seat's own turn: cash for an opponent's deeds of a colour group the seat has a
+        deed of (all of them at once when that opponent alone holds the rest: the group
+        would be complete), as little cash as a standard bot in the opponent's seat would
+        accept (:data:`OFFER_MULTIPLES` of the printed price, cheapest first; that answer is
+        played in a determinized copy). At most :data:`OFFERS_TRIED` deeds or sets of them,
+        those completing a group first, dearest first; none on a group with buildings."""
+        decision = game.decision_for(seat)
+        if decision is None or decision.kind not in ("roll", "end-turn") or \
+                game.current != seat or not game.may_manage(seat) or \
+                "propose-trade" not in game.rulebook.vocabulary.actions:
+            return []
+        turn = (game.turns, game.round, game.current)
+        if turn == self.offered_turn:
+            return []
+        self.offered_turn = turn
+        board = game.board
+        owner = game.owner
+        houses = game.houses
+        players = game.players
+        wanted: list[tuple[bool, int, int, tuple[int, ...]]] = []
+        seen: set[tuple[int, ...]] = set()
+        for d in board.deeds:
+            other = owner[d]
+            if other < 0 or other == seat or players[other].bankrupt or game.mortgaged[d]:
+                continue
+            space = board.spaces[d]
+            group = board.group_of[d]
+            if space.kind != "street" or not any(owner[g] == seat for g in group) or \
+                    any(houses[g] for g in group):
+                continue
+            rest = tuple(g for g in group if owner[g] != seat)
+            completes = all(owner[g] == other and not game.mortgaged[g] for g in rest)
+            take = rest if completes else (d,)
+            if take in seen:
+                continue
+            seen.add(take)
+            price = sum(board.spaces[g].price for g in take)
+            wanted.append((completes, price, other, take))
+        wanted.sort(key=lambda w: (not w[0], -w[1]))
+        out: list[Action] = []
+        cash = game.cash(seat)
+        for _completes, price, other, take in wanted[:OFFERS_TRIED]:
+            for multiple in OFFER_MULTIPLES:
+                amount = round(price * multiple)
+                if amount > cash:
+                    break
+                action = Action("propose-trade",
+                                trade=Trade(seat, other, take=take, give_cash=amount))
+                if not game.can(seat, action):
+                    break
+                if self.accepted(game, seat, other, action):
+                    out.append(action)
+                    break
+        return out
+
+    def accepted(self, game: Game, seat: int, other: int, offer: Action) -> bool:
+        """Whether a standard bot in ``other``'s seat accepts ``offer`` (played in a
+        determinized copy: the answer must not depend on what the seat cannot see)."""
+        copy = game.determinize(seat, self.rng)
+        copy.act(seat, offer)
+        if copy.decision_for(other) is None:
+            return False
+        answer = make_bot("standard", 0, edition=game.edition_id).choose(copy, other)
+        return answer.do == "accept"
 
     def search(self, game: Game, seat: int, candidates: list[Action]) -> Action:
         """The candidate that scores best over the playouts, if it beats the first (the
@@ -222,7 +347,7 @@ class SearchBot:
                     agents: list[Agent] = [make_bot("standard", 0, edition=edition)
                                            for _ in range(seats)]
                     copy.play_out(agents, until_round=copy.round + self.horizon)
-                scores.append(evaluate(copy, seat))
+                scores.append(evaluate(copy, seat, self.sharp))
             for i in range(1, n):
                 diffs[i].append(scores[i] - scores[0])
         best = 0
@@ -259,6 +384,15 @@ def _make(seed: int, params: dict[str, str]) -> SearchBot:
     horizon = int_param(params, "horizon", -1)
     z = int_param(params, "z", 10)
     extend = int_param(params, "extend", 1)
+    sharp = int_param(params, "sharp", 10)
+    trades = int_param(params, "trades", -1)
+    only: frozenset[str] | None = None
+    text = params.pop("only", None)
+    if text is not None:
+        only = frozenset(k.strip() for k in text.split("+") if k.strip())
+        if not only:
+            raise ValueError("bot parameter only takes decision kinds joined by +, such as "
+                             "buy+bid")
     seconds = 0.0
     text = params.pop("time", None)
     if text is not None:
@@ -279,9 +413,14 @@ def _make(seed: int, params: dict[str, str]) -> SearchBot:
         raise ValueError(f"bot parameter z takes 0 to 100 (tenths), not {z}")
     if not 1 <= extend <= 16:
         raise ValueError(f"bot parameter extend takes 1 to 16, not {extend}")
+    if trades not in (-1, 0, 1):
+        raise ValueError(f"bot parameter trades takes 0 or 1, not {trades}")
+    if not 1 <= sharp <= 100:
+        raise ValueError(f"bot parameter sharp takes 1 to 100 (tenths), not {sharp}")
     return SearchBot(seed, playouts=max(0, playouts), seconds=seconds,
                      horizon=max(0, horizon), z=z / 10,
-                     extend=extend)
+                     extend=extend, only=only, sharp=sharp / 10,
+                     trades=None if trades == -1 else trades == 1)
 
 
 register_bot("search", _make)

@@ -30,6 +30,12 @@ number maps to an action the engine allows (the mask is made from ``Game.legal_a
 and, for bid levels and offers, from ``Game.can``). The only legal actions without a number
 are the documented ones: bids of other amounts than the levels, trade offers outside the
 family, and counter-offers.
+
+One limit is the environments' own, not the rules': a seat that has proposed
+``max_offers_per_turn`` trades (:data:`MAX_OFFERS_PER_TURN` by default) in the current turn
+has its offers masked out until the next turn (:class:`OfferCount`). The rules set no such
+limit, and a policy could otherwise propose trades without end: the round cap counts
+rounds, and a turn of offers never ends its round.
 """
 
 from __future__ import annotations
@@ -46,6 +52,10 @@ BID_LEVELS: Final[tuple[float, ...]] = (0.0, 0.5, 0.75, 1.0, 1.25, 1.5, 2.0)
 """The bid levels: level 0 is the smallest legal bid; level k > 0 bids that fraction of the
 value of what is at auction, rounded to a whole amount (legal only when above the smallest
 legal bid and affordable)."""
+
+MAX_OFFERS_PER_TURN: Final = 3
+"""The trade offers a seat may propose in one turn in the learning environments (and by a
+:class:`~pennybags.rl.PolicyBot`) unless told otherwise."""
 
 OFFER_MULTIPLES: Final[tuple[float, ...]] = (1.0, 1.5, 2.0)
 """The trade offers: for each title deed another player owns, offer them its printed price
@@ -193,15 +203,19 @@ class ActionTable:
 
     # ------------------------------------------------------------------ the mask
 
-    def legal(self, game: Game, seat: int) -> tuple[dict[int, Action], list[Action]]:
+    def legal(self, game: Game, seat: int, offers: bool = True
+              ) -> tuple[dict[int, Action], list[Action]]:
         """The legal numbers of ``seat`` now, each with the action it stands for, and the
-        legal actions that have no number (see the module's notes)."""
+        legal actions that have no number (see the module's notes). With ``offers`` False,
+        proposing a trade is left out of both (the seat has made its offers this turn)."""
         out: dict[int, Action] = {}
         outside: list[Action] = []
         if game.over:
             return out, outside
         smallest_bid: Action | None = None
         for action in game.legal_actions(seat):
+            if not offers and action.do == "propose-trade":
+                continue
             n = self.number(game, action)
             if n is None:
                 outside.append(action)
@@ -213,7 +227,7 @@ class ActionTable:
         if smallest_bid is not None:
             self._bid_levels(game, seat, smallest_bid, out)
         offer = self.block_of.get("propose-trade")
-        if offer is not None and game.may_manage(seat):
+        if offer is not None and offers and game.may_manage(seat):
             self._offers(game, seat, offer, out)
         return out, outside
 
@@ -249,6 +263,47 @@ class ActionTable:
                                                              give_cash=amount))
                 if game.can(seat, action):
                     out[block.start + pos * len(OFFER_MULTIPLES) + m] = action
+
+
+class OfferCount:
+    """The trade offers each seat has proposed in the current turn, against a limit of
+    ``limit`` a turn (None: no limit). The turn is told by the game's count of turns, its
+    round and whose turn it is: any change starts the count afresh."""
+
+    def __init__(self, limit: int | None = MAX_OFFERS_PER_TURN) -> None:
+        if limit is not None and (isinstance(limit, bool) or not isinstance(limit, int)
+                                  or limit < 0):
+            raise ValueError(f"max_offers_per_turn is a whole number, 0 or more, or None "
+                             f"(no limit), not {limit!r}")
+        self.limit = limit
+        self.turn: tuple[int, int, int] = (-1, -1, -1)
+        self.made: dict[int, int] = {}
+        """Offers proposed in ``turn``, by seat."""
+
+    def _now(self, game: Game) -> None:
+        turn = (game.turns, game.round, game.current)
+        if turn != self.turn:
+            self.turn = turn
+            self.made = {}
+
+    def may_offer(self, game: Game, seat: int) -> bool:
+        """Whether ``seat`` may propose another trade this turn."""
+        if self.limit is None:
+            return True
+        self._now(game)
+        return self.made.get(seat, 0) < self.limit
+
+    def note(self, game: Game, seat: int, action: Action) -> None:
+        """Count ``action`` if it proposes a trade (call it before the action is taken: the
+        turn is the one the offer is made in)."""
+        if action.do == "propose-trade":
+            self._now(game)
+            self.made[seat] = self.made.get(seat, 0) + 1
+
+    def reset(self) -> None:
+        """Forget the offers counted (a new game)."""
+        self.turn = (-1, -1, -1)
+        self.made = {}
 
 
 def auction_value(game: Game, decision: Decision | None) -> int:

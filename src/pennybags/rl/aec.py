@@ -20,7 +20,7 @@ from pettingzoo import AECEnv
 
 from pennybags.editions import get_edition
 from pennybags.engine.game import Game
-from pennybags.rl.actions import ActionTable
+from pennybags.rl.actions import MAX_OFFERS_PER_TURN, ActionTable, OfferCount
 from pennybags.rl.observation import HIGH, LOW, Observer
 
 MAX_STEPS: Final = 20_000
@@ -53,7 +53,10 @@ class MonopolyEnv(AECEnv[str, dict[str, npt.NDArray[Any]], int]):  # type: ignor
     the edition allows); ``options``: the edition's options by name (as ``pennybags
     simulate --option`` takes them); ``shaping``: the weight of the net-worth shaping (0,
     the default, gives rewards only when a seat's game ends); ``max_steps``: actions after
-    which the episode is truncated.
+    which the episode is truncated; ``max_offers_per_turn``: the trade offers a seat may
+    propose in one turn (3 by default; None for no limit), after which its offers are
+    masked out until the next turn (the rules set no limit; without one a policy may offer
+    without end, since offers do not bring the round cap nearer).
     """
 
     metadata: dict[str, Any] = {  # noqa: RUF012 (PettingZoo's own attribute)
@@ -61,8 +64,10 @@ class MonopolyEnv(AECEnv[str, dict[str, npt.NDArray[Any]], int]):  # type: ignor
 
     def __init__(self, edition: str = "classic", players: int | None = None,
                  options: Mapping[str, Any] | None = None, shaping: float = 0.0,
-                 max_steps: int = MAX_STEPS, render_mode: str | None = None) -> None:
+                 max_steps: int = MAX_STEPS, render_mode: str | None = None,
+                 max_offers_per_turn: int | None = MAX_OFFERS_PER_TURN) -> None:
         super().__init__()
+        self.offers = OfferCount(max_offers_per_turn)
         self.edition = get_edition(edition)
         n = default_players(self.edition.id) if players is None else players
         low, high = self.edition.players
@@ -124,6 +129,7 @@ class MonopolyEnv(AECEnv[str, dict[str, npt.NDArray[Any]], int]):  # type: ignor
         self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
         self.steps = 0
         self._legal = {}
+        self.offers.reset()
         self._worth = [net_worth(self.game, s) for s in range(len(self.agents))]
         self.agent_selection = self._selected()
 
@@ -147,7 +153,7 @@ class MonopolyEnv(AECEnv[str, dict[str, npt.NDArray[Any]], int]):  # type: ignor
         if cached is not None and cached[0] == stamp:
             return cached[1]
         legal = {} if self.terminations.get(agent) or self.truncations.get(agent) else \
-            self.table.legal(self.game, seat)[0]
+            self.table.legal(self.game, seat, self.offers.may_offer(self.game, seat))[0]
         self._legal[seat] = (stamp, legal)
         return legal
 
@@ -183,6 +189,7 @@ class MonopolyEnv(AECEnv[str, dict[str, npt.NDArray[Any]], int]):  # type: ignor
                              f"legal numbers are {sorted(legal)}")
         self._cumulative_rewards[agent] = 0.0
         game = self.game
+        self.offers.note(game, self.agent_seat[agent], chosen)
         game.act(self.agent_seat[agent], chosen)
         self.steps += 1
         self.rewards = {a: 0.0 for a in self.agents}

@@ -13,7 +13,7 @@ import numpy.typing as npt
 
 from pennybags.engine.actions import Action
 from pennybags.engine.game import Game
-from pennybags.rl.actions import ActionTable
+from pennybags.rl.actions import MAX_OFFERS_PER_TURN, ActionTable, OfferCount
 from pennybags.rl.observation import Observer
 
 Policy = Callable[[npt.NDArray[np.float32], npt.NDArray[np.bool_]], Any]
@@ -27,12 +27,17 @@ class PolicyBot:
 
     A decision outside the action numbering (docs/rl.md: a counter-offer, a bid between
     levels) cannot be asked of a policy: when the seat's legal actions have no number, it
-    takes the first legal action, as the environments never ask it."""
+    takes the first legal action, as the environments never ask it.
+
+    ``max_offers_per_turn`` limits the trade offers it proposes in one turn as the
+    environments do (3 by default; None for no limit)."""
 
     name = "policy"
 
-    def __init__(self, policy: Policy) -> None:
+    def __init__(self, policy: Policy,
+                 max_offers_per_turn: int | None = MAX_OFFERS_PER_TURN) -> None:
         self.policy = policy
+        self.offers = OfferCount(max_offers_per_turn)
         self._game: Game | None = None
         self._table: ActionTable | None = None
         self._observer: Observer | None = None
@@ -40,7 +45,8 @@ class PolicyBot:
     def choose(self, game: Game, player: int) -> Action:
         if self._game is not game or self._table is None or self._observer is None:
             self._game, self._table, self._observer = game, ActionTable(game), Observer(game)
-        legal, outside = self._table.legal(game, player)
+            self.offers.reset()
+        legal, outside = self._table.legal(game, player, self.offers.may_offer(game, player))
         if not legal:
             if not outside:
                 raise ValueError(f"seat {player} has nothing to decide now")
@@ -51,4 +57,6 @@ class PolicyBot:
         if number not in legal:
             raise ValueError(f"the policy chose action number {number}, which is not legal "
                              f"now ({len(legal)} numbers are)")
-        return legal[number]
+        action = legal[number]
+        self.offers.note(game, player, action)
+        return action

@@ -20,7 +20,7 @@ from pennybags.bots.registry import Bot
 from pennybags.editions import get_edition
 from pennybags.engine.actions import Action
 from pennybags.engine.game import Game
-from pennybags.rl.actions import ActionTable
+from pennybags.rl.actions import MAX_OFFERS_PER_TURN, ActionTable, OfferCount
 from pennybags.rl.aec import MAX_STEPS, net_worth
 from pennybags.rl.observation import HIGH, LOW, Observer
 
@@ -30,12 +30,14 @@ class SingleAgentEnv(gymnasium.Env[npt.NDArray[np.float32], np.int64]):
 
     ``opponents``: a bot spec per other seat (``make_bot`` specs such as ``"standard"`` or
     ``"random"``); their number fixes the number of seats. ``seat``: the learner's seat, or
-    None to draw it afresh each episode (from the episode's seed). ``options``, ``shaping``
-    and ``max_steps`` are as in :class:`~pennybags.rl.aec.MonopolyEnv`; ``max_steps``
-    counts the learner's actions. ``illegal``: what a number that is not legal now does:
-    ``"lose"`` (the default, as PettingZoo's ``TerminateIllegalWrapper`` does for its
-    classic games) ends the episode with a reward of -1 and ``info["illegal"]`` set;
-    ``"raise"`` raises ValueError naming the legal numbers.
+    None to draw it afresh each episode (from the episode's seed). ``options``, ``shaping``,
+    ``max_steps`` and ``max_offers_per_turn`` are as in
+    :class:`~pennybags.rl.aec.MonopolyEnv`; ``max_steps`` counts the learner's actions, and
+    the limit on offers holds for the learner (the bots make their own choices).
+    ``illegal``: what a number that is not legal now does: ``"lose"`` (the default, as
+    PettingZoo's ``TerminateIllegalWrapper`` does for its classic games) ends the episode
+    with a reward of -1 and ``info["illegal"]`` set; ``"raise"`` raises ValueError naming
+    the legal numbers.
     """
 
     metadata: dict[str, Any] = {"render_modes": ["ansi"]}  # noqa: RUF012
@@ -43,10 +45,12 @@ class SingleAgentEnv(gymnasium.Env[npt.NDArray[np.float32], np.int64]):
     def __init__(self, edition: str = "classic", opponents: Sequence[str] = ("random",),
                  seat: int | None = None, options: Mapping[str, Any] | None = None,
                  shaping: float = 0.0, max_steps: int = MAX_STEPS,
-                 render_mode: str | None = None, illegal: str = "lose") -> None:
+                 render_mode: str | None = None, illegal: str = "lose",
+                 max_offers_per_turn: int | None = MAX_OFFERS_PER_TURN) -> None:
         if illegal not in ("lose", "raise"):
             raise ValueError(f"illegal is 'lose' or 'raise', not {illegal!r}")
         self.illegal = illegal
+        self.offers = OfferCount(max_offers_per_turn)
         self.edition = get_edition(edition)
         if isinstance(opponents, str):
             raise ValueError("opponents is a list of bot specs, one per other seat")
@@ -102,6 +106,7 @@ class SingleAgentEnv(gymnasium.Env[npt.NDArray[np.float32], np.int64]):
                      make_bot(next(specs), draw.getrandbits(32), self.edition.id)
                      for s in range(n)]
         self.steps = 0
+        self.offers.reset()
         self._worth = net_worth(self.game, self.seat)
         self._play_bots()
         return self._observe(), self._info()
@@ -117,7 +122,9 @@ class SingleAgentEnv(gymnasium.Env[npt.NDArray[np.float32], np.int64]):
             if bot is None:
                 break
             game.act(p, bot.choose(game, p))
-        self._legal = self.table.legal(game, self.seat)[0] if self._learner_to_act() else {}
+        self._legal = self.table.legal(
+            game, self.seat, self.offers.may_offer(game, self.seat))[0] \
+            if self._learner_to_act() else {}
 
     def _learner_to_act(self) -> bool:
         game = self.game
@@ -156,6 +163,7 @@ class SingleAgentEnv(gymnasium.Env[npt.NDArray[np.float32], np.int64]):
             raise ValueError(f"action {number} ({what}) is not legal now; the legal numbers "
                              f"are {sorted(self._legal)}")
         game = self.game
+        self.offers.note(game, self.seat, chosen)
         game.act(self.seat, chosen)
         self.steps += 1
         self._play_bots()
