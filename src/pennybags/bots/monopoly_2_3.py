@@ -251,6 +251,8 @@ class Monopoly23Strategy:
         self.aggression = aggression / 100
         self._view: DeedView | None = None
         """The deeds' view of the game being played (shared with the other bots)."""
+        self._cur: DeedView | None = None
+        """That view while an answer is worked out (made up to date first)."""
         self._leader = NO_ONE
         """The leader for the answer under way (NO_ONE: not yet worked out)."""
         self._facts: dict[int, CardFacts] = {}
@@ -262,7 +264,7 @@ class Monopoly23Strategy:
         d = game.decision_for(p)
         if d is None:
             raise ValueError("the bot was asked to act without a decision")
-        self.view(game)
+        self._cur = self.view(game)
         self._leader = NO_ONE
         kind = d.kind
         if kind == "turn":
@@ -303,7 +305,9 @@ class Monopoly23Strategy:
     def danger(self, game: Monopoly23Game, p: int) -> int:
         """The highest rent another player's deed would charge now."""
         worst = 0
-        top = self.view(game).top
+        view = self._cur
+        assert view is not None
+        top = view.top
         for q in game.players:
             if q.seat != p and not q.in_jail and top[q.seat] > worst:
                 worst = top[q.seat]
@@ -315,7 +319,8 @@ class Monopoly23Strategy:
         leader = self._leader
         if leader != NO_ONE:
             return leader
-        view = self.view(game)
+        view = self._cur
+        assert view is not None
         monopolies = view.monopolies
         value = view.property
         balances = game.ledger.balances
@@ -340,7 +345,9 @@ class Monopoly23Strategy:
     def deed_score(self, game: Monopoly23Game, p: int, deed: int) -> float:
         """How much ``p`` wants ``deed``: completion of its own group first (worked out
         once per deed while the deeds stay as they are)."""
-        scores = self.view(game).scores[p]
+        view = self._cur
+        assert view is not None
+        scores = view.scores[p]
         score = scores.get(deed)
         if score is None:
             score = scores[deed] = self.work_out_score(game, p, deed)
@@ -386,15 +393,17 @@ class Monopoly23Strategy:
                       passes_go: bool) -> float:
         """What moving ``target`` onto ``space`` is worth to ``p`` (their gain counts for p,
         an opponent's gain against p)."""
+        view = self._cur
+        assert view is not None
         s = game.board.spaces[space]
         gain_target = 0.0
         gain_me = 0.0
         if passes_go:
-            gain_target += self.view(game).go_salary
+            gain_target += view.go_salary
         if s.is_deed:
             owner = game.owner[space]
             if owner >= 0 and owner != target and not game.players[owner].in_jail:
-                rent = game.r5(self.view(game).rent[space])
+                rent = game.r5(view.rent[space])
                 gain_target -= rent
                 if owner == p:
                     gain_me += rent
@@ -412,7 +421,9 @@ class Monopoly23Strategy:
         """A rough rent income of ``q``'s deeds per round (none from jail)."""
         if game.players[q].in_jail:
             return 0.0
-        return self.view(game).income[q]
+        view = self._cur
+        assert view is not None
+        return view.income[q]
 
     # ---------------------------------------------------------------- decisions
 
@@ -479,7 +490,8 @@ class Monopoly23Strategy:
         """The turn's own decision, taken from what is legal in the order the legal actions
         list it: a forced purchase, the market, a building, a card, then the roll or the
         end of the turn."""
-        view = self.view(game)
+        view = self._cur
+        assert view is not None
         cash = game.ledger.balances[p]
         reserve = self.reserve(game, p)
         # Forced purchases that complete a group (the first wanted in board order).
@@ -525,7 +537,9 @@ class Monopoly23Strategy:
 
     def building(self, game: Monopoly23Game, p: int, reserve: int) -> Action | None:
         """The building with the best return that leaves the reserve, if any."""
-        if not self.view(game).monopolies[p]:
+        view = self._cur
+        assert view is not None
+        if not view.monopolies[p]:
             return None  # (buildings stand only on monopolies)
         cash = game.ledger.balances[p]
         spaces = game.board.spaces
