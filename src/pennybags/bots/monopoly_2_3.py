@@ -41,6 +41,9 @@ from pennybags.engine.turn import END_TURN, ROLL, USE_CARD
 
 NO_ONE: Final = -2
 """``_leader`` before the leader of the answer under way has been worked out."""
+STREET: Final = 0
+RAILROAD: Final = 1
+UTILITY: Final = 2
 RAILROAD_RENTS: Final = (12, 25, 50, 100, 200)
 """The strategy's railroad rent by how many of the group the owner has (0: none in the
 group, never asked on the board)."""
@@ -50,34 +53,44 @@ class DeedView:
     """What every standard bot of a Monopoly 2.3 game reads from the deeds, worked out once
     after they change (``game.changes``) and shared by the bots of that game: each deed's
     rent estimate while its owner is free, and each seat's highest rent, rough income,
-    monopolies and property. The scores of deeds for each seat and the deeds each seat
-    could want to force the sale of are worked out when first asked."""
+    monopolies and property. The deeds each seat could want to force the sale of are worked
+    out when first asked."""
 
-    __slots__ = ("base_rent", "changes", "force_price", "game", "go_salary", "income",
-                 "monopolies", "other_deeds", "per_property", "prices", "property", "rent",
-                 "scores", "street_groups", "street_rents", "targets", "top")
+    __slots__ = ("base_rent", "changes", "force_price", "full", "game", "go_salary",
+                 "group_index", "income", "kinds", "monopolies", "nearest_of", "per_property",
+                 "prices", "property", "rent", "street_groups", "street_rents", "targets",
+                 "top")
 
     def __init__(self, game: Monopoly23Game) -> None:
         self.game = game
         board = game.board
         spaces = board.spaces
+        size = board.size
         self.changes = -1
         self.street_groups: list[tuple[int, ...]] = list(game.streets_groups)
-        in_streets = {d for group in self.street_groups for d in group}
-        self.other_deeds: list[int] = [d for d in board.deeds if d not in in_streets]
-        """The deeds outside the colour groups of streets (railroads and utilities)."""
-        self.street_rents: list[tuple[int, ...]] = [spaces[d].rents for d in range(board.size)]
+        self.group_index: list[int] = [-1] * size
+        """Each deed's place in ``street_groups`` (-1: not a street of a colour group)."""
+        for i, group in enumerate(self.street_groups):
+            for d in group:
+                self.group_index[d] = i
+        self.kinds: list[int] = [
+            RAILROAD if spaces[d].kind == "railroad" else
+            STREET if spaces[d].kind == "street" else UTILITY for d in range(size)]
+        """Each space's kind for the rent estimate (STREET, RAILROAD or UTILITY)."""
+        self.full: list[int] = [-1] * len(self.street_groups)
+        """The owner of each whole colour group (-1: none)."""
+        self.street_rents: list[tuple[int, ...]] = [spaces[d].rents for d in range(size)]
         self.base_rent: list[int] = [spaces[d].rents[0] if spaces[d].rents else 0
-                                     for d in range(board.size)]
-        self.prices: list[int] = [spaces[d].price for d in range(board.size)]
+                                     for d in range(size)]
+        self.prices: list[int] = [spaces[d].price for d in range(size)]
         self.force_price: list[int] = [game.force_price(d) if spaces[d].is_deed else 0
-                                       for d in range(board.size)]
+                                       for d in range(size)]
         """Each deed's forced purchase price (``game.force_price``)."""
         self.go_salary = game.r5(game.go_salary)
         """The GO salary, rounded."""
         self.per_property = game.options.per_property_buildings
         seats = len(game.players)
-        self.rent: list[int] = [0] * board.size
+        self.rent: list[int] = [0] * size
         """Each deed's rent estimate while its owner is free (0: no owner)."""
         self.top: list[int] = [0] * seats
         """Each seat's highest rent estimate."""
@@ -88,10 +101,11 @@ class DeedView:
         """Each seat's complete colour groups."""
         self.property: list[int] = [0] * seats
         """Each seat's deeds at their price and buildings at their cost."""
-        self.scores: list[dict[int, float]] = [{} for _ in range(seats)]
-        """Each seat's deed scores worked out so far (see ``Monopoly23Strategy.deed_score``)."""
         self.targets: list[list[int] | None] = [None] * seats
         """Each seat's deeds it could want to force the sale of, once worked out."""
+        self.nearest_of: dict[str, list[int]] = {}
+        """For a kind of space, the first one forward from each space (``board.nearest``),
+        once asked."""
         self.update()
 
     def fresh(self) -> DeedView:
@@ -101,73 +115,74 @@ class DeedView:
         return self
 
     def update(self) -> None:
+        """Work the view out again: the colour groups first (whose are whole, and the
+        buildings' value), then every deed in board order."""
         game = self.game
         self.changes = game.changes
         owner = game.owner
         houses = game.houses
-        rent = self.rent
         seats = len(self.top)
         top = [0] * seats
         income = [0.0] * seats
         value = [0] * seats
         monopolies = [0] * seats
-        street_rents = self.street_rents
-        base = self.base_rent
         cost = game.building_cost
         per_property = self.per_property
-        for group in self.street_groups:
+        full = self.full
+        for i, group in enumerate(self.street_groups):
             first = group[0]
             o = owner[first]
-            full = o >= 0
-            if full:
+            if o >= 0:
+                if not per_property and houses[first]:
+                    value[o] += houses[first] * cost[first]
                 for d in group:
                     if owner[d] != o:
-                        full = False
+                        o = -1
                         break
-            if full:
-                monopolies[o] += 1
-            for d in group:
-                q = owner[d]
-                if q < 0:
-                    rent[d] = 0
-                    continue
-                level = houses[d]
-                if level:
-                    rent[d] = street_rents[d][level]
-                    if per_property:
-                        value[q] += level * cost[d]
-                else:
-                    rent[d] = base[d] * 2 if full else base[d]
-            if not per_property and o >= 0 and houses[first]:
-                value[o] += houses[first] * cost[first]
+                if o >= 0:
+                    monopolies[o] += 1
+            full[i] = o
+        rent = self.rent
+        street_rents = self.street_rents
+        base = self.base_rent
+        prices = self.prices
+        kinds = self.kinds
+        group_index = self.group_index
         group_of = game.board.group_of
-        spaces = game.board.spaces
-        for d in self.other_deeds:
+        for d in game.board.deeds:
             q = owner[d]
             if q < 0:
                 rent[d] = 0
                 continue
-            count = 0
-            for g in group_of[d]:
-                if owner[g] == q:
-                    count += 1
-            kind = spaces[d].kind
-            if kind == "railroad":
-                rent[d] = RAILROAD_RENTS[count] if count < 5 else int(25 * 2 ** (count - 1))
-            elif kind == "street":  # (a street outside the colour groups)
+            g = group_index[d]
+            r = 0
+            if g >= 0:
                 level = houses[d]
                 if level:
-                    rent[d] = street_rents[d][level]
+                    r = street_rents[d][level]
+                    if per_property:
+                        value[q] += level * cost[d]
+                elif full[g] == q:
+                    r = base[d] * 2
                 else:
-                    rent[d] = base[d] * 2 if count == len(group_of[d]) else base[d]
+                    r = base[d]
             else:
-                rent[d] = 28 if count == 1 else 70
-        prices = self.prices
-        for d in game.board.deeds:
-            q = owner[d]
-            if q < 0:
-                continue
-            r = rent[d]
+                count = 0
+                for other in group_of[d]:
+                    if owner[other] == q:
+                        count += 1
+                kind = kinds[d]
+                if kind == RAILROAD:
+                    r = RAILROAD_RENTS[count] if count < 5 else int(25 * 2 ** (count - 1))
+                elif kind == UTILITY:
+                    r = 28 if count == 1 else 70
+                else:  # (a street outside the colour groups)
+                    level = houses[d]
+                    if level:
+                        r = street_rents[d][level]
+                    else:
+                        r = base[d] * 2 if count == len(group_of[d]) else base[d]
+            rent[d] = r
             if r > top[q]:
                 top[q] = r
             income[q] += r * 0.1
@@ -176,11 +191,15 @@ class DeedView:
         self.income = income
         self.property = value
         self.monopolies = monopolies
-        for scores in self.scores:
-            if scores:
-                scores.clear()
-        for q in range(seats):
-            self.targets[q] = None
+        self.targets = [None] * seats
+
+    def nearest(self, position: int, kind: str) -> int:
+        """``board.nearest(position, kind)``, from a table made once per kind."""
+        table = self.nearest_of.get(kind)
+        if table is None:
+            board = self.game.board
+            table = self.nearest_of[kind] = [board.nearest(i, kind) for i in range(board.size)]
+        return table[position]
 
     def force_targets(self, p: int) -> list[int]:
         """The deeds, in board order, whose sale ``p`` could want to force: a street owned
@@ -272,7 +291,7 @@ class Monopoly23Strategy:
         if kind == "move":
             return self.whom_to_move(game, p, d.amount)
         if kind == "pay":
-            return self.what_to_give(game, p, game.legal_actions(p), d.amount, d.creditor)
+            return self.what_to_give(game, p, d.amount, d.creditor)
         if kind == "buy":
             deed = d.deed
             wanted = self.deed_score(game, p, deed) >= 100 or \
@@ -343,17 +362,7 @@ class Monopoly23Strategy:
         return best
 
     def deed_score(self, game: Monopoly23Game, p: int, deed: int) -> float:
-        """How much ``p`` wants ``deed``: completion of its own group first (worked out
-        once per deed while the deeds stay as they are)."""
-        view = self._cur
-        assert view is not None
-        scores = view.scores[p]
-        score = scores.get(deed)
-        if score is None:
-            score = scores[deed] = self.work_out_score(game, p, deed)
-        return score
-
-    def work_out_score(self, game: Monopoly23Game, p: int, deed: int) -> float:
+        """How much ``p`` wants ``deed``: completion of its own group first."""
         board = game.board
         space = board.spaces[deed]
         group = board.group_of[deed]
@@ -446,33 +455,54 @@ class Monopoly23Strategy:
             raise ValueError("the roll may move nobody")
         return move_action(best)
 
-    def what_to_give(self, game: Monopoly23Game, p: int, legal: list[Action], owed: int,
-                     creditor: int) -> Action:
+    def what_to_give(self, game: Monopoly23Game, p: int, owed: int, creditor: int) -> Action:
+        """What to hand over toward a debt cash cannot cover: each deed without buildings
+        (in board order), then each building, as the legal actions list them; the one that
+        hurts least."""
         board = game.board
-        best: tuple[float, Action] | None = None
-        for a in legal:
-            deed = a.deed
-            if a.do == "give-building":
-                value = float(game.building_cost[deed])
-                cost = value * 1.3
-            else:
-                value = float(board[deed].price)
-                cost = value + self.deed_score(game, p, deed) * 0.8
-                if game.owns_group(p, deed) and board[deed].kind == "street":
+        spaces = board.spaces
+        owner = game.owner
+        houses = game.houses
+        cash_left = game.ledger.balances[p]
+        best = -1
+        best_building = False
+        best_score = 0.0
+        for deed in board.deeds:
+            if owner[deed] != p or houses[deed]:
+                continue
+            space = spaces[deed]
+            value = float(space.price)
+            cost = value + self.deed_score(game, p, deed) * 0.8
+            if space.kind == "street":
+                if game.owns_group(p, deed):
                     cost += 800
-                if creditor >= 0 and board[deed].kind == "street":
-                    group = board.group_of[deed]
-                    if all(game.owner[g] == creditor for g in group if g != deed):
+                if creditor >= 0:
+                    for g in board.group_of[deed]:
+                        if g != deed and owner[g] != creditor:
+                            break
+                    else:
                         cost += 2000
-            cash_left = game.cash(p)
-            overpay = max(0.0, value - owed)
-            shortfall_covered = value >= owed - cash_left
-            score = cost + overpay * 1.5 - (30 if shortfall_covered else 0)
-            if best is None or score < best[0]:
-                best = (score, a)
-        if best is None:
-            raise ValueError("nothing to pay with")
-        return best[1]
+            score = self.give_score(value, cost, owed, cash_left)
+            if best < 0 or score < best_score:
+                best = deed
+                best_score = score
+        for deed in game.building_units(p):
+            value = float(game.building_cost[deed])
+            score = self.give_score(value, value * 1.3, owed, cash_left)
+            if best < 0 or score < best_score:
+                best = deed
+                best_building = True
+                best_score = score
+        if best < 0:
+            raise ValueError("the bot has nothing to pay with")
+        return deed_action("give-building" if best_building else "give-deed", best)
+
+    @staticmethod
+    def give_score(value: float, cost: float, owed: int, cash_left: int) -> float:
+        """How much handing over something worth ``value`` hurts (lower is better)."""
+        overpay = max(0.0, value - owed)
+        shortfall_covered = value >= owed - cash_left
+        return cost + overpay * 1.5 - (30 if shortfall_covered else 0)
 
     def jail(self, game: Monopoly23Game, p: int) -> Action:
         build = self.building(game, p, self.reserve(game, p))
@@ -660,7 +690,9 @@ class Monopoly23Strategy:
             space = card.target
             passes = space <= position and card.collect_go
         elif kind == "advance_to_nearest":
-            space = board.nearest(position, card.space_type)
+            view = self._cur
+            assert view is not None
+            space = view.nearest(position, card.space_type)
             passes = space <= position
         elif kind == "move_relative":
             space, passes = board.advance(position, card.spaces)
