@@ -99,6 +99,8 @@ class Monopoly23Game(ClassicGame):
         self._turn_asks: list[list[Decision]] = [
             [Decision("turn", s)] for s in range(len(self.players))]
         """Each seat's turn decision, made once (``_jail_asks`` has the jail one)."""
+        self._move_asks: list[dict[int, list[Decision]]] = [{} for _ in self.players]
+        """Each seat's ``move`` decisions by the roll, made once each."""
         if clone_of is not None:
             self.market: list[int] = list(clone_of.market)
             self.discards: dict[str, list[int]] = {
@@ -241,7 +243,11 @@ class Monopoly23Game(ClassicGame):
                 self.emit("no-move", player=p, steps=total)
             self.ask_roll()
             return
-        self.pending = [Decision("move", p, amount=total)]
+        asks = self._move_asks[p]
+        pending = asks.get(total)
+        if pending is None:
+            pending = asks[total] = [Decision("move", p, amount=total)]
+        self.pending = pending
 
     def movable(self) -> list[int]:
         """Players the roll may move: not in jail, not bankrupt (nor moved already this turn
@@ -275,8 +281,14 @@ class Monopoly23Game(ClassicGame):
         self.moved.add(target)
         if self.listeners:
             self.emit("move-chosen", player=p, target=target, steps=steps)
-        self.then(self.resume_turn)
+        # Move; once the landing is settled, back to the turn's player (at once when
+        # nobody had to decide anything on the way).
+        depth = len(self._steps)
         self.move(target, steps)
+        if self.settle(depth):
+            self.resume_turn()
+        elif not self.over:
+            self.then_under(depth, self.resume_turn)
 
     # ================================================================ moving and landing
 
