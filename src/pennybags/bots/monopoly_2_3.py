@@ -36,6 +36,7 @@ from pennybags.editions.classic.rules import BUY
 from pennybags.editions.monopoly_2_3.game import Monopoly23Game
 from pennybags.editions.monopoly_2_3.rules import DECLINE, move_action
 from pennybags.engine.actions import Action, CardRef, deed_action
+from pennybags.engine.board import Board
 from pennybags.engine.decks import Card
 from pennybags.engine.turn import END_TURN, ROLL, USE_CARD
 
@@ -94,9 +95,9 @@ class DeedView:
         """Each deed's rent estimate while its owner is free (0: no owner)."""
         self.top: list[int] = [0] * seats
         """Each seat's highest rent estimate."""
-        self.income: list[float] = [0.0] * seats
-        """Each seat's rough rent income per round while free: a tenth of each of its
-        rents, added in board order."""
+        self.income: list[float] | None = None
+        """Each seat's rough rent income per round while free, once worked out (see
+        :meth:`incomes`)."""
         self.monopolies: list[int] = [0] * seats
         """Each seat's complete colour groups."""
         self.property: list[int] = [0] * seats
@@ -123,7 +124,6 @@ class DeedView:
         houses = game.houses
         seats = len(self.top)
         top = [0] * seats
-        income = [0.0] * seats
         value = [0] * seats
         monopolies = [0] * seats
         cost = game.building_cost
@@ -185,20 +185,33 @@ class DeedView:
             rent[d] = r
             if r > top[q]:
                 top[q] = r
-            income[q] += r * 0.1
             value[q] += prices[d]
         self.top = top
-        self.income = income
+        self.income = None
         self.property = value
         self.monopolies = monopolies
         self.targets = [None] * seats
 
+    def incomes(self) -> list[float]:
+        """Each seat's rough rent income per round while free: a tenth of each of its rents,
+        added in board order (worked out when first asked after the deeds change)."""
+        income = self.income
+        if income is None:
+            income = [0.0] * len(self.top)
+            owner = self.game.owner
+            rent = self.rent
+            for d in self.game.board.deeds:
+                q = owner[d]
+                if q >= 0:
+                    income[q] += rent[d] * 0.1
+            self.income = income
+        return income
+
     def nearest(self, position: int, kind: str) -> int:
-        """``board.nearest(position, kind)``, from a table made once per kind."""
+        """``board.nearest(position, kind)``, from a table made once per board and kind."""
         table = self.nearest_of.get(kind)
         if table is None:
-            board = self.game.board
-            table = self.nearest_of[kind] = [board.nearest(i, kind) for i in range(board.size)]
+            table = self.nearest_of[kind] = nearest_table(self.game.board, kind)
         return table[position]
 
     def force_targets(self, p: int) -> list[int]:
@@ -224,6 +237,23 @@ class DeedView:
         found.sort()
         self.targets[p] = found
         return found
+
+
+_NEAREST: dict[tuple[int, str], tuple[Board, list[int]]] = {}
+
+
+def nearest_table(board: Board, kind: str) -> list[int]:
+    """The first space of ``kind`` forward from each space of ``board``
+    (``board.nearest``), made once per board and kind (never change it)."""
+    key = (id(board), kind)
+    made = _NEAREST.get(key)
+    if made is not None and made[0] is board:
+        return made[1]
+    if len(_NEAREST) > 64:  # (boards made for single games: US names)
+        _NEAREST.clear()
+    table = [board.nearest(i, kind) for i in range(board.size)]
+    _NEAREST[key] = (board, table)
+    return table
 
 
 _last_view: DeedView | None = None
@@ -262,6 +292,10 @@ class CardFacts:
         self.may_buy: bool = bool(params.get("may_buy"))
 
 
+_FACTS: dict[int, CardFacts] = {}
+"""The facts of the cards met, by the card's id() (the card is kept with them)."""
+
+
 class Monopoly23Strategy:
     """Heuristic play for Monopoly 2.3."""
 
@@ -274,8 +308,6 @@ class Monopoly23Strategy:
         """That view while an answer is worked out (made up to date first)."""
         self._leader = NO_ONE
         """The leader for the answer under way (NO_ONE: not yet worked out)."""
-        self._facts: dict[int, CardFacts] = {}
-        """Facts of the cards met, by the card's id()."""
 
     # ---------------------------------------------------------------- the answer
 
@@ -432,7 +464,7 @@ class Monopoly23Strategy:
             return 0.0
         view = self._cur
         assert view is not None
-        return view.income[q]
+        return view.incomes()[q]
 
     # ---------------------------------------------------------------- decisions
 
@@ -646,11 +678,12 @@ class Monopoly23Strategy:
         return None
 
     def facts(self, game: Monopoly23Game, card: Card) -> CardFacts:
-        facts = self._facts.get(id(card))
+        """What the strategy reads of ``card`` (read once per card and rounding)."""
+        facts = _FACTS.get(id(card))
         if facts is None or facts.card is not card or facts.unit != game.unit:
-            if len(self._facts) > 1000:  # (cards made afresh for each game: US names)
-                self._facts.clear()
-            facts = self._facts[id(card)] = CardFacts(card, game)
+            if len(_FACTS) > 1000:  # (cards made afresh for each game: US names)
+                _FACTS.clear()
+            facts = _FACTS[id(card)] = CardFacts(card, game)
         return facts
 
     def card_value(self, game: Monopoly23Game, p: int, card: CardFacts, target: int,
