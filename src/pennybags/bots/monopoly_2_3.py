@@ -308,6 +308,13 @@ class Monopoly23Strategy:
         """That view while an answer is worked out (made up to date first)."""
         self._leader = NO_ONE
         """The leader for the answer under way (NO_ONE: not yet worked out)."""
+        # The scores of the market's deeds, and the view, its changes count, the seat and
+        # the market they were worked out for.
+        self._scores: list[float] = []
+        self._scored_view: DeedView | None = None
+        self._scored_changes = -1
+        self._scored_seat = -1
+        self._scored_market: list[int] = []
 
     # ---------------------------------------------------------------- the answer
 
@@ -575,11 +582,14 @@ class Monopoly23Strategy:
             best = -1
             best_score = 0.0
             prices = view.prices
-            for d in game.market:
+            market = game.market
+            scores = self.market_scores(game, p, view)
+            for i in range(len(market)):
+                d = market[i]
                 price = prices[d]
                 if cash < price:
                     continue
-                score = self.deed_score(game, p, d)
+                score = scores[i]
                 if score < 1000 and cash - price < reserve:
                     continue
                 if best < 0 or score > best_score:
@@ -597,6 +607,20 @@ class Monopoly23Strategy:
             return ROLL
         return END_TURN
 
+    def market_scores(self, game: Monopoly23Game, p: int, view: DeedView) -> list[float]:
+        """The score of each market deed for ``p`` (kept while the deeds and the market stay
+        as they are: the same for each of a turn's decisions until something is bought)."""
+        market = game.market
+        if view is self._scored_view and view.changes == self._scored_changes and \
+                p == self._scored_seat and market == self._scored_market:
+            return self._scores
+        self._scores = [self.deed_score(game, p, d) for d in market]
+        self._scored_view = view
+        self._scored_changes = view.changes
+        self._scored_seat = p
+        self._scored_market = list(market)
+        return self._scores
+
     def building(self, game: Monopoly23Game, p: int, reserve: int) -> Action | None:
         """The building with the best return that leaves the reserve, if any."""
         view = self._cur
@@ -606,22 +630,31 @@ class Monopoly23Strategy:
         cash = game.ledger.balances[p]
         spaces = game.board.spaces
         houses = game.houses
+        per_property = view.per_property
+        full = view.full
         best = -1
         best_score = 0.0
-        for a in game.building_actions(p):
-            deed = a.deed
-            cost = game.building_cost[deed]
-            if cash - cost < reserve or game.can_buy_building(p, deed) is not None:
+        # The candidates of game.building_actions, in its order (a deed of each of p's
+        # groups, every street of them with per-property buildings), those of whole groups
+        # only (the rules refuse the others).
+        for i, group in enumerate(view.street_groups):
+            if full[i] != p:
                 continue
-            level = houses[deed]
-            gain = 0
-            for d in game.unit_of(deed):
-                rents = spaces[d].rents
-                gain += rents[level + 1] - rents[level]
-            score = gain / cost + (3.0 if level < 3 else 0.0) + spaces[deed].price / 1000
-            if best < 0 or score > best_score:
-                best = deed
-                best_score = score
+            for deed in group:
+                cost = game.building_cost[deed]
+                if cash - cost >= reserve and game.can_buy_building(p, deed) is None:
+                    level = houses[deed]
+                    gain = 0
+                    for d in game.unit_of(deed):
+                        rents = spaces[d].rents
+                        gain += rents[level + 1] - rents[level]
+                    score = gain / cost + (3.0 if level < 3 else 0.0) + \
+                        spaces[deed].price / 1000
+                    if best < 0 or score > best_score:
+                        best = deed
+                        best_score = score
+                if not per_property:
+                    break  # (one purchase for the whole group, named by its first deed)
         return None if best < 0 else deed_action("buy-building", best)
 
     def card(self, game: Monopoly23Game, p: int) -> Action | None:

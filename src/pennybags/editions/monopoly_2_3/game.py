@@ -41,7 +41,7 @@ from typing import Any, Final
 
 from pennybags.editions.classic.game import HOTEL, ClassicGame
 from pennybags.editions.monopoly_2_3.options import Monopoly23Options
-from pennybags.engine.actions import Action, CardRef, Decision, Pose
+from pennybags.engine.actions import Action, CardRef, Decision, Pose, deed_action
 from pennybags.engine.board import Board
 from pennybags.engine.data import EditionData
 from pennybags.engine.decks import Card, Deck
@@ -896,7 +896,7 @@ class Monopoly23Game(ClassicGame):
             if self.owner[group[0]] != p:
                 continue
             targets = group if self.options.per_property_buildings else group[:1]
-            out += [Action("buy-building", d) for d in targets]
+            out += [deed_action("buy-building", d) for d in targets]
         return out
 
 
