@@ -322,7 +322,12 @@ class Monopoly23Strategy:
         d = game.decision_for(p)
         if d is None:
             raise ValueError("the bot was asked to act without a decision")
-        self._cur = self.view(game)
+        view = self._view  # (self.view(game), written out: once per answer)
+        if view is None or view.game is not game:
+            view = self._view = deed_view(game)
+        elif view.changes != game.changes:
+            view.update()
+        self._cur = view
         self._leader = NO_ONE
         kind = d.kind
         if kind == "turn":
@@ -358,7 +363,16 @@ class Monopoly23Strategy:
     # ---------------------------------------------------------------- judgement
 
     def reserve(self, game: Monopoly23Game, p: int) -> int:
-        return int(max(self.base_reserve, self.danger(game, p) * 0.3))
+        """Cash kept back: the base reserve, more when the board is dangerous (the danger
+        worked out here as :meth:`danger` does)."""
+        view = self._cur
+        assert view is not None
+        worst = 0
+        top = view.top
+        for q in game.players:
+            if q.seat != p and not q.in_jail and top[q.seat] > worst:
+                worst = top[q.seat]
+        return int(max(self.base_reserve, worst * 0.3))
 
     def danger(self, game: Monopoly23Game, p: int) -> int:
         """The highest rent another player's deed would charge now."""
@@ -479,11 +493,9 @@ class Monopoly23Strategy:
         best = -1
         best_score = 0.0
         board = game.board
-        for player in game.players:
-            q = player.seat
-            if not game.may_move(q):
-                continue
-            target, passed = board.advance(player.position, steps)
+        players = game.players
+        for q in game.movable():
+            target, passed = board.advance(players[q].position, steps)
             score = self.landing_value(game, p, q, target, passed)
             if q == p:
                 score += 5  # a move of one's own passes GO sooner
@@ -564,7 +576,9 @@ class Monopoly23Strategy:
         cash = game.ledger.balances[p]
         reserve = self.reserve(game, p)
         # Forced purchases that complete a group (the first wanted in board order).
-        targets = view.force_targets(p)
+        targets = view.targets[p]
+        if targets is None:
+            targets = view.force_targets(p)
         if targets:
             third = reserve // 3
             rich = reserve + 600 / self.aggression
@@ -583,7 +597,10 @@ class Monopoly23Strategy:
             best_score = 0.0
             prices = view.prices
             market = game.market
-            scores = self.market_scores(game, p, view)
+            scores = self._scores
+            if view is not self._scored_view or view.changes != self._scored_changes or \
+                    p != self._scored_seat or market != self._scored_market:
+                scores = self.market_scores(game, p, view)
             for i in range(len(market)):
                 d = market[i]
                 price = prices[d]
@@ -597,9 +614,10 @@ class Monopoly23Strategy:
                     best_score = score
             if best >= 0:
                 return deed_action("buy-deed", best)
-        build = self.building(game, p, reserve)
-        if build is not None:
-            return build
+        if view.monopolies[p]:  # (buildings stand only on monopolies)
+            build = self.building(game, p, reserve)
+            if build is not None:
+                return build
         card = self.card(game, p)
         if card is not None:
             return card
@@ -668,8 +686,11 @@ class Monopoly23Strategy:
         best_ref: CardRef | None = None
         best_target = -1
         best_score = 0.0
+        unit = game.unit
         for ref, card in plays:
-            facts = self.facts(game, card)
+            facts = _FACTS.get(id(card))
+            if facts is None or facts.card is not card or facts.unit != unit:
+                facts = self.facts(game, card)
             if not judged and leader >= 0:
                 # The kinds whose best player is known at once: the value on anyone else is
                 # lower (and only values of 25 or more count).
