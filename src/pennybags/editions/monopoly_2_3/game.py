@@ -155,7 +155,12 @@ class Monopoly23Game(ClassicGame):
         return f"{sign}{symbol}{abs(amount):,}"
 
     def r5(self, amount: int) -> int:
-        return round_up(amount, self.unit)
+        """``amount`` rounded up to the edition's unit (``round_up``, written out: it is
+        asked for every rent, tax and card)."""
+        if amount <= 0:
+            return 0
+        unit = self.unit
+        return -(-amount // unit) * unit
 
     # ================================================================ the turn
 
