@@ -112,6 +112,8 @@ class Monopoly23Game(ClassicGame):
             self.built: set[str] = set(clone_of.built)
             self.turn_ends: bool = clone_of.turn_ends
             self.jail_turn: bool = clone_of.jail_turn
+            self._move_asks = [{roll: list(ask) for roll, ask in asks.items()}
+                               for asks in clone_of._move_asks]
             return
         deck = Deck(DEEDS, "Title deeds", deed_cards(data, self.board, opts.us_board))
         deck.shuffle(self.rng)
