@@ -43,11 +43,13 @@ from pennybags.bots import make_bot
 from pennybags.editions import get_edition
 import pennybags.engine.game, pennybags.editions.classic.game, pennybags.bots.standard
 import pennybags.bots.ultimate_monopoly, pennybags.bots.ultimate_income
-import pennybags.bots.ultimate_banking, pennybags.lab.simulate, pennybags.lab.landing
+import pennybags.bots.ultimate_banking, pennybags.bots.monopoly_2_3
+import pennybags.lab.simulate, pennybags.lab.landing
 compiled = [m.__file__.endswith((".so", ".pyd")) for m in
             (pennybags.engine.game, pennybags.editions.classic.game, pennybags.bots.standard,
              pennybags.bots.ultimate_monopoly, pennybags.bots.ultimate_income,
-             pennybags.bots.ultimate_banking, pennybags.lab.simulate, pennybags.lab.landing)]
+             pennybags.bots.ultimate_banking, pennybags.bots.monopoly_2_3,
+             pennybags.lab.simulate, pennybags.lab.landing)]
 games = []
 for edition_id in ("classic", "electronic-banking", "ultimate-banking", "monopoly-2.3",
                    "ultimate-monopoly"):
@@ -200,8 +202,8 @@ def test_compiled_build_plays_the_same_games_as_pure_python(compiled_src: Path) 
     assert pure.returncode == 0, pure.stderr
     assert fast.returncode == 0, fast.stderr
     pure_out, fast_out = json.loads(pure.stdout), json.loads(fast.stdout)
-    assert pure_out["compiled"] == [False] * 8
-    assert fast_out["compiled"] == [True] * 8
+    assert pure_out["compiled"] == [False] * 9
+    assert fast_out["compiled"] == [True] * 9
     assert len(fast_out["games"]) == 30
     assert fast_out["games"] == pure_out["games"]
     assert all(game[-1] for game in fast_out["games"])  # money conserved

@@ -60,6 +60,7 @@ COMPILED: tuple[str, ...] = (
     "editions/ultimate_banking/game.py",
     "editions/ultimate_banking/rules.py",
     "bots/standard.py",
+    "bots/monopoly_2_3.py",
     "bots/ultimate_monopoly.py",
     "bots/ultimate_odds.py",
     "bots/ultimate_income.py",

@@ -19,17 +19,281 @@ It plays for monopolies, the edition's way to win:
   breaking a monopoly, and as little overpayment as it can;
 * jail: leaves at once (card, or roll for a match) when it has rents to collect; stays when
   the board is dangerous and it collects little.
+
+How it is fast: it never lists the legal actions of a turn (every card in the hand times
+every player, every deed it could force the sale of); it looks only at the actions it would
+take, in the order the list gives them, and asks the rules whether each is legal. What
+depends only on the deeds (each deed's rent, each player's income, monopolies and property)
+is worked out once after they change (``game.changes``); the leader once per answer.
 """
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Final
 
 from pennybags.bots.standard import register_strategy
 from pennybags.editions.classic.rules import BUY
-from pennybags.editions.monopoly_2_3.rules import DECLINE
-from pennybags.engine.actions import Action
+from pennybags.editions.monopoly_2_3.game import Monopoly23Game
+from pennybags.editions.monopoly_2_3.rules import DECLINE, move_action
+from pennybags.engine.actions import Action, CardRef, deed_action
+from pennybags.engine.board import Board
+from pennybags.engine.decks import Card
 from pennybags.engine.turn import END_TURN, ROLL, USE_CARD
+
+NO_ONE: Final = -2
+"""``_leader`` before the leader of the answer under way has been worked out."""
+STREET: Final = 0
+RAILROAD: Final = 1
+UTILITY: Final = 2
+RAILROAD_RENTS: Final = (12, 25, 50, 100, 200)
+"""The strategy's railroad rent by how many of the group the owner has (0: none in the
+group, never asked on the board)."""
+
+
+class DeedView:
+    """What every standard bot of a Monopoly 2.3 game reads from the deeds, worked out once
+    after they change (``game.changes``) and shared by the bots of that game: each deed's
+    rent estimate while its owner is free, and each seat's highest rent, rough income,
+    monopolies and property. The deeds each seat could want to force the sale of are worked
+    out when first asked."""
+
+    __slots__ = ("base_rent", "changes", "force_price", "full", "game", "go_salary",
+                 "group_index", "income", "kinds", "monopolies", "nearest_of", "per_property",
+                 "prices", "property", "rent", "street_groups", "street_rents", "targets",
+                 "top")
+
+    def __init__(self, game: Monopoly23Game) -> None:
+        self.game = game
+        board = game.board
+        spaces = board.spaces
+        size = board.size
+        self.changes = -1
+        self.street_groups: list[tuple[int, ...]] = list(game.streets_groups)
+        self.group_index: list[int] = [-1] * size
+        """Each deed's place in ``street_groups`` (-1: not a street of a colour group)."""
+        for i, group in enumerate(self.street_groups):
+            for d in group:
+                self.group_index[d] = i
+        self.kinds: list[int] = [
+            RAILROAD if spaces[d].kind == "railroad" else
+            STREET if spaces[d].kind == "street" else UTILITY for d in range(size)]
+        """Each space's kind for the rent estimate (STREET, RAILROAD or UTILITY)."""
+        self.full: list[int] = [-1] * len(self.street_groups)
+        """The owner of each whole colour group (-1: none)."""
+        self.street_rents: list[tuple[int, ...]] = [spaces[d].rents for d in range(size)]
+        self.base_rent: list[int] = [spaces[d].rents[0] if spaces[d].rents else 0
+                                     for d in range(size)]
+        self.prices: list[int] = [spaces[d].price for d in range(size)]
+        self.force_price: list[int] = [game.force_price(d) if spaces[d].is_deed else 0
+                                       for d in range(size)]
+        """Each deed's forced purchase price (``game.force_price``)."""
+        self.go_salary = game.r5(game.go_salary)
+        """The GO salary, rounded."""
+        self.per_property = game.options.per_property_buildings
+        seats = len(game.players)
+        self.rent: list[int] = [0] * size
+        """Each deed's rent estimate while its owner is free (0: no owner)."""
+        self.top: list[int] = [0] * seats
+        """Each seat's highest rent estimate."""
+        self.income: list[float] | None = None
+        """Each seat's rough rent income per round while free, once worked out (see
+        :meth:`incomes`)."""
+        self.monopolies: list[int] = [0] * seats
+        """Each seat's complete colour groups."""
+        self.property: list[int] = [0] * seats
+        """Each seat's deeds at their price and buildings at their cost."""
+        self.targets: list[list[int] | None] = [None] * seats
+        """Each seat's deeds it could want to force the sale of, once worked out."""
+        self.nearest_of: dict[str, list[int]] = {}
+        """For a kind of space, the first one forward from each space (``board.nearest``),
+        once asked."""
+        self.update()
+
+    def fresh(self) -> DeedView:
+        """This view, worked out again first if the deeds have changed."""
+        if self.changes != self.game.changes:
+            self.update()
+        return self
+
+    def update(self) -> None:
+        """Work the view out again: the colour groups first (whose are whole, and the
+        buildings' value), then every deed in board order."""
+        game = self.game
+        self.changes = game.changes
+        owner = game.owner
+        houses = game.houses
+        seats = len(self.top)
+        top = [0] * seats
+        value = [0] * seats
+        monopolies = [0] * seats
+        cost = game.building_cost
+        per_property = self.per_property
+        full = self.full
+        for i, group in enumerate(self.street_groups):
+            first = group[0]
+            o = owner[first]
+            if o >= 0:
+                if not per_property and houses[first]:
+                    value[o] += houses[first] * cost[first]
+                for d in group:
+                    if owner[d] != o:
+                        o = -1
+                        break
+                if o >= 0:
+                    monopolies[o] += 1
+            full[i] = o
+        rent = self.rent
+        street_rents = self.street_rents
+        base = self.base_rent
+        prices = self.prices
+        kinds = self.kinds
+        group_index = self.group_index
+        group_of = game.board.group_of
+        for d in game.board.deeds:
+            q = owner[d]
+            if q < 0:
+                rent[d] = 0
+                continue
+            g = group_index[d]
+            r = 0
+            if g >= 0:
+                level = houses[d]
+                if level:
+                    r = street_rents[d][level]
+                    if per_property:
+                        value[q] += level * cost[d]
+                elif full[g] == q:
+                    r = base[d] * 2
+                else:
+                    r = base[d]
+            else:
+                count = 0
+                for other in group_of[d]:
+                    if owner[other] == q:
+                        count += 1
+                kind = kinds[d]
+                if kind == RAILROAD:
+                    r = RAILROAD_RENTS[count] if count < 5 else int(25 * 2 ** (count - 1))
+                elif kind == UTILITY:
+                    r = 28 if count == 1 else 70
+                else:  # (a street outside the colour groups)
+                    level = houses[d]
+                    if level:
+                        r = street_rents[d][level]
+                    else:
+                        r = base[d] * 2 if count == len(group_of[d]) else base[d]
+            rent[d] = r
+            if r > top[q]:
+                top[q] = r
+            value[q] += prices[d]
+        self.top = top
+        self.income = None
+        self.property = value
+        self.monopolies = monopolies
+        self.targets = [None] * seats
+
+    def incomes(self) -> list[float]:
+        """Each seat's rough rent income per round while free: a tenth of each of its rents,
+        added in board order (worked out when first asked after the deeds change)."""
+        income = self.income
+        if income is None:
+            income = [0.0] * len(self.top)
+            owner = self.game.owner
+            rent = self.rent
+            for d in self.game.board.deeds:
+                q = owner[d]
+                if q >= 0:
+                    income[q] += rent[d] * 0.1
+            self.income = income
+        return income
+
+    def nearest(self, position: int, kind: str) -> int:
+        """``board.nearest(position, kind)``, from a table made once per board and kind."""
+        table = self.nearest_of.get(kind)
+        if table is None:
+            table = self.nearest_of[kind] = nearest_table(self.game.board, kind)
+        return table[position]
+
+    def force_targets(self, p: int) -> list[int]:
+        """The deeds, in board order, whose sale ``p`` could want to force: a street owned
+        by another player that is the only deed of its colour group held by anyone but
+        ``p`` (only such a deed can score 250, see ``Monopoly23Strategy.deed_score``)."""
+        targets = self.targets[p]
+        if targets is not None:
+            return targets
+        owner = self.game.owner
+        found = []
+        for group in self.street_groups:
+            lone = -1
+            for d in group:
+                o = owner[d]
+                if o >= 0 and o != p:
+                    if lone >= 0:
+                        lone = -2
+                        break
+                    lone = d
+            if lone >= 0 and len(group) > 1:
+                found.append(lone)
+        found.sort()
+        self.targets[p] = found
+        return found
+
+
+_NEAREST: dict[tuple[int, str], tuple[Board, list[int]]] = {}
+
+
+def nearest_table(board: Board, kind: str) -> list[int]:
+    """The first space of ``kind`` forward from each space of ``board``
+    (``board.nearest``), made once per board and kind (never change it)."""
+    key = (id(board), kind)
+    made = _NEAREST.get(key)
+    if made is not None and made[0] is board:
+        return made[1]
+    if len(_NEAREST) > 64:  # (boards made for single games: US names)
+        _NEAREST.clear()
+    table = [board.nearest(i, kind) for i in range(board.size)]
+    _NEAREST[key] = (board, table)
+    return table
+
+
+_last_view: DeedView | None = None
+
+
+def deed_view(game: Monopoly23Game) -> DeedView:
+    """The view shared by the bots of ``game``, up to date."""
+    global _last_view
+    view = _last_view
+    if view is None or view.game is not game:
+        view = _last_view = DeedView(game)
+        return view
+    return view.fresh()
+
+
+class CardFacts:
+    """What the strategy reads of a Chance or Community Chest card, read once."""
+
+    __slots__ = ("amount", "card", "collect_go", "kind", "may_buy", "per_hotel", "per_house",
+                 "space_type", "spaces", "target", "unit")
+
+    def __init__(self, card: Card, game: Monopoly23Game) -> None:
+        params = card.params
+        self.card = card
+        self.unit = game.unit
+        """The rounding of the game the amounts below were rounded for."""
+        self.kind: str = card.kind
+        self.amount: float = float(game.r5(params["amount"])) if "amount" in params else 0.0
+        """The card's amount rounded up to the unit (``collect``, ``pay``, ...)."""
+        self.per_house: int = int(params.get("per_house", 0))
+        self.per_hotel: int = int(params.get("per_hotel", 0))
+        self.target: int = int(params.get("target", -1))
+        self.collect_go: bool = bool(params.get("collect_go_if_passed"))
+        self.space_type: str = str(params.get("space_type", ""))
+        self.spaces: int = int(params.get("spaces", 0))
+        self.may_buy: bool = bool(params.get("may_buy"))
+
+
+_FACTS: dict[int, CardFacts] = {}
+"""The facts of the cards met, by the card's id() (the card is kept with them)."""
 
 
 class Monopoly23Strategy:
@@ -38,113 +302,170 @@ class Monopoly23Strategy:
     def __init__(self, reserve: int = 100, aggression: int = 100) -> None:
         self.base_reserve = reserve
         self.aggression = aggression / 100
+        self._view: DeedView | None = None
+        """The deeds' view of the game being played (shared with the other bots)."""
+        self._cur: DeedView | None = None
+        """That view while an answer is worked out (made up to date first)."""
+        self._leader = NO_ONE
+        """The leader for the answer under way (NO_ONE: not yet worked out)."""
+        # The scores of the market's deeds, and the view, its changes count, the seat and
+        # the market they were worked out for.
+        self._scores: list[float] = []
+        self._scored_view: DeedView | None = None
+        self._scored_changes = -1
+        self._scored_seat = -1
+        self._scored_market: list[int] = []
 
     # ---------------------------------------------------------------- the answer
 
-    def choose(self, game: Any, p: int) -> Action:
+    def choose(self, game: Monopoly23Game, p: int) -> Action:
         d = game.decision_for(p)
         if d is None:
             raise ValueError("the bot was asked to act without a decision")
-        legal = game.legal_actions(p)
+        view = self._view  # (self.view(game), written out: once per answer)
+        if view is None or view.game is not game:
+            view = self._view = deed_view(game)
+        elif view.changes != game.changes:
+            view.update()
+        self._cur = view
+        self._leader = NO_ONE
         kind = d.kind
+        if kind == "turn":
+            return self.turn(game, p)
         if kind == "move":
-            return self.whom_to_move(game, p, legal, d.amount)
+            return self.whom_to_move(game, p, d.amount)
         if kind == "pay":
-            return self.what_to_give(game, p, legal, d.amount, d.creditor)
+            return self.what_to_give(game, p, d.amount, d.creditor)
         if kind == "buy":
             deed = d.deed
             wanted = self.deed_score(game, p, deed) >= 100 or \
                 game.cash(p) - d.amount >= self.reserve(game, p)
-            return BUY if wanted and BUY in legal else DECLINE
+            return BUY if wanted and game.cash(p) >= d.amount else DECLINE
         if kind == "jail":
-            return self.jail(game, p, legal)
-        return self.turn(game, p, legal)
+            return self.jail(game, p)
+        raise ValueError(f"the standard bot does not know the decision '{kind}'")
 
-    # ---------------------------------------------------------------- judgement
+    def view(self, game: Monopoly23Game) -> DeedView:
+        """The deeds' view of ``game``, up to date."""
+        view = self._view
+        if view is None or view.game is not game:
+            view = self._view = deed_view(game)
+            return view
+        return view.fresh()
 
-    def reserve(self, game: Any, p: int) -> int:
-        return int(max(self.base_reserve, self.danger(game, p) * 0.3))
-
-    def danger(self, game: Any, p: int) -> int:
-        """The highest rent another player's deed would charge now."""
-        worst = 0
-        for d in game.board.deeds:
-            o = game.owner[d]
-            if o < 0 or o == p:
-                continue
-            worst = max(worst, self.rent_estimate(game, d))
-        return worst
-
-    def rent_estimate(self, game: Any, deed: int) -> int:
-        space = game.board[deed]
+    def rent_estimate(self, game: Monopoly23Game, deed: int) -> int:
+        """The rent ``deed`` would charge now (0: no owner, or the owner is in jail)."""
         owner = game.owner[deed]
         if owner < 0 or game.players[owner].in_jail:
             return 0
-        if space.kind == "street":
-            level = game.houses[deed]
-            if level:
-                return int(space.rents[level])
-            return int(space.rents[0]) * (2 if game.owns_group(owner, deed) else 1)
-        count = sum(1 for g in game.board.group_of[deed] if game.owner[g] == owner)
-        if space.kind == "railroad":
-            return int(25 * 2 ** (count - 1))
-        return 28 if count == 1 else 70
+        return self.view(game).rent[deed]
 
-    def leader(self, game: Any, p: int) -> int:
-        """The opponent with the most monopolies, then the most total assets."""
-        best, key = -1, (-1, -1)
-        for q in game.active_players():
-            if q == p:
+    # ---------------------------------------------------------------- judgement
+
+    def reserve(self, game: Monopoly23Game, p: int) -> int:
+        """Cash kept back: the base reserve, more when the board is dangerous (the danger
+        worked out here as :meth:`danger` does)."""
+        view = self._cur
+        assert view is not None
+        worst = 0
+        top = view.top
+        for q in game.players:
+            if q.seat != p and not q.in_jail and top[q.seat] > worst:
+                worst = top[q.seat]
+        return int(max(self.base_reserve, worst * 0.3))
+
+    def danger(self, game: Monopoly23Game, p: int) -> int:
+        """The highest rent another player's deed would charge now."""
+        worst = 0
+        view = self._cur
+        assert view is not None
+        top = view.top
+        for q in game.players:
+            if q.seat != p and not q.in_jail and top[q.seat] > worst:
+                worst = top[q.seat]
+        return worst
+
+    def leader(self, game: Monopoly23Game, p: int) -> int:
+        """The opponent with the most monopolies, then the most total assets (worked out
+        once per answer)."""
+        leader = self._leader
+        if leader != NO_ONE:
+            return leader
+        view = self._cur
+        assert view is not None
+        monopolies = view.monopolies
+        value = view.property
+        balances = game.ledger.balances
+        best = -1
+        best_monopolies = -1
+        best_assets = -1
+        for player in game.players:
+            q = player.seat
+            if q == p or player.bankrupt:
                 continue
-            k = (game.monopolies(q), game.total_assets(q))
-            if k > key:
-                best, key = q, k
+            m = monopolies[q]
+            if m < best_monopolies:
+                continue
+            assets = balances[q] + value[q]
+            if m > best_monopolies or assets > best_assets:
+                best = q
+                best_monopolies = m
+                best_assets = assets
+        self._leader = best
         return best
 
-    def deed_score(self, game: Any, p: int, deed: int) -> float:
+    def deed_score(self, game: Monopoly23Game, p: int, deed: int) -> float:
         """How much ``p`` wants ``deed``: completion of its own group first."""
         board = game.board
-        space = board[deed]
+        space = board.spaces[deed]
         group = board.group_of[deed]
+        owner = game.owner
         if space.kind != "street":
-            mine = sum(1 for g in group if game.owner[g] == p)
+            mine = 0
+            for g in group:
+                if owner[g] == p:
+                    mine += 1
             return 40.0 + 30 * mine
         mine = others = 0
-        holders: set[int] = set()
+        holder = -1  # the one opponent holding the others (-2: more than one)
         for g in group:
             if g == deed:
                 continue
-            o = game.owner[g]
+            o = owner[g]
             if o == p:
                 mine += 1
             elif o >= 0:
                 others += 1
-                holders.add(o)
+                if holder == -1:
+                    holder = o
+                elif o != holder:
+                    holder = -2
         rest = len(group) - 1
         if mine == rest:
             return 1000.0 + float(space.price)
         if others == 0:
             return 150.0 + 100 * mine + float(space.price) / 4
-        if len(holders) == 1 and others == rest:
+        if holder >= 0 and others == rest:
             return 120.0  # the last deed an opponent needs
         if mine:
             return 80.0 + 40 * mine
         return 40.0
 
-    def landing_value(self, game: Any, p: int, target: int, space: int,
+    def landing_value(self, game: Monopoly23Game, p: int, target: int, space: int,
                       passes_go: bool) -> float:
         """What moving ``target`` onto ``space`` is worth to ``p`` (their gain counts for p,
         an opponent's gain against p)."""
-        board = game.board
-        s = board[space]
+        view = self._cur
+        assert view is not None
+        s = game.board.spaces[space]
         gain_target = 0.0
         gain_me = 0.0
         if passes_go:
-            gain_target += game.r5(game.go_salary)
+            gain_target += view.go_salary
         if s.is_deed:
             owner = game.owner[space]
             if owner >= 0 and owner != target and not game.players[owner].in_jail:
-                rent = game.r5(self.rent_estimate(game, space))
+                rent = game.r5(view.rent[space])
                 gain_target -= rent
                 if owner == p:
                     gain_me += rent
@@ -158,161 +479,290 @@ class Monopoly23Strategy:
             return gain_me + gain_target
         return gain_me - 0.6 * gain_target * (1.3 if target == self.leader(game, p) else 1.0)
 
-    def income(self, game: Any, q: int) -> float:
-        """A rough rent income of ``q``'s deeds per round."""
-        total = 0.0
-        for d in game.deeds_of(q):
-            total += self.rent_estimate(game, d) * 0.1
-        return total
+    def income(self, game: Monopoly23Game, q: int) -> float:
+        """A rough rent income of ``q``'s deeds per round (none from jail)."""
+        if game.players[q].in_jail:
+            return 0.0
+        view = self._cur
+        assert view is not None
+        return view.incomes()[q]
 
     # ---------------------------------------------------------------- decisions
 
-    def whom_to_move(self, game: Any, p: int, legal: list[Action], steps: int) -> Action:
-        best: tuple[float, Action] | None = None
-        for a in legal:
-            q = a.target
-            start = game.players[q].position
-            target, passed = game.board.advance(start, steps)
+    def whom_to_move(self, game: Monopoly23Game, p: int, steps: int) -> Action:
+        best = -1
+        best_score = 0.0
+        board = game.board
+        players = game.players
+        for q in game.movable():
+            target, passed = board.advance(players[q].position, steps)
             score = self.landing_value(game, p, q, target, passed)
             if q == p:
                 score += 5  # a move of one's own passes GO sooner
-            if best is None or score > best[0]:
-                best = (score, a)
-        assert best is not None
-        return best[1]
+            if best < 0 or score > best_score:
+                best = q
+                best_score = score
+        if best < 0:
+            raise ValueError("the roll may move nobody")
+        return move_action(best)
 
-    def what_to_give(self, game: Any, p: int, legal: list[Action], owed: int,
-                     creditor: int) -> Action:
+    def what_to_give(self, game: Monopoly23Game, p: int, owed: int, creditor: int) -> Action:
+        """What to hand over toward a debt cash cannot cover: each deed without buildings
+        (in board order), then each building, as the legal actions list them; the one that
+        hurts least."""
         board = game.board
-        best: tuple[float, Action] | None = None
-        for a in legal:
-            deed = a.deed
-            if a.do == "give-building":
-                value = float(game.building_cost[deed])
-                cost = value * 1.3
-            else:
-                value = float(board[deed].price)
-                cost = value + self.deed_score(game, p, deed) * 0.8
-                if game.owns_group(p, deed) and board[deed].kind == "street":
+        spaces = board.spaces
+        owner = game.owner
+        houses = game.houses
+        cash_left = game.ledger.balances[p]
+        best = -1
+        best_building = False
+        best_score = 0.0
+        for deed in board.deeds:
+            if owner[deed] != p or houses[deed]:
+                continue
+            space = spaces[deed]
+            value = float(space.price)
+            cost = value + self.deed_score(game, p, deed) * 0.8
+            if space.kind == "street":
+                if game.owns_group(p, deed):
                     cost += 800
-                if creditor >= 0 and board[deed].kind == "street":
-                    group = board.group_of[deed]
-                    if all(game.owner[g] == creditor for g in group if g != deed):
+                if creditor >= 0:
+                    for g in board.group_of[deed]:
+                        if g != deed and owner[g] != creditor:
+                            break
+                    else:
                         cost += 2000
-            cash_left = game.cash(p)
-            overpay = max(0.0, value - owed)
-            shortfall_covered = value >= owed - cash_left
-            score = cost + overpay * 1.5 - (30 if shortfall_covered else 0)
-            if best is None or score < best[0]:
-                best = (score, a)
-        assert best is not None
-        return best[1]
+            score = self.give_score(value, cost, owed, cash_left)
+            if best < 0 or score < best_score:
+                best = deed
+                best_score = score
+        for deed in game.building_units(p):
+            value = float(game.building_cost[deed])
+            score = self.give_score(value, value * 1.3, owed, cash_left)
+            if best < 0 or score < best_score:
+                best = deed
+                best_building = True
+                best_score = score
+        if best < 0:
+            raise ValueError("the bot has nothing to pay with")
+        return deed_action("give-building" if best_building else "give-deed", best)
 
-    def jail(self, game: Any, p: int, legal: list[Action]) -> Action:
-        build = self.building(game, p, legal)
+    @staticmethod
+    def give_score(value: float, cost: float, owed: int, cash_left: int) -> float:
+        """How much handing over something worth ``value`` hurts (lower is better)."""
+        overpay = max(0.0, value - owed)
+        shortfall_covered = value >= owed - cash_left
+        return cost + overpay * 1.5 - (30 if shortfall_covered else 0)
+
+    def jail(self, game: Monopoly23Game, p: int) -> Action:
+        build = self.building(game, p, self.reserve(game, p))
         if build is not None:
             return build
         wants_out = self.income(game, p) * 10 >= self.danger(game, p) * 0.5 or \
             self.danger(game, p) < 300
         if wants_out:
-            if USE_CARD in legal:
+            if game.jail_card(p) >= 0:
                 return USE_CARD
             return ROLL
         return END_TURN
 
-    def turn(self, game: Any, p: int, legal: list[Action]) -> Action:
-        cash = game.cash(p)
+    def turn(self, game: Monopoly23Game, p: int) -> Action:
+        """The turn's own decision, taken from what is legal in the order the legal actions
+        list it: a forced purchase, the market, a building, a card, then the roll or the
+        end of the turn."""
+        view = self._cur
+        assert view is not None
+        cash = game.ledger.balances[p]
         reserve = self.reserve(game, p)
-        by_kind: dict[str, list[Action]] = {}
-        for a in legal:
-            by_kind.setdefault(a.do, []).append(a)
-        # Forced purchases that complete a group.
-        for a in by_kind.get("force-buy", ()):
-            score = self.deed_score(game, p, a.deed)
-            price = game.force_price(a.deed)
-            if score >= 1000 and cash - price >= reserve // 3:
-                return a
-            if score >= 250 and cash - price >= reserve + 600 / self.aggression:
-                return a
+        # Forced purchases that complete a group (the first wanted in board order).
+        targets = view.targets[p]
+        if targets is None:
+            targets = view.force_targets(p)
+        if targets:
+            third = reserve // 3
+            rich = reserve + 600 / self.aggression
+            for d in targets:
+                left = cash - view.force_price[d]
+                if left < third and left < rich:
+                    continue
+                score = self.deed_score(game, p, d)
+                wanted = (score >= 1000 and left >= third) or (score >= 250 and left >= rich)
+                if wanted and not game.monopolised(d) and \
+                        view.force_price[d] <= cash + view.property[p]:
+                    return deed_action("force-buy", d)
         # The market.
-        best: tuple[float, Action] | None = None
-        for a in by_kind.get("buy-deed", ()):
-            score = self.deed_score(game, p, a.deed)
-            price = game.board[a.deed].price
-            if score < 1000 and cash - price < reserve:
-                continue
-            if best is None or score > best[0]:
-                best = (score, a)
-        if best is not None:
-            return best[1]
-        build = self.building(game, p, legal)
-        if build is not None:
-            return build
-        card = self.card(game, p, by_kind.get("play-card", ()))
+        if not game.bought_from_market:
+            best = -1
+            best_score = 0.0
+            prices = view.prices
+            market = game.market
+            scores = self._scores
+            if view is not self._scored_view or view.changes != self._scored_changes or \
+                    p != self._scored_seat or market != self._scored_market:
+                scores = self.market_scores(game, p, view)
+            for i in range(len(market)):
+                d = market[i]
+                price = prices[d]
+                if cash < price:
+                    continue
+                score = scores[i]
+                if score < 1000 and cash - price < reserve:
+                    continue
+                if best < 0 or score > best_score:
+                    best = d
+                    best_score = score
+            if best >= 0:
+                return deed_action("buy-deed", best)
+        if view.monopolies[p]:  # (buildings stand only on monopolies)
+            build = self.building(game, p, reserve)
+            if build is not None:
+                return build
+        card = self.card(game, p)
         if card is not None:
             return card
-        if "roll" in by_kind:
+        if not game.rolled:
             return ROLL
         return END_TURN
 
-    def building(self, game: Any, p: int, legal: list[Action]) -> Action | None:
-        reserve = self.reserve(game, p)
-        best: tuple[float, Action] | None = None
-        for a in legal:
-            if a.do != "buy-building":
-                continue
-            deed = a.deed
-            space = game.board[deed]
-            cost = game.building_cost[deed]
-            if game.cash(p) - cost < reserve:
-                continue
-            level = game.houses[deed]
-            gain = sum(game.board[d].rents[level + 1] - game.board[d].rents[level]
-                       for d in game.unit_of(deed))
-            score = gain / cost + (3.0 if level < 3 else 0.0) + space.price / 1000
-            if best is None or score > best[0]:
-                best = (score, a)
-        return None if best is None else best[1]
+    def market_scores(self, game: Monopoly23Game, p: int, view: DeedView) -> list[float]:
+        """The score of each market deed for ``p`` (kept while the deeds and the market stay
+        as they are: the same for each of a turn's decisions until something is bought)."""
+        market = game.market
+        if view is self._scored_view and view.changes == self._scored_changes and \
+                p == self._scored_seat and market == self._scored_market:
+            return self._scores
+        self._scores = [self.deed_score(game, p, d) for d in market]
+        self._scored_view = view
+        self._scored_changes = view.changes
+        self._scored_seat = p
+        self._scored_market = list(market)
+        return self._scores
 
-    def card(self, game: Any, p: int, plays: Any) -> Action | None:
-        best: tuple[float, Action] | None = None
+    def building(self, game: Monopoly23Game, p: int, reserve: int) -> Action | None:
+        """The building with the best return that leaves the reserve, if any."""
+        view = self._cur
+        assert view is not None
+        if not view.monopolies[p]:
+            return None  # (buildings stand only on monopolies)
+        cash = game.ledger.balances[p]
+        spaces = game.board.spaces
+        houses = game.houses
+        per_property = view.per_property
+        full = view.full
+        best = -1
+        best_score = 0.0
+        # The candidates of game.building_actions, in its order (a deed of each of p's
+        # groups, every street of them with per-property buildings), those of whole groups
+        # only (the rules refuse the others).
+        for i, group in enumerate(view.street_groups):
+            if full[i] != p:
+                continue
+            for deed in group:
+                cost = game.building_cost[deed]
+                if cash - cost >= reserve and game.can_buy_building(p, deed) is None:
+                    level = houses[deed]
+                    gain = 0
+                    for d in game.unit_of(deed):
+                        rents = spaces[d].rents
+                        gain += rents[level + 1] - rents[level]
+                    score = gain / cost + (3.0 if level < 3 else 0.0) + \
+                        spaces[deed].price / 1000
+                    if best < 0 or score > best_score:
+                        best = deed
+                        best_score = score
+                if not per_property:
+                    break  # (one purchase for the whole group, named by its first deed)
+        return None if best < 0 else deed_action("buy-building", best)
+
+    def card(self, game: Monopoly23Game, p: int) -> Action | None:
+        """The card worth playing most (the first such in the order the legal actions list
+        them: by card, then by player), if it is worth at least 25."""
+        plays = game.playable(p)
+        if not plays:
+            return None
         leader = self.leader(game, p)
-        for a in plays:
-            assert a.card is not None
-            key, index = a.card
-            card = game.decks[key].cards[index]
-            target = a.target
-            score = self.card_value(game, p, card, target, leader)
-            if best is None or score > best[0]:
-                best = (score, a)
-        if best is not None and best[0] >= 25:
-            return best[1]
+        judged = game.options.no_double_move
+        best_ref: CardRef | None = None
+        best_target = -1
+        best_score = 0.0
+        unit = game.unit
+        for ref, card in plays:
+            facts = _FACTS.get(id(card))
+            if facts is None or facts.card is not card or facts.unit != unit:
+                facts = self.facts(game, card)
+            if not judged and leader >= 0:
+                # The kinds whose best player is known at once: the value on anyone else is
+                # lower (and only values of 25 or more count).
+                kind = facts.kind
+                amount = facts.amount
+                target = -1
+                score = 0.0
+                if kind == "collect":
+                    target = p
+                    score = amount
+                elif kind == "pay":
+                    target = leader
+                    score = amount * 0.6 * 1.3
+                elif kind == "collect_from_each_player":
+                    target = p
+                    score = amount * (len(game.active_players()) - 1)
+                elif kind == "pay_each_player":
+                    target = leader
+                    score = amount * 1.0 * 1.3 + 5
+                if target >= 0 and amount > 0:
+                    if score >= 25 and (best_ref is None or score > best_score):
+                        best_ref = ref
+                        best_target = target
+                        best_score = score
+                    continue
+            for player in game.players:
+                target = player.seat
+                if player.bankrupt:
+                    continue
+                if judged and game.why_not_play(p, ref, target) is not None:
+                    continue
+                score = self.card_value(game, p, facts, target, leader)
+                if score >= 25 and (best_ref is None or score > best_score):
+                    best_ref = ref
+                    best_target = target
+                    best_score = score
+        if best_ref is not None:
+            return Action("play-card", card=best_ref, target=best_target)
         return None
 
-    def card_value(self, game: Any, p: int, card: Any, target: int, leader: int) -> float:
+    def facts(self, game: Monopoly23Game, card: Card) -> CardFacts:
+        """What the strategy reads of ``card`` (read once per card and rounding)."""
+        facts = _FACTS.get(id(card))
+        if facts is None or facts.card is not card or facts.unit != game.unit:
+            if len(_FACTS) > 1000:  # (cards made afresh for each game: US names)
+                _FACTS.clear()
+            facts = _FACTS[id(card)] = CardFacts(card, game)
+        return facts
+
+    def card_value(self, game: Monopoly23Game, p: int, card: CardFacts, target: int,
+                   leader: int) -> float:
+        """What playing ``card`` on ``target`` is worth to ``p``."""
         kind = card.kind
-        params = card.params
         mine = target == p
         weight = 1.3 if target == leader else 1.0
-        jailed = game.players[target].in_jail
         if kind == "collect":
-            amount = float(game.r5(params["amount"]))
-            return amount if mine else -amount
+            return card.amount if mine else -card.amount
         if kind == "pay":
-            amount = float(game.r5(params["amount"]))
-            return -amount if mine else amount * 0.6 * weight
+            return -card.amount if mine else card.amount * 0.6 * weight
         if kind == "collect_from_each_player":
-            amount = float(game.r5(params["amount"])) * (len(game.active_players()) - 1)
-            return amount if mine else -float(game.r5(params["amount"])) * 1.5
-        if kind == "pay_each_player":
-            amount = float(game.r5(params["amount"]))
             if mine:
-                return -amount * (len(game.active_players()) - 1)
-            return amount * 1.0 * weight + 5
+                return card.amount * (len(game.active_players()) - 1)
+            return -card.amount * 1.5
+        if kind == "pay_each_player":
+            if mine:
+                return -card.amount * (len(game.active_players()) - 1)
+            return card.amount * 1.0 * weight + 5
         if kind == "repairs":
             houses, hotels = game.building_counts(target)
-            amount = float(game.r5(houses * params["per_house"] + hotels * params["per_hotel"]))
+            amount = float(game.r5(houses * card.per_house + hotels * card.per_hotel))
             return -amount if mine else amount * 0.6 * weight
+        jailed = game.players[target].in_jail
         if kind == "go_to_jail":
             if jailed:
                 return -1.0
@@ -323,18 +773,20 @@ class Monopoly23Strategy:
             return -1.0
         position = game.players[target].position
         board = game.board
-        if kind in ("advance_to", "move_to"):
-            space = int(params["target"])
-            passes = space <= position and bool(params.get("collect_go_if_passed"))
+        if kind == "advance_to" or kind == "move_to":
+            space = card.target
+            passes = space <= position and card.collect_go
         elif kind == "advance_to_nearest":
-            space = board.nearest(position, params["space_type"])
+            view = self._cur
+            assert view is not None
+            space = view.nearest(position, card.space_type)
             passes = space <= position
         elif kind == "move_relative":
-            space, passes = board.advance(position, int(params["spaces"]))
+            space, passes = board.advance(position, card.spaces)
         else:
             return -1.0
         value = self.landing_value(game, p, target, space, passes)
-        if mine and board[space].is_deed and game.owner[space] < 0 and params.get("may_buy"):
+        if mine and card.may_buy and board.spaces[space].is_deed and game.owner[space] < 0:
             value += self.deed_score(game, p, space) / 4
         return value
 

@@ -41,13 +41,14 @@ from typing import Any, Final
 
 from pennybags.editions.classic.game import HOTEL, ClassicGame
 from pennybags.editions.monopoly_2_3.options import Monopoly23Options
-from pennybags.engine.actions import Action, CardRef, Decision, Pose
+from pennybags.engine.actions import Action, CardRef, Decision, Pose, deed_action
 from pennybags.engine.board import Board
 from pennybags.engine.data import EditionData
 from pennybags.engine.decks import Card, Deck
 from pennybags.engine.game import Event
 from pennybags.engine.ledger import BANK
 from pennybags.engine.rules import Rulebook
+from pennybags.engine.turn import NO_DECISIONS
 
 DEEDS: Final = "deeds"
 """The key of the face-down title deed deck in ``game.decks``."""
@@ -95,6 +96,11 @@ class Monopoly23Game(ClassicGame):
         """What one building costs (and is worth) on each street."""
         self.streets_groups: list[tuple[int, ...]] = [
             g for g in self.board.groups.values() if g and self.board[g[0]].kind == "street"]
+        self._turn_asks: list[list[Decision]] = [
+            [Decision("turn", s)] for s in range(len(self.players))]
+        """Each seat's turn decision, made once (``_jail_asks`` has the jail one)."""
+        self._move_asks: list[dict[int, list[Decision]]] = [{} for _ in self.players]
+        """Each seat's ``move`` decisions by the roll, made once each."""
         if clone_of is not None:
             self.market: list[int] = list(clone_of.market)
             self.discards: dict[str, list[int]] = {
@@ -106,10 +112,10 @@ class Monopoly23Game(ClassicGame):
             self.built: set[str] = set(clone_of.built)
             self.turn_ends: bool = clone_of.turn_ends
             self.jail_turn: bool = clone_of.jail_turn
+            self._move_asks = [{roll: list(ask) for roll, ask in asks.items()}
+                               for asks in clone_of._move_asks]
             return
-        deed_cards = [Card(_slug(str(data.raw["spaces"][d]["name"])), self.board[d].name,
-                           "title_deed", {"deed": d}) for d in self.board.deeds]
-        deck = Deck(DEEDS, "Title deeds", deed_cards)
+        deck = Deck(DEEDS, "Title deeds", deed_cards(data, self.board, opts.us_board))
         deck.shuffle(self.rng)
         self.decks[DEEDS] = deck
         self.market = []
@@ -151,7 +157,12 @@ class Monopoly23Game(ClassicGame):
         return f"{sign}{symbol}{abs(amount):,}"
 
     def r5(self, amount: int) -> int:
-        return round_up(amount, self.unit)
+        """``amount`` rounded up to the edition's unit (``round_up``, written out: it is
+        asked for every rent, tax and card)."""
+        if amount <= 0:
+            return 0
+        unit = self.unit
+        return -(-amount // unit) * unit
 
     # ================================================================ the turn
 
@@ -166,7 +177,8 @@ class Monopoly23Game(ClassicGame):
         self.turn_ends = False
         p = self.current
         self.jail_turn = self.players[p].in_jail
-        self.emit("turn", player=p, round=self.round)
+        if self.listeners:
+            self.emit("turn", player=p, round=self.round)
         self.ask_roll()
 
     def hands_given(self) -> None:
@@ -188,8 +200,7 @@ class Monopoly23Game(ClassicGame):
 
     def ask_roll(self) -> None:
         p = self.current
-        kind = "jail" if self.players[p].in_jail else "turn"
-        self.pending = [Decision(kind, p)]
+        self.pending = self._jail_asks[p] if self.players[p].in_jail else self._turn_asks[p]
 
     def resume_turn(self) -> None:
         """Back to the turn's player after an action has been resolved."""
@@ -198,7 +209,8 @@ class Monopoly23Game(ClassicGame):
             self.next_turn()
             return
         if self.turn_ends:
-            self.emit("turn-ends", player=p)
+            if self.listeners:
+                self.emit("turn-ends", player=p)
             self.next_turn()
             return
         self.ask_roll()
@@ -218,24 +230,31 @@ class Monopoly23Game(ClassicGame):
         self.last_dice = dice
         total = self.dice.total
         double = self.dice.double
-        self.pending = []
-        self.emit("rolled", player=p, dice=dice, double=double)
+        self.pending = NO_DECISIONS
+        if self.listeners:
+            self.emit("rolled", player=p, dice=dice, double=double)
         if self.players[p].in_jail:
             if double:
                 self.leave_jail(p, "matching dice")
                 self.jail_turn = False
                 self.ask_roll()
             else:
-                self.emit("stays-in-jail", player=p, tries=self.players[p].jail_turns + 1)
+                if self.listeners:
+                    self.emit("stays-in-jail", player=p,
+                              tries=self.players[p].jail_turns + 1)
                 self.next_turn()
             return
         self.rolled = True
-        movable = self.movable()
-        if not movable:
-            self.emit("no-move", player=p, steps=total)
+        if not self.anyone_movable():
+            if self.listeners:
+                self.emit("no-move", player=p, steps=total)
             self.ask_roll()
             return
-        self.pending = [Decision("move", p, amount=total)]
+        asks = self._move_asks[p]
+        pending = asks.get(total)
+        if pending is None:
+            pending = asks[total] = [Decision("move", p, amount=total)]
+        self.pending = pending
 
     def movable(self) -> list[int]:
         """Players the roll may move: not in jail, not bankrupt (nor moved already this turn
@@ -249,13 +268,34 @@ class Monopoly23Game(ClassicGame):
             out.append(q.seat)
         return out
 
+    def anyone_movable(self) -> bool:
+        """Whether the roll may move anyone (``movable`` is not empty)."""
+        double_move = self.options.no_double_move
+        for q in self.players:
+            if not (q.bankrupt or q.in_jail or (double_move and q.seat in self.moved)):
+                return True
+        return False
+
+    def may_move(self, q: int) -> bool:
+        """Whether the roll may move ``q`` (``q in movable()``, for a seat)."""
+        player = self.players[q]
+        return not (player.bankrupt or player.in_jail or
+                    (self.options.no_double_move and q in self.moved))
+
     def move_player(self, p: int, target: int) -> None:
         steps = sum(self.last_dice)
-        self.pending = []
+        self.pending = NO_DECISIONS
         self.moved.add(target)
-        self.emit("move-chosen", player=p, target=target, steps=steps)
-        self.then(self.resume_turn)
+        if self.listeners:
+            self.emit("move-chosen", player=p, target=target, steps=steps)
+        # Move; once the landing is settled, back to the turn's player (at once when
+        # nobody had to decide anything on the way).
+        depth = len(self._steps)
         self.move(target, steps)
+        if self.settle(depth):
+            self.resume_turn()
+        elif not self.over:
+            self.then_under(depth, self.resume_turn)
 
     # ================================================================ moving and landing
 
@@ -272,16 +312,17 @@ class Monopoly23Game(ClassicGame):
 
     def buy(self, p: int, deed: int) -> None:
         """Buy an unowned deed (from the market or the deed deck) at its printed price."""
-        self.pending = []
-        price = self.board[deed].price
+        self.pending = NO_DECISIONS
+        price = self.board.spaces[deed].price
         self.pay(p, BANK, price, "purchase")
         self.take_from_bank(deed)
         self.set_owner(deed, p)
-        self.emit("bought", player=p, deed=deed, price=price)
+        if self.listeners:
+            self.emit("bought", player=p, deed=deed, price=price)
         self.refill_market()
 
     def decline(self, p: int, deed: int) -> None:
-        self.pending = []
+        self.pending = NO_DECISIONS
         self.emit("declined", player=p, deed=deed)
 
     # ================================================================ the market
@@ -292,7 +333,8 @@ class Monopoly23Game(ClassicGame):
             index = deck.draw()
             deed = int(deck.cards[index].params["deed"])
             self.market.append(deed)
-            self.emit("market", deed=deed)
+            if self.listeners:
+                self.emit("market", deed=deed)
 
     def take_from_bank(self, deed: int) -> None:
         """Take an unowned deed out of the market or the face-down deck."""
@@ -339,7 +381,7 @@ class Monopoly23Game(ClassicGame):
     def force_buy(self, p: int, deed: int) -> None:
         seller = self.owner[deed]
         price = self.force_price(deed)
-        self.pending = []
+        self.pending = NO_DECISIONS
         self.then(self.resume_turn)
         self.then(self.finish_forced_purchase, p, seller, deed, price)
         self.owe(p, seller, price, "forced purchase")
@@ -348,7 +390,8 @@ class Monopoly23Game(ClassicGame):
         if self.players[p].bankrupt or self.owner[deed] != seller:
             return
         self.set_owner(deed, p)
-        self.emit("forced-purchase", player=p, seller=seller, deed=deed, price=price)
+        if self.listeners:
+            self.emit("forced-purchase", player=p, seller=seller, deed=deed, price=price)
 
     # ================================================================ cards
 
@@ -399,9 +442,10 @@ class Monopoly23Game(ClassicGame):
         self.players[p].cards.remove((key, index))
         self.discards[key].append(index)
         card = self.decks[key].cards[index]
-        self.pending = []
-        self.emit("played-card", player=p, target=target, deck=key, card=card.id,
-                  text=card.text)
+        self.pending = NO_DECISIONS
+        if self.listeners:
+            self.emit("played-card", player=p, target=target, deck=key, card=card.id,
+                      text=card.text)
         self.then(self.resume_turn)
         self.obey(target, card)
 
@@ -471,7 +515,17 @@ class Monopoly23Game(ClassicGame):
         return self.board.group_of[deed]
 
     def buildings_value(self, p: int) -> int:
-        return sum(self.houses[u] * self.building_cost[u] for u in self.building_units(p))
+        houses = self.houses
+        cost = self.building_cost
+        if self.options.per_property_buildings:
+            return sum(houses[u] * cost[u] for u in self.building_units(p))
+        owner = self.owner
+        total = 0
+        for group in self.streets_groups:
+            first = group[0]
+            if owner[first] == p and houses[first]:
+                total += houses[first] * cost[first]
+        return total
 
     def can_buy_building(self, p: int, deed: int) -> str | None:
         if not 0 <= deed < self.board.size:
@@ -500,7 +554,7 @@ class Monopoly23Game(ClassicGame):
         return self.stock_problem(level)
 
     def buy_building(self, p: int, deed: int) -> None:
-        self.pending = []
+        self.pending = NO_DECISIONS
         level = self.houses[deed]
         self.pay(p, BANK, self.building_cost[deed], "monopoly building")
         if level == HOTEL - 1:
@@ -512,8 +566,9 @@ class Monopoly23Game(ClassicGame):
             self.houses[d] = level + 1
         self.changes += 1
         self.built.add(self.board[deed].group)
-        self.emit("built-monopoly", player=p, deed=deed, group=self.board[deed].group,
-                  level=level + 1, whole=not self.options.per_property_buildings)
+        if self.listeners:
+            self.emit("built-monopoly", player=p, deed=deed, group=self.board[deed].group,
+                      level=level + 1, whole=not self.options.per_property_buildings)
         self.ask_roll()
 
     def lower_building(self, deed: int) -> int:
@@ -537,8 +592,17 @@ class Monopoly23Game(ClassicGame):
 
     def payable(self, p: int) -> int:
         """Everything ``p`` could pay with: cash, deeds at their price, buildings at cost."""
-        return self.cash(p) + sum(self.board[d].price for d in self.deeds_of(p)) + \
-            self.buildings_value(p)
+        return self.ledger.balances[p] + self.property_value(p)
+
+    def property_value(self, p: int) -> int:
+        """``p``'s deeds at their price and buildings at their cost."""
+        owner = self.owner
+        spaces = self.board.spaces
+        total = 0
+        for d in self.board.deeds:
+            if owner[d] == p:
+                total += spaces[d].price
+        return total + self.buildings_value(p)
 
     def settle_dues(self) -> None:
         payer, payee, amount, reason = self.dues[0]
@@ -556,8 +620,9 @@ class Monopoly23Game(ClassicGame):
             self.go_bankrupt(payer, payee)
             return
         self.pending = [Decision("pay", payer, amount=amount, creditor=payee)]
-        self.emit("must-pay", player=payer, amount=amount, creditor=payee, reason=reason,
-                  cash=self.cash(payer))
+        if self.listeners:
+            self.emit("must-pay", player=payer, amount=amount, creditor=payee, reason=reason,
+                      cash=self.cash(payer))
 
     def can_give_deed(self, p: int, deed: int) -> str | None:
         if not 0 <= deed < self.board.size or not self.board[deed].is_deed:
@@ -582,7 +647,7 @@ class Monopoly23Game(ClassicGame):
     def give(self, p: int, deed: int, building: bool) -> None:
         """Hand over a deed or a building toward the debt; what cash covers is then paid."""
         payer, payee, amount, reason = self.dues[0]
-        self.pending = []
+        self.pending = NO_DECISIONS
         if building:
             value = self.lower_building(deed)
             if payee >= 0:
@@ -596,7 +661,8 @@ class Monopoly23Game(ClassicGame):
             else:
                 self.return_to_bank(deed)
                 self.refill_market()
-            self.emit("gave-deed", player=p, creditor=payee, deed=deed, value=value)
+            if self.listeners:
+                self.emit("gave-deed", player=p, creditor=payee, deed=deed, value=value)
         left = amount - value
         if left <= 0:
             self.dues.pop(0)
@@ -614,7 +680,7 @@ class Monopoly23Game(ClassicGame):
         bank, deeds go under the deed deck. Cards in hand are discarded."""
         player = self.players[p]
         player.bankrupt = True
-        self.pending = []
+        self.pending = NO_DECISIONS
         self.dues = [x for x in self.dues if x[0] != p]
         self.emit("bankrupt", player=p, creditor=creditor)
         for unit in self.building_units(p):
@@ -641,15 +707,41 @@ class Monopoly23Game(ClassicGame):
     # ================================================================ the end
 
     def monopolies(self, p: int) -> int:
+        """How many complete colour groups ``p`` owns."""
         owner = self.owner
-        return sum(1 for g in self.streets_groups if all(owner[d] == p for d in g))
+        count = 0
+        for group in self.streets_groups:
+            for d in group:
+                if owner[d] != p:
+                    break
+            else:
+                count += 1
+        return count
+
+    def monopoly_counts(self) -> list[int]:
+        """How many complete colour groups each seat owns (one pass over the groups)."""
+        owner = self.owner
+        counts = [0] * len(self.players)
+        for group in self.streets_groups:
+            o = owner[group[0]]
+            if o < 0:
+                continue
+            for d in group:
+                if owner[d] != o:
+                    break
+            else:
+                counts[o] += 1
+        return counts
 
     def check_end(self) -> bool:
         """Five monopolies win at once; several at once: the highest total assets."""
         return self.check_five()
 
     def check_five(self) -> bool:
-        winners = [p for p in self.active_players() if self.monopolies(p) >= self.to_win]
+        counts = self.monopoly_counts()
+        to_win = self.to_win
+        winners = [p.seat for p in self.players
+                   if not p.bankrupt and counts[p.seat] >= to_win]
         if not winners:
             return False
         if len(winners) > 1:
@@ -660,8 +752,7 @@ class Monopoly23Game(ClassicGame):
         return True
 
     def total_assets(self, p: int) -> int:
-        return self.cash(p) + sum(self.board[d].price for d in self.deeds_of(p)) + \
-            self.buildings_value(p)
+        return self.ledger.balances[p] + self.property_value(p)
 
     # ================================================================ set-up, words
 
@@ -812,8 +903,25 @@ class Monopoly23Game(ClassicGame):
             if self.owner[group[0]] != p:
                 continue
             targets = group if self.options.per_property_buildings else group[:1]
-            out += [Action("buy-building", d) for d in targets]
+            out += [deed_action("buy-building", d) for d in targets]
         return out
+
+
+_DEED_CARDS: dict[tuple[int, bool], tuple[EditionData, tuple[Card, ...]]] = {}
+
+
+def deed_cards(data: EditionData, board: Board, us_board: bool) -> tuple[Card, ...]:
+    """The title deed cards of ``board`` (one per deed, in board order, named as the board
+    names them), made once per edition data and choice of names: cards never change, so
+    every game shares them."""
+    key = (id(data), us_board)
+    made = _DEED_CARDS.get(key)
+    if made is not None and made[0] is data:
+        return made[1]
+    cards = tuple(Card(_slug(str(data.raw["spaces"][d]["name"])), board[d].name,
+                       "title_deed", {"deed": d}) for d in board.deeds)
+    _DEED_CARDS[key] = (data, cards)
+    return cards
 
 
 def _slug(name: str) -> str:

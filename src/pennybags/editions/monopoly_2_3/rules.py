@@ -28,6 +28,7 @@ from pennybags.engine.actions import (
     Decision,
     DecisionKind,
     card_field,
+    deed_action,
     deed_field,
     target_field,
 )
@@ -52,6 +53,16 @@ DECISIONS: Final = (
 
 
 # ==================================================================== the turn
+
+_MOVES: list[Action] = []
+
+
+def move_action(target: int) -> Action:
+    """``Action("move", target=target)``, made once per seat (actions are values)."""
+    while len(_MOVES) <= target:
+        _MOVES.append(Action("move", target=len(_MOVES)))
+    return _MOVES[target]
+
 
 class RollOnce(ActionRule[Monopoly23Game]):
     """The turn's one roll (in Jail: a try for a match)."""
@@ -101,14 +112,18 @@ class Move(ActionRule[Monopoly23Game]):
         target = action.target
         if target < 0:
             return "move needs a player (target)"
-        if target not in game.movable():
+        if not game.may_move(target):
             return f"the roll cannot move {game.name(target)}" + (
                 " (in jail)" if game.players[target].in_jail else "")
         return None
 
     def candidates(self, game: Monopoly23Game, player: int,
                    decision: Decision | None) -> list[Action]:
-        return [Action("move", target=q) for q in range(len(game.players))]
+        return [move_action(q) for q in range(len(game.players))]
+
+    def legal_answers(self, game: Monopoly23Game, player: int,
+                      decision: Decision) -> list[Action]:
+        return [move_action(q) for q in game.movable()]
 
     def apply(self, game: Monopoly23Game, player: int, action: Action,
               decision: Decision | None) -> None:
@@ -138,7 +153,7 @@ class BuyFromMarket(ActionRule[Monopoly23Game]):
 
     def candidates(self, game: Monopoly23Game, player: int,
                    decision: Decision | None) -> list[Action]:
-        return [Action("buy-deed", d) for d in game.market]
+        return [deed_action("buy-deed", d) for d in game.market]
 
     def apply(self, game: Monopoly23Game, player: int, action: Action,
               decision: Decision | None) -> None:
@@ -158,8 +173,22 @@ class ForceBuy(ActionRule[Monopoly23Game]):
 
     def candidates(self, game: Monopoly23Game, player: int,
                    decision: Decision | None) -> list[Action]:
-        return [Action("force-buy", d) for d in game.board.deeds
+        return [deed_action("force-buy", d) for d in game.board.deeds
                 if 0 <= game.owner[d] != player]
+
+    def legal_answers(self, game: Monopoly23Game, player: int,
+                      decision: Decision) -> list[Action]:
+        # What why_not_force checks, with everything the player could pay worked out once.
+        payable = game.payable(player)
+        owner = game.owner
+        out = []
+        for d in game.board.deeds:
+            seller = owner[d]
+            if seller < 0 or seller == player or game.monopolised(d):
+                continue
+            if game.force_price(d) <= payable:
+                out.append(deed_action("force-buy", d))
+        return out
 
     def apply(self, game: Monopoly23Game, player: int, action: Action,
               decision: Decision | None) -> None:
@@ -218,6 +247,18 @@ class PlayCard(ActionRule[Monopoly23Game]):
                    decision: Decision | None) -> list[Action]:
         return [Action("play-card", card=ref, target=q)
                 for ref, _ in game.playable(player) for q in game.active_players()]
+
+    def legal_answers(self, game: Monopoly23Game, player: int,
+                      decision: Decision) -> list[Action]:
+        targets = game.active_players()
+        if game.options.no_double_move:  # (the option's conditions: judged one by one)
+            return [Action("play-card", card=ref, target=q)
+                    for ref, _ in game.playable(player) for q in targets
+                    if game.why_not_play(player, ref, q) is None]
+        # Otherwise every card playable (held, not Get Out of Jail Free) goes on anyone in
+        # the game.
+        return [Action("play-card", card=ref, target=q)
+                for ref, _ in game.playable(player) for q in targets]
 
     def apply(self, game: Monopoly23Game, player: int, action: Action,
               decision: Decision | None) -> None:

@@ -1,0 +1,120 @@
+"""Monopoly 2.3's standard bot: what it keeps between answers is what it would work out afresh.
+
+The bot keeps a view of the deeds (each deed's rent estimate, each seat's top rent, income,
+monopolies and property, the deeds it could force the sale of) shared by the bots of a game
+and worked out again after the deeds change, and the scores of the market's deeds between
+the decisions of a turn. These tests play whole games and compare, before every answer,
+what the bot keeps with what a fresh view says, and the estimates with the rules' own.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from pennybags.bots import make_bot
+from pennybags.bots.monopoly_2_3 import DeedView, Monopoly23Strategy, deed_view
+from pennybags.editions import get_edition
+from pennybags.editions.classic.game import ClassicGame
+from pennybags.editions.monopoly_2_3.game import Monopoly23Game
+from pennybags.lab.simulate import run_options
+
+EDITION = "monopoly-2.3"
+
+
+def new_game(seed: int, **options: object) -> Monopoly23Game:
+    opts = run_options(EDITION, tuple((k.replace("_", "-"), v) for k, v in options.items()),
+                       300)
+    game = get_edition(EDITION).new_game(["A", "B", "C", "D"], seed=seed, options=opts,
+                                         record=False)
+    assert isinstance(game, Monopoly23Game)
+    return game
+
+
+def same_view(kept: DeedView, fresh: DeedView) -> None:
+    game = kept.game
+    owner = game.owner
+    for d in game.board.deeds:
+        if owner[d] >= 0:
+            assert kept.rent[d] == fresh.rent[d], game.board.spaces[d].name
+    assert kept.top == fresh.top
+    assert kept.monopolies == fresh.monopolies
+    assert kept.property == fresh.property
+    assert kept.incomes() == fresh.incomes()
+    for p in range(len(game.players)):
+        assert kept.force_targets(p) == fresh.force_targets(p)
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3, 4, 5, 6])
+def test_the_kept_view_is_the_fresh_one_before_every_answer(seed: int) -> None:
+    game = new_game(seed)
+    bots = [make_bot("standard", seed * 8 + seat) for seat in range(4)]
+    answers = 0
+    while not game.over:
+        p = game.pending[0].player
+        kept = deed_view(game)
+        same_view(kept, DeedView(game))
+        game.act(p, bots[p].choose(game, p))
+        answers += 1
+    assert answers > 20
+
+
+@pytest.mark.parametrize("seed", [7, 8, 9])
+def test_per_property_buildings_keep_the_view_right(seed: int) -> None:
+    game = new_game(seed, per_property_buildings=True)
+    bots = [make_bot("standard", seed * 8 + seat) for seat in range(4)]
+    while not game.over:
+        p = game.pending[0].player
+        same_view(deed_view(game), DeedView(game))
+        game.act(p, bots[p].choose(game, p))
+    assert game.over
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_rent_estimates_of_streets_and_railroads_are_the_rules_rents(seed: int) -> None:
+    """The estimate is classic's rent before Monopoly 2.3 rounds it (utilities, which
+    depend on the dice, are estimated at 28 and 70)."""
+    game = new_game(seed)
+    bots = [make_bot("standard", seed * 8 + seat) for seat in range(4)]
+    checked = 0
+    while not game.over:
+        view = deed_view(game)
+        for d in game.board.deeds:
+            kind = game.board.spaces[d].kind
+            if game.owner[d] >= 0 and kind in ("street", "railroad"):
+                assert view.rent[d] == ClassicGame.rent(game, d)
+                checked += 1
+        p = game.pending[0].player
+        game.act(p, bots[p].choose(game, p))
+    assert checked > 100
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3, 4])
+def test_force_targets_hold_every_deed_worth_forcing(seed: int) -> None:
+    """Only the force targets are looked at for a forced purchase: every deed of another
+    player that scores 250 or more (what the strategy could force) must be among them."""
+    game = new_game(seed)
+    bots = [make_bot("standard", seed * 8 + seat) for seat in range(4)]
+    judge = Monopoly23Strategy()
+    while not game.over:
+        view = deed_view(game)
+        for p in range(4):
+            for d in game.board.deeds:
+                if 0 <= game.owner[d] != p and judge.deed_score(game, p, d) >= 250:
+                    assert d in view.force_targets(p)
+        p = game.pending[0].player
+        game.act(p, bots[p].choose(game, p))
+
+
+def test_a_clone_played_apart_gets_its_own_view() -> None:
+    game = new_game(11)
+    bots = [make_bot("standard", 88 + seat) for seat in range(4)]
+    game.play_out(bots, until_round=8)
+    copy = game.clone()
+    assert isinstance(copy, Monopoly23Game)
+    other = [make_bot("random", 99 + seat) for seat in range(4)]
+    copy.play_out(other, until_round=14)
+    for g in (game, copy):
+        while not g.over and g.round < 20:
+            p = g.pending[0].player
+            same_view(deed_view(g), DeedView(g))
+            g.act(p, bots[p].choose(g, p))
