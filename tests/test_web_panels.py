@@ -430,3 +430,31 @@ def test_the_lobby_fits_a_phone(browser: Browser, site: Server) -> None:
         assert wide[0] <= wide[1], f"{edition}: the lobby is {wide[0]} px on {wide[1]} px"
     assert errors == []
     context.close()
+
+
+def test_the_zoom_button_works_after_the_host_starts_the_game_from_the_page(
+        browser: Browser, site: Server) -> None:
+    """A host who has no seat starts the game with the page's Start button (the room page
+    has no socket then), then watches: one press of "Zoom in on the board" zooms in (a
+    second click handler, added by the start, would undo it at once)."""
+    code, host = new_room(site.base, {"edition": "classic", "seed": 2,
+                                      "seats": [{"name": "Ann"}, {"bot": "standard"}]})
+    join(site.base, code, 0)
+    errors: list[str] = []
+    context = browser.new_context(viewport={"width": 375, "height": 900})
+    page = context.new_page()
+    page.set_default_timeout(WAIT)
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.add_init_script(f"localStorage.setItem('pennybags:host:{code}', {json.dumps(host)})")
+    page.goto(f"{site.base}/room/{code}")
+    page.locator("#start").click()
+    page.get_by_role("button", name="Watch as a spectator").click()
+    page.wait_for_selector('body[data-status="playing"], body[data-status="over"]',
+                           state="attached")
+    zoom = page.locator("#board-zoom")
+    zoom.click()
+    assert zoom.get_attribute("aria-pressed") == "true"
+    zoom.click()
+    assert zoom.get_attribute("aria-pressed") == "false"
+    assert errors == []
+    context.close()

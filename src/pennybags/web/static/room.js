@@ -89,39 +89,7 @@ async function hostCall(what, body = {}) {
   try {
     await api(`/api/rooms/${encodeURIComponent(code)}/${what}`,
               { host_token: recall(keys.host(code)), ...body });
-    if (!socket) // ------------------------------------------------------------------ the board on a phone
-
-// On a narrow screen the whole board fits, its names too small to read: the button zooms it
-// in (the board scrolls within its frame: touch, or the arrow keys once it has the focus)
-// and brings this seat's token (or the player whose turn it is) into view.
-$("board-zoom").addEventListener("click", () => {
-  const frame = $("board-scroll");
-  const zoomed = frame.classList.toggle("zoomed");
-  const button = $("board-zoom");
-  button.setAttribute("aria-pressed", String(zoomed));
-  button.textContent = zoomed ? "Show the whole board" : "Zoom in on the board";
-  const svg = $("board");
-  // (1.25 px a unit of the drawing, whatever the edition's number of spaces a side)
-  svg.style.width = zoomed ? `${Math.round(1.25 * svg.viewBox.baseVal.width)}px` : "";
-  if (zoomed) {
-    frame.tabIndex = 0;
-    frame.setAttribute("aria-label", "The board, zoomed in: scroll to see the rest");
-  } else {
-    frame.removeAttribute("tabindex");
-    frame.removeAttribute("aria-label");
-  }
-  const view = state && state.view;
-  if (!zoomed || !view || !places) return;
-  const who = state.seat !== null ? view.players[state.seat]
-    : view.players.find((p) => p.name === view.turn);
-  const at = who ? places.get(who.position) : null;
-  if (!at) return;
-  const scale = svg.getBoundingClientRect().width / svg.viewBox.baseVal.width;
-  frame.scrollLeft = Math.max(0, (at.x + 32) * scale - frame.clientWidth / 2);
-  frame.scrollTop = Math.max(0, (at.y + 32) * scale - frame.clientHeight / 2);
-});
-
-loadRoom();
+    if (!socket) loadRoom();
   } catch (error) {
     showError("room-error", error);
   }
