@@ -106,7 +106,6 @@ def test_an_action_a_join_or_a_start_renews_a_rooms_days(store: Store,
     """A room is idle from the last time anyone touched it: an action (written at most once
     a minute per room, here at once), a seat taken, the start."""
     monkeypatch.setattr("pennybags.web.store.TOUCH_EVERY", 0.0)
-    monkeypatch.setattr("pennybags.web.pgstore.TOUCH_EVERY", 0.0, raising=False)
     service = RoomService(store)
     acted, joined, untouched = playing_room(service), lobby_room(service), \
         lobby_room(service)

@@ -37,13 +37,13 @@ from pennybags.web.store import (
     MIGRATIONS,
     ROOM_STATES,
     SCHEMA_VERSION,
-    TOUCH_EVERY,
     ActionRow,
     IndexTaken,
     RoomRow,
     SeatRow,
     Store,
     StoreError,
+    Touches,
     sweep_parameters,
     sweep_query,
     token_digest,
@@ -112,8 +112,7 @@ class PostgresStore(Store):
         self._pool: ConnectionPool[Any] | None = None
         self._listener: psycopg.Connection[Any] | None = None
         self._listen_lock = threading.Lock()
-        self._touched: dict[str, float] = {}
-        """When this store last wrote each room's ``touched``."""
+        self._touched = Touches()
         try:
             # one connection first, for the reason it fails (a pool only times out)
             first = psycopg.connect(url, connect_timeout=CONNECT_TIMEOUT,
@@ -179,13 +178,10 @@ class PostgresStore(Store):
     def _touch(self, db: psycopg.Connection[Any], code: str, always: bool = True) -> None:
         """Write that the room was touched now (unless ``always`` is False and this store
         wrote it less than :data:`TOUCH_EVERY` seconds ago)."""
-        now = time.time()
-        if not always and now - self._touched.get(code, 0.0) < TOUCH_EVERY:
-            return
-        db.execute("UPDATE rooms SET touched = %s WHERE code = %s", (now, code))
-        if len(self._touched) > 10_000:
-            self._touched.clear()
-        self._touched[code] = now
+        now = self._touched.due(code, always)
+        if now is not None:
+            db.execute("UPDATE rooms SET touched = %s WHERE code = %s", (now, code))
+            self._touched.written(code, now)
 
     def sweep(self, finished_before: float | None, idle_before: float | None,
               limit: int = 100) -> list[str]:
@@ -201,7 +197,7 @@ class PostgresStore(Store):
                 db.execute("DELETE FROM seats WHERE room = ANY(%s)", (codes,))
                 db.execute("DELETE FROM rooms WHERE code = ANY(%s)", (codes,))
                 for code in codes:
-                    self._touched.pop(code, None)
+                    self._touched.forget(code)
                     self._notify(db, code)
             return codes
         return self._read(work)

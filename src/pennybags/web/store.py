@@ -43,6 +43,30 @@ TOUCH_EVERY = 60.0
 """Seconds within which a room's ``touched`` is not written again by one store (a room's
 age is counted in days)."""
 
+
+class Touches:
+    """When one store last wrote each room's ``touched`` (both stores keep one), so that an
+    action does not write it again within :data:`TOUCH_EVERY` seconds."""
+
+    def __init__(self) -> None:
+        self._at: dict[str, float] = {}
+
+    def due(self, code: str, always: bool) -> float | None:
+        """The time to write as ``code``'s ``touched`` now, or None when this store wrote
+        it less than :data:`TOUCH_EVERY` seconds ago and ``always`` is False."""
+        now = time.time()
+        if not always and now - self._at.get(code, 0.0) < TOUCH_EVERY:
+            return None
+        return now
+
+    def written(self, code: str, at: float) -> None:
+        if len(self._at) > 10_000:
+            self._at.clear()
+        self._at[code] = at
+
+    def forget(self, code: str) -> None:
+        self._at.pop(code, None)
+
 LOBBY = "lobby"
 PLAYING = "playing"
 PAUSED = "paused"
@@ -296,8 +320,7 @@ class SQLiteStore(Store):
         self.path = str(path)
         self._lock = threading.Lock()
         self._watched: int | None = None
-        self._touched: dict[str, float] = {}
-        """When this store last wrote each room's ``touched``."""
+        self._touched = Touches()
         try:
             self._db = sqlite3.connect(self.path, check_same_thread=False,
                                        isolation_level=None, timeout=10.0)
@@ -343,13 +366,10 @@ class SQLiteStore(Store):
     def _touch(self, db: sqlite3.Connection, code: str, always: bool = True) -> None:
         """Write that the room was touched now (unless ``always`` is False and this store
         wrote it less than :data:`TOUCH_EVERY` seconds ago)."""
-        now = time.time()
-        if not always and now - self._touched.get(code, 0.0) < TOUCH_EVERY:
-            return
-        db.execute("UPDATE rooms SET touched = ? WHERE code = ?", (now, code))
-        if len(self._touched) > 10_000:
-            self._touched.clear()
-        self._touched[code] = now
+        now = self._touched.due(code, always)
+        if now is not None:
+            db.execute("UPDATE rooms SET touched = ? WHERE code = ?", (now, code))
+            self._touched.written(code, now)
 
     def sweep(self, finished_before: float | None, idle_before: float | None,
               limit: int = 100) -> list[str]:
@@ -362,7 +382,7 @@ class SQLiteStore(Store):
             for code in codes:
                 for table, key in (("actions", "room"), ("seats", "room"), ("rooms", "code")):
                     db.execute(f"DELETE FROM {table} WHERE {key} = ?", (code,))
-                self._touched.pop(code, None)
+                self._touched.forget(code)
         return codes
 
     def version(self) -> int:
