@@ -40,14 +40,21 @@ QUIET = frozenset({"propose-trade", "mortgage", "unmortgage", "build", "sell-bui
 """What the WebSocket players never do (the game moves on)."""
 
 
+def new_page(browser: Browser, errors: list[str], width: int = 1280,
+             height: int = 900) -> Page:
+    """A page in a browser context of its own, its script errors noted in ``errors``."""
+    context = browser.new_context(viewport={"width": width, "height": height})
+    page = context.new_page()
+    page.set_default_timeout(WAIT)
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    return page
+
+
 def open_seat(browser: Browser, site: Server, code: str, token: str | None,
               errors: list[str], width: int = 1280) -> Page:
     """A page of its own browser context on the room: a seat's (its token in local
     storage) or a spectator's (token None)."""
-    context = browser.new_context(viewport={"width": width, "height": 900})
-    page = context.new_page()
-    page.set_default_timeout(WAIT)
-    page.on("pageerror", lambda e: errors.append(str(e)))
+    page = new_page(browser, errors, width)
     if token is not None:
         page.add_init_script(f"localStorage.setItem('pennybags:seat:{code}', "
                              f"{json.dumps(token)})")
@@ -414,10 +421,7 @@ def test_the_lobby_fits_a_phone(browser: Browser, site: Server) -> None:
     """The lobby at 375 px, for every edition's form (its house rules differ): nothing
     wider than the screen."""
     errors: list[str] = []
-    context = browser.new_context(viewport={"width": 375, "height": 800})
-    page = context.new_page()
-    page.set_default_timeout(WAIT)
-    page.on("pageerror", lambda e: errors.append(str(e)))
+    page = new_page(browser, errors, 375, 800)
     page.goto(f"{site.base}/")
     page.wait_for_selector("#edition option", state="attached")
     editions = page.locator("#edition option").evaluate_all("l => l.map(o => o.value)")
@@ -429,7 +433,7 @@ def test_the_lobby_fits_a_phone(browser: Browser, site: Server) -> None:
                              "document.documentElement.clientWidth]")
         assert wide[0] <= wide[1], f"{edition}: the lobby is {wide[0]} px on {wide[1]} px"
     assert errors == []
-    context.close()
+    page.context.close()
 
 
 def test_the_zoom_button_works_after_the_host_starts_the_game_from_the_page(
@@ -441,10 +445,7 @@ def test_the_zoom_button_works_after_the_host_starts_the_game_from_the_page(
                                       "seats": [{"name": "Ann"}, {"bot": "standard"}]})
     join(site.base, code, 0)
     errors: list[str] = []
-    context = browser.new_context(viewport={"width": 375, "height": 900})
-    page = context.new_page()
-    page.set_default_timeout(WAIT)
-    page.on("pageerror", lambda e: errors.append(str(e)))
+    page = new_page(browser, errors, 375)
     page.add_init_script(f"localStorage.setItem('pennybags:host:{code}', {json.dumps(host)})")
     page.goto(f"{site.base}/room/{code}")
     page.locator("#start").click()
@@ -457,4 +458,4 @@ def test_the_zoom_button_works_after_the_host_starts_the_game_from_the_page(
     zoom.click()
     assert zoom.get_attribute("aria-pressed") == "false"
     assert errors == []
-    context.close()
+    page.context.close()
