@@ -176,17 +176,23 @@ def test_the_numbering_follows_the_schema() -> None:
         table.describe(table.size)
 
 
-def test_a_trade_offer_hands_the_turn_to_its_recipient() -> None:
-    env = rl.MonopolyEnv("classic", players=2)
+def boardwalk_for_sale(env: rl.MonopolyEnv) -> tuple[str, int, int, int]:
+    """A two-player classic game where the other seat owns Boardwalk (space 39): the agent
+    to act, its seat, the other seat, and the number of offering its price for it."""
     env.reset(seed=3)
-    game = env.game
     agent = env.agent_selection
     seat = env.agent_seat[agent]
-    other = 1 - seat
-    game.set_owner(39, other)
+    env.game.set_owner(39, 1 - seat)
     block = env.table.block_of["propose-trade"]
     offer = block.start + env.table.deed_position[39] * len(rl.OFFER_MULTIPLES)  # 1x price
     env._legal = {}
+    return agent, seat, 1 - seat, offer
+
+
+def test_a_trade_offer_hands_the_turn_to_its_recipient() -> None:
+    env = rl.MonopolyEnv("classic", players=2)
+    agent, seat, other, offer = boardwalk_for_sale(env)
+    game = env.game
     mask = env.observe(agent)["action_mask"]
     assert mask[offer] == 1
     env.step(offer)
@@ -398,16 +404,10 @@ def test_without_the_limit_the_highest_number_offers_without_end() -> None:
 
 def test_offers_are_masked_out_after_the_limit_until_the_next_turn() -> None:
     env = rl.MonopolyEnv("classic", players=2, max_offers_per_turn=2)
-    env.reset(seed=3)
+    agent, seat, other, offer = boardwalk_for_sale(env)
     game = env.game
-    agent = env.agent_selection
-    seat = env.agent_seat[agent]
-    other = 1 - seat
-    game.set_owner(39, other)
     block = env.table.block_of["propose-trade"]
-    offer = block.start + env.table.deed_position[39] * len(rl.OFFER_MULTIPLES)
     reject = env.table.block_of["reject"].start
-    env._legal = {}
     for _ in range(2):
         assert env.observe(agent)["action_mask"][offer] == 1
         env.step(offer)
