@@ -124,11 +124,13 @@ def test_bench_instructions_prints_instructions_per_player_turn() -> None:
 
 
 @pytest.mark.skipif(shutil.which("valgrind") is None, reason="needs valgrind")
-def test_bench_instructions_bot_and_no_warm_up() -> None:
-    done = bench_instructions("--games", "1", "--bot", "random", "--warm-up", "0")
+def test_bench_instructions_bot_no_warm_up_and_simulates_loop() -> None:
+    # (one run under valgrind for the three knobs: each run costs half a minute)
+    done = bench_instructions("--games", "1", "--bot", "random", "--warm-up", "0",
+                              "--loop", "simulate")
     assert done.returncode == 0, done.stderr
     assert re.search(r"^edition=classic bot=random build=(pure|compiled) games=1 warm_up=0 "
-                     r"player_turns=\d+$", done.stdout, re.M)
+                     r"loop=simulate player_turns=\d+$", done.stdout, re.M)
     assert re.search(r"^instructions per player-turn: [\d,]+$", done.stdout, re.M)
 
 
@@ -241,12 +243,3 @@ def test_bench_gamescomputersplay_refuses_a_folder_that_is_not_their_checkout(
         [sys.executable, str(BENCHMARKS / "bench_gamescomputersplay.py"), "--path",
          str(tmp_path)], capture_output=True, text=True, timeout=60)
     assert done.returncode == 2 and "is not a checkout of gamescomputersplay" in done.stderr
-
-
-@pytest.mark.skipif(shutil.which("valgrind") is None, reason="needs valgrind")
-def test_bench_instructions_counts_simulates_loop_too() -> None:
-    done = bench_instructions("--games", "1", "--loop", "simulate")
-    assert done.returncode == 0, done.stderr
-    assert re.search(r"^edition=classic bot=standard build=(pure|compiled) games=1 warm_up=1 "
-                     r"loop=simulate player_turns=\d+$", done.stdout, re.M)
-    assert re.search(r"^instructions per player-turn: [\d,]+$", done.stdout, re.M)
