@@ -198,6 +198,9 @@ class Stop:
 STATE_KEYS = ("type", "index", "status", "choices")
 """What a socket reads of a state: the index it checks, whether the game plays on, and
 the choices it picks from."""
+ACCEPTED = "accepted"
+"""The member of the state after a socket's own accepted action: the action's index
+(the server writes it right after the type)."""
 _DECODER = json.JSONDecoder()
 
 
@@ -206,8 +209,8 @@ def read_message(raw: str | bytes, full: bool = False) -> dict[str, Any]:
     top-level ``type``, ``index``, ``status`` and ``choices``, which the server writes
     first (docs/serve.md, the protocol), decoded member by member from the start of the
     text, rather than the whole view, panels and log that follow them (a browser on another
-    machine parses those on its own CPU). Any other message, or a state that does not
-    begin so, is read whole."""
+    machine parses those on its own CPU), and ``accepted`` when it comes before them. Any
+    other message, or a state that does not begin so, is read whole."""
     text = raw.decode() if isinstance(raw, bytes) else raw
     if full or len(text) < 512 or not text.startswith('{"type":"state",'):
         return dict(json.loads(text))
@@ -219,9 +222,9 @@ def read_message(raw: str | bytes, full: bool = False) -> dict[str, Any]:
             if not isinstance(key, str) or text[at] != ":":
                 break
             value, at = _DECODER.raw_decode(text, at + 1)
-            if key in STATE_KEYS:
+            if key in STATE_KEYS or key == ACCEPTED:
                 found[key] = value
-                if len(found) == len(STATE_KEYS):
+                if len(found) - (ACCEPTED in found) == len(STATE_KEYS):
                     return found
             if text[at] != ",":
                 break
@@ -298,6 +301,15 @@ async def seat_client(ws_base: str, room: Room, seat: int, rng: random.Random,
                 now = time.perf_counter()
                 message = read_message(raw, full)
                 kind = message.get("type")
+                if kind == "accepted" or (kind == "state" and ACCEPTED in message):
+                    # (this socket's action, acknowledged with its state or on its own)
+                    assert pending is not None
+                    index = message[ACCEPTED if kind == "state" else "index"]
+                    room.acked.append(index)
+                    room.sent[index + 1] = pending
+                    pending = None
+                    room.in_flight -= 1
+                    refusals = 0
                 if kind == "state":
                     index = message["index"]
                     if last is None:
@@ -319,13 +331,6 @@ async def seat_client(ws_base: str, room: Room, seat: int, rng: random.Random,
                     if message.get("status") == "over":
                         room.over = True
                     await answer()
-                elif kind == "accepted":
-                    assert pending is not None
-                    room.acked.append(message["index"])
-                    room.sent[message["index"] + 1] = pending
-                    pending = None
-                    room.in_flight -= 1
-                    refusals = 0
                 elif kind == "refused":
                     if pending is not None:
                         room.in_flight -= 1

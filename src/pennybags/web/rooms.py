@@ -39,6 +39,7 @@ from pennybags.engine.actions import Action, IllegalAction
 from pennybags.engine.game import Game
 from pennybags.engine.notation import action_from_json, action_to_json
 from pennybags.engine.options import options_dict
+from pennybags.engine.words import Words
 from pennybags.narration import Narrator
 from pennybags.web.panels import board_panels, state_panels
 from pennybags.web.store import (
@@ -176,8 +177,9 @@ class Outcome:
     index: int = -1
 
 
-def _dumps(value: Any) -> str:
-    return json.dumps(value, separators=(",", ":"), ensure_ascii=False)
+_dumps = json.JSONEncoder(separators=(",", ":"), ensure_ascii=False).encode
+"""A value as compact JSON text (one encoder made once: ``json.dumps`` with these
+arguments makes a new one at every call)."""
 
 
 class JsonParts:
@@ -242,6 +244,8 @@ class LiveRoom:
     lock: threading.RLock = field(default_factory=threading.RLock)
     texts: JsonParts = field(default_factory=JsonParts)
     """The parts of its states kept as JSON text."""
+    words: Words | None = None
+    """The edition's words for the game (made once: they read the game as it stands)."""
 
     def tell(self) -> None:
         if self.narrator is not None:
@@ -532,6 +536,7 @@ class RoomService:
         game = edition.new_game([s.name for s in row.seats], seed=row.seed,
                                 options=row.options)
         live.game = game
+        live.words = words_for(game)
         live.narrator = Narrator(game)
         game.listeners.append(live.narrator)
         live.bots = {s.seat: make_bot(s.bot, bot_seed(row.seed, s.seat))
@@ -822,7 +827,7 @@ class RoomService:
         game = live.game
         if game is None:
             return out
-        words = words_for(game)
+        words = _words(live, game)
         out["log"] = live.log[-LOG_SENT:]
         out["money"] = [words.money(game.cash(p.seat)) for p in game.players]
         out["marks"] = {str(d): mark for d in game.board.deeds
@@ -840,7 +845,7 @@ class RoomService:
         if game is None:
             return out
         row = live.row
-        words = words_for(game)
+        words = _words(live, game)
         view = out["view"] = game.view(seat)
         out["question"] = None
         out["choices"] = []
@@ -886,6 +891,14 @@ class RoomService:
         return {"type": "board", "edition": row.edition, "name": edition.name,
                 "spaces": spaces, "layout": words.layout(), "tracks": tracks,
                 "legend": words.improvement_legend(), **board_panels(game, words)}
+
+
+def _words(live: LiveRoom, game: Game) -> Words:
+    """The words of the room's game (kept with it)."""
+    words = live.words
+    if words is None or words.game is not game:
+        words = live.words = words_for(game)
+    return words
 
 
 def _seating(row: RoomRow) -> list[tuple[str, str | None]]:
