@@ -38,6 +38,7 @@ import importlib
 import json
 import os
 import random
+import shutil
 import signal
 import socket
 import subprocess
@@ -88,14 +89,19 @@ def http(base: str, method: str, path: str, body: dict[str, Any] | None = None) 
         raise SystemExit(f"{method} {path}: {e.code} {e.read().decode()[:200]}") from None
 
 
-def start_server(db: str, port: int) -> subprocess.Popen[bytes]:
+def start_server(db: str, port: int, callgrind: str | None = None) -> subprocess.Popen[bytes]:
+    """A server on ``port``; with ``callgrind`` (a file name), under valgrind's callgrind,
+    counting nothing until :func:`count_instructions` switches it on."""
+    under = [] if callgrind is None else [
+        "valgrind", "--tool=callgrind", "--instr-atstart=no",
+        f"--callgrind-out-file={callgrind}"]
     process = subprocess.Popen(
-        [sys.executable, "-m", "pennybags", "serve", "--port", str(port), "--db", db,
-         "--bot-delay", "0", "--rooms-per-hour", "0", "--socket-messages", "0",
+        [*under, sys.executable, "-m", "pennybags", "serve", "--port", str(port), "--db",
+         db, "--bot-delay", "0", "--rooms-per-hour", "0", "--socket-messages", "0",
          "--address-messages", "0"],
         stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
-        env=dict(os.environ, PYTHONUNBUFFERED="1"))
-    deadline = time.monotonic() + READY_WITHIN
+        env=dict(os.environ, PYTHONUNBUFFERED="1", PYTHONHASHSEED="0"))
+    deadline = time.monotonic() + READY_WITHIN * (1 if callgrind is None else 10)
     while True:
         try:
             urllib.request.urlopen(f"http://127.0.0.1:{port}/api/editions", timeout=2)
@@ -116,6 +122,26 @@ def cpu_seconds(pid: int) -> float | None:
         return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
     except (OSError, ValueError, IndexError):
         return None
+
+
+def count_instructions(process: subprocess.Popen[bytes], on: bool) -> None:
+    """Switch the counting of a server under callgrind on, or dump what it counted."""
+    subprocess.run(["callgrind_control", "--instr=on" if on else "--dump",
+                    str(process.pid)], capture_output=True, check=False, timeout=120)
+
+
+def counted_instructions(callgrind: str) -> int | None:
+    """The instructions in callgrind's dumps of a server (None: none found)."""
+    total = None
+    folder, name = os.path.split(callgrind)
+    for entry in os.listdir(folder):
+        if entry.startswith(name):
+            with open(os.path.join(folder, entry)) as f:
+                for line in f:
+                    if line.startswith(("summary:", "totals:")):
+                        total = (total or 0) + int(line.split()[1])
+                        break
+    return total
 
 
 def stop_server(process: subprocess.Popen[bytes]) -> None:
@@ -422,7 +448,16 @@ def main(argv: list[str] | None = None) -> int:
                         help="each socket parses every state whole, as a browser does "
                              "(default: only its type, index, status and choices; the "
                              "clients share this machine with the server)")
+    parser.add_argument("--instructions", action="store_true",
+                        help="run the server under valgrind's callgrind and print the "
+                             "instructions it ran per action while playing (its own work, "
+                             "not the kernel's: a figure that does not move with the "
+                             "machine's load; the server runs some 50 times slower, so "
+                             "use few rooms)")
     args = parser.parse_args(argv)
+    if args.instructions and (args.servers != 1 or shutil.which("valgrind") is None or
+                              shutil.which("callgrind_control") is None):
+        parser.error("--instructions needs valgrind (with callgrind_control) and one server")
     if args.rooms < 1 or args.seconds <= 0 or args.max_rounds < 1:
         parser.error("--rooms, --seconds and --max-rounds must be at least 1 (above 0)")
     if not 0 <= args.think <= 600_000:
@@ -436,8 +471,9 @@ def main(argv: list[str] | None = None) -> int:
         ws_bases = [f"ws://127.0.0.1:{port}" for port in ports]
         servers: list[subprocess.Popen[bytes]] = []
         try:
+            callgrind = os.path.join(folder, "callgrind.out") if args.instructions else None
             for port in ports:
-                servers.append(start_server(db, port))
+                servers.append(start_server(db, port, callgrind))
             made = time.perf_counter()
             rooms = make_rooms(base, args.rooms, args.seed, args.max_rounds)
             print(f"rooms: {len(rooms)} classic, {SEATS} sockets each, made in "
@@ -450,6 +486,9 @@ def main(argv: list[str] | None = None) -> int:
             marks: dict[str, Any] = {}
 
             def ready(acked: int) -> None:
+                if callgrind is not None:
+                    count_instructions(servers[0], on=True)
+                    acked = sum(len(r.acked) for r in rooms)
                 marks.update(acked=acked, client=time.process_time(),
                              servers=[cpu_seconds(server.pid) for server in servers])
 
@@ -457,6 +496,10 @@ def main(argv: list[str] | None = None) -> int:
                                    args.think / 1000, args.full_parse, ready))
             if not marks:  # (the run ended before every socket was in)
                 ready(0)
+            instructions = None
+            if callgrind is not None:
+                count_instructions(servers[0], on=False)
+                instructions = counted_instructions(callgrind)
             client_cpu = time.process_time() - marks["client"]
             before = marks["servers"]
             after = [cpu_seconds(server.pid) for server in servers]
@@ -491,6 +534,9 @@ def main(argv: list[str] | None = None) -> int:
           f"acknowledged since; event loops: server {server_loop()}, clients "
           f"{'uvloop' if uvloop is not None else 'asyncio'})")
     print(f"load average (1 min) at the end: {os.getloadavg()[0]:.2f}")
+    if args.instructions:
+        print("server instructions per action (callgrind): " + (
+            f"{instructions // counted:,}" if instructions and counted else "none counted"))
     if latencies:
         ms = [1000 * x for x in latencies]
         print(f"latency to all {SEATS} sockets (ms): p50 {percentile(ms, 50):.1f}, "

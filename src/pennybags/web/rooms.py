@@ -186,42 +186,50 @@ class JsonParts:
     """A room's states written as JSON text part by part, each part that holds a list or
     an object kept as text while it stays equal to what it was (comparing is far quicker
     than writing): the deeds of a view are written once for every seat and again only
-    when a deed changes hands or houses. The values given must be built afresh for each
-    call (a value changed in place after it was kept would be taken for the same)."""
+    when a deed changes hands or houses. Each part is compared with the latest one of its
+    name (whichever seat it was written for: most parts are alike from seat to seat), then
+    with the one last written for the same seat (a seat's choices, its own hand: alike
+    from change to change). The values given must be built afresh for each call (a value
+    changed in place after it was kept would be taken for the same)."""
 
-    KEPT = 200
-    """Parts kept at most (a room has a few dozen)."""
+    KEPT = 40
+    """Parts kept at most under one name (``where`` and seat; a room has a dozen)."""
 
     def __init__(self) -> None:
-        self._kept: dict[str, tuple[Any, str]] = {}
-        self._keys: dict[str, str] = {}
-        """Each part's key as JSON text with its colon."""
+        self._latest: dict[str, dict[str, tuple[Any, str]]] = {}
+        """By ``where``, then by key: the latest value and its member's text."""
+        self._seats: dict[tuple[str, int | None], dict[str, tuple[Any, str]]] = {}
+        """By ``where`` and seat, then by key: the value last written for that seat."""
 
-    def members(self, obj: Mapping[str, Any], where: str = "") -> str:
+    def members(self, obj: Mapping[str, Any], where: str = "",
+                seat: int | None = None) -> str:
         """The members of the JSON object ``obj``, without its braces (an object's keys
-        come in any order): its lists and objects by name (``where`` + key) from what is
-        kept, the rest written in one go."""
+        come in any order): its lists and objects from what is kept under ``where`` (for
+        ``seat``), the rest written in one go."""
+        latest = self._latest.get(where)
+        if latest is None:
+            latest = self._latest[where] = {}
+        own = self._seats.get((where, seat))
+        if own is None:
+            own = self._seats[(where, seat)] = {}
         parts = []
         small = {}
-        kept = self._kept
         for key, value in obj.items():
             if not value or not isinstance(value, (dict, list)):
                 small[key] = value
                 continue
-            name = where + key
-            old = kept.get(name)
-            if old is not None and old[0] == value:
-                text = old[1]
-            else:
-                text = _dumps(value)
-                if len(kept) >= self.KEPT:
-                    kept.clear()
-                    self._keys.clear()
-                kept[name] = (value, text)
-            head = self._keys.get(name)
-            if head is None:
-                head = self._keys[name] = _dumps(key) + ":"
-            parts.append(head + text)
+            old = latest.get(key)
+            if old is None or old[0] != value:
+                old = own.get(key)
+                if old is None or old[0] != value:
+                    old = (value, _dumps(key) + ":" + _dumps(value))
+                    if len(own) >= self.KEPT:
+                        own.clear()
+                    own[key] = old
+                if len(latest) >= self.KEPT:
+                    latest.clear()
+                latest[key] = old
+            parts.append(old[1])
         if small:
             parts.append(_dumps(small)[1:-1])
         return ",".join(parts)
@@ -800,9 +808,9 @@ class RoomService:
         for seat in set(seats):
             own = self._own(live, seat)
             view = own.pop("view", None)
-            pieces = [lead, texts.members(own), shared]
+            pieces = [lead, texts.members(own, "", seat), shared]
             if view is not None:
-                pieces.append('"view":{' + texts.members(view, "view.") + "}")
+                pieces.append('"view":{' + texts.members(view, "view.", seat) + "}")
             built[seat] = "{" + ",".join(p for p in pieces if p) + "}"
         game = live.game
         auction = game is not None and live.row.state == PLAYING and live_auction(game)
