@@ -171,6 +171,9 @@ class Room:
     told of another's actions sends the room as it is now)."""
     resent: int = 0
     """States sent to a socket again with the index it had (the same position)."""
+    refused: int = 0
+    """Actions refused (most because another socket of the room acted first: each socket
+    with choices acts, and the server takes the first)."""
     over: bool = False
     latest: int = 0
     in_flight: int = 0
@@ -230,13 +233,16 @@ ACCEPTED = "accepted"
 _DECODER = json.JSONDecoder()
 
 
-def read_message(raw: str | bytes, full: bool = False) -> dict[str, Any]:
+def read_message(raw: str | bytes, full: bool = False,
+                 keys: tuple[str, ...] = STATE_KEYS) -> dict[str, Any]:
     """A message from the server. A state is read lightly unless ``full``: only its
     top-level ``type``, ``index``, ``status`` and ``choices``, which the server writes
     first (docs/serve.md, the protocol), decoded member by member from the start of the
     text, rather than the whole view, panels and log that follow them (a browser on another
-    machine parses those on its own CPU), and ``accepted`` when it comes before them. Any
-    other message, or a state that does not begin so, is read whole."""
+    machine parses those on its own CPU), and ``accepted`` when it comes before them
+    (``keys``: those members to read, :data:`STATE_KEYS` and ``question`` for a socket
+    that acts only when asked). Any other message, or a state that does not begin so, is
+    read whole."""
     text = raw.decode() if isinstance(raw, bytes) else raw
     if full or len(text) < 512 or not text.startswith('{"type":"state",'):
         return dict(json.loads(text))
@@ -248,9 +254,9 @@ def read_message(raw: str | bytes, full: bool = False) -> dict[str, Any]:
             if not isinstance(key, str) or text[at] != ":":
                 break
             value, at = _DECODER.raw_decode(text, at + 1)
-            if key in STATE_KEYS or key == ACCEPTED:
+            if key in keys or key == ACCEPTED:
                 found[key] = value
-                if len(found) - (ACCEPTED in found) == len(STATE_KEYS):
+                if len(found) - (ACCEPTED in found) == len(keys):
                     return found
             if text[at] != ",":
                 break
@@ -268,11 +274,15 @@ def pick(choices: list[dict[str, Any]], rng: random.Random) -> dict[str, Any]:
 
 
 async def seat_client(ws_base: str, room: Room, seat: int, rng: random.Random,
-                      stop: Stop, think: float = 0.0, full: bool = False) -> None:
+                      stop: Stop, think: float = 0.0, full: bool = False,
+                      asked: bool = False) -> None:
     """Play one seat until ``stop`` is set, then keep reading until the room is quiet.
     With ``think`` (seconds), the seat waits a random time from 0 to twice that (``think``
     on average) before each action, as a person would; meanwhile it keeps reading.
-    ``full``: parse every state whole (:func:`read_message`)."""
+    ``full``: parse every state whole (:func:`read_message`). ``asked``: act only when
+    the state asks the seat a question (not on the choices a seat has at any time, such
+    as mortgaging, which race the seat asked)."""
+    keys = (*STATE_KEYS, "question") if asked else STATE_KEYS
     async with connect(f"{ws_base}/ws/{room.code}", open_timeout=60,
                        max_size=2**20) as ws:
         await ws.send(json.dumps({"type": "hello", "token": room.tokens[seat]}))
@@ -287,7 +297,7 @@ async def seat_client(ws_base: str, room: Room, seat: int, rng: random.Random,
             nonlocal pending
             choices = state.get("choices") or []
             if pending is not None or stop.is_set() or state.get("status") != "playing" \
-                    or not choices:
+                    or not choices or (asked and not state.get("question")):
                 return
             chosen = pick(choices, rng)
             pending = time.perf_counter()
@@ -325,7 +335,7 @@ async def seat_client(ws_base: str, room: Room, seat: int, rng: random.Random,
                         # this socket has the room's latest; or the grace is over)
                     continue
                 now = time.perf_counter()
-                message = read_message(raw, full)
+                message = read_message(raw, full, keys)
                 kind = message.get("type")
                 if kind == "accepted" or (kind == "state" and ACCEPTED in message):
                     # (this socket's action, acknowledged with its state or on its own)
@@ -360,6 +370,7 @@ async def seat_client(ws_base: str, room: Room, seat: int, rng: random.Random,
                 elif kind == "refused":
                     if pending is not None:
                         room.in_flight -= 1
+                        room.refused += 1
                     pending = None
                     refusals += 1
                     moved_on = "moved on" in str(message.get("reason"))
@@ -396,14 +407,14 @@ def percentile(values: list[float], p: float) -> float:
 
 async def run(ws_bases: list[str], rooms: list[Room], seconds: float, seed: int,
               think: float, full: bool = False,
-              ready: Callable[[int], None] | None = None) -> float:
+              ready: Callable[[int], None] | None = None, asked: bool = False) -> float:
     """Play the rooms (seat ``s`` of a room connected to server ``s`` modulo their
     number): how long they played. ``ready`` is called with the number of actions
     acknowledged so far once every socket has had its first state."""
     stop = Stop()
     tasks = [asyncio.create_task(seat_client(ws_bases[seat % len(ws_bases)], room, seat,
                                              random.Random(seed * 1000 + r * SEATS + seat),
-                                             stop, think, full))
+                                             stop, think, full, asked))
              for r, room in enumerate(rooms) for seat in range(SEATS)]
 
     async def all_in() -> None:
@@ -448,6 +459,11 @@ def main(argv: list[str] | None = None) -> int:
                         help="each socket parses every state whole, as a browser does "
                              "(default: only its type, index, status and choices; the "
                              "clients share this machine with the server)")
+    parser.add_argument("--asked-only", action="store_true",
+                        help="each socket acts only when its seat is asked a question "
+                             "(default: whenever it has choices, which include what a seat "
+                             "may do at any time, such as mortgaging: those race the seat "
+                             "asked, and the loser is refused)")
     parser.add_argument("--instructions", action="store_true",
                         help="run the server under valgrind's callgrind and print the "
                              "instructions it ran per action while playing (its own work, "
@@ -480,7 +496,8 @@ def main(argv: list[str] | None = None) -> int:
                   f"{time.perf_counter() - made:.1f} s; database "
                   f"{'temporary SQLite' if not args.db else args.db.split('@')[-1]}; "
                   f"think {args.think:g} ms; servers {args.servers}; states parsed "
-                  f"{'whole' if args.full_parse else 'lightly'}")
+                  f"{'whole' if args.full_parse else 'lightly'}"
+                  f"{'; sockets act when asked' if args.asked_only else ''}")
             # (the CPU counted from the moment every socket is in: the hellos, which draw
             # each socket its board, are not the actions' cost)
             marks: dict[str, Any] = {}
@@ -493,7 +510,8 @@ def main(argv: list[str] | None = None) -> int:
                              servers=[cpu_seconds(server.pid) for server in servers])
 
             elapsed = loop_run(run(ws_bases, rooms, args.seconds, args.seed,
-                                   args.think / 1000, args.full_parse, ready))
+                                   args.think / 1000, args.full_parse, ready,
+                                   args.asked_only))
             if not marks:  # (the run ended before every socket was in)
                 ready(0)
             instructions = None
@@ -547,7 +565,7 @@ def main(argv: list[str] | None = None) -> int:
           f"updates not seen by every socket {unseen}")
     print(f"states sent again with an index already seen (no new action): "
           f"{sum(r.resent for r in rooms)}; indices skipped (a later state came instead): "
-          f"{skipped}")
+          f"{skipped}; actions refused: {sum(r.refused for r in rooms):,}")
     # (one server sends every state; several may send a later one in place of some)
     skips = skipped if args.servers == 1 else 0
     return 0 if lost == duplicated == bad_states == unseen == skips == 0 else 1

@@ -60,6 +60,24 @@ def test_bench_serve_spreads_each_room_over_two_servers() -> None:
                      r"of order 0, updates not seen by every socket 0$", done.stdout, re.M)
 
 
+def test_bench_serve_sockets_may_act_only_when_asked() -> None:
+    """With --asked-only no socket races the seat asked with a choice of its own (such as
+    mortgaging), so no action is refused."""
+    done = subprocess.run([sys.executable, str(SCRIPT), "--rooms", "2", "--seconds", "3",
+                           "--asked-only"], capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert re.search(r"; states parsed lightly; sockets act when asked$", done.stdout, re.M)
+    assert re.search(r"; actions refused: 0$", done.stdout, re.M)
+    assert re.search(r"^stored: ([\d,]+), acknowledged: \1, lost 0, duplicated 0", done.stdout,
+                     re.M)
+
+
+def test_bench_serve_counts_instructions_of_one_server_only() -> None:
+    done = subprocess.run([sys.executable, str(SCRIPT), "--instructions", "--servers", "2"],
+                          capture_output=True, text=True, timeout=60)
+    assert done.returncode == 2 and "one server" in done.stderr
+
+
 def test_bench_serve_parses_whole_states_when_asked() -> None:
     done = subprocess.run([sys.executable, str(SCRIPT), "--rooms", "1", "--seconds", "2",
                            "--full-parse"], capture_output=True, text=True, timeout=120)
