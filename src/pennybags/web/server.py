@@ -423,10 +423,11 @@ def create_app(store: Store, bot_delay: float = 0.0, limits: Limits = NO_LIMITS,
         hub.shown[code] = shown.signature
         for c in connections:
             text = shown.texts.get(c.seat)
+            if acted is not None and c is acted[0]:
+                text = accepted_text(acted[1]) if text is None else \
+                    with_accepted(text, acted[1])
             if text is None:
                 continue  # (it came after the states were built: it has its own)
-            if acted is not None and c is acted[0]:
-                text = with_accepted(text, acted[1])
             try:
                 await c.socket.send_text(text)
             except Exception:  # a closed tab: forget it
