@@ -38,6 +38,7 @@ import importlib
 import json
 import os
 import random
+import shutil
 import signal
 import socket
 import subprocess
@@ -88,14 +89,19 @@ def http(base: str, method: str, path: str, body: dict[str, Any] | None = None) 
         raise SystemExit(f"{method} {path}: {e.code} {e.read().decode()[:200]}") from None
 
 
-def start_server(db: str, port: int) -> subprocess.Popen[bytes]:
+def start_server(db: str, port: int, callgrind: str | None = None) -> subprocess.Popen[bytes]:
+    """A server on ``port``; with ``callgrind`` (a file name), under valgrind's callgrind,
+    counting nothing until :func:`count_instructions` switches it on."""
+    under = [] if callgrind is None else [
+        "valgrind", "--tool=callgrind", "--instr-atstart=no",
+        f"--callgrind-out-file={callgrind}"]
     process = subprocess.Popen(
-        [sys.executable, "-m", "pennybags", "serve", "--port", str(port), "--db", db,
-         "--bot-delay", "0", "--rooms-per-hour", "0", "--socket-messages", "0",
+        [*under, sys.executable, "-m", "pennybags", "serve", "--port", str(port), "--db",
+         db, "--bot-delay", "0", "--rooms-per-hour", "0", "--socket-messages", "0",
          "--address-messages", "0"],
         stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
-        env=dict(os.environ, PYTHONUNBUFFERED="1"))
-    deadline = time.monotonic() + READY_WITHIN
+        env=dict(os.environ, PYTHONUNBUFFERED="1", PYTHONHASHSEED="0"))
+    deadline = time.monotonic() + READY_WITHIN * (1 if callgrind is None else 10)
     while True:
         try:
             urllib.request.urlopen(f"http://127.0.0.1:{port}/api/editions", timeout=2)
@@ -116,6 +122,26 @@ def cpu_seconds(pid: int) -> float | None:
         return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
     except (OSError, ValueError, IndexError):
         return None
+
+
+def count_instructions(process: subprocess.Popen[bytes], on: bool) -> None:
+    """Switch the counting of a server under callgrind on, or dump what it counted."""
+    subprocess.run(["callgrind_control", "--instr=on" if on else "--dump",
+                    str(process.pid)], capture_output=True, check=False, timeout=120)
+
+
+def counted_instructions(callgrind: str) -> int | None:
+    """The instructions in callgrind's dumps of a server (None: none found)."""
+    total = None
+    folder, name = os.path.split(callgrind)
+    for entry in os.listdir(folder):
+        if entry.startswith(name):
+            with open(os.path.join(folder, entry)) as f:
+                for line in f:
+                    if line.startswith(("summary:", "totals:")):
+                        total = (total or 0) + int(line.split()[1])
+                        break
+    return total
 
 
 def stop_server(process: subprocess.Popen[bytes]) -> None:
@@ -145,6 +171,9 @@ class Room:
     told of another's actions sends the room as it is now)."""
     resent: int = 0
     """States sent to a socket again with the index it had (the same position)."""
+    refused: int = 0
+    """Actions refused (most because another socket of the room acted first: each socket
+    with choices acts, and the server takes the first)."""
     over: bool = False
     latest: int = 0
     in_flight: int = 0
@@ -198,16 +227,22 @@ class Stop:
 STATE_KEYS = ("type", "index", "status", "choices")
 """What a socket reads of a state: the index it checks, whether the game plays on, and
 the choices it picks from."""
+ACCEPTED = "accepted"
+"""The member of the state after a socket's own accepted action: the action's index
+(the server writes it right after the type)."""
 _DECODER = json.JSONDecoder()
 
 
-def read_message(raw: str | bytes, full: bool = False) -> dict[str, Any]:
+def read_message(raw: str | bytes, full: bool = False,
+                 keys: tuple[str, ...] = STATE_KEYS) -> dict[str, Any]:
     """A message from the server. A state is read lightly unless ``full``: only its
     top-level ``type``, ``index``, ``status`` and ``choices``, which the server writes
     first (docs/serve.md, the protocol), decoded member by member from the start of the
     text, rather than the whole view, panels and log that follow them (a browser on another
-    machine parses those on its own CPU). Any other message, or a state that does not
-    begin so, is read whole."""
+    machine parses those on its own CPU), and ``accepted`` when it comes before them
+    (``keys``: those members to read, :data:`STATE_KEYS` and ``question`` for a socket
+    that acts only when asked). Any other message, or a state that does not begin so, is
+    read whole."""
     text = raw.decode() if isinstance(raw, bytes) else raw
     if full or len(text) < 512 or not text.startswith('{"type":"state",'):
         return dict(json.loads(text))
@@ -219,9 +254,9 @@ def read_message(raw: str | bytes, full: bool = False) -> dict[str, Any]:
             if not isinstance(key, str) or text[at] != ":":
                 break
             value, at = _DECODER.raw_decode(text, at + 1)
-            if key in STATE_KEYS:
+            if key in keys or key == ACCEPTED:
                 found[key] = value
-                if len(found) == len(STATE_KEYS):
+                if len(found) - (ACCEPTED in found) == len(keys):
                     return found
             if text[at] != ",":
                 break
@@ -239,11 +274,15 @@ def pick(choices: list[dict[str, Any]], rng: random.Random) -> dict[str, Any]:
 
 
 async def seat_client(ws_base: str, room: Room, seat: int, rng: random.Random,
-                      stop: Stop, think: float = 0.0, full: bool = False) -> None:
+                      stop: Stop, think: float = 0.0, full: bool = False,
+                      asked: bool = False) -> None:
     """Play one seat until ``stop`` is set, then keep reading until the room is quiet.
     With ``think`` (seconds), the seat waits a random time from 0 to twice that (``think``
     on average) before each action, as a person would; meanwhile it keeps reading.
-    ``full``: parse every state whole (:func:`read_message`)."""
+    ``full``: parse every state whole (:func:`read_message`). ``asked``: act only when
+    the state asks the seat a question (not on the choices a seat has at any time, such
+    as mortgaging, which race the seat asked)."""
+    keys = (*STATE_KEYS, "question") if asked else STATE_KEYS
     async with connect(f"{ws_base}/ws/{room.code}", open_timeout=60,
                        max_size=2**20) as ws:
         await ws.send(json.dumps({"type": "hello", "token": room.tokens[seat]}))
@@ -258,7 +297,7 @@ async def seat_client(ws_base: str, room: Room, seat: int, rng: random.Random,
             nonlocal pending
             choices = state.get("choices") or []
             if pending is not None or stop.is_set() or state.get("status") != "playing" \
-                    or not choices:
+                    or not choices or (asked and not state.get("question")):
                 return
             chosen = pick(choices, rng)
             pending = time.perf_counter()
@@ -296,8 +335,17 @@ async def seat_client(ws_base: str, room: Room, seat: int, rng: random.Random,
                         # this socket has the room's latest; or the grace is over)
                     continue
                 now = time.perf_counter()
-                message = read_message(raw, full)
+                message = read_message(raw, full, keys)
                 kind = message.get("type")
+                if kind == "accepted" or (kind == "state" and ACCEPTED in message):
+                    # (this socket's action, acknowledged with its state or on its own)
+                    assert pending is not None
+                    index = message[ACCEPTED if kind == "state" else "index"]
+                    room.acked.append(index)
+                    room.sent[index + 1] = pending
+                    pending = None
+                    room.in_flight -= 1
+                    refusals = 0
                 if kind == "state":
                     index = message["index"]
                     if last is None:
@@ -319,16 +367,10 @@ async def seat_client(ws_base: str, room: Room, seat: int, rng: random.Random,
                     if message.get("status") == "over":
                         room.over = True
                     await answer()
-                elif kind == "accepted":
-                    assert pending is not None
-                    room.acked.append(message["index"])
-                    room.sent[message["index"] + 1] = pending
-                    pending = None
-                    room.in_flight -= 1
-                    refusals = 0
                 elif kind == "refused":
                     if pending is not None:
                         room.in_flight -= 1
+                        room.refused += 1
                     pending = None
                     refusals += 1
                     moved_on = "moved on" in str(message.get("reason"))
@@ -365,14 +407,14 @@ def percentile(values: list[float], p: float) -> float:
 
 async def run(ws_bases: list[str], rooms: list[Room], seconds: float, seed: int,
               think: float, full: bool = False,
-              ready: Callable[[int], None] | None = None) -> float:
+              ready: Callable[[int], None] | None = None, asked: bool = False) -> float:
     """Play the rooms (seat ``s`` of a room connected to server ``s`` modulo their
     number): how long they played. ``ready`` is called with the number of actions
     acknowledged so far once every socket has had its first state."""
     stop = Stop()
     tasks = [asyncio.create_task(seat_client(ws_bases[seat % len(ws_bases)], room, seat,
                                              random.Random(seed * 1000 + r * SEATS + seat),
-                                             stop, think, full))
+                                             stop, think, full, asked))
              for r, room in enumerate(rooms) for seat in range(SEATS)]
 
     async def all_in() -> None:
@@ -417,7 +459,21 @@ def main(argv: list[str] | None = None) -> int:
                         help="each socket parses every state whole, as a browser does "
                              "(default: only its type, index, status and choices; the "
                              "clients share this machine with the server)")
+    parser.add_argument("--asked-only", action="store_true",
+                        help="each socket acts only when its seat is asked a question "
+                             "(default: whenever it has choices, which include what a seat "
+                             "may do at any time, such as mortgaging: those race the seat "
+                             "asked, and the loser is refused)")
+    parser.add_argument("--instructions", action="store_true",
+                        help="run the server under valgrind's callgrind and print the "
+                             "instructions it ran per action while playing (its own work, "
+                             "not the kernel's: a figure that does not move with the "
+                             "machine's load; the server runs some 50 times slower, so "
+                             "use few rooms)")
     args = parser.parse_args(argv)
+    if args.instructions and (args.servers != 1 or shutil.which("valgrind") is None or
+                              shutil.which("callgrind_control") is None):
+        parser.error("--instructions needs valgrind (with callgrind_control) and one server")
     if args.rooms < 1 or args.seconds <= 0 or args.max_rounds < 1:
         parser.error("--rooms, --seconds and --max-rounds must be at least 1 (above 0)")
     if not 0 <= args.think <= 600_000:
@@ -431,27 +487,37 @@ def main(argv: list[str] | None = None) -> int:
         ws_bases = [f"ws://127.0.0.1:{port}" for port in ports]
         servers: list[subprocess.Popen[bytes]] = []
         try:
+            callgrind = os.path.join(folder, "callgrind.out") if args.instructions else None
             for port in ports:
-                servers.append(start_server(db, port))
+                servers.append(start_server(db, port, callgrind))
             made = time.perf_counter()
             rooms = make_rooms(base, args.rooms, args.seed, args.max_rounds)
             print(f"rooms: {len(rooms)} classic, {SEATS} sockets each, made in "
                   f"{time.perf_counter() - made:.1f} s; database "
                   f"{'temporary SQLite' if not args.db else args.db.split('@')[-1]}; "
                   f"think {args.think:g} ms; servers {args.servers}; states parsed "
-                  f"{'whole' if args.full_parse else 'lightly'}")
+                  f"{'whole' if args.full_parse else 'lightly'}"
+                  f"{'; sockets act when asked' if args.asked_only else ''}")
             # (the CPU counted from the moment every socket is in: the hellos, which draw
             # each socket its board, are not the actions' cost)
             marks: dict[str, Any] = {}
 
             def ready(acked: int) -> None:
+                if callgrind is not None:
+                    count_instructions(servers[0], on=True)
+                    acked = sum(len(r.acked) for r in rooms)
                 marks.update(acked=acked, client=time.process_time(),
                              servers=[cpu_seconds(server.pid) for server in servers])
 
             elapsed = loop_run(run(ws_bases, rooms, args.seconds, args.seed,
-                                   args.think / 1000, args.full_parse, ready))
+                                   args.think / 1000, args.full_parse, ready,
+                                   args.asked_only))
             if not marks:  # (the run ended before every socket was in)
                 ready(0)
+            instructions = None
+            if callgrind is not None:
+                count_instructions(servers[0], on=False)
+                instructions = counted_instructions(callgrind)
             client_cpu = time.process_time() - marks["client"]
             before = marks["servers"]
             after = [cpu_seconds(server.pid) for server in servers]
@@ -486,6 +552,9 @@ def main(argv: list[str] | None = None) -> int:
           f"acknowledged since; event loops: server {server_loop()}, clients "
           f"{'uvloop' if uvloop is not None else 'asyncio'})")
     print(f"load average (1 min) at the end: {os.getloadavg()[0]:.2f}")
+    if args.instructions:
+        print("server instructions per action (callgrind): " + (
+            f"{instructions // counted:,}" if instructions and counted else "none counted"))
     if latencies:
         ms = [1000 * x for x in latencies]
         print(f"latency to all {SEATS} sockets (ms): p50 {percentile(ms, 50):.1f}, "
@@ -496,7 +565,7 @@ def main(argv: list[str] | None = None) -> int:
           f"updates not seen by every socket {unseen}")
     print(f"states sent again with an index already seen (no new action): "
           f"{sum(r.resent for r in rooms)}; indices skipped (a later state came instead): "
-          f"{skipped}")
+          f"{skipped}; actions refused: {sum(r.refused for r in rooms):,}")
     # (one server sends every state; several may send a later one in place of some)
     skips = skipped if args.servers == 1 else 0
     return 0 if lost == duplicated == bad_states == unseen == skips == 0 else 1

@@ -60,6 +60,24 @@ def test_bench_serve_spreads_each_room_over_two_servers() -> None:
                      r"of order 0, updates not seen by every socket 0$", done.stdout, re.M)
 
 
+def test_bench_serve_sockets_may_act_only_when_asked() -> None:
+    """With --asked-only no socket races the seat asked with a choice of its own (such as
+    mortgaging), so no action is refused."""
+    done = subprocess.run([sys.executable, str(SCRIPT), "--rooms", "2", "--seconds", "3",
+                           "--asked-only"], capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert re.search(r"; states parsed lightly; sockets act when asked$", done.stdout, re.M)
+    assert re.search(r"; actions refused: 0$", done.stdout, re.M)
+    assert re.search(r"^stored: ([\d,]+), acknowledged: \1, lost 0, duplicated 0", done.stdout,
+                     re.M)
+
+
+def test_bench_serve_counts_instructions_of_one_server_only() -> None:
+    done = subprocess.run([sys.executable, str(SCRIPT), "--instructions", "--servers", "2"],
+                          capture_output=True, text=True, timeout=60)
+    assert done.returncode == 2 and "one server" in done.stderr
+
+
 def test_bench_serve_parses_whole_states_when_asked() -> None:
     done = subprocess.run([sys.executable, str(SCRIPT), "--rooms", "1", "--seconds", "2",
                            "--full-parse"], capture_output=True, text=True, timeout=120)
@@ -83,6 +101,7 @@ def test_a_light_read_of_a_state_gives_what_a_whole_one_does() -> None:
     game in play (the server writes them first), and a state that does not begin with
     them is read whole."""
     from pennybags.web.rooms import RoomService
+    from pennybags.web.server import with_accepted
     from pennybags.web.store import SQLiteStore
 
     bench = _bench()
@@ -99,6 +118,9 @@ def test_a_light_read_of_a_state_gives_what_a_whole_one_does() -> None:
         for text in shown.texts.values():
             whole = json.loads(text)
             assert bench.read_message(text) == {k: whole[k] for k in bench.STATE_KEYS}
+            # (the state after a socket's own action tells it the action's index)
+            assert bench.read_message(with_accepted(text, 7)) == \
+                {"accepted": 7, **{k: whole[k] for k in bench.STATE_KEYS}}
             read += 1
         state = json.loads(shown.texts[0]) if json.loads(shown.texts[0])["choices"] \
             else json.loads(shown.texts[1])
@@ -114,4 +136,34 @@ def test_a_light_read_of_a_state_gives_what_a_whole_one_does() -> None:
 def test_bench_serve_refuses_no_rooms() -> None:
     done = subprocess.run([sys.executable, str(SCRIPT), "--rooms", "0"], capture_output=True,
                           text=True, timeout=60)
+    assert done.returncode == 2 and "at least 1" in done.stderr
+
+
+ACTION_SCRIPT = SCRIPT.parent / "bench_serve_action.py"
+
+
+def test_bench_serve_action_prints_the_server_work_per_action() -> None:
+    done = subprocess.run([sys.executable, str(ACTION_SCRIPT), "--rooms", "3", "--actions",
+                           "60", "--repeat", "2"], capture_output=True, text=True,
+                          timeout=300)
+    assert done.returncode == 0, done.stdout + done.stderr
+    runs = re.findall(r"^run (\d): accepted 60, refused 0, CPU [\d.]+ s, ([\d.]+) ms per "
+                      r"action$", done.stdout, re.M)
+    assert [n for n, _ in runs] == ["1", "2"]
+    best = re.search(r"^server work per action \(ms\): best ([\d.]+), median [\d.]+$",
+                     done.stdout, re.M)
+    assert best and float(best.group(1)) == min(float(ms) for _, ms in runs)
+
+
+def test_bench_serve_action_profiles_the_room_service() -> None:
+    done = subprocess.run([sys.executable, str(ACTION_SCRIPT), "--rooms", "2", "--actions",
+                           "20", "--profile"], capture_output=True, text=True, timeout=300)
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert re.search(r"^under cProfile: [\d.]+ ms per action$", done.stdout, re.M)
+    assert "web/rooms.py" in done.stdout  # (its functions are among the busiest)
+
+
+def test_bench_serve_action_refuses_no_actions() -> None:
+    done = subprocess.run([sys.executable, str(ACTION_SCRIPT), "--actions", "0"],
+                          capture_output=True, text=True, timeout=60)
     assert done.returncode == 2 and "at least 1" in done.stderr

@@ -418,3 +418,35 @@ def test_a_states_text_begins_with_its_index_then_the_choices(tmp_path: Path) ->
         mover = next(s for s in (0, 1) if json.loads(shown.texts[s])["question"])
         choice = json.loads(shown.texts[mover])["choices"][0]["action"]
         assert service.act(code, mover, choice).accepted
+
+
+def test_states_kept_as_text_part_by_part_stay_each_seats_own(tmp_path: Path) -> None:
+    """The parts of the states kept as text (compared with the latest of their name, then
+    with the seat's own last) never give a seat another's: in Monopoly 2.3 each seat's
+    view shows its own hand and only how many cards the others hold, and only the seat
+    asked has actions in its pending decision; every text sent is that seat's state."""
+    service = RoomService(open_store(str(tmp_path / "rooms.sqlite3")))
+    code, host = service.create({"edition": "monopoly-2.3", "seed": 12,
+                                 "seats": [{"name": "Ann"}, {"name": "Bob"},
+                                           {"name": "Cy"}]})
+    for seat in (0, 1, 2):
+        service.join(code, seat)
+    service.start(code, host)
+    rng = random.Random(3)
+    held = 0
+    for _ in range(80):
+        shown = service.show(code, [2, None, 0, 1])
+        states = {seat: json.loads(text) for seat, text in shown.texts.items()}
+        for seat, state in states.items():
+            assert state == service.state(code, seat)
+        if states[0]["status"] != "playing":
+            break
+        for seat in (0, 1, 2):
+            mine = states[seat]["view"]["players"][seat]
+            held += len(mine["cards"])
+            assert all("cards" not in p for i, p in enumerate(states[seat]["view"]["players"])
+                       if i != seat)
+        mover = next(s for s in (0, 1, 2) if states[s]["question"])
+        choice = rng.choice(states[mover]["choices"])["action"]
+        assert service.act(code, mover, choice, seen=states[mover]["index"]).accepted
+    assert held > 0, "cards were held while the seats were shown"

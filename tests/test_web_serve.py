@@ -124,8 +124,9 @@ def test_a_killed_server_starts_again_where_the_game_stood(tmp_path: Path) -> No
                     break
                 ws.send(json.dumps({"type": "act", "action": state["choices"][0]["action"],
                                     "seen": state["index"]}))
-                assert json.loads(ws.recv())["type"] == "accepted"
-                state = json.loads(ws.recv())
+                answer = json.loads(ws.recv())
+                assert answer["type"] == "state" and answer.pop("accepted") == state["index"]
+                state = answer
         before = hello(base, code, token)
         assert before == state
     with server(db, port) as base:

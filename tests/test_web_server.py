@@ -72,8 +72,8 @@ def hello(ws: Socket, token: str | None) -> dict[str, Any]:
 
 
 def act(ws: Socket, action: dict[str, Any], seen: int | None = None) -> dict[str, Any]:
-    """Send an action; the answer (accepted or refused), and after an acceptance the
-    state that follows it."""
+    """Send an action; the answer: ``refused``, or when it is accepted the state that
+    follows it, which carries ``accepted`` (the action's index)."""
     message: dict[str, Any] = {"type": "act", "action": action}
     if seen is not None:
         message["seen"] = seen
@@ -154,10 +154,11 @@ def test_a_person_plays_a_whole_classic_game_against_bots(client: TestClient,
             assert state["choices"], "a person's turn comes with its legal actions"
             pick = rng.choice(state["choices"])["action"]
             answer = act(ws, pick, seen=state["index"])
-            assert answer == {"type": "accepted", "index": state["index"]}, (pick, answer)
+            assert answer["type"] == "state", (pick, answer)
+            assert answer["accepted"] == state["index"], (pick, answer)
+            assert answer["index"] > state["index"]
             answered += 1
-            state = ws.receive_json()
-            assert state["type"] == "state"
+            state = answer
     assert answered > 10
     assert state["status"] == "over"
     assert state["view"]["end_reason"] in ("bankruptcy", "round-cap")
@@ -227,8 +228,11 @@ def test_bad_messages_are_refused_and_change_nothing(client: TestClient,
         still_listening(other)
         # and the right action is accepted
         answer = act(mover, {"do": "roll"}, seen=a["index"])
-        assert answer["type"] == "accepted"
+        assert answer["type"] == "state" and answer["accepted"] == a["index"]
         assert store.action_count(code) > count
+        # (only the actor's state says so: the other seat's state of the same index not)
+        other_state = other.receive_json()
+        assert other_state["index"] == answer["index"] and "accepted" not in other_state
 
 
 def refused_act(ws: Socket, action: dict[str, Any], seen: int | None = None) -> str:
@@ -267,8 +271,9 @@ def play_a_while(ws: Socket, state: dict[str, Any], answers: int,
         if state["view"]["over"]:
             break
         answer = act(ws, rng.choice(state["choices"])["action"], seen=state["index"])
-        assert answer["type"] == "accepted"
-        state = ws.receive_json()
+        # (the state that says the action was accepted is, but for that, the state)
+        assert answer.pop("accepted") == state["index"], answer
+        state = answer
     return state
 
 
@@ -307,7 +312,7 @@ def test_a_new_server_on_the_same_database_resumes_every_room(db: Path) -> None:
                 resumed = hello(ws, token)
                 if not resumed["view"]["over"]:
                     answer = act(ws, resumed["choices"][0]["action"], seen=resumed["index"])
-                    assert answer["type"] == "accepted"
+                    assert answer["accepted"] == resumed["index"], answer
     second.close()
 
 
@@ -338,8 +343,8 @@ def test_a_spectator_never_sees_a_hidden_hand(client: TestClient) -> None:
             for other in state["view"]["players"][1:]:
                 assert "cards" not in other and "hand" in other
             answer = act(ann, rng.choice(state["choices"])["action"], seen=state["index"])
-            assert answer["type"] == "accepted"
-            state = ann.receive_json()
+            assert answer["accepted"] == state["index"], answer
+            state = answer
             spectator = watcher.receive_json()
             assert spectator["index"] == state["index"]
     assert held_seen > 0, "cards were held while the spectator watched"

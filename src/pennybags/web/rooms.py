@@ -39,6 +39,7 @@ from pennybags.engine.actions import Action, IllegalAction
 from pennybags.engine.game import Game
 from pennybags.engine.notation import action_from_json, action_to_json
 from pennybags.engine.options import options_dict
+from pennybags.engine.words import Words
 from pennybags.narration import Narrator
 from pennybags.web.panels import board_panels, state_panels
 from pennybags.web.store import (
@@ -176,50 +177,59 @@ class Outcome:
     index: int = -1
 
 
-def _dumps(value: Any) -> str:
-    return json.dumps(value, separators=(",", ":"), ensure_ascii=False)
+_dumps = json.JSONEncoder(separators=(",", ":"), ensure_ascii=False).encode
+"""A value as compact JSON text (one encoder made once: ``json.dumps`` with these
+arguments makes a new one at every call)."""
 
 
 class JsonParts:
     """A room's states written as JSON text part by part, each part that holds a list or
     an object kept as text while it stays equal to what it was (comparing is far quicker
     than writing): the deeds of a view are written once for every seat and again only
-    when a deed changes hands or houses. The values given must be built afresh for each
-    call (a value changed in place after it was kept would be taken for the same)."""
+    when a deed changes hands or houses. Each part is compared with the latest one of its
+    name (whichever seat it was written for: most parts are alike from seat to seat), then
+    with the one last written for the same seat (a seat's choices, its own hand: alike
+    from change to change). The values given must be built afresh for each call (a value
+    changed in place after it was kept would be taken for the same)."""
 
-    KEPT = 200
-    """Parts kept at most (a room has a few dozen)."""
+    KEPT = 40
+    """Parts kept at most under one name (``where`` and seat; a room has a dozen)."""
 
     def __init__(self) -> None:
-        self._kept: dict[str, tuple[Any, str]] = {}
-        self._keys: dict[str, str] = {}
-        """Each part's key as JSON text with its colon."""
+        self._latest: dict[str, dict[str, tuple[Any, str]]] = {}
+        """By ``where``, then by key: the latest value and its member's text."""
+        self._seats: dict[tuple[str, int | None], dict[str, tuple[Any, str]]] = {}
+        """By ``where`` and seat, then by key: the value last written for that seat."""
 
-    def members(self, obj: Mapping[str, Any], where: str = "") -> str:
+    def members(self, obj: Mapping[str, Any], where: str = "",
+                seat: int | None = None) -> str:
         """The members of the JSON object ``obj``, without its braces (an object's keys
-        come in any order): its lists and objects by name (``where`` + key) from what is
-        kept, the rest written in one go."""
+        come in any order): its lists and objects from what is kept under ``where`` (for
+        ``seat``), the rest written in one go."""
+        latest = self._latest.get(where)
+        if latest is None:
+            latest = self._latest[where] = {}
+        own = self._seats.get((where, seat))
+        if own is None:
+            own = self._seats[(where, seat)] = {}
         parts = []
         small = {}
-        kept = self._kept
         for key, value in obj.items():
             if not value or not isinstance(value, (dict, list)):
                 small[key] = value
                 continue
-            name = where + key
-            old = kept.get(name)
-            if old is not None and old[0] == value:
-                text = old[1]
-            else:
-                text = _dumps(value)
-                if len(kept) >= self.KEPT:
-                    kept.clear()
-                    self._keys.clear()
-                kept[name] = (value, text)
-            head = self._keys.get(name)
-            if head is None:
-                head = self._keys[name] = _dumps(key) + ":"
-            parts.append(head + text)
+            old = latest.get(key)
+            if old is None or old[0] != value:
+                old = own.get(key)
+                if old is None or old[0] != value:
+                    old = (value, _dumps(key) + ":" + _dumps(value))
+                    if len(own) >= self.KEPT:
+                        own.clear()
+                    own[key] = old
+                if len(latest) >= self.KEPT:
+                    latest.clear()
+                latest[key] = old
+            parts.append(old[1])
         if small:
             parts.append(_dumps(small)[1:-1])
         return ",".join(parts)
@@ -242,6 +252,8 @@ class LiveRoom:
     lock: threading.RLock = field(default_factory=threading.RLock)
     texts: JsonParts = field(default_factory=JsonParts)
     """The parts of its states kept as JSON text."""
+    words: Words | None = None
+    """The edition's words for the game (made once: they read the game as it stands)."""
 
     def tell(self) -> None:
         if self.narrator is not None:
@@ -532,6 +544,7 @@ class RoomService:
         game = edition.new_game([s.name for s in row.seats], seed=row.seed,
                                 options=row.options)
         live.game = game
+        live.words = words_for(game)
         live.narrator = Narrator(game)
         game.listeners.append(live.narrator)
         live.bots = {s.seat: make_bot(s.bot, bot_seed(row.seed, s.seat))
@@ -795,9 +808,9 @@ class RoomService:
         for seat in set(seats):
             own = self._own(live, seat)
             view = own.pop("view", None)
-            pieces = [lead, texts.members(own), shared]
+            pieces = [lead, texts.members(own, "", seat), shared]
             if view is not None:
-                pieces.append('"view":{' + texts.members(view, "view.") + "}")
+                pieces.append('"view":{' + texts.members(view, "view.", seat) + "}")
             built[seat] = "{" + ",".join(p for p in pieces if p) + "}"
         game = live.game
         auction = game is not None and live.row.state == PLAYING and live_auction(game)
@@ -822,7 +835,7 @@ class RoomService:
         game = live.game
         if game is None:
             return out
-        words = words_for(game)
+        words = _words(live, game)
         out["log"] = live.log[-LOG_SENT:]
         out["money"] = [words.money(game.cash(p.seat)) for p in game.players]
         out["marks"] = {str(d): mark for d in game.board.deeds
@@ -840,7 +853,7 @@ class RoomService:
         if game is None:
             return out
         row = live.row
-        words = words_for(game)
+        words = _words(live, game)
         view = out["view"] = game.view(seat)
         out["question"] = None
         out["choices"] = []
@@ -886,6 +899,14 @@ class RoomService:
         return {"type": "board", "edition": row.edition, "name": edition.name,
                 "spaces": spaces, "layout": words.layout(), "tracks": tracks,
                 "legend": words.improvement_legend(), **board_panels(game, words)}
+
+
+def _words(live: LiveRoom, game: Game) -> Words:
+    """The words of the room's game (kept with it)."""
+    words = live.words
+    if words is None or words.game is not game:
+        words = live.words = words_for(game)
+    return words
 
 
 def _seating(row: RoomRow) -> list[tuple[str, str | None]]:

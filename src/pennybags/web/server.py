@@ -16,9 +16,11 @@ WebSocket ``/ws/{code}``, messages as JSON text of at most :data:`MAX_MESSAGE` b
 
 * ``{"type": "hello", "token": "..."}`` (or no token: a spectator), answered with
   ``welcome`` (the seat), ``board`` (the layout to draw) and ``state``;
-* ``{"type": "act", "action": {...}, "seen": N}``: ``accepted`` with the action's index, or
-  ``refused`` with the reason; ``seen`` (optional) is the ``index`` of the state the
-  choice was made on: the action is refused if the game has moved on since;
+* ``{"type": "act", "action": {...}, "seen": N}``: when it is accepted, the sender's next
+  ``state`` (the one after the action) carries ``"accepted": index``, the action's index
+  (one message instead of an acknowledgement and a state); else ``refused`` with the
+  reason. ``seen`` (optional) is the ``index`` of the state the choice was made on: the
+  action is refused if the game has moved on since;
 * ``{"type": "ping"}``: ``pong``.
 
 After every accepted action (and after the host starts, pauses or hands a seat over) each
@@ -294,6 +296,23 @@ def address_of(connection: HTTPConnection) -> str:
     return client.host if client is not None else "unknown"
 
 
+STATE_START = '{"type":"state",'
+"""How a state's JSON text begins (:mod:`pennybags.web.rooms` writes its type first)."""
+
+
+def with_accepted(state: str, index: int) -> str:
+    """A state's JSON text that also tells its connection that its action was accepted
+    under ``index``: ``"accepted"`` right after the type."""
+    if not state.startswith(STATE_START):
+        raise ValueError("a state's text begins with its type")
+    return f'{STATE_START}"accepted":{int(index)},{state[len(STATE_START):]}'
+
+
+def accepted_text(index: int) -> str:
+    """The acknowledgement on its own (for a connection that gets no state with it)."""
+    return f'{{"type":"accepted","index":{int(index)}}}'
+
+
 @dataclass(eq=False)
 class Connection:
     socket: WebSocket
@@ -380,11 +399,19 @@ def create_app(store: Store, bot_delay: float = 0.0, limits: Limits = NO_LIMITS,
         return await to_thread.run_sync(work, *args)
 
     async def send_states(code: str, shown: Shown | None = None,
-                          if_changed: bool = False) -> None:
+                          if_changed: bool = False,
+                          acted: tuple[Connection, int] | None = None) -> None:
         """Send each connection of the room its state (the room's lock held): ``shown``
         when the caller has it (built right after an action), else built now; with
-        ``if_changed``, nothing when the room is as its connections were last shown."""
+        ``if_changed``, nothing when the room is as its connections were last shown.
+        ``acted``: the connection whose action was accepted, and its index, which that
+        connection's state carries as ``accepted`` (one message instead of two)."""
         connections = list(hub.rooms.get(code, ()))
+        if acted is not None and acted[0] not in connections:
+            # (it has left the room meanwhile: the acknowledgement goes on its own)
+            with contextlib.suppress(Exception):
+                await acted[0].socket.send_text(accepted_text(acted[1]))
+            acted = None
         if shown is None:
             try:
                 shown = await call(service.show, code, [c.seat for c in connections])
@@ -396,6 +423,9 @@ def create_app(store: Store, bot_delay: float = 0.0, limits: Limits = NO_LIMITS,
         hub.shown[code] = shown.signature
         for c in connections:
             text = shown.texts.get(c.seat)
+            if acted is not None and c is acted[0]:
+                text = accepted_text(acted[1]) if text is None else \
+                    with_accepted(text, acted[1])
             if text is None:
                 continue  # (it came after the states were built: it has its own)
             try:
@@ -728,9 +758,8 @@ def create_app(store: Store, bot_delay: float = 0.0, limits: Limits = NO_LIMITS,
                         async with hub.lock(connection.room):
                             outcome, shown = await act(connection, data)
                             if outcome.accepted:
-                                await socket.send_json({"type": "accepted",
-                                                        "index": outcome.index})
-                                await send_states(connection.room, shown)
+                                await send_states(connection.room, shown,
+                                                  acted=(connection, outcome.index))
                         if not outcome.accepted:
                             await refuse(outcome.reason)
         except WebSocketDisconnect:

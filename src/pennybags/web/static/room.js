@@ -144,11 +144,13 @@ function receive(message) {
       $("table").hidden = false;
       break;
     case "state":
+      // (the state after this tab's own action carries "accepted": that action's index)
+      if (message.accepted !== undefined) $("refusal").textContent = "";
       if (state && message.index < state.index) break; // an older state, overtaken
       state = message;
       show(message);
       break;
-    case "accepted":
+    case "accepted": // (an acknowledgement on its own: no state came with it)
       $("refusal").textContent = "";
       break;
     case "refused":
