@@ -32,10 +32,13 @@ def new_game(seed: int, **options: object) -> Monopoly23Game:
 
 def same_view(kept: DeedView, fresh: DeedView) -> None:
     game = kept.game
-    owner = game.owner
+    assert kept.changes == game.changes == fresh.changes
+    assert kept.seen_owner == game.owner
+    assert kept.seen_houses == game.houses
     for d in game.board.deeds:
-        if owner[d] >= 0:
-            assert kept.rent[d] == fresh.rent[d], game.board.spaces[d].name
+        assert kept.rent[d] == fresh.rent[d], game.board.spaces[d].name
+        assert kept.worth[d] == fresh.worth[d], game.board.spaces[d].name
+    assert kept.full == fresh.full
     assert kept.top == fresh.top
     assert kept.monopolies == fresh.monopolies
     assert kept.property == fresh.property
@@ -67,6 +70,54 @@ def test_per_property_buildings_keep_the_view_right(seed: int) -> None:
         same_view(deed_view(game), DeedView(game))
         game.act(p, bots[p].choose(game, p))
     assert game.over
+
+
+@pytest.mark.parametrize(("bot", "seed", "per_property"), [
+    ("random", 21, False), ("random", 22, False), ("random", 23, True),
+    ("standard", 24, False), ("standard", 25, True)])
+def test_a_view_kept_over_many_changes_at_once_is_the_fresh_one(
+        bot: str, seed: int, per_property: bool) -> None:
+    """Views brought up to date every answer, every third answer and every tenth (several
+    changes at once: purchases, buildings, deeds and buildings handed over, bankruptcies)
+    agree with a view worked out afresh, under every kind of bot."""
+    game = new_game(seed, per_property_buildings=per_property)
+    bots = [make_bot(bot, seed * 8 + seat) for seat in range(4)]
+    views = {every: DeedView(game) for every in (1, 3, 10)}
+    answers = 0
+    updates = 0
+    while not game.over:
+        for every, view in views.items():
+            if answers % every == 0:
+                if view.changes != game.changes:
+                    updates += 1
+                same_view(view.fresh(), DeedView(game))
+        p = game.pending[0].player
+        game.act(p, bots[p].choose(game, p))
+        answers += 1
+    for view in views.values():
+        same_view(view.fresh(), DeedView(game))
+    assert updates > 30
+
+
+def test_the_view_follows_deeds_changed_by_hand() -> None:
+    """Owners and buildings changed directly (as a scenario's set-up does) are found by
+    comparing with what the view last saw, whatever ``changes`` counted."""
+    game = new_game(31)
+    view = DeedView(game)
+    groups = game.streets_groups
+    for d in groups[0]:
+        game.set_owner(d, 2)
+    for d in groups[0]:
+        game.houses[d] = 3
+    game.set_owner(5, 1)
+    game.set_owner(15, 1)
+    same_view(view.fresh(), DeedView(game))
+    assert view.monopolies[2] == 1 and view.top[1] == 50
+    game.owner[groups[0][0]] = 0  # (no changes counted: found at the next update)
+    game.houses[groups[0][0]] = 0
+    game.set_owner(15, -1)
+    same_view(view.fresh(), DeedView(game))
+    assert view.monopolies[2] == 0 and view.top[1] == 25
 
 
 @pytest.mark.parametrize("seed", [1, 2, 3])

@@ -51,16 +51,23 @@ group, never asked on the board)."""
 
 
 class DeedView:
-    """What every standard bot of a Monopoly 2.3 game reads from the deeds, worked out once
+    """What every standard bot of a Monopoly 2.3 game reads from the deeds, kept up to date
     after they change (``game.changes``) and shared by the bots of that game: each deed's
     rent estimate while its owner is free, and each seat's highest rent, rough income,
     monopolies and property. The deeds each seat could want to force the sale of are worked
-    out when first asked."""
+    out when first asked.
+
+    It is kept by the deeds that changed: the view remembers each deed's owner and buildings
+    as it last saw them, and after a change works out again only the groups (a colour group,
+    the railroads, the utilities) where something differs; each seat's property and
+    monopolies are adjusted by the difference, its highest rent worked out again only when
+    the rent that was highest went down or away."""
 
     __slots__ = ("base_rent", "changes", "force_price", "full", "game", "go_salary",
-                 "group_index", "income", "kinds", "monopolies", "nearest_of", "per_property",
-                 "prices", "property", "rent", "street_groups", "street_rents", "targets",
-                 "top")
+                 "group_index", "income", "kinds", "lowered", "marked", "monopolies",
+                 "nearest_of", "per_property", "prices", "property", "rent", "rent_group",
+                 "rent_groups", "seen_houses", "seen_owner", "street_groups",
+                 "street_of_group", "street_rents", "targets", "top", "worth")
 
     def __init__(self, game: Monopoly23Game) -> None:
         self.game = game
@@ -74,6 +81,23 @@ class DeedView:
         for i, group in enumerate(self.street_groups):
             for d in group:
                 self.group_index[d] = i
+        self.rent_groups: list[tuple[int, ...]] = []
+        """The deeds whose rents hang together (a colour group, the railroads, the utilities;
+        a deed of no group alone), in the order of their first deed on the board."""
+        self.rent_group: list[int] = [-1] * size
+        """Each deed's place in ``rent_groups``."""
+        self.street_of_group: list[int] = []
+        """Each of ``rent_groups``' place in ``street_groups`` (-1: not a colour group)."""
+        for d in board.deeds:
+            if self.rent_group[d] >= 0:
+                continue
+            members = board.group_of[d] or (d,)
+            for m in members:
+                self.rent_group[m] = len(self.rent_groups)
+            self.street_of_group.append(self.group_index[d])
+            self.rent_groups.append(members)
+        self.marked: list[bool] = [False] * len(self.rent_groups)
+        """Rent groups found changed during an update (all False between updates)."""
         self.kinds: list[int] = [
             RAILROAD if spaces[d].kind == "railroad" else
             STREET if spaces[d].kind == "street" else UTILITY for d in range(size)]
@@ -91,10 +115,20 @@ class DeedView:
         """The GO salary, rounded."""
         self.per_property = game.options.per_property_buildings
         seats = len(game.players)
+        self.seen_owner: list[int] = [-1] * size
+        """Each deed's owner when the view was last updated."""
+        self.seen_houses: list[int] = [0] * size
+        """Each deed's buildings when the view was last updated."""
         self.rent: list[int] = [0] * size
         """Each deed's rent estimate while its owner is free (0: no owner)."""
+        self.worth: list[int] = [0] * size
+        """What each deed adds to its owner's property: its price, and the buildings it
+        stands for at their cost (0: no owner)."""
         self.top: list[int] = [0] * seats
         """Each seat's highest rent estimate."""
+        self.lowered: list[bool] = [False] * seats
+        """Seats whose highest rent went down or away during an update (all False
+        between updates)."""
         self.income: list[float] | None = None
         """Each seat's rough rent income per round while free, once worked out (see
         :meth:`incomes`)."""
@@ -110,87 +144,144 @@ class DeedView:
         self.update()
 
     def fresh(self) -> DeedView:
-        """This view, worked out again first if the deeds have changed."""
+        """This view, brought up to date first if the deeds have changed."""
         if self.changes != self.game.changes:
             self.update()
         return self
 
     def update(self) -> None:
-        """Work the view out again: the colour groups first (whose are whole, and the
-        buildings' value), then every deed in board order."""
+        """Bring the view up to date: find the deeds whose owner or buildings differ from
+        what the view last saw, and work out again the groups they belong to."""
         game = self.game
         self.changes = game.changes
         owner = game.owner
         houses = game.houses
-        seats = len(self.top)
-        top = [0] * seats
-        value = [0] * seats
-        monopolies = [0] * seats
+        seen_owner = self.seen_owner
+        seen_houses = self.seen_houses
+        rent_group = self.rent_group
+        marked = self.marked
+        dirty: list[int] = []
+        owners_moved = False
+        for d in game.board.deeds:
+            if owner[d] != seen_owner[d]:
+                owners_moved = True
+            elif houses[d] == seen_houses[d]:
+                continue
+            g = rent_group[d]
+            if not marked[g]:
+                marked[g] = True
+                dirty.append(g)
+        if not dirty:
+            return
+        self.income = None
+        if owners_moved:
+            targets = self.targets
+            for q in range(len(targets)):
+                targets[q] = None
+        for g in dirty:
+            marked[g] = False
+            self.update_group(g)
+        lowered = self.lowered
+        for q in range(len(lowered)):
+            if lowered[q]:
+                lowered[q] = False
+                self.top_again(q)
+
+    def update_group(self, g: int) -> None:
+        """Work out again the rents and worth of the deeds of rent group ``g``, and adjust
+        each seat's property, monopolies and highest rent by the difference."""
+        game = self.game
+        owner = game.owner
+        houses = game.houses
+        seen_owner = self.seen_owner
+        group = self.rent_groups[g]
+        street = self.street_of_group[g]
+        monopolies = self.monopolies
+        if street >= 0:
+            full = self.full
+            was = full[street]
+            if was >= 0:
+                monopolies[was] -= 1
+            whole = owner[group[0]]
+            if whole >= 0:
+                for d in group:
+                    if owner[d] != whole:
+                        whole = -1
+                        break
+            full[street] = whole
+            if whole >= 0:
+                monopolies[whole] += 1
+        else:
+            whole = -1
+        rent = self.rent
+        worth = self.worth
+        value = self.property
+        top = self.top
+        lowered = self.lowered
+        seen_houses = self.seen_houses
         cost = game.building_cost
         per_property = self.per_property
-        full = self.full
-        for i, group in enumerate(self.street_groups):
-            first = group[0]
-            o = owner[first]
-            if o >= 0:
-                if not per_property and houses[first]:
-                    value[o] += houses[first] * cost[first]
-                for d in group:
-                    if owner[d] != o:
-                        o = -1
-                        break
-                if o >= 0:
-                    monopolies[o] += 1
-            full[i] = o
-        rent = self.rent
-        street_rents = self.street_rents
-        base = self.base_rent
         prices = self.prices
-        kinds = self.kinds
-        group_index = self.group_index
-        group_of = game.board.group_of
-        for d in game.board.deeds:
+        first = group[0]
+        for d in group:
             q = owner[d]
+            level = houses[d]
+            before = seen_owner[d]
+            old_rent = rent[d]
+            if before >= 0:
+                value[before] -= worth[d]
+            seen_owner[d] = q
+            seen_houses[d] = level
             if q < 0:
-                rent[d] = 0
-                continue
-            g = group_index[d]
-            r = 0
-            if g >= 0:
-                level = houses[d]
-                if level:
-                    r = street_rents[d][level]
-                    if per_property:
-                        value[q] += level * cost[d]
-                elif full[g] == q:
-                    r = base[d] * 2
-                else:
-                    r = base[d]
+                r = 0
+                worth[d] = 0
             else:
-                count = 0
-                for other in group_of[d]:
-                    if owner[other] == q:
-                        count += 1
-                kind = kinds[d]
-                if kind == RAILROAD:
-                    r = RAILROAD_RENTS[count] if count < 5 else int(25 * 2 ** (count - 1))
-                elif kind == UTILITY:
-                    r = 28 if count == 1 else 70
-                else:  # (a street outside the colour groups)
-                    level = houses[d]
-                    if level:
-                        r = street_rents[d][level]
-                    else:
-                        r = base[d] * 2 if count == len(group_of[d]) else base[d]
+                r = self.rent_of(d, q, level, whole)
+                w = prices[d]
+                if street >= 0 and level and (per_property or d == first):
+                    w += level * cost[d]
+                worth[d] = w
+                value[q] += w
+                if r > top[q]:
+                    top[q] = r
             rent[d] = r
-            if r > top[q]:
-                top[q] = r
-            value[q] += prices[d]
-        self.top = top
-        self.income = None
-        self.property = value
-        self.monopolies = monopolies
-        self.targets = [None] * seats
+            if before >= 0 and old_rent == top[before] and (q != before or r < old_rent):
+                lowered[before] = True
+
+    def rent_of(self, d: int, q: int, level: int, whole: int) -> int:
+        """The rent estimate of deed ``d`` owned by ``q`` with ``level`` buildings (``whole``:
+        the owner of its whole colour group, -1 if none or not a colour group)."""
+        if self.group_index[d] >= 0:
+            if level:
+                return self.street_rents[d][level]
+            if whole == q:
+                return self.base_rent[d] * 2
+            return self.base_rent[d]
+        owner = self.game.owner
+        group = self.game.board.group_of[d]
+        count = 0
+        for other in group:
+            if owner[other] == q:
+                count += 1
+        kind = self.kinds[d]
+        if kind == RAILROAD:
+            return RAILROAD_RENTS[count] if count < 5 else int(25 * 2 ** (count - 1))
+        if kind == UTILITY:
+            return 28 if count == 1 else 70
+        # (a street outside the colour groups)
+        if level:
+            return self.street_rents[d][level]
+        return self.base_rent[d] * 2 if count == len(group) else self.base_rent[d]
+
+    def top_again(self, q: int) -> None:
+        """Work out ``q``'s highest rent again from every deed."""
+        owner = self.game.owner
+        rent = self.rent
+        best = 0
+        for d in self.game.board.deeds:
+            if owner[d] == q and rent[d] > best:
+                best = rent[d]
+        self.top[q] = best
 
     def incomes(self) -> list[float]:
         """Each seat's rough rent income per round while free: a tenth of each of its rents,
