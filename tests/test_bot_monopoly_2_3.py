@@ -34,7 +34,7 @@ def same_view(kept: DeedView, fresh: DeedView) -> None:
     game = kept.game
     assert kept.changes == game.changes == fresh.changes
     assert kept.seen_owner == game.owner
-    assert kept.seen_houses == game.houses
+    assert kept.seen_changes == game.group_changes
     for d in game.board.deeds:
         assert kept.rent[d] == fresh.rent[d], game.board.spaces[d].name
         assert kept.worth[d] == fresh.worth[d], game.board.spaces[d].name
@@ -99,25 +99,30 @@ def test_a_view_kept_over_many_changes_at_once_is_the_fresh_one(
     assert updates > 30
 
 
-def test_the_view_follows_deeds_changed_by_hand() -> None:
-    """Owners and buildings changed directly (as a scenario's set-up does) are found by
-    comparing with what the view last saw, whatever ``changes`` counted."""
+def test_the_view_follows_a_position_set_by_hand() -> None:
+    """Owners and buildings a scenario writes directly count as changes of every group once
+    its set-up is done (``setup_done``); then changes by the rules count group by group."""
     game = new_game(31)
     view = DeedView(game)
-    groups = game.streets_groups
-    for d in groups[0]:
-        game.set_owner(d, 2)
-    for d in groups[0]:
+    first = game.streets_groups[0]
+    for d in first:
+        game.owner[d] = 2
         game.houses[d] = 3
-    game.set_owner(5, 1)
-    game.set_owner(15, 1)
+    game.owner[5] = game.owner[15] = 1
+    game.setup_done()
     same_view(view.fresh(), DeedView(game))
     assert view.monopolies[2] == 1 and view.top[1] == 50
-    game.owner[groups[0][0]] = 0  # (no changes counted: found at the next update)
-    game.houses[groups[0][0]] = 0
+    assert view.top[2] == game.board.spaces[first[-1]].rents[3]
+    game.lower_building(first[0])
     game.set_owner(15, -1)
     same_view(view.fresh(), DeedView(game))
-    assert view.monopolies[2] == 0 and view.top[1] == 25
+    assert view.monopolies[2] == 1 and view.top[1] == 25
+    assert view.top[2] == game.board.spaces[first[-1]].rents[2]
+    while game.houses[first[0]]:
+        game.lower_building(first[0])
+    game.set_owner(first[0], 0)
+    same_view(view.fresh(), DeedView(game))
+    assert view.monopolies[2] == 0 and view.top[0] == game.board.spaces[first[0]].rents[0]
 
 
 @pytest.mark.parametrize("seed", [1, 2, 3])

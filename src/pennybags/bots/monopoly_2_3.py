@@ -50,60 +50,35 @@ RAILROAD_RENTS: Final = (12, 25, 50, 100, 200)
 group, never asked on the board)."""
 
 
-class DeedView:
-    """What every standard bot of a Monopoly 2.3 game reads from the deeds, kept up to date
-    after they change (``game.changes``) and shared by the bots of that game: each deed's
-    rent estimate while its owner is free, and each seat's highest rent, rough income,
-    monopolies and property. The deeds each seat could want to force the sale of are worked
-    out when first asked.
+class DeedTables:
+    """What the deeds view reads of a board that never changes (each deed's kind, rents,
+    price and forced purchase price; the groups), made once per board and shared by the
+    views of every game on it."""
 
-    It is kept by the deeds that changed: the view remembers each deed's owner and buildings
-    as it last saw them, and after a change works out again only the groups (a colour group,
-    the railroads, the utilities) where something differs; each seat's property and
-    monopolies are adjusted by the difference, its highest rent worked out again only when
-    the rent that was highest went down or away."""
-
-    __slots__ = ("base_rent", "changes", "force_price", "full", "game", "go_salary",
-                 "group_index", "income", "kinds", "lowered", "marked", "monopolies",
-                 "nearest_of", "per_property", "prices", "property", "rent", "rent_group",
-                 "rent_groups", "seen_houses", "seen_owner", "street_groups",
-                 "street_of_group", "street_rents", "targets", "top", "worth")
+    __slots__ = ("base_rent", "board", "force_percent", "force_price", "group_index",
+                 "kinds", "prices", "street_groups", "street_of_group", "street_rents", "unit")
 
     def __init__(self, game: Monopoly23Game) -> None:
-        self.game = game
         board = game.board
         spaces = board.spaces
         size = board.size
-        self.changes = -1
+        self.board = board
+        self.force_percent = game.force_percent
+        self.unit = game.unit
         self.street_groups: list[tuple[int, ...]] = list(game.streets_groups)
         self.group_index: list[int] = [-1] * size
         """Each deed's place in ``street_groups`` (-1: not a street of a colour group)."""
         for i, group in enumerate(self.street_groups):
             for d in group:
                 self.group_index[d] = i
-        self.rent_groups: list[tuple[int, ...]] = []
-        """The deeds whose rents hang together (a colour group, the railroads, the utilities;
-        a deed of no group alone), in the order of their first deed on the board."""
-        self.rent_group: list[int] = [-1] * size
-        """Each deed's place in ``rent_groups``."""
-        self.street_of_group: list[int] = []
-        """Each of ``rent_groups``' place in ``street_groups`` (-1: not a colour group)."""
-        for d in board.deeds:
-            if self.rent_group[d] >= 0:
-                continue
-            members = board.group_of[d] or (d,)
-            for m in members:
-                self.rent_group[m] = len(self.rent_groups)
-            self.street_of_group.append(self.group_index[d])
-            self.rent_groups.append(members)
-        self.marked: list[bool] = [False] * len(self.rent_groups)
-        """Rent groups found changed during an update (all False between updates)."""
+        self.street_of_group: list[int] = [self.group_index[group[0]]
+                                           for group in game.deed_groups]
+        """Each of ``game.deed_groups``' place in ``street_groups`` (-1: not a colour
+        group)."""
         self.kinds: list[int] = [
             RAILROAD if spaces[d].kind == "railroad" else
             STREET if spaces[d].kind == "street" else UTILITY for d in range(size)]
         """Each space's kind for the rent estimate (STREET, RAILROAD or UTILITY)."""
-        self.full: list[int] = [-1] * len(self.street_groups)
-        """The owner of each whole colour group (-1: none)."""
         self.street_rents: list[tuple[int, ...]] = [spaces[d].rents for d in range(size)]
         self.base_rent: list[int] = [spaces[d].rents[0] if spaces[d].rents else 0
                                      for d in range(size)]
@@ -111,14 +86,73 @@ class DeedView:
         self.force_price: list[int] = [game.force_price(d) if spaces[d].is_deed else 0
                                        for d in range(size)]
         """Each deed's forced purchase price (``game.force_price``)."""
+
+    def fits(self, game: Monopoly23Game) -> bool:
+        """Whether these tables are those of ``game``'s board and prices."""
+        return self.board is game.board and self.force_percent == game.force_percent and \
+            self.unit == game.unit and len(self.street_of_group) == len(game.deed_groups)
+
+
+_TABLES: list[DeedTables] = []
+"""The tables of the boards met lately (boards made for single games: US names)."""
+
+
+def deed_tables(game: Monopoly23Game) -> DeedTables:
+    """The deeds tables of ``game``'s board, made once per board."""
+    for tables in _TABLES:
+        if tables.fits(game):
+            return tables
+    if len(_TABLES) > 16:
+        _TABLES.clear()
+    tables = DeedTables(game)
+    _TABLES.append(tables)
+    return tables
+
+
+class DeedView:
+    """What every standard bot of a Monopoly 2.3 game reads from the deeds, kept up to date
+    after they change (``game.changes``) and shared by the bots of that game: each deed's
+    rent estimate while its owner is free, and each seat's highest rent, rough income,
+    monopolies and property. The deeds each seat could want to force the sale of are worked
+    out when first asked.
+
+    It is kept by the groups that changed: the game counts the changes of each group of
+    deeds (a colour group, the railroads, the utilities: ``game.group_changes``), and after
+    a change the view works out again only the groups whose count moved; each seat's
+    property and monopolies are adjusted by the difference, its highest rent worked out
+    again only when the rent that was highest went down or away."""
+
+    __slots__ = ("base_rent", "changes", "force_price", "full", "game", "go_salary",
+                 "group_index", "groups", "income", "kinds", "lowered", "monopolies",
+                 "nearest_of", "per_property", "prices", "property", "rent", "seen_changes",
+                 "seen_owner", "street_groups", "street_of_group", "street_rents", "targets",
+                 "top", "worth")
+
+    def __init__(self, game: Monopoly23Game) -> None:
+        self.game = game
+        tables = deed_tables(game)
+        size = game.board.size
+        self.changes = -1
+        self.groups: list[tuple[int, ...]] = game.deed_groups
+        self.street_groups = tables.street_groups
+        self.group_index = tables.group_index
+        self.street_of_group = tables.street_of_group
+        self.kinds = tables.kinds
+        self.street_rents = tables.street_rents
+        self.base_rent = tables.base_rent
+        self.prices = tables.prices
+        self.force_price = tables.force_price
+        self.full: list[int] = [-1] * len(self.street_groups)
+        """The owner of each whole colour group (-1: none)."""
         self.go_salary = game.r5(game.go_salary)
         """The GO salary, rounded."""
         self.per_property = game.options.per_property_buildings
         seats = len(game.players)
+        self.seen_changes: list[int] = [-1] * len(self.groups)
+        """Each group's count of changes (``game.group_changes``) when the view last worked
+        it out."""
         self.seen_owner: list[int] = [-1] * size
-        """Each deed's owner when the view was last updated."""
-        self.seen_houses: list[int] = [0] * size
-        """Each deed's buildings when the view was last updated."""
+        """Each deed's owner when the view last worked out its group."""
         self.rent: list[int] = [0] * size
         """Each deed's rent estimate while its owner is free (0: no owner)."""
         self.worth: list[int] = [0] * size
@@ -150,103 +184,97 @@ class DeedView:
         return self
 
     def update(self) -> None:
-        """Bring the view up to date: find the deeds whose owner or buildings differ from
-        what the view last saw, and work out again the groups they belong to."""
+        """Bring the view up to date: work out again the groups whose count of changes
+        moved since the view last saw them."""
         game = self.game
         self.changes = game.changes
-        owner = game.owner
-        houses = game.houses
-        seen_owner = self.seen_owner
-        seen_houses = self.seen_houses
-        rent_group = self.rent_group
-        marked = self.marked
-        dirty: list[int] = []
+        counts = game.group_changes
+        seen = self.seen_changes
+        changed = False
         owners_moved = False
-        for d in game.board.deeds:
-            if owner[d] != seen_owner[d]:
-                owners_moved = True
-            elif houses[d] == seen_houses[d]:
-                continue
-            g = rent_group[d]
-            if not marked[g]:
-                marked[g] = True
-                dirty.append(g)
-        if not dirty:
+        for g in range(len(seen)):
+            count = counts[g]
+            if count != seen[g]:
+                seen[g] = count
+                changed = True
+                if self.update_group(g):
+                    owners_moved = True
+        if not changed:
             return
         self.income = None
         if owners_moved:
             targets = self.targets
             for q in range(len(targets)):
                 targets[q] = None
-        for g in dirty:
-            marked[g] = False
-            self.update_group(g)
         lowered = self.lowered
         for q in range(len(lowered)):
             if lowered[q]:
                 lowered[q] = False
                 self.top_again(q)
 
-    def update_group(self, g: int) -> None:
-        """Work out again the rents and worth of the deeds of rent group ``g``, and adjust
-        each seat's property, monopolies and highest rent by the difference."""
+    def update_group(self, g: int) -> bool:
+        """Work out again the rents and worth of the deeds of group ``g``, and adjust each
+        seat's property, monopolies and highest rent by the difference. Whether an owner
+        changed."""
         game = self.game
         owner = game.owner
         houses = game.houses
         seen_owner = self.seen_owner
-        group = self.rent_groups[g]
+        group = self.groups[g]
         street = self.street_of_group[g]
         monopolies = self.monopolies
+        whole = -1
         if street >= 0:
             full = self.full
             was = full[street]
-            if was >= 0:
-                monopolies[was] -= 1
             whole = owner[group[0]]
             if whole >= 0:
                 for d in group:
                     if owner[d] != whole:
                         whole = -1
                         break
-            full[street] = whole
-            if whole >= 0:
-                monopolies[whole] += 1
-        else:
-            whole = -1
+            if whole != was:
+                full[street] = whole
+                if was >= 0:
+                    monopolies[was] = monopolies[was] - 1
+                if whole >= 0:
+                    monopolies[whole] = monopolies[whole] + 1
         rent = self.rent
         worth = self.worth
         value = self.property
         top = self.top
         lowered = self.lowered
-        seen_houses = self.seen_houses
         cost = game.building_cost
         per_property = self.per_property
         prices = self.prices
         first = group[0]
+        moved = False
         for d in group:
             q = owner[d]
-            level = houses[d]
             before = seen_owner[d]
             old_rent = rent[d]
             if before >= 0:
-                value[before] -= worth[d]
-            seen_owner[d] = q
-            seen_houses[d] = level
+                value[before] = value[before] - worth[d]
+            if q != before:
+                seen_owner[d] = q
+                moved = True
             if q < 0:
                 r = 0
                 worth[d] = 0
             else:
+                level = houses[d]
                 r = self.rent_of(d, q, level, whole)
                 w = prices[d]
                 if street >= 0 and level and (per_property or d == first):
                     w += level * cost[d]
                 worth[d] = w
-                value[q] += w
+                value[q] = value[q] + w
                 if r > top[q]:
                     top[q] = r
             rent[d] = r
             if before >= 0 and old_rent == top[before] and (q != before or r < old_rent):
                 lowered[before] = True
+        return moved
 
     def rent_of(self, d: int, q: int, level: int, whole: int) -> int:
         """The rent estimate of deed ``d`` owned by ``q`` with ``level`` buildings (``whole``:
@@ -769,16 +797,24 @@ class Monopoly23Strategy:
     def card(self, game: Monopoly23Game, p: int) -> Action | None:
         """The card worth playing most (the first such in the order the legal actions list
         them: by card, then by player), if it is worth at least 25."""
-        plays = game.playable(p)
-        if not plays:
+        hand = game.players[p].cards
+        if not hand:
             return None
-        leader = self.leader(game, p)
+        leader = NO_ONE
         judged = game.options.no_double_move
         best_ref: CardRef | None = None
         best_target = -1
         best_score = 0.0
         unit = game.unit
-        for ref, card in plays:
+        decks = game.decks
+        # The hand in its order (``game.playable`` without its list: a second copy of a
+        # printed card scores as the first, so never better, and is passed over alike).
+        for ref in hand:
+            card = decks[ref[0]].cards[ref[1]]
+            if card.kind == "get_out_of_jail_free":
+                continue
+            if leader == NO_ONE:
+                leader = self.leader(game, p)
             facts = _FACTS.get(id(card))
             if facts is None or facts.card is not card or facts.unit != unit:
                 facts = self.facts(game, card)
