@@ -45,6 +45,24 @@ NO_ONE: Final = -2
 STREET: Final = 0
 RAILROAD: Final = 1
 UTILITY: Final = 2
+# The kinds of cards the strategy tells apart (CardFacts.code).
+OTHER_CARD: Final = 0
+COLLECT: Final = 1
+PAY: Final = 2
+COLLECT_FROM_EACH: Final = 3
+PAY_EACH: Final = 4
+REPAIRS: Final = 5
+GO_TO_JAIL: Final = 6
+ADVANCE_TO: Final = 7
+"""``advance_to`` and ``move_to``: to a named space."""
+ADVANCE_TO_NEAREST: Final = 8
+MOVE_RELATIVE: Final = 9
+JAIL_FREE: Final = 10
+CARD_CODES: Final = {"collect": COLLECT, "pay": PAY, "collect_from_each_player": COLLECT_FROM_EACH,
+                     "pay_each_player": PAY_EACH, "repairs": REPAIRS, "go_to_jail": GO_TO_JAIL,
+                     "advance_to": ADVANCE_TO, "move_to": ADVANCE_TO,
+                     "advance_to_nearest": ADVANCE_TO_NEAREST, "move_relative": MOVE_RELATIVE,
+                     "get_out_of_jail_free": JAIL_FREE}
 RAILROAD_RENTS: Final = (12, 25, 50, 100, 200)
 """The strategy's railroad rent by how many of the group the owner has (0: none in the
 group, never asked on the board)."""
@@ -122,11 +140,11 @@ class DeedView:
     property and monopolies are adjusted by the difference, its highest rent worked out
     again only when the rent that was highest went down or away."""
 
-    __slots__ = ("base_rent", "changes", "force_price", "full", "game", "go_salary",
-                 "group_index", "groups", "income", "kinds", "lowered", "monopolies",
-                 "nearest_of", "per_property", "prices", "property", "rent", "seen_changes",
-                 "seen_owner", "street_groups", "street_of_group", "street_rents", "targets",
-                 "top", "worth")
+    __slots__ = ("base_rent", "card_facts", "changes", "force_price", "full", "game",
+                 "go_salary", "group_index", "groups", "income", "kinds", "lowered",
+                 "monopolies", "nearest_of", "per_property", "prices", "property", "rent",
+                 "seen_changes", "seen_owner", "street_groups", "street_of_group",
+                 "street_rents", "targets", "top", "worth")
 
     def __init__(self, game: Monopoly23Game) -> None:
         self.game = game
@@ -175,6 +193,8 @@ class DeedView:
         self.nearest_of: dict[str, list[int]] = {}
         """For a kind of space, the first one forward from each space (``board.nearest``),
         once asked."""
+        self.card_facts: dict[str, list[CardFacts | None]] = {}
+        """For each deck, the facts of its cards by index, once met."""
         self.update()
 
     def fresh(self) -> DeedView:
@@ -391,8 +411,8 @@ def deed_view(game: Monopoly23Game) -> DeedView:
 class CardFacts:
     """What the strategy reads of a Chance or Community Chest card, read once."""
 
-    __slots__ = ("amount", "card", "collect_go", "kind", "may_buy", "per_hotel", "per_house",
-                 "space_type", "spaces", "target", "unit")
+    __slots__ = ("amount", "card", "code", "collect_go", "kind", "may_buy", "per_hotel",
+                 "per_house", "space_type", "spaces", "target", "unit")
 
     def __init__(self, card: Card, game: Monopoly23Game) -> None:
         params = card.params
@@ -400,6 +420,8 @@ class CardFacts:
         self.unit = game.unit
         """The rounding of the game the amounts below were rounded for."""
         self.kind: str = card.kind
+        self.code: int = CARD_CODES.get(card.kind, OTHER_CARD)
+        """The kind as the strategy tells it apart (COLLECT, PAY, ...)."""
         self.amount: float = float(game.r5(params["amount"])) if "amount" in params else 0.0
         """The card's amount rounded up to the unit (``collect``, ``pay``, ...)."""
         self.per_house: int = int(params.get("per_house", 0))
@@ -805,36 +827,40 @@ class Monopoly23Strategy:
         best_ref: CardRef | None = None
         best_target = -1
         best_score = 0.0
-        unit = game.unit
-        decks = game.decks
+        view = self._cur
+        assert view is not None
+        known = view.card_facts
         # The hand in its order (``game.playable`` without its list: a second copy of a
         # printed card scores as the first, so never better, and is passed over alike).
         for ref in hand:
-            card = decks[ref[0]].cards[ref[1]]
-            if card.kind == "get_out_of_jail_free":
+            key, index = ref
+            table = known.get(key)
+            if table is None:
+                table = known[key] = [None] * len(game.decks[key].cards)
+            facts = table[index]
+            if facts is None:
+                facts = table[index] = self.facts(game, game.decks[key].cards[index])
+            code = facts.code
+            if code == JAIL_FREE:
                 continue
             if leader == NO_ONE:
                 leader = self.leader(game, p)
-            facts = _FACTS.get(id(card))
-            if facts is None or facts.card is not card or facts.unit != unit:
-                facts = self.facts(game, card)
             if not judged and leader >= 0:
                 # The kinds whose best player is known at once: the value on anyone else is
                 # lower (and only values of 25 or more count).
-                kind = facts.kind
                 amount = facts.amount
                 target = -1
                 score = 0.0
-                if kind == "collect":
+                if code == COLLECT:
                     target = p
                     score = amount
-                elif kind == "pay":
+                elif code == PAY:
                     target = leader
                     score = amount * 0.6 * 1.3
-                elif kind == "collect_from_each_player":
+                elif code == COLLECT_FROM_EACH:
                     target = p
                     score = amount * (len(game.active_players()) - 1)
-                elif kind == "pay_each_player":
+                elif code == PAY_EACH:
                     target = leader
                     score = amount * 1.0 * 1.3 + 5
                 if target >= 0 and amount > 0:
@@ -870,27 +896,27 @@ class Monopoly23Strategy:
     def card_value(self, game: Monopoly23Game, p: int, card: CardFacts, target: int,
                    leader: int) -> float:
         """What playing ``card`` on ``target`` is worth to ``p``."""
-        kind = card.kind
+        code = card.code
         mine = target == p
         weight = 1.3 if target == leader else 1.0
-        if kind == "collect":
+        if code == COLLECT:
             return card.amount if mine else -card.amount
-        if kind == "pay":
+        if code == PAY:
             return -card.amount if mine else card.amount * 0.6 * weight
-        if kind == "collect_from_each_player":
+        if code == COLLECT_FROM_EACH:
             if mine:
                 return card.amount * (len(game.active_players()) - 1)
             return -card.amount * 1.5
-        if kind == "pay_each_player":
+        if code == PAY_EACH:
             if mine:
                 return -card.amount * (len(game.active_players()) - 1)
             return card.amount * 1.0 * weight + 5
-        if kind == "repairs":
+        if code == REPAIRS:
             houses, hotels = game.building_counts(target)
             amount = float(game.r5(houses * card.per_house + hotels * card.per_hotel))
             return -amount if mine else amount * 0.6 * weight
         jailed = game.players[target].in_jail
-        if kind == "go_to_jail":
+        if code == GO_TO_JAIL:
             if jailed:
                 return -1.0
             if mine:
@@ -900,15 +926,15 @@ class Monopoly23Strategy:
             return -1.0
         position = game.players[target].position
         board = game.board
-        if kind == "advance_to" or kind == "move_to":
+        if code == ADVANCE_TO:
             space = card.target
             passes = space <= position and card.collect_go
-        elif kind == "advance_to_nearest":
+        elif code == ADVANCE_TO_NEAREST:
             view = self._cur
             assert view is not None
             space = view.nearest(position, card.space_type)
             passes = space <= position
-        elif kind == "move_relative":
+        elif code == MOVE_RELATIVE:
             space, passes = board.advance(position, card.spaces)
         else:
             return -1.0
