@@ -174,3 +174,25 @@ def test_a_clone_played_apart_gets_its_own_view() -> None:
             p = g.pending[0].player
             same_view(deed_view(g), DeedView(g))
             g.act(p, bots[p].choose(g, p))
+
+
+@pytest.mark.parametrize("seed", [41, 42, 43])
+def test_kept_deed_scores_answer_as_scores_worked_out_afresh(seed: int) -> None:
+    """A deed's score is kept while its group's count of changes stays: the bots that keep
+    them answer every decision as a bot made afresh for that decision (which keeps
+    nothing), and every score kept for its group's count now is the score now."""
+    game = new_game(seed)
+    bots = [Monopoly23Strategy() for _ in range(4)]
+    judge = Monopoly23Strategy()
+    kept = 0
+    while not game.over:
+        p = game.pending[0].player
+        answer = bots[p].choose(game, p)
+        assert answer == Monopoly23Strategy().choose(game, p)
+        game.act(p, answer)
+        bot = bots[p]
+        for d in game.board.deeds:
+            if bot._scored_at and bot._scored_at[d] == game.group_changes[game.group_number[d]]:
+                assert bot._scores[d] == judge.deed_score(game, p, d)
+                kept += 1
+    assert kept > 100

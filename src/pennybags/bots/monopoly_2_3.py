@@ -449,13 +449,12 @@ class Monopoly23Strategy:
         """That view while an answer is worked out (made up to date first)."""
         self._leader = NO_ONE
         """The leader for the answer under way (NO_ONE: not yet worked out)."""
-        # The scores of the market's deeds, and the view, its changes count, the seat and
-        # the market they were worked out for.
+        # Deed scores (deed_score) by deed, each kept with the count of changes of its
+        # group it was worked out at (-1: none), for the view and the seat they are for.
         self._scores: list[float] = []
+        self._scored_at: list[int] = []
         self._scored_view: DeedView | None = None
-        self._scored_changes = -1
         self._scored_seat = -1
-        self._scored_market: list[int] = []
 
     # ---------------------------------------------------------------- the answer
 
@@ -716,6 +715,12 @@ class Monopoly23Strategy:
         assert view is not None
         cash = game.ledger.balances[p]
         reserve = self.reserve(game, p)
+        if view is not self._scored_view or p != self._scored_seat:
+            self.forget_scores(game, p, view)
+        counts = game.group_changes
+        number = game.group_number
+        scores = self._scores
+        scored_at = self._scored_at
         # Forced purchases that complete a group (the first wanted in board order).
         targets = view.targets[p]
         if targets is None:
@@ -727,7 +732,12 @@ class Monopoly23Strategy:
                 left = cash - view.force_price[d]
                 if left < third and left < rich:
                     continue
-                score = self.deed_score(game, p, d)
+                count = counts[number[d]]
+                if scored_at[d] == count:
+                    score = scores[d]
+                else:
+                    score = scores[d] = self.deed_score(game, p, d)
+                    scored_at[d] = count
                 wanted = (score >= 1000 and left >= third) or (score >= 250 and left >= rich)
                 if wanted and not game.monopolised(d) and \
                         view.force_price[d] <= cash + view.property[p]:
@@ -738,16 +748,16 @@ class Monopoly23Strategy:
             best_score = 0.0
             prices = view.prices
             market = game.market
-            scores = self._scores
-            if view is not self._scored_view or view.changes != self._scored_changes or \
-                    p != self._scored_seat or market != self._scored_market:
-                scores = self.market_scores(game, p, view)
-            for i in range(len(market)):
-                d = market[i]
+            for d in market:
                 price = prices[d]
                 if cash < price:
                     continue
-                score = scores[i]
+                count = counts[number[d]]
+                if scored_at[d] == count:
+                    score = scores[d]
+                else:
+                    score = scores[d] = self.deed_score(game, p, d)
+                    scored_at[d] = count
                 if score < 1000 and cash - price < reserve:
                     continue
                 if best < 0 or score > best_score:
@@ -766,19 +776,15 @@ class Monopoly23Strategy:
             return ROLL
         return END_TURN
 
-    def market_scores(self, game: Monopoly23Game, p: int, view: DeedView) -> list[float]:
-        """The score of each market deed for ``p`` (kept while the deeds and the market stay
-        as they are: the same for each of a turn's decisions until something is bought)."""
-        market = game.market
-        if view is self._scored_view and view.changes == self._scored_changes and \
-                p == self._scored_seat and market == self._scored_market:
-            return self._scores
-        self._scores = [self.deed_score(game, p, d) for d in market]
+    def forget_scores(self, game: Monopoly23Game, p: int, view: DeedView) -> None:
+        """Start the kept deed scores afresh for ``p`` in the game of ``view``. A deed's
+        score (:meth:`deed_score`) depends only on the owners of its group, so it is kept
+        while the game's count of that group's changes (``game.group_changes``) stays."""
+        size = game.board.size
+        self._scores = [0.0] * size
+        self._scored_at = [-1] * size
         self._scored_view = view
-        self._scored_changes = view.changes
         self._scored_seat = p
-        self._scored_market = list(market)
-        return self._scores
 
     def building(self, game: Monopoly23Game, p: int, reserve: int) -> Action | None:
         """The building with the best return that leaves the reserve, if any."""
