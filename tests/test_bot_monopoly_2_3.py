@@ -32,10 +32,13 @@ def new_game(seed: int, **options: object) -> Monopoly23Game:
 
 def same_view(kept: DeedView, fresh: DeedView) -> None:
     game = kept.game
-    owner = game.owner
+    assert kept.changes == game.changes == fresh.changes
+    assert kept.seen_owner == game.owner
+    assert kept.seen_changes == game.group_changes
     for d in game.board.deeds:
-        if owner[d] >= 0:
-            assert kept.rent[d] == fresh.rent[d], game.board.spaces[d].name
+        assert kept.rent[d] == fresh.rent[d], game.board.spaces[d].name
+        assert kept.worth[d] == fresh.worth[d], game.board.spaces[d].name
+    assert kept.full == fresh.full
     assert kept.top == fresh.top
     assert kept.monopolies == fresh.monopolies
     assert kept.property == fresh.property
@@ -67,6 +70,59 @@ def test_per_property_buildings_keep_the_view_right(seed: int) -> None:
         same_view(deed_view(game), DeedView(game))
         game.act(p, bots[p].choose(game, p))
     assert game.over
+
+
+@pytest.mark.parametrize(("bot", "seed", "per_property"), [
+    ("random", 21, False), ("random", 22, False), ("random", 23, True),
+    ("standard", 24, False), ("standard", 25, True)])
+def test_a_view_kept_over_many_changes_at_once_is_the_fresh_one(
+        bot: str, seed: int, per_property: bool) -> None:
+    """Views brought up to date every answer, every third answer and every tenth (several
+    changes at once: purchases, buildings, deeds and buildings handed over, bankruptcies)
+    agree with a view worked out afresh, under every kind of bot."""
+    game = new_game(seed, per_property_buildings=per_property)
+    bots = [make_bot(bot, seed * 8 + seat) for seat in range(4)]
+    views = {every: DeedView(game) for every in (1, 3, 10)}
+    answers = 0
+    updates = 0
+    while not game.over:
+        for every, view in views.items():
+            if answers % every == 0:
+                if view.changes != game.changes:
+                    updates += 1
+                same_view(view.fresh(), DeedView(game))
+        p = game.pending[0].player
+        game.act(p, bots[p].choose(game, p))
+        answers += 1
+    for view in views.values():
+        same_view(view.fresh(), DeedView(game))
+    assert updates > 30
+
+
+def test_the_view_follows_a_position_set_by_hand() -> None:
+    """Owners and buildings a scenario writes directly count as changes of every group once
+    its set-up is done (``setup_done``); then changes by the rules count group by group."""
+    game = new_game(31)
+    view = DeedView(game)
+    first = game.streets_groups[0]
+    for d in first:
+        game.owner[d] = 2
+        game.houses[d] = 3
+    game.owner[5] = game.owner[15] = 1
+    game.setup_done()
+    same_view(view.fresh(), DeedView(game))
+    assert view.monopolies[2] == 1 and view.top[1] == 50
+    assert view.top[2] == game.board.spaces[first[-1]].rents[3]
+    game.lower_building(first[0])
+    game.set_owner(15, -1)
+    same_view(view.fresh(), DeedView(game))
+    assert view.monopolies[2] == 1 and view.top[1] == 25
+    assert view.top[2] == game.board.spaces[first[-1]].rents[2]
+    while game.houses[first[0]]:
+        game.lower_building(first[0])
+    game.set_owner(first[0], 0)
+    same_view(view.fresh(), DeedView(game))
+    assert view.monopolies[2] == 0 and view.top[0] == game.board.spaces[first[0]].rents[0]
 
 
 @pytest.mark.parametrize("seed", [1, 2, 3])
@@ -118,3 +174,25 @@ def test_a_clone_played_apart_gets_its_own_view() -> None:
             p = g.pending[0].player
             same_view(deed_view(g), DeedView(g))
             g.act(p, bots[p].choose(g, p))
+
+
+@pytest.mark.parametrize("seed", [41, 42, 43])
+def test_kept_deed_scores_answer_as_scores_worked_out_afresh(seed: int) -> None:
+    """A deed's score is kept while its group's count of changes stays: the bots that keep
+    them answer every decision as a bot made afresh for that decision (which keeps
+    nothing), and every score kept for its group's count now is the score now."""
+    game = new_game(seed)
+    bots = [Monopoly23Strategy() for _ in range(4)]
+    judge = Monopoly23Strategy()
+    kept = 0
+    while not game.over:
+        p = game.pending[0].player
+        answer = bots[p].choose(game, p)
+        assert answer == Monopoly23Strategy().choose(game, p)
+        game.act(p, answer)
+        bot = bots[p]
+        for d in game.board.deeds:
+            if bot._scored_at and bot._scored_at[d] == game.group_changes[game.group_number[d]]:
+                assert bot._scores[d] == judge.deed_score(game, p, d)
+                kept += 1
+    assert kept > 100

@@ -45,41 +45,58 @@ NO_ONE: Final = -2
 STREET: Final = 0
 RAILROAD: Final = 1
 UTILITY: Final = 2
+# The kinds of cards the strategy tells apart (CardFacts.code).
+OTHER_CARD: Final = 0
+COLLECT: Final = 1
+PAY: Final = 2
+COLLECT_FROM_EACH: Final = 3
+PAY_EACH: Final = 4
+REPAIRS: Final = 5
+GO_TO_JAIL: Final = 6
+ADVANCE_TO: Final = 7
+"""``advance_to`` and ``move_to``: to a named space."""
+ADVANCE_TO_NEAREST: Final = 8
+MOVE_RELATIVE: Final = 9
+JAIL_FREE: Final = 10
+CARD_CODES: Final = {"collect": COLLECT, "pay": PAY, "collect_from_each_player": COLLECT_FROM_EACH,
+                     "pay_each_player": PAY_EACH, "repairs": REPAIRS, "go_to_jail": GO_TO_JAIL,
+                     "advance_to": ADVANCE_TO, "move_to": ADVANCE_TO,
+                     "advance_to_nearest": ADVANCE_TO_NEAREST, "move_relative": MOVE_RELATIVE,
+                     "get_out_of_jail_free": JAIL_FREE}
 RAILROAD_RENTS: Final = (12, 25, 50, 100, 200)
 """The strategy's railroad rent by how many of the group the owner has (0: none in the
 group, never asked on the board)."""
 
 
-class DeedView:
-    """What every standard bot of a Monopoly 2.3 game reads from the deeds, worked out once
-    after they change (``game.changes``) and shared by the bots of that game: each deed's
-    rent estimate while its owner is free, and each seat's highest rent, rough income,
-    monopolies and property. The deeds each seat could want to force the sale of are worked
-    out when first asked."""
+class DeedTables:
+    """What the deeds view reads of a board that never changes (each deed's kind, rents,
+    price and forced purchase price; the groups), made once per board and shared by the
+    views of every game on it."""
 
-    __slots__ = ("base_rent", "changes", "force_price", "full", "game", "go_salary",
-                 "group_index", "income", "kinds", "monopolies", "nearest_of", "per_property",
-                 "prices", "property", "rent", "street_groups", "street_rents", "targets",
-                 "top")
+    __slots__ = ("base_rent", "board", "force_percent", "force_price", "group_index",
+                 "kinds", "prices", "street_groups", "street_of_group", "street_rents", "unit")
 
     def __init__(self, game: Monopoly23Game) -> None:
-        self.game = game
         board = game.board
         spaces = board.spaces
         size = board.size
-        self.changes = -1
+        self.board = board
+        self.force_percent = game.force_percent
+        self.unit = game.unit
         self.street_groups: list[tuple[int, ...]] = list(game.streets_groups)
         self.group_index: list[int] = [-1] * size
         """Each deed's place in ``street_groups`` (-1: not a street of a colour group)."""
         for i, group in enumerate(self.street_groups):
             for d in group:
                 self.group_index[d] = i
+        self.street_of_group: list[int] = [self.group_index[group[0]]
+                                           for group in game.deed_groups]
+        """Each of ``game.deed_groups``' place in ``street_groups`` (-1: not a colour
+        group)."""
         self.kinds: list[int] = [
             RAILROAD if spaces[d].kind == "railroad" else
             STREET if spaces[d].kind == "street" else UTILITY for d in range(size)]
         """Each space's kind for the rent estimate (STREET, RAILROAD or UTILITY)."""
-        self.full: list[int] = [-1] * len(self.street_groups)
-        """The owner of each whole colour group (-1: none)."""
         self.street_rents: list[tuple[int, ...]] = [spaces[d].rents for d in range(size)]
         self.base_rent: list[int] = [spaces[d].rents[0] if spaces[d].rents else 0
                                      for d in range(size)]
@@ -87,14 +104,83 @@ class DeedView:
         self.force_price: list[int] = [game.force_price(d) if spaces[d].is_deed else 0
                                        for d in range(size)]
         """Each deed's forced purchase price (``game.force_price``)."""
+
+    def fits(self, game: Monopoly23Game) -> bool:
+        """Whether these tables are those of ``game``'s board and prices."""
+        return self.board is game.board and self.force_percent == game.force_percent and \
+            self.unit == game.unit and len(self.street_of_group) == len(game.deed_groups)
+
+
+_TABLES: list[DeedTables] = []
+"""The tables of the boards met lately (boards made for single games: US names)."""
+
+
+def deed_tables(game: Monopoly23Game) -> DeedTables:
+    """The deeds tables of ``game``'s board, made once per board."""
+    for tables in _TABLES:
+        if tables.fits(game):
+            return tables
+    if len(_TABLES) > 16:
+        _TABLES.clear()
+    tables = DeedTables(game)
+    _TABLES.append(tables)
+    return tables
+
+
+class DeedView:
+    """What every standard bot of a Monopoly 2.3 game reads from the deeds, kept up to date
+    after they change (``game.changes``) and shared by the bots of that game: each deed's
+    rent estimate while its owner is free, and each seat's highest rent, rough income,
+    monopolies and property. The deeds each seat could want to force the sale of are worked
+    out when first asked.
+
+    It is kept by the groups that changed: the game counts the changes of each group of
+    deeds (a colour group, the railroads, the utilities: ``game.group_changes``), and after
+    a change the view works out again only the groups whose count moved; each seat's
+    property and monopolies are adjusted by the difference, its highest rent worked out
+    again only when the rent that was highest went down or away."""
+
+    __slots__ = ("base_rent", "card_facts", "changes", "force_price", "full", "game",
+                 "go_salary", "group_index", "groups", "income", "kinds", "lowered",
+                 "monopolies", "nearest_of", "per_property", "prices", "property", "rent",
+                 "seen_changes", "seen_owner", "street_groups", "street_of_group",
+                 "street_rents", "targets", "top", "worth")
+
+    def __init__(self, game: Monopoly23Game) -> None:
+        self.game = game
+        tables = deed_tables(game)
+        size = game.board.size
+        self.changes = -1
+        self.groups: list[tuple[int, ...]] = game.deed_groups
+        self.street_groups = tables.street_groups
+        self.group_index = tables.group_index
+        self.street_of_group = tables.street_of_group
+        self.kinds = tables.kinds
+        self.street_rents = tables.street_rents
+        self.base_rent = tables.base_rent
+        self.prices = tables.prices
+        self.force_price = tables.force_price
+        self.full: list[int] = [-1] * len(self.street_groups)
+        """The owner of each whole colour group (-1: none)."""
         self.go_salary = game.r5(game.go_salary)
         """The GO salary, rounded."""
         self.per_property = game.options.per_property_buildings
         seats = len(game.players)
+        self.seen_changes: list[int] = [-1] * len(self.groups)
+        """Each group's count of changes (``game.group_changes``) when the view last worked
+        it out."""
+        self.seen_owner: list[int] = [-1] * size
+        """Each deed's owner when the view last worked out its group."""
         self.rent: list[int] = [0] * size
         """Each deed's rent estimate while its owner is free (0: no owner)."""
+        self.worth: list[int] = [0] * size
+        """What each deed adds to its owner's property: its price, and the buildings it
+        stands for at their cost (0: no owner)."""
         self.top: list[int] = [0] * seats
         """Each seat's highest rent estimate."""
+        self.lowered: list[bool] = [False] * seats
+        """Seats whose highest rent went down or away during an update (all False
+        between updates)."""
         self.income: list[float] | None = None
         """Each seat's rough rent income per round while free, once worked out (see
         :meth:`incomes`)."""
@@ -107,90 +193,143 @@ class DeedView:
         self.nearest_of: dict[str, list[int]] = {}
         """For a kind of space, the first one forward from each space (``board.nearest``),
         once asked."""
+        self.card_facts: dict[str, list[CardFacts | None]] = {}
+        """For each deck, the facts of its cards by index, once met."""
         self.update()
 
     def fresh(self) -> DeedView:
-        """This view, worked out again first if the deeds have changed."""
+        """This view, brought up to date first if the deeds have changed."""
         if self.changes != self.game.changes:
             self.update()
         return self
 
     def update(self) -> None:
-        """Work the view out again: the colour groups first (whose are whole, and the
-        buildings' value), then every deed in board order."""
+        """Bring the view up to date: work out again the groups whose count of changes
+        moved since the view last saw them."""
         game = self.game
         self.changes = game.changes
+        counts = game.group_changes
+        seen = self.seen_changes
+        changed = False
+        owners_moved = False
+        for g in range(len(seen)):
+            count = counts[g]
+            if count != seen[g]:
+                seen[g] = count
+                changed = True
+                if self.update_group(g):
+                    owners_moved = True
+        if not changed:
+            return
+        self.income = None
+        if owners_moved:
+            targets = self.targets
+            for q in range(len(targets)):
+                targets[q] = None
+        lowered = self.lowered
+        for q in range(len(lowered)):
+            if lowered[q]:
+                lowered[q] = False
+                self.top_again(q)
+
+    def update_group(self, g: int) -> bool:
+        """Work out again the rents and worth of the deeds of group ``g``, and adjust each
+        seat's property, monopolies and highest rent by the difference. Whether an owner
+        changed."""
+        game = self.game
         owner = game.owner
         houses = game.houses
-        seats = len(self.top)
-        top = [0] * seats
-        value = [0] * seats
-        monopolies = [0] * seats
+        seen_owner = self.seen_owner
+        group = self.groups[g]
+        street = self.street_of_group[g]
+        monopolies = self.monopolies
+        whole = -1
+        if street >= 0:
+            full = self.full
+            was = full[street]
+            whole = owner[group[0]]
+            if whole >= 0:
+                for d in group:
+                    if owner[d] != whole:
+                        whole = -1
+                        break
+            if whole != was:
+                full[street] = whole
+                if was >= 0:
+                    monopolies[was] = monopolies[was] - 1
+                if whole >= 0:
+                    monopolies[whole] = monopolies[whole] + 1
+        rent = self.rent
+        worth = self.worth
+        value = self.property
+        top = self.top
+        lowered = self.lowered
         cost = game.building_cost
         per_property = self.per_property
-        full = self.full
-        for i, group in enumerate(self.street_groups):
-            first = group[0]
-            o = owner[first]
-            if o >= 0:
-                if not per_property and houses[first]:
-                    value[o] += houses[first] * cost[first]
-                for d in group:
-                    if owner[d] != o:
-                        o = -1
-                        break
-                if o >= 0:
-                    monopolies[o] += 1
-            full[i] = o
-        rent = self.rent
-        street_rents = self.street_rents
-        base = self.base_rent
         prices = self.prices
-        kinds = self.kinds
-        group_index = self.group_index
-        group_of = game.board.group_of
-        for d in game.board.deeds:
+        first = group[0]
+        moved = False
+        for d in group:
             q = owner[d]
+            before = seen_owner[d]
+            old_rent = rent[d]
+            if before >= 0:
+                value[before] = value[before] - worth[d]
+            if q != before:
+                seen_owner[d] = q
+                moved = True
             if q < 0:
-                rent[d] = 0
-                continue
-            g = group_index[d]
-            r = 0
-            if g >= 0:
-                level = houses[d]
-                if level:
-                    r = street_rents[d][level]
-                    if per_property:
-                        value[q] += level * cost[d]
-                elif full[g] == q:
-                    r = base[d] * 2
-                else:
-                    r = base[d]
+                r = 0
+                worth[d] = 0
             else:
-                count = 0
-                for other in group_of[d]:
-                    if owner[other] == q:
-                        count += 1
-                kind = kinds[d]
-                if kind == RAILROAD:
-                    r = RAILROAD_RENTS[count] if count < 5 else int(25 * 2 ** (count - 1))
-                elif kind == UTILITY:
-                    r = 28 if count == 1 else 70
-                else:  # (a street outside the colour groups)
-                    level = houses[d]
-                    if level:
-                        r = street_rents[d][level]
-                    else:
-                        r = base[d] * 2 if count == len(group_of[d]) else base[d]
+                level = houses[d]
+                r = self.rent_of(d, q, level, whole)
+                w = prices[d]
+                if street >= 0 and level and (per_property or d == first):
+                    w += level * cost[d]
+                worth[d] = w
+                value[q] = value[q] + w
+                if r > top[q]:
+                    top[q] = r
             rent[d] = r
-            if r > top[q]:
-                top[q] = r
-            value[q] += prices[d]
-        self.top = top
-        self.income = None
-        self.property = value
-        self.monopolies = monopolies
-        self.targets = [None] * seats
+            if before >= 0 and old_rent == top[before] and (q != before or r < old_rent):
+                lowered[before] = True
+        return moved
+
+    def rent_of(self, d: int, q: int, level: int, whole: int) -> int:
+        """The rent estimate of deed ``d`` owned by ``q`` with ``level`` buildings (``whole``:
+        the owner of its whole colour group, -1 if none or not a colour group)."""
+        if self.group_index[d] >= 0:
+            if level:
+                return self.street_rents[d][level]
+            if whole == q:
+                return self.base_rent[d] * 2
+            return self.base_rent[d]
+        owner = self.game.owner
+        group = self.game.board.group_of[d]
+        count = 0
+        for other in group:
+            if owner[other] == q:
+                count += 1
+        kind = self.kinds[d]
+        if kind == RAILROAD:
+            return RAILROAD_RENTS[count] if count < 5 else int(25 * 2 ** (count - 1))
+        if kind == UTILITY:
+            return 28 if count == 1 else 70
+        # (a street outside the colour groups)
+        if level:
+            return self.street_rents[d][level]
+        return self.base_rent[d] * 2 if count == len(group) else self.base_rent[d]
+
+    def top_again(self, q: int) -> None:
+        """Work out ``q``'s highest rent again from every deed."""
+        owner = self.game.owner
+        rent = self.rent
+        best = 0
+        for d in self.game.board.deeds:
+            if owner[d] == q and rent[d] > best:
+                best = rent[d]
+        self.top[q] = best
 
     def incomes(self) -> list[float]:
         """Each seat's rough rent income per round while free: a tenth of each of its rents,
@@ -272,8 +411,8 @@ def deed_view(game: Monopoly23Game) -> DeedView:
 class CardFacts:
     """What the strategy reads of a Chance or Community Chest card, read once."""
 
-    __slots__ = ("amount", "card", "collect_go", "kind", "may_buy", "per_hotel", "per_house",
-                 "space_type", "spaces", "target", "unit")
+    __slots__ = ("amount", "card", "code", "collect_go", "kind", "may_buy", "per_hotel",
+                 "per_house", "space_type", "spaces", "target", "unit")
 
     def __init__(self, card: Card, game: Monopoly23Game) -> None:
         params = card.params
@@ -281,6 +420,8 @@ class CardFacts:
         self.unit = game.unit
         """The rounding of the game the amounts below were rounded for."""
         self.kind: str = card.kind
+        self.code: int = CARD_CODES.get(card.kind, OTHER_CARD)
+        """The kind as the strategy tells it apart (COLLECT, PAY, ...)."""
         self.amount: float = float(game.r5(params["amount"])) if "amount" in params else 0.0
         """The card's amount rounded up to the unit (``collect``, ``pay``, ...)."""
         self.per_house: int = int(params.get("per_house", 0))
@@ -308,13 +449,12 @@ class Monopoly23Strategy:
         """That view while an answer is worked out (made up to date first)."""
         self._leader = NO_ONE
         """The leader for the answer under way (NO_ONE: not yet worked out)."""
-        # The scores of the market's deeds, and the view, its changes count, the seat and
-        # the market they were worked out for.
+        # Deed scores (deed_score) by deed, each kept with the count of changes of its
+        # group it was worked out at (-1: none), for the view and the seat they are for.
         self._scores: list[float] = []
+        self._scored_at: list[int] = []
         self._scored_view: DeedView | None = None
-        self._scored_changes = -1
         self._scored_seat = -1
-        self._scored_market: list[int] = []
 
     # ---------------------------------------------------------------- the answer
 
@@ -575,6 +715,12 @@ class Monopoly23Strategy:
         assert view is not None
         cash = game.ledger.balances[p]
         reserve = self.reserve(game, p)
+        if view is not self._scored_view or p != self._scored_seat:
+            self.forget_scores(game, p, view)
+        counts = game.group_changes
+        number = game.group_number
+        scores = self._scores
+        scored_at = self._scored_at
         # Forced purchases that complete a group (the first wanted in board order).
         targets = view.targets[p]
         if targets is None:
@@ -586,7 +732,12 @@ class Monopoly23Strategy:
                 left = cash - view.force_price[d]
                 if left < third and left < rich:
                     continue
-                score = self.deed_score(game, p, d)
+                count = counts[number[d]]
+                if scored_at[d] == count:
+                    score = scores[d]
+                else:
+                    score = scores[d] = self.deed_score(game, p, d)
+                    scored_at[d] = count
                 wanted = (score >= 1000 and left >= third) or (score >= 250 and left >= rich)
                 if wanted and not game.monopolised(d) and \
                         view.force_price[d] <= cash + view.property[p]:
@@ -597,16 +748,16 @@ class Monopoly23Strategy:
             best_score = 0.0
             prices = view.prices
             market = game.market
-            scores = self._scores
-            if view is not self._scored_view or view.changes != self._scored_changes or \
-                    p != self._scored_seat or market != self._scored_market:
-                scores = self.market_scores(game, p, view)
-            for i in range(len(market)):
-                d = market[i]
+            for d in market:
                 price = prices[d]
                 if cash < price:
                     continue
-                score = scores[i]
+                count = counts[number[d]]
+                if scored_at[d] == count:
+                    score = scores[d]
+                else:
+                    score = scores[d] = self.deed_score(game, p, d)
+                    scored_at[d] = count
                 if score < 1000 and cash - price < reserve:
                     continue
                 if best < 0 or score > best_score:
@@ -625,19 +776,15 @@ class Monopoly23Strategy:
             return ROLL
         return END_TURN
 
-    def market_scores(self, game: Monopoly23Game, p: int, view: DeedView) -> list[float]:
-        """The score of each market deed for ``p`` (kept while the deeds and the market stay
-        as they are: the same for each of a turn's decisions until something is bought)."""
-        market = game.market
-        if view is self._scored_view and view.changes == self._scored_changes and \
-                p == self._scored_seat and market == self._scored_market:
-            return self._scores
-        self._scores = [self.deed_score(game, p, d) for d in market]
+    def forget_scores(self, game: Monopoly23Game, p: int, view: DeedView) -> None:
+        """Start the kept deed scores afresh for ``p`` in the game of ``view``. A deed's
+        score (:meth:`deed_score`) depends only on the owners of its group, so it is kept
+        while the game's count of that group's changes (``game.group_changes``) stays."""
+        size = game.board.size
+        self._scores = [0.0] * size
+        self._scored_at = [-1] * size
         self._scored_view = view
-        self._scored_changes = view.changes
         self._scored_seat = p
-        self._scored_market = list(market)
-        return self._scores
 
     def building(self, game: Monopoly23Game, p: int, reserve: int) -> Action | None:
         """The building with the best return that leaves the reserve, if any."""
@@ -678,36 +825,48 @@ class Monopoly23Strategy:
     def card(self, game: Monopoly23Game, p: int) -> Action | None:
         """The card worth playing most (the first such in the order the legal actions list
         them: by card, then by player), if it is worth at least 25."""
-        plays = game.playable(p)
-        if not plays:
+        hand = game.players[p].cards
+        if not hand:
             return None
-        leader = self.leader(game, p)
+        leader = NO_ONE
         judged = game.options.no_double_move
         best_ref: CardRef | None = None
         best_target = -1
         best_score = 0.0
-        unit = game.unit
-        for ref, card in plays:
-            facts = _FACTS.get(id(card))
-            if facts is None or facts.card is not card or facts.unit != unit:
-                facts = self.facts(game, card)
+        view = self._cur
+        assert view is not None
+        known = view.card_facts
+        # The hand in its order (``game.playable`` without its list: a second copy of a
+        # printed card scores as the first, so never better, and is passed over alike).
+        for ref in hand:
+            key, index = ref
+            table = known.get(key)
+            if table is None:
+                table = known[key] = [None] * len(game.decks[key].cards)
+            facts = table[index]
+            if facts is None:
+                facts = table[index] = self.facts(game, game.decks[key].cards[index])
+            code = facts.code
+            if code == JAIL_FREE:
+                continue
+            if leader == NO_ONE:
+                leader = self.leader(game, p)
             if not judged and leader >= 0:
                 # The kinds whose best player is known at once: the value on anyone else is
                 # lower (and only values of 25 or more count).
-                kind = facts.kind
                 amount = facts.amount
                 target = -1
                 score = 0.0
-                if kind == "collect":
+                if code == COLLECT:
                     target = p
                     score = amount
-                elif kind == "pay":
+                elif code == PAY:
                     target = leader
                     score = amount * 0.6 * 1.3
-                elif kind == "collect_from_each_player":
+                elif code == COLLECT_FROM_EACH:
                     target = p
                     score = amount * (len(game.active_players()) - 1)
-                elif kind == "pay_each_player":
+                elif code == PAY_EACH:
                     target = leader
                     score = amount * 1.0 * 1.3 + 5
                 if target >= 0 and amount > 0:
@@ -743,27 +902,27 @@ class Monopoly23Strategy:
     def card_value(self, game: Monopoly23Game, p: int, card: CardFacts, target: int,
                    leader: int) -> float:
         """What playing ``card`` on ``target`` is worth to ``p``."""
-        kind = card.kind
+        code = card.code
         mine = target == p
         weight = 1.3 if target == leader else 1.0
-        if kind == "collect":
+        if code == COLLECT:
             return card.amount if mine else -card.amount
-        if kind == "pay":
+        if code == PAY:
             return -card.amount if mine else card.amount * 0.6 * weight
-        if kind == "collect_from_each_player":
+        if code == COLLECT_FROM_EACH:
             if mine:
                 return card.amount * (len(game.active_players()) - 1)
             return -card.amount * 1.5
-        if kind == "pay_each_player":
+        if code == PAY_EACH:
             if mine:
                 return -card.amount * (len(game.active_players()) - 1)
             return card.amount * 1.0 * weight + 5
-        if kind == "repairs":
+        if code == REPAIRS:
             houses, hotels = game.building_counts(target)
             amount = float(game.r5(houses * card.per_house + hotels * card.per_hotel))
             return -amount if mine else amount * 0.6 * weight
         jailed = game.players[target].in_jail
-        if kind == "go_to_jail":
+        if code == GO_TO_JAIL:
             if jailed:
                 return -1.0
             if mine:
@@ -773,15 +932,15 @@ class Monopoly23Strategy:
             return -1.0
         position = game.players[target].position
         board = game.board
-        if kind == "advance_to" or kind == "move_to":
+        if code == ADVANCE_TO:
             space = card.target
             passes = space <= position and card.collect_go
-        elif kind == "advance_to_nearest":
+        elif code == ADVANCE_TO_NEAREST:
             view = self._cur
             assert view is not None
             space = view.nearest(position, card.space_type)
             passes = space <= position
-        elif kind == "move_relative":
+        elif code == MOVE_RELATIVE:
             space, passes = board.advance(position, card.spaces)
         else:
             return -1.0

@@ -96,6 +96,22 @@ class Monopoly23Game(ClassicGame):
         """What one building costs (and is worth) on each street."""
         self.streets_groups: list[tuple[int, ...]] = [
             g for g in self.board.groups.values() if g and self.board[g[0]].kind == "street"]
+        self.deed_groups: list[tuple[int, ...]] = []
+        """The deeds whose rents hang together (a colour group, the railroads, the utilities;
+        a deed of no group alone), in the order of their first deed on the board."""
+        self.group_number: list[int] = [-1] * self.board.size
+        """Each deed's place in ``deed_groups`` (-1: not a deed)."""
+        for d in self.board.deeds:
+            if self.group_number[d] < 0:
+                members = self.board.group_of[d] or (d,)
+                for m in members:
+                    self.group_number[m] = len(self.deed_groups)
+                self.deed_groups.append(members)
+        self.group_changes: list[int] = (list(clone_of.group_changes) if clone_of is not None
+                                         else [0] * len(self.deed_groups))
+        """Counts the changes of owner and buildings in each of ``deed_groups`` (as
+        ``changes`` counts them all), so that a bot can bring up to date only what it
+        worked out from the groups that changed."""
         self._turn_asks: list[list[Decision]] = [
             [Decision("turn", s)] for s in range(len(self.players))]
         """Each seat's turn decision, made once (``_jail_asks`` has the jail one)."""
@@ -364,6 +380,7 @@ class Monopoly23Game(ClassicGame):
     def set_owner(self, deed: int, seat: int) -> None:
         """A change of owner may make or break a monopoly: check for the win."""
         super().set_owner(deed, seat)
+        self.group_changes[self.group_number[deed]] += 1
         self.end_check_due = True
 
     # ================================================================ forced purchases
@@ -565,6 +582,7 @@ class Monopoly23Game(ClassicGame):
         for d in self.unit_of(deed):
             self.houses[d] = level + 1
         self.changes += 1
+        self.group_changes[self.group_number[deed]] += 1
         self.built.add(self.board[deed].group)
         if self.listeners:
             self.emit("built-monopoly", player=p, deed=deed, group=self.board[deed].group,
@@ -586,6 +604,7 @@ class Monopoly23Game(ClassicGame):
         for d in self.unit_of(deed):
             self.houses[d] = new
         self.changes += 1
+        self.group_changes[self.group_number[deed]] += 1
         return (level - new) * self.building_cost[deed]
 
     # ================================================================ paying
@@ -789,6 +808,8 @@ class Monopoly23Game(ClassicGame):
             if self.owner[d] >= 0:
                 self.take_from_bank(d)
         self.changes += 1
+        for g in range(len(self.group_changes)):  # (owners and buildings set by hand)
+            self.group_changes[g] += 1
 
     def snapshot_extra(self) -> dict[str, Any]:
         return {
