@@ -266,6 +266,15 @@ def test_a_player_that_is_not_a_seat_gets_a_reason() -> None:
         assert "there is no player" in refused(game, player, Action("roll"))  # type: ignore[arg-type]
 
 
+@pytest.mark.parametrize("edition", ["classic", "ultimate-monopoly"])
+def test_the_seat_asked_given_as_a_float_is_no_player(edition: str) -> None:
+    # 1.0 == 1 in Python: the answer of the seat asked must not be taken for the seat's
+    game = new_game(edition, 0)
+    p = game.pending[0].player
+    assert refused(game, float(p), Action("roll")) == f"there is no player {float(p)!r}"  # type: ignore[arg-type]
+    assert refused(game, float(p), Action("end-turn")) == f"there is no player {float(p)!r}"  # type: ignore[arg-type]
+
+
 @pytest.mark.parametrize("edition, do, words", [
     ("ultimate-banking", "build", "there are no houses or hotels in Ultimate Banking"),
     ("ultimate-banking", "propose-trade", "there is no trading in Ultimate Banking"),
