@@ -297,6 +297,38 @@ class BoardView:
         return self.deeds[p]
 
 
+def highest_level(houses: list[int], group: tuple[int, ...]) -> int:
+    """The most buildings on any street of ``group`` (what ``ClassicGame.highest_level``
+    says of a deed of the group)."""
+    high = 0
+    for d in group:
+        level = houses[d]
+        if level > high:
+            high = level
+    return high
+
+
+_CLASSIC_CHECKS: dict[type, bool] = {}
+
+
+def classic_checks(game: ClassicGame) -> bool:
+    """Whether ``game`` judges selling buildings and mortgaging as classic does (its class
+    overrides none of ``can_sell_building``, ``can_mortgage`` and ``highest_level``): then
+    the strategy asks the same questions without the game's calls, which word a reason for
+    every refusal. (For a deed of the player's own: a building may be sold from a street
+    with the most buildings of its group, and a deed mortgaged, if not mortgaged already,
+    when its group has no buildings.)"""
+    kind = type(game)
+    plain = _CLASSIC_CHECKS.get(kind)
+    if plain is None:
+        plain = True
+        for name in ("can_sell_building", "can_mortgage", "highest_level"):
+            if getattr(kind, name) is not getattr(ClassicGame, name):
+                plain = False
+        _CLASSIC_CHECKS[kind] = plain
+    return plain
+
+
 _last_view: BoardView | None = None
 
 
@@ -650,6 +682,8 @@ class ClassicStrategy:
         spaces = game.board.spaces
         houses = game.houses
         mortgaged = game.mortgaged
+        group_of = game.board.group_of
+        plain = classic_checks(game)
         raisable = game.cash(p)
         # The cheapest lone deed to mortgage, else the cheapest building to sell, else the
         # cheapest group deed to mortgage (the first of equals, in board order).
@@ -660,8 +694,9 @@ class ClassicStrategy:
             level = houses[d]
             if level:
                 raisable += space.house_cost // 2 * (level + (3 if level == HOTEL else 0))
-                if (built < 0 or space.house_cost < spaces[built].house_cost) and \
-                        game.can_sell_building(p, d) is None:
+                if (built < 0 or space.house_cost < spaces[built].house_cost) and (
+                        level >= highest_level(houses, group_of[d]) if plain
+                        else game.can_sell_building(p, d) is None):
                     built = d
             if not mortgaged[d]:
                 raisable += space.mortgage
@@ -669,7 +704,8 @@ class ClassicStrategy:
                     # (A street's group is whole when it is one of ours: _grouped says so.)
                     whole = self._grouped >> d & 1 == 1 if space.kind == "street" \
                         else game.owns_group(p, d)
-                    if not whole and game.can_mortgage(p, d) is None:
+                    if not whole and (highest_level(houses, group_of[d]) == 0 if plain
+                                      else game.can_mortgage(p, d) is None):
                         lone = d
         if raisable < owed:
             return DECLARE_BANKRUPTCY
@@ -679,8 +715,9 @@ class ClassicStrategy:
             return board_facts(game.board).sell_actions[built]
         rest = -1
         for d in mine:
-            if (rest < 0 or spaces[d].price < spaces[rest].price) and \
-                    game.can_mortgage(p, d) is None:
+            if (rest < 0 or spaces[d].price < spaces[rest].price) and (
+                    not mortgaged[d] and highest_level(houses, group_of[d]) == 0 if plain
+                    else game.can_mortgage(p, d) is None):
                 rest = d
         if rest >= 0:
             return board_facts(game.board).mortgage_actions[rest]
