@@ -39,7 +39,7 @@ from pennybags.editions.classic.rules import (
     PASS,
     REJECT,
 )
-from pennybags.engine.actions import Action, Trade, deed_action
+from pennybags.engine.actions import Action, Trade, deed_action, deed_actions
 from pennybags.engine.board import Board
 from pennybags.engine.game import CompiledAgent, Game
 from pennybags.engine.turn import END_TURN, PAY_BAIL, ROLL, USE_CARD
@@ -48,7 +48,9 @@ from pennybags.engine.turn import END_TURN, PAY_BAIL, ROLL, USE_CARD
 class BoardFacts:
     """What never changes on a board, in the shape the strategy reads fastest."""
 
-    __slots__ = ("board", "railroads", "rated", "street_groups", "street_rents", "streets")
+    __slots__ = ("board", "build_actions", "mortgage_actions", "others", "railroads",
+                 "rated", "rent_stride", "sell_actions", "street_groups", "street_rents",
+                 "streets", "wanted_made")
 
     def __init__(self, board: Board) -> None:
         self.board = board
@@ -57,14 +59,32 @@ class BoardFacts:
             if group and board.spaces[group[0]].kind == "street"
         ]
         self.streets: list[int] = [d for d in board.deeds if board.spaces[d].kind == "street"]
-        self.street_rents: list[tuple[int, ...]] = [board.spaces[d].rents for d in self.streets]
-        """The printed rents of each of ``streets``, by improvement level."""
-        others = [d for group in board.groups.values() for d in group
-                  if board.spaces[d].kind in ("railroad", "utility")]
-        self.rated: list[int] = self.streets + others
-        """The deeds that charge rent: ``streets`` first, then the railroads and utilities."""
-        self.railroads: list[bool] = [board.spaces[d].kind == "railroad" for d in self.rated]
-        """Whether each of ``rated`` is a railroad."""
+        stride = 1
+        for d in self.streets:
+            stride = max(stride, len(board.spaces[d].rents))
+        self.rent_stride = stride
+        self.street_rents: list[int] = []
+        """The printed rents of each of ``streets`` by improvement level, one after the
+        other, ``rent_stride`` numbers a street (padded with 0s): the rent of the street
+        at place ``i`` of ``streets`` with ``level`` is at ``i * rent_stride + level``."""
+        for d in self.streets:
+            rents = board.spaces[d].rents
+            self.street_rents.extend(rents)
+            self.street_rents.extend([0] * (stride - len(rents)))
+        self.others: list[int] = [d for group in board.groups.values() for d in group
+                                  if board.spaces[d].kind in ("railroad", "utility")]
+        """The railroads and utilities, group by group."""
+        self.rated: list[int] = self.streets + self.others
+        """The deeds that charge rent: ``streets`` first, then ``others``."""
+        self.railroads: list[bool] = [board.spaces[d].kind == "railroad" for d in self.others]
+        """Whether each of ``others`` is a railroad."""
+        self.build_actions = deed_actions("build", board.size)
+        self.sell_actions = deed_actions("sell-building", board.size)
+        self.mortgage_actions = deed_actions("mortgage", board.size)
+        """``Action(kind, deed)`` by deed, for the actions the strategy takes most often."""
+        self.wanted_made: dict[int, Wanted] = {}
+        """Each :class:`Wanted` made on this board, by seat and key (they are values: the
+        same group split the same way between the same two players)."""
 
 
 _last_facts: BoardFacts | None = None
@@ -143,11 +163,34 @@ class BoardView:
         second = 0
         mortgagers = 0
         unowned = 0
+        # The streets first, then the railroads and utilities, in that order (the order
+        # decides who is the top owner between equal rents).
         rents = facts.street_rents
-        streets = len(rents)
+        at = 0  # where the street's rents start in ``rents``
+        stride = facts.rent_stride
+        for d in facts.streets:
+            o = owner[d]
+            if o < 0:
+                unowned += 1
+            elif mortgaged[d]:
+                mortgagers |= 1 << o
+            else:
+                rent = rents[at + houses[d]]
+                if o == top_owner:
+                    if rent > top:
+                        top = rent
+                elif rent > top:
+                    second = top
+                    top = rent
+                    top_owner = o
+                elif rent > second:
+                    second = rent
+            at += stride
         railroads = facts.railroads
         group_of = game.board.group_of
-        for i, d in enumerate(facts.rated):
+        i = -1
+        for d in facts.others:
+            i += 1
             o = owner[d]
             if o < 0:
                 unowned += 1
@@ -155,17 +198,14 @@ class BoardView:
             if mortgaged[d]:
                 mortgagers |= 1 << o
                 continue
-            if i < streets:
-                rent = rents[i][houses[d]]
-            else:
-                count = 0
-                for g in group_of[d]:
-                    if owner[g] == o:
-                        count += 1
-                if railroads[i]:
-                    rent = game.railroad_rents[count - 1]
-                else:  # a utility's rent at the average roll of 7
-                    rent = game.utility_multipliers[count - 1] * 7
+            count = 0
+            for g in group_of[d]:
+                if owner[g] == o:
+                    count += 1
+            if railroads[i]:
+                rent = game.railroad_rents[count - 1]
+            else:  # a utility's rent at the average roll of 7
+                rent = game.utility_multipliers[count - 1] * 7
             if o == top_owner:
                 if rent > top:
                     top = rent
@@ -199,27 +239,45 @@ class BoardView:
         for seat_wanted in wanted:
             if seat_wanted:
                 seat_wanted.clear()
+        made = self.facts.wanted_made
+        g = -1
         for group in self.facts.street_groups:
+            g += 1
             a = -2  # the owners met in the group (-1: the bank, -2: none yet)
             b = -2
+            mine = 0  # the places in the group of a's deeds, as bits
+            bit = 1
             for d in group:
                 o = owner[d]
-                if o == a or o == b:  # noqa: SIM109  (two compares: faster compiled)
-                    continue
-                if a == -2:
-                    a = o
-                elif b == -2:
-                    b = o
-                else:
-                    a = -1  # three owners: nobody's group
-                    break
+                if o == a:
+                    mine |= bit
+                elif o != b:
+                    if a == -2:
+                        a = o
+                        mine |= bit
+                    elif b == -2:
+                        b = o
+                    else:
+                        a = -1  # three owners: nobody's group
+                        break
+                bit <<= 1
             if a < 0:
                 continue
             if b == -2:
                 complete[a].append(group)
             elif b >= 0:
-                wanted[a].append(Wanted(group, b, a, owner))
-                wanted[b].append(Wanted(group, a, b, owner))
+                # (The same split of the same group between the same two players is the
+                # same Wanted: made once for the board.)
+                key = mine << 24 | g << 16 | a << 8 | b
+                w = made.get(key)
+                if w is None:
+                    w = made[key] = Wanted(group, b, a, owner)
+                wanted[a].append(w)
+                key = ((bit - 1) ^ mine) << 24 | g << 16 | b << 8 | a
+                w = made.get(key)
+                if w is None:
+                    w = made[key] = Wanted(group, a, b, owner)
+                wanted[b].append(w)
 
     def deeds_of(self, p: int) -> list[int]:
         """The deeds of seat ``p`` in board order, looked up for every seat at once after
@@ -237,6 +295,38 @@ class BoardView:
                 if o >= 0:
                     deeds[o].append(d)
         return self.deeds[p]
+
+
+def highest_level(houses: list[int], group: tuple[int, ...]) -> int:
+    """The most buildings on any street of ``group`` (what ``ClassicGame.highest_level``
+    says of a deed of the group)."""
+    high = 0
+    for d in group:
+        level = houses[d]
+        if level > high:
+            high = level
+    return high
+
+
+_CLASSIC_CHECKS: dict[type, bool] = {}
+
+
+def classic_checks(game: ClassicGame) -> bool:
+    """Whether ``game`` judges selling buildings and mortgaging as classic does (its class
+    overrides none of ``can_sell_building``, ``can_mortgage`` and ``highest_level``): then
+    the strategy asks the same questions without the game's calls, which word a reason for
+    every refusal. (For a deed of the player's own: a building may be sold from a street
+    with the most buildings of its group, and a deed mortgaged, if not mortgaged already,
+    when its group has no buildings.)"""
+    kind = type(game)
+    plain = _CLASSIC_CHECKS.get(kind)
+    if plain is None:
+        plain = True
+        for name in ("can_sell_building", "can_mortgage", "highest_level"):
+            if getattr(kind, name) is not getattr(ClassicGame, name):
+                plain = False
+        _CLASSIC_CHECKS[kind] = plain
+    return plain
 
 
 _last_view: BoardView | None = None
@@ -515,7 +605,7 @@ class ClassicStrategy:
         # group, below a hotel and affordable (house_candidates checked): the bank's stock
         # is all can_build would still look at.
         if game.stock_problem(game.houses[best]) is None:  # nearly always: skip the rest
-            return deed_action("build", best)
+            return board_facts(game.board).build_actions[best]
         candidates: list[tuple[float, int]] = []
         self.house_candidates(game, p, candidates)
         for _, deed in sorted(candidates, reverse=True):
@@ -592,6 +682,8 @@ class ClassicStrategy:
         spaces = game.board.spaces
         houses = game.houses
         mortgaged = game.mortgaged
+        group_of = game.board.group_of
+        plain = classic_checks(game)
         raisable = game.cash(p)
         # The cheapest lone deed to mortgage, else the cheapest building to sell, else the
         # cheapest group deed to mortgage (the first of equals, in board order).
@@ -602,8 +694,9 @@ class ClassicStrategy:
             level = houses[d]
             if level:
                 raisable += space.house_cost // 2 * (level + (3 if level == HOTEL else 0))
-                if (built < 0 or space.house_cost < spaces[built].house_cost) and \
-                        game.can_sell_building(p, d) is None:
+                if (built < 0 or space.house_cost < spaces[built].house_cost) and (
+                        level >= highest_level(houses, group_of[d]) if plain
+                        else game.can_sell_building(p, d) is None):
                     built = d
             if not mortgaged[d]:
                 raisable += space.mortgage
@@ -611,21 +704,23 @@ class ClassicStrategy:
                     # (A street's group is whole when it is one of ours: _grouped says so.)
                     whole = self._grouped >> d & 1 == 1 if space.kind == "street" \
                         else game.owns_group(p, d)
-                    if not whole and game.can_mortgage(p, d) is None:
+                    if not whole and (highest_level(houses, group_of[d]) == 0 if plain
+                                      else game.can_mortgage(p, d) is None):
                         lone = d
         if raisable < owed:
             return DECLARE_BANKRUPTCY
         if lone >= 0:
-            return deed_action("mortgage", lone)
+            return board_facts(game.board).mortgage_actions[lone]
         if built >= 0:
-            return deed_action("sell-building", built)
+            return board_facts(game.board).sell_actions[built]
         rest = -1
         for d in mine:
-            if (rest < 0 or spaces[d].price < spaces[rest].price) and \
-                    game.can_mortgage(p, d) is None:
+            if (rest < 0 or spaces[d].price < spaces[rest].price) and (
+                    not mortgaged[d] and highest_level(houses, group_of[d]) == 0 if plain
+                    else game.can_mortgage(p, d) is None):
                 rest = d
         if rest >= 0:
-            return deed_action("mortgage", rest)
+            return board_facts(game.board).mortgage_actions[rest]
         return DECLARE_BANKRUPTCY
 
     # ---------------------------------------------------------------- trades

@@ -140,6 +140,25 @@ class Player:
         return copy
 
 
+class Seats:
+    """The agents of a game's seats as :meth:`Game.play_seats` calls them: each one that
+    is compiled (a :class:`CompiledAgent`, called directly in the compiled build), or else
+    its bound ``choose`` method."""
+
+    __slots__ = ("choose", "compiled")
+
+    def __init__(self, agents: Sequence[Agent]) -> None:
+        self.compiled: list[CompiledAgent | None] = []
+        self.choose: list[Callable[[Any, int], Action] | None] = []
+        for a in agents:
+            if isinstance(a, CompiledAgent):
+                self.compiled.append(a)
+                self.choose.append(None)
+            else:
+                self.compiled.append(None)
+                self.choose.append(a.choose)
+
+
 def copy_random(rng: random.Random) -> random.Random:
     """A generator in the same state as ``rng`` that draws independently of it."""
     copy = random.Random.__new__(random.Random)
@@ -641,17 +660,13 @@ class Game(ABC):
         the game is over (or, with ``until_round``, until that round begins). The loop that
         bot-only games run; an illegal choice raises :class:`IllegalAction` as ``act``
         does."""
-        # (Simulations call this once a round: the lists are made with as little work as
-        # can be, a bound method only for an agent that is not compiled.)
-        compiled: list[CompiledAgent | None] = []
-        choose: list[Callable[[Any, int], Action] | None] = []
-        for a in agents:
-            if isinstance(a, CompiledAgent):
-                compiled.append(a)
-                choose.append(None)
-            else:
-                compiled.append(None)
-                choose.append(a.choose)
+        self.play_seats(Seats(agents), until_round)
+
+    def play_seats(self, seats: Seats, until_round: int = 0) -> None:
+        """:meth:`play_out` with the agents sorted once (for a loop that plays a game a
+        round at a time, as simulations do)."""
+        compiled = seats.compiled
+        choose = seats.choose
         while not self.over and self.round != until_round:
             p = self.pending[0].player
             agent = compiled[p]
@@ -929,4 +944,4 @@ def _by_deed(action: Action) -> int:
 
 
 __all__ = ["NOTHING_TO_DO", "Agent", "CallStep", "CompiledAgent", "Event", "Game",
-           "IllegalAction", "Player", "Step"]
+           "IllegalAction", "Player", "Seats", "Step"]

@@ -21,7 +21,7 @@ from typing import Any
 
 from pennybags.bots import make_bot
 from pennybags.editions import get_edition, words_for
-from pennybags.engine.game import Game
+from pennybags.engine.game import Game, Seats
 from pennybags.fastbuild import build_name
 from pennybags.lab.landing import LandingCounter
 
@@ -99,6 +99,7 @@ def play_one(setup: Setup, index: int) -> GameResult:
         counter = LandingCounter(game)
         game.listeners.append(counter)
     bots = [make_bot(spec, seed * 8 + seat) for seat, spec in enumerate(setup.bots)]
+    seats_played = Seats(bots)  # (sorted once, not at every round)
     seats = len(names)
     gone: list[int | None] = [None] * seats
     whole: list[list[str]] = [[] for _ in range(seats)]
@@ -107,7 +108,7 @@ def play_one(setup: Setup, index: int) -> GameResult:
     noted = -1  # the game's count of changes of owner when the groups were last looked at
     anyone_gone = False
     while not game.over:
-        game.play_out(bots, until_round=last_round + 1)
+        game.play_seats(seats_played, last_round + 1)
         # Bankruptcies are noticed when a round ends: cheaper than listening to events.
         if _note_bankrupt(game, gone, last_round):
             anyone_gone = True

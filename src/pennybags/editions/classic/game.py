@@ -556,9 +556,12 @@ class ClassicGame(TurnGame):
         n = len(self.players)
         if not (0 <= t.proposer < n and 0 <= t.recipient < n) or t.proposer == t.recipient:
             return "a trade is between two different players"
-        for side in (t.proposer, t.recipient):
-            if self.players[side].bankrupt:
-                return f"{self.name(side)} is out of the game"
+        # (Each side written out, here and below: a loop over a tuple of the two costs the
+        # compiled build a tuple and an iterator on every offer judged.)
+        if self.players[t.proposer].bankrupt:
+            return f"{self.name(t.proposer)} is out of the game"
+        if self.players[t.recipient].bankrupt:
+            return f"{self.name(t.recipient)} is out of the game"
         if not (t.give or t.take or t.give_cash or t.take_cash or t.give_cards or t.take_cards
                 or t.give_shares or t.take_shares):
             return "the offer is empty"
@@ -572,11 +575,14 @@ class ClassicGame(TurnGame):
             return f"{self.name(t.proposer)} has only {self.money(self.cash(t.proposer))}"
         if t.take_cash > self.cash(t.recipient):
             return f"{self.name(t.recipient)} has only {self.money(self.cash(t.recipient))}"
-        for cards, side in ((t.give_cards, t.proposer), (t.take_cards, t.recipient)):
-            if cards:
-                picked = self.trade_cards(side, cards)
-                if isinstance(picked, str):
-                    return picked
+        if t.give_cards:
+            picked = self.trade_cards(t.proposer, t.give_cards)
+            if isinstance(picked, str):
+                return picked
+        if t.take_cards:
+            picked = self.trade_cards(t.recipient, t.take_cards)
+            if isinstance(picked, str):
+                return picked
         return self.cannot_trade_shares(t)
 
     traded_cards: ClassVar[str] = "Get Out of Jail Free card"

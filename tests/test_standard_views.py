@@ -1,0 +1,156 @@
+"""The standard bot's shared board view and its shortcuts give what a fresh look gives: the
+danger on the board, each seat's complete and wanted groups, the answers to a debt; and a
+game played a round at a time through ``Game.play_seats`` is the game ``play_out`` plays."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from pennybags.bots import make_bot
+from pennybags.bots.standard import (
+    _CLASSIC_CHECKS,
+    BoardView,
+    ClassicStrategy,
+    StandardBot,
+    board_view,
+    classic_checks,
+)
+from pennybags.editions import get_edition
+from pennybags.editions.classic.game import ClassicGame
+from pennybags.engine.game import Seats
+from pennybags.lab.simulate import run_options
+
+
+def new_game(edition: str, seed: int) -> ClassicGame:
+    options = run_options(edition, (), 1000)
+    game = get_edition(edition).new_game(["A", "B", "C", "D"], seed=seed, options=options,
+                                          record=False)
+    assert isinstance(game, ClassicGame)
+    return game
+
+
+def rent_now(game: ClassicGame, deed: int) -> int:
+    """The rent the view reckons a deed charges: the printed rent for its buildings (not
+    doubled), a railroad's by how many its owner has, a utility's at a roll of 7."""
+    space = game.board.spaces[deed]
+    if space.kind == "street":
+        rent: int = space.rents[game.houses[deed]]
+        return rent
+    owner = game.owner[deed]
+    count = sum(1 for d in game.board.group_of[deed] if game.owner[d] == owner)
+    if space.kind == "railroad":
+        return game.railroad_rents[count - 1]
+    return game.utility_multipliers[count - 1] * 7
+
+
+def check_view(game: ClassicGame, view: BoardView) -> None:
+    """The view, worked out again now, against a look at every deed."""
+    view.update()
+    view.know_owners()
+    rated = [d for d in game.board.deeds
+             if game.board.spaces[d].kind in ("street", "railroad", "utility")]
+    assert view.unowned == sum(1 for d in rated if game.owner[d] < 0)
+    for p in range(len(game.players)):
+        others = [rent_now(game, d) for d in rated
+                  if game.owner[d] >= 0 and game.owner[d] != p and not game.mortgaged[d]]
+        assert view.danger(p) == max(others, default=0)
+        assert (view.mortgagers >> p & 1 == 1) == any(
+            game.mortgaged[d] for d in rated if game.owner[d] == p)
+        complete = []
+        wanted = []
+        for group in game.board.groups.values():
+            if not group or game.board.spaces[group[0]].kind != "street":
+                continue
+            owners = {game.owner[d] for d in group}
+            if owners == {p}:
+                complete.append(group)
+            elif len(owners) == 2 and p in owners and min(owners) >= 0:
+                other = (owners - {p}).pop()
+                wanted.append((group, other, tuple(d for d in group if game.owner[d] == other)))
+        assert view.complete[p] == complete
+        assert [(w.group, w.other, w.take) for w in view.wanted[p]] == wanted
+        for w in view.wanted[p]:
+            key = w.other
+            for d in w.take:
+                key |= 1 << (d + 8)
+            assert w.key == key
+
+
+@pytest.mark.parametrize("edition", ["classic", "electronic-banking"])
+def test_the_view_is_what_a_fresh_look_sees(edition: str) -> None:
+    checked = 0
+    for seed in (3, 11):
+        game = new_game(edition, seed)
+        bots = [make_bot("standard", seed * 8 + seat) for seat in range(4)]
+        view = board_view(game)
+        transfers = game.transfers
+        while not game.over and game.round <= 120:
+            p = game.pending[0].player
+            game.act(p, bots[p].choose(game, p))
+            if game.transfers != transfers:  # (after every change of owner)
+                transfers = game.transfers
+                check_view(game, view)
+                checked += 1
+    assert checked > 40
+
+
+def test_classic_checks_only_where_the_game_judges_as_classic_does() -> None:
+    assert classic_checks(new_game("classic", 1))
+    assert classic_checks(new_game("electronic-banking", 1))
+    game = get_edition("ultimate-monopoly").new_game(["A", "B", "C", "D"], seed=1)
+    assert isinstance(game, ClassicGame)
+    assert not classic_checks(game)  # (it overrides can_mortgage and can_sell_building)
+
+
+def test_raising_cash_answers_alike_with_and_without_the_game_s_checks() -> None:
+    asked = 0
+    for seed in range(1, 13):
+        game = new_game("classic", seed)
+        bots = [make_bot("standard", seed * 8 + seat) for seat in range(4)]
+        while not game.over:
+            d = game.pending[0]
+            if d.kind == "debt":
+                bot = bots[d.player]
+                assert isinstance(bot, StandardBot)
+                strategy = bot.for_edition("classic")
+                assert isinstance(strategy, ClassicStrategy)
+                kind = type(game)
+                try:
+                    _CLASSIC_CHECKS[kind] = False
+                    worded = strategy.raise_cash(game, d.player, d.amount)
+                finally:
+                    _CLASSIC_CHECKS[kind] = True
+                assert strategy.raise_cash(game, d.player, d.amount) == worded
+                asked += 1
+            game.act(d.player, bots[d.player].choose(game, d.player))
+    assert asked > 50
+
+
+class Scripted:
+    """An agent that is not compiled: the simple bot's choices through a plain object."""
+
+    def __init__(self, seed: int) -> None:
+        self.bot = make_bot("simple", seed)
+
+    def choose(self, game: Any, player: int) -> Any:
+        return self.bot.choose(game, player)
+
+
+def test_a_game_played_a_round_at_a_time_through_play_seats_is_play_out_s() -> None:
+    def agents(seed: int) -> list[Any]:
+        return [make_bot("standard", seed), Scripted(seed + 1), make_bot("random", seed + 2),
+                make_bot("standard", seed + 3)]
+
+    for seed in (2, 5):
+        whole = get_edition("classic").new_game(["A", "B", "C", "D"], seed=seed)
+        whole.play_out(agents(seed))
+        by_rounds = get_edition("classic").new_game(["A", "B", "C", "D"], seed=seed)
+        seats = Seats(agents(seed))
+        assert seats.compiled[1] is None and seats.choose[1] is not None
+        assert seats.compiled[0] is not None and seats.choose[0] is None
+        while not by_rounds.over:
+            by_rounds.play_seats(seats, by_rounds.round + 1)
+        assert by_rounds.history == whole.history
+        assert by_rounds.turns == whole.turns
