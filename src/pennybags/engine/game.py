@@ -368,7 +368,9 @@ class Game(ABC):
             except IndexError:  # a kind this edition does not have
                 entry = None
         answered: Decision | None = None
-        if entry is not None:  # (what _answered does, written out: the hot path)
+        if entry is not None and (not CHECK_TYPES or type(player) is int):
+            # (what _answered does, written out: the hot path; a player that is no seat,
+            # such as 1.0, which equals seat 1, is left to _judge to name)
             for decision in self.pending:
                 if decision.player == player:
                     kind = decision.kind
