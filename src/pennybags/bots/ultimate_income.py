@@ -113,6 +113,11 @@ PROSPECT: Final = 0.2
 further one) when the missing deeds are the bank's or one other player's."""
 
 
+Building = tuple[float, int, float, float]
+"""A building the bot could put up: (expected rent added per dollar, deed, expected rent
+added per turn, the least that must come back within the horizon)."""
+
+
 class Groups:
     """What never changes on the board, in the shape the strategy reads: each deed's group
     and kind, the street groups, and where the Stock Exchange is."""
@@ -241,7 +246,10 @@ class IncomeStrategy(UltimateMonopolyStrategy):
         """The owners of the deeds of our street groups when the asks were worked out."""
         self._build_game: ClassicGame | None = None
         self._build_candidates: list[tuple[float, int]] = []
-        self._buildings: list[tuple[float, int, float, float]] = []
+        self._build_parts: list[Building | None] = []
+        """The next building of each part of :meth:`buildings` (our street groups where we
+        may build, then our railroads and cab companies), None where none may go."""
+        self._buildings: list[Building] = []
         self._build_surplus: list[tuple[float, int]] = []
         """Buildings that raise a rent but do not pay back within the horizon: built only
         with surplus cash (:meth:`build_best`)."""
@@ -399,36 +407,48 @@ class IncomeStrategy(UltimateMonopolyStrategy):
 
     def levels(self, game: CardGame) -> list[int]:
         """What the building candidates read of our deeds beyond their owners (after
-        :meth:`hold`): the buildings on our streets where we may build, and the buildings
-        and mortgages of our railroads and cab companies."""
+        :meth:`hold`), one number per part of :meth:`buildings`: for each street group
+        where we may build, the buildings on our streets (a digit in base 8 each); for each
+        railroad and cab company of ours, its building and mortgage."""
         houses = game.houses
         mortgaged = game.mortgaged
         levels: list[int] = []
         for ours in self._buildable:
+            level = 0
             for d in ours:
-                levels.append(houses[d])
+                level = level * 8 + houses[d]
+            levels.append(level)
         for d in self._transit:
             levels.append(houses[d] * 2 + (1 if mortgaged[d] else 0))
         return levels
 
-    def same_levels(self, game: CardGame) -> bool:
-        """Whether :meth:`levels` would give what it gave when the building candidates were
-        worked out (compared as it goes, without making the list)."""
+    def renew_buildings(self, game: CardGame) -> bool:
+        """Compare each part's :meth:`levels` with the kept ones and work out again the next
+        building of the parts that changed (the others read nothing that did); whether any
+        did."""
         houses = game.houses
         mortgaged = game.mortgaged
         kept = self._build_levels
-        size = len(kept)
+        parts = self._build_parts
+        changed = False
         i = 0
         for ours in self._buildable:
+            level = 0
             for d in ours:
-                if i >= size or kept[i] != houses[d]:
-                    return False
-                i += 1
-        for d in self._transit:
-            if i >= size or kept[i] != houses[d] * 2 + (1 if mortgaged[d] else 0):
-                return False
+                level = level * 8 + houses[d]
+            if level != kept[i]:
+                kept[i] = level
+                parts[i] = self.street_building(game, ours)
+                changed = True
             i += 1
-        return i == size
+        for d in self._transit:
+            level = houses[d] * 2 + (1 if mortgaged[d] else 0)
+            if level != kept[i]:
+                kept[i] = level
+                parts[i] = self.transit_building(game, d)
+                changed = True
+            i += 1
+        return changed
 
     def fresh(self, game: CardGame, p: int) -> None:
         """Forget the worths when the board has changed (or another seat asks)."""
@@ -682,16 +702,24 @@ class IncomeStrategy(UltimateMonopolyStrategy):
         same = p == self._build_seat and game is self._build_game and \
             self._opponents == self._build_opponents and \
             self._held_version == self._build_held
-        if not same or game.changes != self._build_changes:
+        if not same:
             self._build_changes = game.changes
-            if not same or not self.same_levels(game):
-                self._build_seat = p
-                self._build_game = game
-                self._build_opponents = self._opponents
-                self._build_held = self._held_version
-                self._build_levels = self.levels(game)
-                self._build_horizon = -1.0
-                self._buildings = self.buildings(game, p)
+            self._build_seat = p
+            self._build_game = game
+            self._build_opponents = self._opponents
+            self._build_held = self._held_version
+            self._build_levels = self.levels(game)
+            parts: list[Building | None] = []
+            for ours in self._buildable:
+                parts.append(self.street_building(game, ours))
+            for d in self._transit:
+                parts.append(self.transit_building(game, d))
+            self._build_parts = parts
+            self.sort_buildings()
+        elif game.changes != self._build_changes:
+            self._build_changes = game.changes
+            if self.renew_buildings(game):
+                self.sort_buildings()
         horizon = self._horizon
         if horizon == self._build_horizon:
             return self._build_candidates
@@ -707,40 +735,63 @@ class IncomeStrategy(UltimateMonopolyStrategy):
         self._build_surplus = surplus
         return candidates
 
-    def buildings(self, game: CardGame, p: int) -> list[tuple[float, int, float, float]]:
+    def buildings(self, game: CardGame, p: int) -> list[Building]:
         """The next building of each of ``p``'s groups where one may go, as (expected rent
         added per dollar, deed, expected rent added per turn, the least that must come back
         within the horizon: 80% of its cost on a street, its cost elsewhere), best first
-        (after :meth:`hold`)."""
-        houses = game.houses
-        mortgaged = game.mortgaged
-        spaces = game.board.spaces
-        found: list[tuple[float, int, float, float]] = []
+        (after :meth:`hold`), worked out afresh."""
+        found: list[Building] = []
         for ours in self._buildable:
-            # The lowest of ours (the first of equals): where building evenly goes next.
-            low = ours[0]
-            for g in ours:
-                if houses[g] < houses[low]:
-                    low = g
-            monopoly = len(ours) == len(game.board.group_of[low])
-            level = houses[low]
-            if level >= (SKYSCRAPER if monopoly else HOTEL):
-                continue
-            rents = spaces[low].rents
-            now = rents[level] if level else rents[0] * (3 if monopoly else 2)
-            cost = building_cost(game, low)
-            if level < 3:  # the first houses pay as steps toward three: their average
-                added = self.rate(game, low, rents[3] - now) / (3 - level)
-            else:
-                added = self.rate(game, low, rents[level + 1] - now)
-            found.append((added / cost, low, added, cost * 0.8))
+            building = self.street_building(game, ours)
+            if building is not None:
+                found.append(building)
         for d in self._transit:
-            if not houses[d] and not mortgaged[d]:
-                added = self.rate(game, d, game.rent(d))
-                cost = building_cost(game, d)
-                found.append((added / cost, d, added, float(cost)))
+            building = self.transit_building(game, d)
+            if building is not None:
+                found.append(building)
         found.sort(reverse=True)
         return found
+
+    def street_building(self, game: CardGame, ours: tuple[int, ...]) -> Building | None:
+        """The next building on our streets ``ours`` of a group where we may build (see
+        :meth:`buildings`; None: the group is built up)."""
+        houses = game.houses
+        # The lowest of ours (the first of equals): where building evenly goes next.
+        low = ours[0]
+        for g in ours:
+            if houses[g] < houses[low]:
+                low = g
+        monopoly = len(ours) == len(game.board.group_of[low])
+        level = houses[low]
+        if level >= (SKYSCRAPER if monopoly else HOTEL):
+            return None
+        rents = game.board.spaces[low].rents
+        now = rents[level] if level else rents[0] * (3 if monopoly else 2)
+        cost = building_cost(game, low)
+        if level < 3:  # the first houses pay as steps toward three: their average
+            added = self.rate(game, low, rents[3] - now) / (3 - level)
+        else:
+            added = self.rate(game, low, rents[level + 1] - now)
+        return (added / cost, low, added, cost * 0.8)
+
+    def transit_building(self, game: CardGame, d: int) -> Building | None:
+        """A Train Depot or Cab Stand on our railroad or cab company ``d`` (see
+        :meth:`buildings`; None: it has one, or is mortgaged)."""
+        if game.houses[d] or game.mortgaged[d]:
+            return None
+        added = self.rate(game, d, game.rent(d))
+        cost = building_cost(game, d)
+        return (added / cost, d, added, float(cost))
+
+    def sort_buildings(self) -> None:
+        """The kept buildings of the parts, best first; split by the horizon again."""
+        found: list[Building] = []
+        for building in self._build_parts:
+            if building is not None:
+                found.append(building)
+        found.sort(reverse=True)
+        self._buildings = found
+        self._build_horizon = -1.0
 
     def build_best(self, game: CardGame, p: int) -> Action | None:
         """The building with the best marginal expected rent per dollar that pays back
@@ -969,13 +1020,16 @@ class IncomeStrategy(UltimateMonopolyStrategy):
                         uneven = True
                 if uneven:
                     continue
+            raised = max(1, sale_price(g, d))
+            loss = (self.rate(g, d, self.sale_loss(g, d)) * horizon +
+                    building_cost(g, d) - raised) / raised
+            # A sale that loses no less than the best sale or mortgage found cannot be
+            # chosen (and a sell-down is looked for only while neither is found).
+            if (sell >= 0 and loss >= sell_loss) or (cheapest >= 0 and loss >= cheapest_loss):
+                continue
             if g.can_sell_building(p, d) is None:
-                raised = max(1, sale_price(g, d))
-                loss = (self.rate(g, d, self.sale_loss(g, d)) * horizon +
-                        building_cost(g, d) - raised) / raised
-                if sell < 0 or loss < sell_loss:
-                    sell = d
-                    sell_loss = loss
+                sell = d
+                sell_loss = loss
             elif down < 0 and can_sell_down(g, p, d) is None:
                 down = d
         if cheapest >= 0 and (sell < 0 or cheapest_loss <= sell_loss):

@@ -909,14 +909,6 @@ class UltimateMonopolyStrategy(ClassicStrategy):
         Stock Bonus) could not cover ``owed``; else the Sale of Stock Bonus we keep and may
         play, else a share's mortgage (shares earn least). None: no share is left to
         raise money on."""
-        spaces = g.board.spaces
-        raisable = g.cash(p)
-        for d in mine:
-            level = g.houses[d]
-            if level:
-                raisable += sale_price(g, d) * level
-            if not g.mortgaged[d]:
-                raisable += spaces[d].mortgage
         sale: Action | None = None  # Sale of Stock Bonus, if we keep it and may play it
         bonus = 0
         for ref in g.players[p].cards:
@@ -926,14 +918,30 @@ class UltimateMonopolyStrategy(ClassicStrategy):
                 if g.can(p, action):
                     sale = action
                     bonus = int(g.decks[ref[0]].cards[ref[1]].get("bonus", 0))
-        best_sale = 0
-        for c in g.stocks:
-            free = g.shares[p][c.index] - g.shares_mortgaged[p][c.index]
-            raisable += free * c.mortgage_value
-            if free and sale is not None:
-                best_sale = max(best_sale, c.par + bonus - c.mortgage_value)
-        if raisable + best_sale < owed:
-            return DECLARE_BANKRUPTCY
+        # Every part of what could be raised is positive or nothing: the sum is looked at
+        # only until it covers the debt.
+        raisable = g.cash(p)
+        if raisable < owed:
+            houses = g.houses
+            mortgaged = g.mortgaged
+            spaces = g.board.spaces
+            for d in mine:
+                level = houses[d]
+                if level:
+                    raisable += sale_price(g, d) * level
+                if not mortgaged[d]:
+                    raisable += spaces[d].mortgage
+                if raisable >= owed:
+                    break
+        if raisable < owed:
+            best_sale = 0
+            for c in g.stocks:
+                free = g.shares[p][c.index] - g.shares_mortgaged[p][c.index]
+                raisable += free * c.mortgage_value
+                if free and sale is not None:
+                    best_sale = max(best_sale, c.par + bonus - c.mortgage_value)
+            if raisable + best_sale < owed:
+                return DECLARE_BANKRUPTCY
         if sale is not None:
             return sale
         for c in g.stocks:
