@@ -212,6 +212,9 @@ class IncomeStrategy(UltimateMonopolyStrategy):
         """The game's changes count and the seat the worth cache below holds for."""
         self._worth_game: ClassicGame | None = None
         self._worth: dict[int, float] = {}
+        self._worth_kept: dict[int, tuple[int, float, int, float]] = {}
+        """Each deed's worth, with the owners and buildings of its group (as one number),
+        the horizon and the opponents it was worked out for (for this seat and game)."""
         self._settled = -1
         """The game's changes count when the opponents and horizon were worked out."""
         self._build_seat = -1
@@ -454,6 +457,8 @@ class IncomeStrategy(UltimateMonopolyStrategy):
         """Forget the worths when the board has changed (or another seat asks)."""
         if game.changes != self._worth_changes or p != self._worth_seat or \
                 game is not self._worth_game:
+            if p != self._worth_seat or game is not self._worth_game:
+                self._worth_kept.clear()
             self._worth_changes = game.changes
             self._worth_seat = p
             self._worth.clear()
@@ -574,6 +579,27 @@ class IncomeStrategy(UltimateMonopolyStrategy):
         cached = self._worth.get(deed)
         if cached is not None:
             return cached
+        # The worth reads only the owners and buildings of the deed's group (besides the
+        # horizon and the opponents): kept while they are the same.
+        group = game.board.group_of[deed]
+        owner = game.owner
+        houses = game.houses
+        base = 8 * (len(game.players) + 1)
+        state = 0
+        for d in group:
+            state = state * base + (owner[d] + 1) * 8 + houses[d]
+        kept = self._worth_kept.get(deed)
+        if kept is not None and kept[0] == state and kept[1] == self._horizon and \
+                kept[2] == self._opponents:
+            self._worth[deed] = kept[3]
+            return kept[3]
+        value = self.worth_afresh(game, p, deed)
+        self._worth_kept[deed] = (state, self._horizon, self._opponents, value)
+        self._worth[deed] = value
+        return value
+
+    def worth_afresh(self, game: CardGame, p: int, deed: int) -> float:
+        """:meth:`worth` worked out (after :meth:`fresh`)."""
         value = self.gain_of(game, p, deed) + self.prospect(game, p, deed)
         block = 0.0
         owner = game.owner
@@ -588,9 +614,7 @@ class IncomeStrategy(UltimateMonopolyStrategy):
         price = game.board.spaces[deed].price
         # A deed is never worth less than a little above its mortgage value: it can be
         # mortgaged, and it is something to trade.
-        value = max(value + block * BLOCK, price * FLOOR)
-        self._worth[deed] = value
-        return value
+        return max(value + block * BLOCK, price * FLOOR)
 
     # ---------------------------------------------------------------- buying, bidding
 
