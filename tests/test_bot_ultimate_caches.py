@@ -4,7 +4,9 @@ what working it out afresh gives: the danger and each deed's rent in the shared
 (kept while its deeds are the same, whoever else trades), the deeds it could ask for
 (kept while the owners of its street groups are the same) and the worth of deeds (kept
 while the owners and buildings of their group are the same), checked before every answer
-of whole bot games.
+of whole bot games; and that the game's counts of changes of owner per player and per
+group (which those caches read) move whenever that player's deeds or the group's owners
+change.
 """
 
 from __future__ import annotations
@@ -55,8 +57,25 @@ class Checking:
     def __init__(self, strategy: UltimateMonopolyStrategy) -> None:
         self.strategy = strategy
         self.checked = 0
+        self.seen: dict[int, tuple[int, tuple[int, ...]]] = {}
+        """Each player's ``holdings`` count and deeds, and each group's ``group_transfers``
+        count and owners (keyed by minus one minus its first deed), when last looked at."""
+
+    def counted(self, key: int, count: int, now: tuple[int, ...]) -> None:
+        """The deeds (or owners) ``now`` are what they were while the count is the same."""
+        was = self.seen.get(key)
+        if was is not None and was[0] == count:
+            assert was[1] == now
+        self.seen[key] = (count, now)
 
     def choose(self, game: Any, p: int) -> Action:
+        for seat in range(len(game.players)):
+            self.counted(seat, game.holdings[seat],
+                         tuple(d for d in game.board.deeds if game.owner[d] == seat))
+        for group in game.board.groups.values():
+            if group and game.board.spaces[group[0]].is_deed:
+                self.counted(-1 - group[0], game.group_transfers[group[0]],
+                             tuple(game.owner[d] for d in group))
         s = self.strategy
         estate = s.estate(game)
         estate.rank()

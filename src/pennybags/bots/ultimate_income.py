@@ -42,13 +42,15 @@ by tools/make_ultimate_odds.py, since a bot may not import the lab):
   a building (the rent it adds, and the half of its cost the bank keeps); the rest last.
 
 What it works out is kept for as long as what it reads stays the same: the worth of deeds
-until the board changes (``game.changes``); the danger on the board (its cash reserve)
-until the next round (from the :class:`~pennybags.bots.ultimate_monopoly.Estate` the game's
-bots share); its groups, railroads and cab companies until its own deeds change (looked at
-when ``game.transfers`` moves); the deeds it could ask for until an owner of its street
-groups changes; its building candidates until the buildings or mortgages of those deeds
-change. An answer looks only at its own deeds and the groups in question, never at the
-whole board (tests/test_bot_ultimate_caches.py checks the kept work against fresh work).
+while the owners and buildings of its group are the same; the danger on the board (its
+cash reserve) until the next round (from the
+:class:`~pennybags.bots.ultimate_monopoly.Estate` the game's bots share); its groups,
+railroads and cab companies until its own deeds change (looked at when the game counts a
+deed coming to or going from it, ``game.holdings``); the deeds it could ask for until an
+owner of its street groups changes (``game.group_transfers``); its building candidates,
+group by group, until the buildings or mortgages of those deeds change. An answer looks
+only at its own deeds and the groups in question, never at the whole board
+(tests/test_bot_ultimate_caches.py checks the kept work against fresh work).
 """
 
 from __future__ import annotations
@@ -227,7 +229,7 @@ class IncomeStrategy(UltimateMonopolyStrategy):
         self._build_levels: list[int] = []
         """The game's changes count, the holdings (:meth:`hold`) and the levels of the
         deeds that matter (:meth:`levels`) when the building candidates were last checked."""
-        self._held_transfers = -1
+        self._held_holdings = -1
         self._held_seat = -1
         self._held_game: ClassicGame | None = None
         self._held_version = 0
@@ -244,9 +246,10 @@ class IncomeStrategy(UltimateMonopolyStrategy):
         """Our street groups (by our first deed of each) and how many of each we own."""
         self._asks: list[Ask] = []
         self._asked_version = -1
-        self._asked_transfers = -1
+        self._asked_moved = -1
         self._asked_owners: list[int] = []
-        """The owners of the deeds of our street groups when the asks were worked out."""
+        """The changes of owner in our street groups (summed, see :meth:`asks`) and the
+        owners of their deeds when the asks were worked out."""
         self._build_game: ClassicGame | None = None
         self._build_candidates: list[tuple[float, int]] = []
         self._build_parts: list[Building | None] = []
@@ -296,12 +299,13 @@ class IncomeStrategy(UltimateMonopolyStrategy):
     def hold(self, game: CardGame, p: int) -> None:
         """What follows from our deeds alone: our street groups (and how many of each we
         own), those with a monopoly or majority ownership, our railroads and cab companies.
-        Looked at again when an owner changes (the game's ``transfers`` count), and worked
-        out again (``_held_version``) only when our deeds are not what they were."""
-        if game.transfers == self._held_transfers and p == self._held_seat and \
+        Looked at again when a deed came to or went from us (the game's ``holdings`` count),
+        and worked out again (``_held_version``) only when our deeds are not what they were."""
+        holdings = game.holdings[p]
+        if holdings == self._held_holdings and p == self._held_seat and \
                 game is self._held_game:
             return
-        self._held_transfers = game.transfers
+        self._held_holdings = holdings
         deeds = self.mine(game, p)
         if p == self._held_seat and game is self._held_game and deeds == self._held_deeds:
             return
@@ -356,10 +360,15 @@ class IncomeStrategy(UltimateMonopolyStrategy):
         """The deeds of other players we could ask for (:class:`Ask`), after :meth:`hold`;
         kept until an owner of a deed of our street groups changes."""
         owner = game.owner
-        if self._asked_transfers == game.transfers and \
-                self._asked_version == self._held_version:
+        # Changes of owner in our street groups, summed: the counts only grow, so the sum is
+        # the same only when none of them changed.
+        moved = 0
+        group_transfers = game.group_transfers
+        for group in self._groups:
+            moved += group_transfers[group[0]]
+        if self._asked_moved == moved and self._asked_version == self._held_version:
             return self._asks
-        self._asked_transfers = game.transfers
+        self._asked_moved = moved
         owners: list[int] = []
         for group in self._groups:
             for g in group:

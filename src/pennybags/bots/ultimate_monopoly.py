@@ -130,8 +130,9 @@ class Estate:
     to date from the deeds that changed (rather than worked out again over the whole board):
     each deed's rent now, and the two highest rents of different owners."""
 
-    __slots__ = ("active", "changes", "game", "houses", "mortgaged", "owner", "ranked",
-                 "rents", "second_rent", "top_owner", "top_rent", "transfers", "unowned")
+    __slots__ = ("active", "changes", "firsts", "game", "group_transfers", "houses",
+                 "mortgaged", "owner", "ranked", "rents", "second_rent", "top_owner",
+                 "top_rent", "transfers", "unowned")
 
     def __init__(self, game: CardGame) -> None:
         self.game = game
@@ -140,6 +141,15 @@ class Estate:
         self.transfers = -1
         """The game's ``changes`` and ``transfers`` counts when the copies below were last
         compared."""
+        self.group_transfers: list[int] = [0] * size
+        """A copy of the game's changes of owner per group, when last compared."""
+        firsts: list[int] = []
+        for d in game.board.deeds:
+            first = game.board.group_of[d][0]
+            if first not in firsts:
+                firsts.append(first)
+        self.firsts = firsts
+        """The first deed of each group (where ``group_transfers`` counts)."""
         self.owner: list[int] = [-1] * size
         self.houses: list[int] = [0] * size
         self.mortgaged: list[bool] = [False] * size
@@ -176,11 +186,16 @@ class Estate:
             return
         self.transfers = game.transfers
         deeds = game.board.deeds
-        if not same_owner:
-            for d in deeds:
-                if owner[d] != owner_was[d]:
-                    owner_was[d] = owner[d]
-                    self.rent_group(d)
+        if not same_owner:  # the groups where a deed changed owner, as the game counts
+            moved = game.group_transfers
+            moved_was = self.group_transfers
+            group_of = game.board.group_of
+            for first in self.firsts:
+                if moved[first] != moved_was[first]:
+                    moved_was[first] = moved[first]
+                    for d in group_of[first]:
+                        owner_was[d] = owner[d]
+                    self.rent_group(first)
         if not same_houses:
             for d in deeds:
                 if houses[d] != houses_was[d]:
