@@ -576,8 +576,11 @@ class UltimateMonopolyStrategy(ClassicStrategy):
             return None
         best = -1
         best_score = 100.0
+        owner = game.owner
         for s in voucher_destinations(game, p):
-            if game.tracks.deed_at(s) < 0:
+            # Only an unowned deed scores above 100 (an owned one, nothing or its rent).
+            deed = game.tracks.deed_at(s)
+            if deed < 0 or owner[deed] >= 0:
                 continue
             score = self.space_score(game, p, s)
             if score > best_score:
