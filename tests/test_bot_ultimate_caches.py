@@ -2,8 +2,10 @@
 what working it out afresh gives: the danger and each deed's rent in the shared
 :class:`Estate`, and the income strategy's building candidates, what follows from its deeds
 (kept while its deeds are the same, whoever else trades), the deeds it could ask for
-(kept while the owners of its street groups are the same) and the worth of deeds (kept
-while the owners and buildings of their group are the same), checked before every answer
+(kept while the owners of its street groups are the same), the worth of deeds (kept
+while the owners and buildings of their group are the same) and what raising cash on
+each of its deeds would lose (kept while the owners of the deed's group, its buildings
+and mortgage are the same), checked before every answer
 of whole bot games; and that the game's counts of changes of owner per player and per
 group (which those caches read) move whenever that player's deeds or the group's owners
 change.
@@ -19,6 +21,7 @@ from pennybags.bots import make_bot
 from pennybags.bots.ultimate_income import IncomeStrategy
 from pennybags.bots.ultimate_monopoly import UltimateMonopolyStrategy, rent_now
 from pennybags.editions import get_edition
+from pennybags.editions.ultimate_monopoly.buildings import built_in_group
 from pennybags.editions.ultimate_monopoly.cards import CardGame
 from pennybags.engine.actions import Action
 from pennybags.lab.simulate import run_options
@@ -105,6 +108,13 @@ class Checking:
                 looked.append(decision.deed)
             for d in looked:
                 assert s.worth(game, p, d) == fresh.worth(game, p, d)
+            # What raising cash on each of its deeds would lose, kept with the owners of the
+            # deed's group (and its buildings) it read.
+            for d in s.mine(game, p):
+                if not game.mortgaged[d] and built_in_group(game, p, d) < 0:
+                    assert s.mortgage_loss(game, d) == fresh.mortgage_loss_afresh(game, d)
+                if game.houses[d]:
+                    assert s.sale_loss_rate(game, d) == fresh.sale_loss_rate_afresh(game, d)
         self.checked += 1
         return s.choose(game, p)
 

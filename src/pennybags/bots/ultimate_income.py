@@ -214,6 +214,10 @@ class IncomeStrategy(UltimateMonopolyStrategy):
         """The game's changes count and the seat the worth cache below holds for."""
         self._worth_game: ClassicGame | None = None
         self._worth: dict[int, float] = {}
+        self._mortgage_losses: dict[int, tuple[int, float, int, float]] = {}
+        self._sale_losses: dict[int, tuple[int, float, int, float]] = {}
+        """What raising cash on each deed loses (:meth:`mortgage_loss`,
+        :meth:`sale_loss_rate`), with what it was worked out for."""
         self._worth_kept: dict[int, tuple[int, float, int, float]] = {}
         """Each deed's worth, with the owners and buildings of its group (as one number),
         the horizon and the opponents it was worked out for (for this seat and game)."""
@@ -468,6 +472,8 @@ class IncomeStrategy(UltimateMonopolyStrategy):
                 game is not self._worth_game:
             if p != self._worth_seat or game is not self._worth_game:
                 self._worth_kept.clear()
+                self._mortgage_losses.clear()
+                self._sale_losses.clear()
             self._worth_changes = game.changes
             self._worth_seat = p
             self._worth.clear()
@@ -1007,6 +1013,51 @@ class IncomeStrategy(UltimateMonopolyStrategy):
 
     # ---------------------------------------------------------------- debt
 
+    def mortgage_loss(self, game: CardGame, deed: int) -> float:
+        """What mortgaging our deed ``deed`` (unmortgaged, without a building on it or its
+        group) loses per dollar raised over the horizon: its rent, and the mortgage's 10%
+        (lifting it later). Its rent then reads only the owners of its group: kept while
+        the game's count of their changes, the horizon and the opponents are the same
+        (after :meth:`fresh`)."""
+        group = game.board.group_of[deed]
+        moved = game.group_transfers[group[0] if group else deed]
+        kept = self._mortgage_losses.get(deed)
+        if kept is not None and kept[0] == moved and kept[1] == self._horizon and \
+                kept[2] == self._opponents:
+            return kept[3]
+        loss = self.mortgage_loss_afresh(game, deed)
+        self._mortgage_losses[deed] = (moved, self._horizon, self._opponents, loss)
+        return loss
+
+    def mortgage_loss_afresh(self, game: CardGame, deed: int) -> float:
+        """:meth:`mortgage_loss` worked out."""
+        raised = max(1, game.board.spaces[deed].mortgage)
+        return (self.rate(game, deed, self.rent_of(game, deed)) * self._horizon +
+                raised * 0.1) / raised
+
+    def sale_loss_rate(self, game: CardGame, deed: int) -> float:
+        """What selling a building back from our deed ``deed`` loses per dollar raised over
+        the horizon: the rent it adds, and the half of its cost the bank does not pay
+        back. Kept while the owners of its group (the game's count of their changes), its
+        buildings and mortgage, the horizon and the opponents are the same (after
+        :meth:`fresh`)."""
+        group = game.board.group_of[deed]
+        state = game.group_transfers[group[0] if group else deed] * 16 + \
+            game.houses[deed] * 2 + (1 if game.mortgaged[deed] else 0)
+        kept = self._sale_losses.get(deed)
+        if kept is not None and kept[0] == state and kept[1] == self._horizon and \
+                kept[2] == self._opponents:
+            return kept[3]
+        loss = self.sale_loss_rate_afresh(game, deed)
+        self._sale_losses[deed] = (state, self._horizon, self._opponents, loss)
+        return loss
+
+    def sale_loss_rate_afresh(self, game: CardGame, deed: int) -> float:
+        """:meth:`sale_loss_rate` worked out."""
+        raised = max(1, sale_price(game, deed))
+        return (self.rate(game, deed, self.sale_loss(game, deed)) * self._horizon +
+                building_cost(game, deed) - raised) / raised
+
     def raise_cash(self, game: ClassicGame, p: int, owed: int) -> Action:
         """Shares first (a Sale of Stock Bonus, else mortgages: they earn least), then
         mortgage the deed that loses least expected rent per dollar, then sell the building
@@ -1014,15 +1065,11 @@ class IncomeStrategy(UltimateMonopolyStrategy):
         could not cover the debt."""
         g = cast(CardGame, game)
         self.fresh(g, p)
-        spaces = g.board.spaces
         mine = self.mine(g, p)
         action = self.shares_first(g, p, owed, mine)
         if action is not None:
             return action
-        # What each way of raising money costs per dollar raised, over the horizon: the
-        # rent it loses, plus the mortgage's 10% (lifting it later) or the half of a
-        # building's cost the bank does not pay back.
-        horizon = self._horizon
+        # What each way of raising money costs per dollar raised, over the horizon.
         cheapest = -1
         cheapest_loss = 0.0
         mortgaged = g.mortgaged
@@ -1031,8 +1078,7 @@ class IncomeStrategy(UltimateMonopolyStrategy):
             # allows it (and would refuse it otherwise).
             if mortgaged[d] or built_in_group(g, p, d) >= 0:
                 continue
-            raised = max(1, spaces[d].mortgage)
-            loss = (self.rate(g, d, self.rent_of(g, d)) * horizon + raised * 0.1) / raised
+            loss = self.mortgage_loss(g, d)
             if cheapest < 0 or loss < cheapest_loss:
                 cheapest = d
                 cheapest_loss = loss
@@ -1053,9 +1099,7 @@ class IncomeStrategy(UltimateMonopolyStrategy):
                         uneven = True
                 if uneven:
                     continue
-            raised = max(1, sale_price(g, d))
-            loss = (self.rate(g, d, self.sale_loss(g, d)) * horizon +
-                    building_cost(g, d) - raised) / raised
+            loss = self.sale_loss_rate(g, d)
             # A sale that loses no less than the best sale or mortgage found cannot be
             # chosen (and a sell-down is looked for only while neither is found).
             if (sell >= 0 and loss >= sell_loss) or (cheapest >= 0 and loss >= cheapest_loss):
