@@ -250,10 +250,10 @@ class IncomeStrategy(UltimateMonopolyStrategy):
         """Our street groups (by our first deed of each) and how many of each we own."""
         self._asks: list[Ask] = []
         self._asked_version = -1
-        self._asked_moved = -1
-        self._asked_owners: list[int] = []
-        """The changes of owner in our street groups (summed, see :meth:`asks`) and the
-        owners of their deeds when the asks were worked out."""
+        self._group_asks: list[list[Ask]] = []
+        self._asked_moved: list[int] = []
+        """The asks of each of our street groups, and the game's count of changes of owner
+        in the group when they were worked out."""
         self._build_game: ClassicGame | None = None
         self._build_candidates: list[tuple[float, int]] = []
         self._build_parts: list[Building | None] = []
@@ -362,63 +362,69 @@ class IncomeStrategy(UltimateMonopolyStrategy):
 
     def asks(self, game: CardGame, p: int) -> list[Ask]:
         """The deeds of other players we could ask for (:class:`Ask`), after :meth:`hold`;
-        kept until an owner of a deed of our street groups changes."""
-        owner = game.owner
-        # Changes of owner in our street groups, summed: the counts only grow, so the sum is
-        # the same only when none of them changed.
-        moved = 0
+        kept group by group until an owner of a deed of that group changes (the game's
+        ``group_transfers``)."""
+        groups = self._groups
+        changed = False
+        if self._asked_version != self._held_version:
+            self._asked_version = self._held_version
+            self._group_asks = [[] for _ in groups]
+            self._asked_moved = [-1] * len(groups)
+            changed = True
+        moved = self._asked_moved
         group_transfers = game.group_transfers
-        for group in self._groups:
-            moved += group_transfers[group[0]]
-        if self._asked_moved == moved and self._asked_version == self._held_version:
-            return self._asks
-        self._asked_moved = moved
-        owners: list[int] = []
-        for group in self._groups:
-            for g in group:
-                owners.append(owner[g])
-        if self._asked_version == self._held_version and owners == self._asked_owners:
-            return self._asks
-        self._asked_version = self._held_version
-        self._asked_owners = owners
-        spaces = game.board.spaces
+        for i, group in enumerate(groups):
+            count = group_transfers[group[0]]
+            if count != moved[i]:
+                moved[i] = count
+                self._group_asks[i] = self.group_asks(game, p, i)
+                changed = True
+        if changed:
+            asks: list[Ask] = []
+            for found in self._group_asks:
+                asks.extend(found)
+            self._asks = asks
+        return self._asks
+
+    def group_asks(self, game: CardGame, p: int, i: int) -> list[Ask]:
+        """The asks of our ``i``-th street group (see :meth:`asks`)."""
+        group = self._groups[i]
+        mine = self._counts[i]
+        size = len(group)
         majority = majority_size(game)
-        landed = self.facts(game).landed
+        target = size - 1 if size >= majority and mine < size - 1 else size
+        missing = target - mine
         asks: list[Ask] = []
-        counts = self._counts
-        for i, group in enumerate(self._groups):
-            mine = counts[i]
-            size = len(group)
-            target = size - 1 if size >= majority and mine < size - 1 else size
-            missing = target - mine
-            if missing <= 0:
+        if missing <= 0:
+            return asks
+        owner = game.owner
+        spaces = game.board.spaces
+        landed = self.facts(game).landed
+        completes = mine + missing == size
+        seen = 0  # the other players already looked at, as bits (1 << seat)
+        for g in group:
+            other = owner[g]
+            if other < 0 or other == p or seen >> other & 1:
+                continue  # (each other player once, from their first deed)
+            seen |= 1 << other
+            theirs: list[int] = []
+            for t in group:
+                if owner[t] == other:
+                    theirs.append(t)
+            if len(theirs) < missing:
                 continue
-            completes = mine + missing == size
-            seen = 0  # the other players already looked at, as bits (1 << seat)
-            for g in group:
-                other = owner[g]
-                if other < 0 or other == p or seen >> other & 1:
-                    continue  # (each other player once, from their first deed)
-                seen |= 1 << other
-                theirs: list[int] = []
-                for t in group:
-                    if owner[t] == other:
-                        theirs.append(t)
-                if len(theirs) < missing:
-                    continue
-                # The most landed on first (the first of equals first).
-                taken: list[int] = []
-                price = 0
-                for t in landed[group[0]]:
-                    if owner[t] == other:
-                        taken.append(t)
-                        price += spaces[t].price
-                        if len(taken) == missing:
-                            break
-                take = tuple(taken)
-                pay = int(price * (OFFER_MONOPOLY if completes else OFFER_MAJORITY)) + 10
-                asks.append(Ask(group, other, tuple(theirs), take, pay))
-        self._asks = asks
+            # The most landed on first (the first of equals first).
+            taken: list[int] = []
+            price = 0
+            for t in landed[group[0]]:
+                if owner[t] == other:
+                    taken.append(t)
+                    price += spaces[t].price
+                    if len(taken) == missing:
+                        break
+            take = tuple(taken)
+            pay = int(price * (OFFER_MONOPOLY if completes else OFFER_MAJORITY)) + 10
+            asks.append(Ask(group, other, tuple(theirs), take, pay))
         return asks
 
     def levels(self, game: CardGame) -> list[int]:
