@@ -113,9 +113,6 @@ class Checking:
             for d in s.mine(game, p):
                 if not game.mortgaged[d] and built_in_group(game, p, d) < 0:
                     assert s.mortgage_loss(game, d) == fresh.mortgage_loss_afresh(game, d)
-                if not game.mortgaged[d] and not game.houses[d] and \
-                        game.board.spaces[d].mortgage:
-                    assert s.funding_loss(game, d) == fresh.funding_loss_afresh(game, d)
                 if game.houses[d]:
                     assert s.sale_loss_rate(game, d) == fresh.sale_loss_rate_afresh(game, d)
         self.checked += 1

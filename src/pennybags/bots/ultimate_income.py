@@ -215,10 +215,9 @@ class IncomeStrategy(UltimateMonopolyStrategy):
         self._worth_game: ClassicGame | None = None
         self._worth: dict[int, float] = {}
         self._mortgage_losses: dict[int, tuple[int, float, int, float]] = {}
-        self._funding_losses: dict[int, tuple[int, float, int, float]] = {}
         self._sale_losses: dict[int, tuple[int, float, int, float]] = {}
         """What raising cash on each deed loses (:meth:`mortgage_loss`,
-        :meth:`funding_loss`, :meth:`sale_loss_rate`), with what it was worked out for."""
+        :meth:`sale_loss_rate`), with what it was worked out for."""
         self._worth_kept: dict[int, tuple[int, float, int, float]] = {}
         """Each deed's worth, with the owners and buildings of its group (as one number),
         the horizon and the opponents it was worked out for (for this seat and game)."""
@@ -480,7 +479,6 @@ class IncomeStrategy(UltimateMonopolyStrategy):
             if p != self._worth_seat or game is not self._worth_game:
                 self._worth_kept.clear()
                 self._mortgage_losses.clear()
-                self._funding_losses.clear()
                 self._sale_losses.clear()
             self._worth_changes = game.changes
             self._worth_seat = p
@@ -887,6 +885,7 @@ class IncomeStrategy(UltimateMonopolyStrategy):
         if short <= 0:
             return None
         spaces = game.board.spaces
+        horizon = self._horizon
         best = -1
         best_loss = 0.0
         raisable = 0
@@ -894,7 +893,8 @@ class IncomeStrategy(UltimateMonopolyStrategy):
             if game.mortgaged[d] or game.houses[d] or d in self._buildable_deeds:
                 continue
             raised = spaces[d].mortgage
-            loss = self.funding_loss(game, d)
+            loss = (self.rate(game, d, self.rent_of(game, d)) * horizon + raised * 0.1) / \
+                (raised * horizon)
             if loss * 2 >= score or game.can_mortgage(p, d) is not None:
                 continue
             raisable += raised
@@ -904,28 +904,6 @@ class IncomeStrategy(UltimateMonopolyStrategy):
         if best < 0 or raisable < short:
             return None
         return deed_action("mortgage", best)
-
-    def funding_loss(self, game: CardGame, deed: int) -> float:
-        """What mortgaging our deed ``deed`` (unmortgaged, without a building) to pay for a
-        building loses per dollar and turn of the horizon (see :meth:`fund_building`). Its
-        rent then reads only the owners of its group: kept while the game's count of their
-        changes, the horizon and the opponents are the same (after :meth:`fresh`)."""
-        group = game.board.group_of[deed]
-        moved = game.group_transfers[group[0] if group else deed]
-        kept = self._funding_losses.get(deed)
-        if kept is not None and kept[0] == moved and kept[1] == self._horizon and \
-                kept[2] == self._opponents:
-            return kept[3]
-        loss = self.funding_loss_afresh(game, deed)
-        self._funding_losses[deed] = (moved, self._horizon, self._opponents, loss)
-        return loss
-
-    def funding_loss_afresh(self, game: CardGame, deed: int) -> float:
-        """:meth:`funding_loss` worked out."""
-        raised = game.board.spaces[deed].mortgage
-        horizon = self._horizon
-        return (self.rate(game, deed, self.rent_of(game, deed)) * horizon + raised * 0.1) / \
-            (raised * horizon)
 
     def lift(self, game: ClassicGame, p: int) -> Action | None:
         """Lift a mortgage on a deed of a group we build on (it stops building there) when
