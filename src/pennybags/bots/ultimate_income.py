@@ -42,8 +42,9 @@ by tools/make_ultimate_odds.py, since a bot may not import the lab):
   a building (the rent it adds, and the half of its cost the bank keeps); the rest last.
 
 What it works out is kept for as long as what it reads stays the same: the worth of deeds
-while the owners and buildings of its group are the same; the danger on the board (its
-cash reserve) until the next round (from the
+until the board changes (``game.changes``); what raising cash on a deed would lose while
+the owners of its group, its buildings and mortgage are the same; the danger on the board
+(its cash reserve) until the next round (from the
 :class:`~pennybags.bots.ultimate_monopoly.Estate` the game's bots share); its groups,
 railroads and cab companies until its own deeds change (looked at when the game counts a
 deed coming to or going from it, ``game.holdings``); the deeds it could ask for until an
@@ -218,9 +219,6 @@ class IncomeStrategy(UltimateMonopolyStrategy):
         self._sale_losses: dict[int, tuple[int, float, int, float]] = {}
         """What raising cash on each deed loses (:meth:`mortgage_loss`,
         :meth:`sale_loss_rate`), with what it was worked out for."""
-        self._worth_kept: dict[int, tuple[int, float, int, float]] = {}
-        """Each deed's worth, with the owners and buildings of its group (as one number),
-        the horizon and the opponents it was worked out for (for this seat and game)."""
         self._settled = -1
         """The game's changes count when the opponents and horizon were worked out."""
         self._build_seat = -1
@@ -477,7 +475,6 @@ class IncomeStrategy(UltimateMonopolyStrategy):
         if game.changes != self._worth_changes or p != self._worth_seat or \
                 game is not self._worth_game:
             if p != self._worth_seat or game is not self._worth_game:
-                self._worth_kept.clear()
                 self._mortgage_losses.clear()
                 self._sale_losses.clear()
             self._worth_changes = game.changes
@@ -600,27 +597,6 @@ class IncomeStrategy(UltimateMonopolyStrategy):
         cached = self._worth.get(deed)
         if cached is not None:
             return cached
-        # The worth reads only the owners and buildings of the deed's group (besides the
-        # horizon and the opponents): kept while they are the same.
-        group = game.board.group_of[deed]
-        owner = game.owner
-        houses = game.houses
-        base = 8 * (len(game.players) + 1)
-        state = 0
-        for d in group:
-            state = state * base + (owner[d] + 1) * 8 + houses[d]
-        kept = self._worth_kept.get(deed)
-        if kept is not None and kept[0] == state and kept[1] == self._horizon and \
-                kept[2] == self._opponents:
-            self._worth[deed] = kept[3]
-            return kept[3]
-        value = self.worth_afresh(game, p, deed)
-        self._worth_kept[deed] = (state, self._horizon, self._opponents, value)
-        self._worth[deed] = value
-        return value
-
-    def worth_afresh(self, game: CardGame, p: int, deed: int) -> float:
-        """:meth:`worth` worked out (after :meth:`fresh`)."""
         value = self.gain_of(game, p, deed) + self.prospect(game, p, deed)
         block = 0.0
         owner = game.owner
@@ -635,7 +611,9 @@ class IncomeStrategy(UltimateMonopolyStrategy):
         price = game.board.spaces[deed].price
         # A deed is never worth less than a little above its mortgage value: it can be
         # mortgaged, and it is something to trade.
-        return max(value + block * BLOCK, price * FLOOR)
+        value = max(value + block * BLOCK, price * FLOOR)
+        self._worth[deed] = value
+        return value
 
     # ---------------------------------------------------------------- buying, bidding
 
