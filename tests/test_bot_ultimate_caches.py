@@ -1,9 +1,12 @@
 """What the Ultimate Monopoly bots keep between answers, for speed (docs/benchmarks.md), is
 what working it out afresh gives: the danger and each deed's rent in the shared
 :class:`Estate`, and the income strategy's building candidates, what follows from its deeds
-(kept while its deeds are the same, whoever else trades) and the deeds it could ask for
-(kept while the owners of its street groups are the same), checked before every answer of
-whole bot games.
+(kept while its deeds are the same, whoever else trades), the deeds it could ask for
+(kept while the owners of its street groups are the same) and what raising cash on each
+of its deeds would lose (kept while the owners of the deed's group, its buildings and
+mortgage are the same), checked before every answer of whole bot games; and that the
+game's counts of changes of owner per player and per group (which those caches read) move
+whenever that player's deeds or the group's owners change.
 """
 
 from __future__ import annotations
@@ -16,6 +19,7 @@ from pennybags.bots import make_bot
 from pennybags.bots.ultimate_income import IncomeStrategy
 from pennybags.bots.ultimate_monopoly import UltimateMonopolyStrategy, rent_now
 from pennybags.editions import get_edition
+from pennybags.editions.ultimate_monopoly.buildings import built_in_group
 from pennybags.editions.ultimate_monopoly.cards import CardGame
 from pennybags.engine.actions import Action
 from pennybags.lab.simulate import run_options
@@ -54,8 +58,25 @@ class Checking:
     def __init__(self, strategy: UltimateMonopolyStrategy) -> None:
         self.strategy = strategy
         self.checked = 0
+        self.seen: dict[int, tuple[int, tuple[int, ...]]] = {}
+        """Each player's ``holdings`` count and deeds, and each group's ``group_transfers``
+        count and owners (keyed by minus one minus its first deed), when last looked at."""
+
+    def counted(self, key: int, count: int, now: tuple[int, ...]) -> None:
+        """The deeds (or owners) ``now`` are what they were while the count is the same."""
+        was = self.seen.get(key)
+        if was is not None and was[0] == count:
+            assert was[1] == now
+        self.seen[key] = (count, now)
 
     def choose(self, game: Any, p: int) -> Action:
+        for seat in range(len(game.players)):
+            self.counted(seat, game.holdings[seat],
+                         tuple(d for d in game.board.deeds if game.owner[d] == seat))
+        for group in game.board.groups.values():
+            if group and game.board.spaces[group[0]].is_deed:
+                self.counted(-1 - group[0], game.group_transfers[group[0]],
+                             tuple(game.owner[d] for d in group))
         s = self.strategy
         estate = s.estate(game)
         estate.rank()
@@ -76,6 +97,13 @@ class Checking:
             asked = [(a.group, a.other, a.theirs, a.take, a.pay) for a in s.asks(game, p)]
             assert asked == [(a.group, a.other, a.theirs, a.take, a.pay)
                              for a in fresh.asks(game, p)]
+            # What raising cash on each of its deeds would lose, kept with the owners of the
+            # deed's group (and its buildings) it read.
+            for d in s.mine(game, p):
+                if not game.mortgaged[d] and built_in_group(game, p, d) < 0:
+                    assert s.mortgage_loss(game, d) == fresh.mortgage_loss_afresh(game, d)
+                if game.houses[d]:
+                    assert s.sale_loss_rate(game, d) == fresh.sale_loss_rate_afresh(game, d)
         self.checked += 1
         return s.choose(game, p)
 

@@ -42,13 +42,16 @@ by tools/make_ultimate_odds.py, since a bot may not import the lab):
   a building (the rent it adds, and the half of its cost the bank keeps); the rest last.
 
 What it works out is kept for as long as what it reads stays the same: the worth of deeds
-until the board changes (``game.changes``); the danger on the board (its cash reserve)
-until the next round (from the :class:`~pennybags.bots.ultimate_monopoly.Estate` the game's
-bots share); its groups, railroads and cab companies until its own deeds change (looked at
-when ``game.transfers`` moves); the deeds it could ask for until an owner of its street
-groups changes; its building candidates until the buildings or mortgages of those deeds
-change. An answer looks only at its own deeds and the groups in question, never at the
-whole board (tests/test_bot_ultimate_caches.py checks the kept work against fresh work).
+until the board changes (``game.changes``); what raising cash on a deed would lose while
+the owners of its group, its buildings and mortgage are the same; the danger on the board
+(its cash reserve) until the next round (from the
+:class:`~pennybags.bots.ultimate_monopoly.Estate` the game's bots share); its groups,
+railroads and cab companies until its own deeds change (looked at when the game counts a
+deed coming to or going from it, ``game.holdings``); the deeds it could ask for until an
+owner of its street groups changes (``game.group_transfers``); its building candidates,
+group by group, until the buildings or mortgages of those deeds change. An answer looks
+only at its own deeds and the groups in question, never at the whole board
+(tests/test_bot_ultimate_caches.py checks the kept work against fresh work).
 """
 
 from __future__ import annotations
@@ -111,6 +114,11 @@ FLOOR: Final = 0.6
 PROSPECT: Final = 0.2
 """The share of a buildable group's worth counted per deed still missing (halved for each
 further one) when the missing deeds are the bank's or one other player's."""
+
+
+Building = tuple[float, int, float, float]
+"""A building the bot could put up: (expected rent added per dollar, deed, expected rent
+added per turn, the least that must come back within the horizon)."""
 
 
 class Groups:
@@ -207,6 +215,10 @@ class IncomeStrategy(UltimateMonopolyStrategy):
         """The game's changes count and the seat the worth cache below holds for."""
         self._worth_game: ClassicGame | None = None
         self._worth: dict[int, float] = {}
+        self._mortgage_losses: dict[int, tuple[int, float, int, float]] = {}
+        self._sale_losses: dict[int, tuple[int, float, int, float]] = {}
+        """What raising cash on each deed loses (:meth:`mortgage_loss`,
+        :meth:`sale_loss_rate`), with what it was worked out for."""
         self._settled = -1
         """The game's changes count when the opponents and horizon were worked out."""
         self._build_seat = -1
@@ -219,7 +231,7 @@ class IncomeStrategy(UltimateMonopolyStrategy):
         self._build_levels: list[int] = []
         """The game's changes count, the holdings (:meth:`hold`) and the levels of the
         deeds that matter (:meth:`levels`) when the building candidates were last checked."""
-        self._held_transfers = -1
+        self._held_holdings = -1
         self._held_seat = -1
         self._held_game: ClassicGame | None = None
         self._held_version = 0
@@ -236,12 +248,16 @@ class IncomeStrategy(UltimateMonopolyStrategy):
         """Our street groups (by our first deed of each) and how many of each we own."""
         self._asks: list[Ask] = []
         self._asked_version = -1
-        self._asked_transfers = -1
-        self._asked_owners: list[int] = []
-        """The owners of the deeds of our street groups when the asks were worked out."""
+        self._group_asks: list[list[Ask]] = []
+        self._asked_moved: list[int] = []
+        """The asks of each of our street groups, and the game's count of changes of owner
+        in the group when they were worked out."""
         self._build_game: ClassicGame | None = None
         self._build_candidates: list[tuple[float, int]] = []
-        self._buildings: list[tuple[float, int, float, float]] = []
+        self._build_parts: list[Building | None] = []
+        """The next building of each part of :meth:`buildings` (our street groups where we
+        may build, then our railroads and cab companies), None where none may go."""
+        self._buildings: list[Building] = []
         self._build_surplus: list[tuple[float, int]] = []
         """Buildings that raise a rent but do not pay back within the horizon: built only
         with surplus cash (:meth:`build_best`)."""
@@ -285,12 +301,13 @@ class IncomeStrategy(UltimateMonopolyStrategy):
     def hold(self, game: CardGame, p: int) -> None:
         """What follows from our deeds alone: our street groups (and how many of each we
         own), those with a monopoly or majority ownership, our railroads and cab companies.
-        Looked at again when an owner changes (the game's ``transfers`` count), and worked
-        out again (``_held_version``) only when our deeds are not what they were."""
-        if game.transfers == self._held_transfers and p == self._held_seat and \
+        Looked at again when a deed came to or went from us (the game's ``holdings`` count),
+        and worked out again (``_held_version``) only when our deeds are not what they were."""
+        holdings = game.holdings[p]
+        if holdings == self._held_holdings and p == self._held_seat and \
                 game is self._held_game:
             return
-        self._held_transfers = game.transfers
+        self._held_holdings = holdings
         deeds = self.mine(game, p)
         if p == self._held_seat and game is self._held_game and deeds == self._held_deeds:
             return
@@ -343,97 +360,123 @@ class IncomeStrategy(UltimateMonopolyStrategy):
 
     def asks(self, game: CardGame, p: int) -> list[Ask]:
         """The deeds of other players we could ask for (:class:`Ask`), after :meth:`hold`;
-        kept until an owner of a deed of our street groups changes."""
-        owner = game.owner
-        if self._asked_transfers == game.transfers and \
-                self._asked_version == self._held_version:
-            return self._asks
-        self._asked_transfers = game.transfers
-        owners: list[int] = []
-        for group in self._groups:
-            for g in group:
-                owners.append(owner[g])
-        if self._asked_version == self._held_version and owners == self._asked_owners:
-            return self._asks
-        self._asked_version = self._held_version
-        self._asked_owners = owners
-        spaces = game.board.spaces
+        kept group by group until an owner of a deed of that group changes (the game's
+        ``group_transfers``)."""
+        groups = self._groups
+        changed = False
+        if self._asked_version != self._held_version:
+            self._asked_version = self._held_version
+            self._group_asks = [[] for _ in groups]
+            self._asked_moved = [-1] * len(groups)
+            changed = True
+        moved = self._asked_moved
+        group_transfers = game.group_transfers
+        for i, group in enumerate(groups):
+            count = group_transfers[group[0]]
+            if count != moved[i]:
+                moved[i] = count
+                self._group_asks[i] = self.group_asks(game, p, i)
+                changed = True
+        if changed:
+            asks: list[Ask] = []
+            for found in self._group_asks:
+                asks.extend(found)
+            self._asks = asks
+        return self._asks
+
+    def group_asks(self, game: CardGame, p: int, i: int) -> list[Ask]:
+        """The asks of our ``i``-th street group (see :meth:`asks`)."""
+        group = self._groups[i]
+        mine = self._counts[i]
+        size = len(group)
         majority = majority_size(game)
-        landed = self.facts(game).landed
+        target = size - 1 if size >= majority and mine < size - 1 else size
+        missing = target - mine
         asks: list[Ask] = []
-        counts = self._counts
-        for i, group in enumerate(self._groups):
-            mine = counts[i]
-            size = len(group)
-            target = size - 1 if size >= majority and mine < size - 1 else size
-            missing = target - mine
-            if missing <= 0:
+        if missing <= 0:
+            return asks
+        owner = game.owner
+        spaces = game.board.spaces
+        landed = self.facts(game).landed
+        completes = mine + missing == size
+        seen = 0  # the other players already looked at, as bits (1 << seat)
+        for g in group:
+            other = owner[g]
+            if other < 0 or other == p or seen >> other & 1:
+                continue  # (each other player once, from their first deed)
+            seen |= 1 << other
+            theirs: list[int] = []
+            for t in group:
+                if owner[t] == other:
+                    theirs.append(t)
+            if len(theirs) < missing:
                 continue
-            completes = mine + missing == size
-            seen = 0  # the other players already looked at, as bits (1 << seat)
-            for g in group:
-                other = owner[g]
-                if other < 0 or other == p or seen >> other & 1:
-                    continue  # (each other player once, from their first deed)
-                seen |= 1 << other
-                theirs: list[int] = []
-                for t in group:
-                    if owner[t] == other:
-                        theirs.append(t)
-                if len(theirs) < missing:
-                    continue
-                # The most landed on first (the first of equals first).
-                taken: list[int] = []
-                price = 0
-                for t in landed[group[0]]:
-                    if owner[t] == other:
-                        taken.append(t)
-                        price += spaces[t].price
-                        if len(taken) == missing:
-                            break
-                take = tuple(taken)
-                pay = int(price * (OFFER_MONOPOLY if completes else OFFER_MAJORITY)) + 10
-                asks.append(Ask(group, other, tuple(theirs), take, pay))
-        self._asks = asks
+            # The most landed on first (the first of equals first).
+            taken: list[int] = []
+            price = 0
+            for t in landed[group[0]]:
+                if owner[t] == other:
+                    taken.append(t)
+                    price += spaces[t].price
+                    if len(taken) == missing:
+                        break
+            take = tuple(taken)
+            pay = int(price * (OFFER_MONOPOLY if completes else OFFER_MAJORITY)) + 10
+            asks.append(Ask(group, other, tuple(theirs), take, pay))
         return asks
 
     def levels(self, game: CardGame) -> list[int]:
         """What the building candidates read of our deeds beyond their owners (after
-        :meth:`hold`): the buildings on our streets where we may build, and the buildings
-        and mortgages of our railroads and cab companies."""
+        :meth:`hold`), one number per part of :meth:`buildings`: for each street group
+        where we may build, the buildings on our streets (a digit in base 8 each); for each
+        railroad and cab company of ours, its building and mortgage."""
         houses = game.houses
         mortgaged = game.mortgaged
         levels: list[int] = []
         for ours in self._buildable:
+            level = 0
             for d in ours:
-                levels.append(houses[d])
+                level = level * 8 + houses[d]
+            levels.append(level)
         for d in self._transit:
             levels.append(houses[d] * 2 + (1 if mortgaged[d] else 0))
         return levels
 
-    def same_levels(self, game: CardGame) -> bool:
-        """Whether :meth:`levels` would give what it gave when the building candidates were
-        worked out (compared as it goes, without making the list)."""
+    def renew_buildings(self, game: CardGame) -> bool:
+        """Compare each part's :meth:`levels` with the kept ones and work out again the next
+        building of the parts that changed (the others read nothing that did); whether any
+        did."""
         houses = game.houses
         mortgaged = game.mortgaged
         kept = self._build_levels
-        size = len(kept)
+        parts = self._build_parts
+        changed = False
         i = 0
         for ours in self._buildable:
+            level = 0
             for d in ours:
-                if i >= size or kept[i] != houses[d]:
-                    return False
-                i += 1
-        for d in self._transit:
-            if i >= size or kept[i] != houses[d] * 2 + (1 if mortgaged[d] else 0):
-                return False
+                level = level * 8 + houses[d]
+            if level != kept[i]:
+                kept[i] = level
+                parts[i] = self.street_building(game, ours)
+                changed = True
             i += 1
-        return i == size
+        for d in self._transit:
+            level = houses[d] * 2 + (1 if mortgaged[d] else 0)
+            if level != kept[i]:
+                kept[i] = level
+                parts[i] = self.transit_building(game, d)
+                changed = True
+            i += 1
+        return changed
 
     def fresh(self, game: CardGame, p: int) -> None:
         """Forget the worths when the board has changed (or another seat asks)."""
         if game.changes != self._worth_changes or p != self._worth_seat or \
                 game is not self._worth_game:
+            if p != self._worth_seat or game is not self._worth_game:
+                self._mortgage_losses.clear()
+                self._sale_losses.clear()
             self._worth_changes = game.changes
             self._worth_seat = p
             self._worth.clear()
@@ -682,16 +725,24 @@ class IncomeStrategy(UltimateMonopolyStrategy):
         same = p == self._build_seat and game is self._build_game and \
             self._opponents == self._build_opponents and \
             self._held_version == self._build_held
-        if not same or game.changes != self._build_changes:
+        if not same:
             self._build_changes = game.changes
-            if not same or not self.same_levels(game):
-                self._build_seat = p
-                self._build_game = game
-                self._build_opponents = self._opponents
-                self._build_held = self._held_version
-                self._build_levels = self.levels(game)
-                self._build_horizon = -1.0
-                self._buildings = self.buildings(game, p)
+            self._build_seat = p
+            self._build_game = game
+            self._build_opponents = self._opponents
+            self._build_held = self._held_version
+            self._build_levels = self.levels(game)
+            parts: list[Building | None] = []
+            for ours in self._buildable:
+                parts.append(self.street_building(game, ours))
+            for d in self._transit:
+                parts.append(self.transit_building(game, d))
+            self._build_parts = parts
+            self.sort_buildings()
+        elif game.changes != self._build_changes:
+            self._build_changes = game.changes
+            if self.renew_buildings(game):
+                self.sort_buildings()
         horizon = self._horizon
         if horizon == self._build_horizon:
             return self._build_candidates
@@ -707,40 +758,63 @@ class IncomeStrategy(UltimateMonopolyStrategy):
         self._build_surplus = surplus
         return candidates
 
-    def buildings(self, game: CardGame, p: int) -> list[tuple[float, int, float, float]]:
+    def buildings(self, game: CardGame, p: int) -> list[Building]:
         """The next building of each of ``p``'s groups where one may go, as (expected rent
         added per dollar, deed, expected rent added per turn, the least that must come back
         within the horizon: 80% of its cost on a street, its cost elsewhere), best first
-        (after :meth:`hold`)."""
-        houses = game.houses
-        mortgaged = game.mortgaged
-        spaces = game.board.spaces
-        found: list[tuple[float, int, float, float]] = []
+        (after :meth:`hold`), worked out afresh."""
+        found: list[Building] = []
         for ours in self._buildable:
-            # The lowest of ours (the first of equals): where building evenly goes next.
-            low = ours[0]
-            for g in ours:
-                if houses[g] < houses[low]:
-                    low = g
-            monopoly = len(ours) == len(game.board.group_of[low])
-            level = houses[low]
-            if level >= (SKYSCRAPER if monopoly else HOTEL):
-                continue
-            rents = spaces[low].rents
-            now = rents[level] if level else rents[0] * (3 if monopoly else 2)
-            cost = building_cost(game, low)
-            if level < 3:  # the first houses pay as steps toward three: their average
-                added = self.rate(game, low, rents[3] - now) / (3 - level)
-            else:
-                added = self.rate(game, low, rents[level + 1] - now)
-            found.append((added / cost, low, added, cost * 0.8))
+            building = self.street_building(game, ours)
+            if building is not None:
+                found.append(building)
         for d in self._transit:
-            if not houses[d] and not mortgaged[d]:
-                added = self.rate(game, d, game.rent(d))
-                cost = building_cost(game, d)
-                found.append((added / cost, d, added, float(cost)))
+            building = self.transit_building(game, d)
+            if building is not None:
+                found.append(building)
         found.sort(reverse=True)
         return found
+
+    def street_building(self, game: CardGame, ours: tuple[int, ...]) -> Building | None:
+        """The next building on our streets ``ours`` of a group where we may build (see
+        :meth:`buildings`; None: the group is built up)."""
+        houses = game.houses
+        # The lowest of ours (the first of equals): where building evenly goes next.
+        low = ours[0]
+        for g in ours:
+            if houses[g] < houses[low]:
+                low = g
+        monopoly = len(ours) == len(game.board.group_of[low])
+        level = houses[low]
+        if level >= (SKYSCRAPER if monopoly else HOTEL):
+            return None
+        rents = game.board.spaces[low].rents
+        now = rents[level] if level else rents[0] * (3 if monopoly else 2)
+        cost = building_cost(game, low)
+        if level < 3:  # the first houses pay as steps toward three: their average
+            added = self.rate(game, low, rents[3] - now) / (3 - level)
+        else:
+            added = self.rate(game, low, rents[level + 1] - now)
+        return (added / cost, low, added, cost * 0.8)
+
+    def transit_building(self, game: CardGame, d: int) -> Building | None:
+        """A Train Depot or Cab Stand on our railroad or cab company ``d`` (see
+        :meth:`buildings`; None: it has one, or is mortgaged)."""
+        if game.houses[d] or game.mortgaged[d]:
+            return None
+        added = self.rate(game, d, game.rent(d))
+        cost = building_cost(game, d)
+        return (added / cost, d, added, float(cost))
+
+    def sort_buildings(self) -> None:
+        """The kept buildings of the parts, best first; split by the horizon again."""
+        found: list[Building] = []
+        for building in self._build_parts:
+            if building is not None:
+                found.append(building)
+        found.sort(reverse=True)
+        self._buildings = found
+        self._build_horizon = -1.0
 
     def build_best(self, game: CardGame, p: int) -> Action | None:
         """The building with the best marginal expected rent per dollar that pays back
@@ -923,6 +997,51 @@ class IncomeStrategy(UltimateMonopolyStrategy):
 
     # ---------------------------------------------------------------- debt
 
+    def mortgage_loss(self, game: CardGame, deed: int) -> float:
+        """What mortgaging our deed ``deed`` (unmortgaged, without a building on it or its
+        group) loses per dollar raised over the horizon: its rent, and the mortgage's 10%
+        (lifting it later). Its rent then reads only the owners of its group: kept while
+        the game's count of their changes, the horizon and the opponents are the same
+        (after :meth:`fresh`)."""
+        group = game.board.group_of[deed]
+        moved = game.group_transfers[group[0] if group else deed]
+        kept = self._mortgage_losses.get(deed)
+        if kept is not None and kept[0] == moved and kept[1] == self._horizon and \
+                kept[2] == self._opponents:
+            return kept[3]
+        loss = self.mortgage_loss_afresh(game, deed)
+        self._mortgage_losses[deed] = (moved, self._horizon, self._opponents, loss)
+        return loss
+
+    def mortgage_loss_afresh(self, game: CardGame, deed: int) -> float:
+        """:meth:`mortgage_loss` worked out."""
+        raised = max(1, game.board.spaces[deed].mortgage)
+        return (self.rate(game, deed, self.rent_of(game, deed)) * self._horizon +
+                raised * 0.1) / raised
+
+    def sale_loss_rate(self, game: CardGame, deed: int) -> float:
+        """What selling a building back from our deed ``deed`` loses per dollar raised over
+        the horizon: the rent it adds, and the half of its cost the bank does not pay
+        back. Kept while the owners of its group (the game's count of their changes), its
+        buildings and mortgage, the horizon and the opponents are the same (after
+        :meth:`fresh`)."""
+        group = game.board.group_of[deed]
+        state = game.group_transfers[group[0] if group else deed] * 16 + \
+            game.houses[deed] * 2 + (1 if game.mortgaged[deed] else 0)
+        kept = self._sale_losses.get(deed)
+        if kept is not None and kept[0] == state and kept[1] == self._horizon and \
+                kept[2] == self._opponents:
+            return kept[3]
+        loss = self.sale_loss_rate_afresh(game, deed)
+        self._sale_losses[deed] = (state, self._horizon, self._opponents, loss)
+        return loss
+
+    def sale_loss_rate_afresh(self, game: CardGame, deed: int) -> float:
+        """:meth:`sale_loss_rate` worked out."""
+        raised = max(1, sale_price(game, deed))
+        return (self.rate(game, deed, self.sale_loss(game, deed)) * self._horizon +
+                building_cost(game, deed) - raised) / raised
+
     def raise_cash(self, game: ClassicGame, p: int, owed: int) -> Action:
         """Shares first (a Sale of Stock Bonus, else mortgages: they earn least), then
         mortgage the deed that loses least expected rent per dollar, then sell the building
@@ -930,15 +1049,11 @@ class IncomeStrategy(UltimateMonopolyStrategy):
         could not cover the debt."""
         g = cast(CardGame, game)
         self.fresh(g, p)
-        spaces = g.board.spaces
         mine = self.mine(g, p)
         action = self.shares_first(g, p, owed, mine)
         if action is not None:
             return action
-        # What each way of raising money costs per dollar raised, over the horizon: the
-        # rent it loses, plus the mortgage's 10% (lifting it later) or the half of a
-        # building's cost the bank does not pay back.
-        horizon = self._horizon
+        # What each way of raising money costs per dollar raised, over the horizon.
         cheapest = -1
         cheapest_loss = 0.0
         mortgaged = g.mortgaged
@@ -947,8 +1062,7 @@ class IncomeStrategy(UltimateMonopolyStrategy):
             # allows it (and would refuse it otherwise).
             if mortgaged[d] or built_in_group(g, p, d) >= 0:
                 continue
-            raised = max(1, spaces[d].mortgage)
-            loss = (self.rate(g, d, self.rent_of(g, d)) * horizon + raised * 0.1) / raised
+            loss = self.mortgage_loss(g, d)
             if cheapest < 0 or loss < cheapest_loss:
                 cheapest = d
                 cheapest_loss = loss
@@ -969,13 +1083,14 @@ class IncomeStrategy(UltimateMonopolyStrategy):
                         uneven = True
                 if uneven:
                     continue
+            loss = self.sale_loss_rate(g, d)
+            # A sale that loses no less than the best sale or mortgage found cannot be
+            # chosen (and a sell-down is looked for only while neither is found).
+            if (sell >= 0 and loss >= sell_loss) or (cheapest >= 0 and loss >= cheapest_loss):
+                continue
             if g.can_sell_building(p, d) is None:
-                raised = max(1, sale_price(g, d))
-                loss = (self.rate(g, d, self.sale_loss(g, d)) * horizon +
-                        building_cost(g, d) - raised) / raised
-                if sell < 0 or loss < sell_loss:
-                    sell = d
-                    sell_loss = loss
+                sell = d
+                sell_loss = loss
             elif down < 0 and can_sell_down(g, p, d) is None:
                 down = d
         if cheapest >= 0 and (sell < 0 or cheapest_loss <= sell_loss):

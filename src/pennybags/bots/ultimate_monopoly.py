@@ -130,8 +130,9 @@ class Estate:
     to date from the deeds that changed (rather than worked out again over the whole board):
     each deed's rent now, and the two highest rents of different owners."""
 
-    __slots__ = ("active", "changes", "game", "houses", "mortgaged", "owner", "ranked",
-                 "rents", "second_rent", "top_owner", "top_rent", "transfers", "unowned")
+    __slots__ = ("active", "changes", "firsts", "game", "group_transfers", "houses",
+                 "mortgaged", "owner", "ranked", "rents", "second_rent", "top_owner",
+                 "top_rent", "transfers", "unowned")
 
     def __init__(self, game: CardGame) -> None:
         self.game = game
@@ -140,6 +141,15 @@ class Estate:
         self.transfers = -1
         """The game's ``changes`` and ``transfers`` counts when the copies below were last
         compared."""
+        self.group_transfers: list[int] = [0] * size
+        """A copy of the game's changes of owner per group, when last compared."""
+        firsts: list[int] = []
+        for d in game.board.deeds:
+            first = game.board.group_of[d][0]
+            if first not in firsts:
+                firsts.append(first)
+        self.firsts = firsts
+        """The first deed of each group (where ``group_transfers`` counts)."""
         self.owner: list[int] = [-1] * size
         self.houses: list[int] = [0] * size
         self.mortgaged: list[bool] = [False] * size
@@ -176,11 +186,16 @@ class Estate:
             return
         self.transfers = game.transfers
         deeds = game.board.deeds
-        if not same_owner:
-            for d in deeds:
-                if owner[d] != owner_was[d]:
-                    owner_was[d] = owner[d]
-                    self.rent_group(d)
+        if not same_owner:  # the groups where a deed changed owner, as the game counts
+            moved = game.group_transfers
+            moved_was = self.group_transfers
+            group_of = game.board.group_of
+            for first in self.firsts:
+                if moved[first] != moved_was[first]:
+                    moved_was[first] = moved[first]
+                    for d in group_of[first]:
+                        owner_was[d] = owner[d]
+                    self.rent_group(first)
         if not same_houses:
             for d in deeds:
                 if houses[d] != houses_was[d]:
@@ -561,8 +576,11 @@ class UltimateMonopolyStrategy(ClassicStrategy):
             return None
         best = -1
         best_score = 100.0
+        owner = game.owner
         for s in voucher_destinations(game, p):
-            if game.tracks.deed_at(s) < 0:
+            # Only an unowned deed scores above 100 (an owned one, nothing or its rent).
+            deed = game.tracks.deed_at(s)
+            if deed < 0 or owner[deed] >= 0:
                 continue
             score = self.space_score(game, p, s)
             if score > best_score:
@@ -909,14 +927,6 @@ class UltimateMonopolyStrategy(ClassicStrategy):
         Stock Bonus) could not cover ``owed``; else the Sale of Stock Bonus we keep and may
         play, else a share's mortgage (shares earn least). None: no share is left to
         raise money on."""
-        spaces = g.board.spaces
-        raisable = g.cash(p)
-        for d in mine:
-            level = g.houses[d]
-            if level:
-                raisable += sale_price(g, d) * level
-            if not g.mortgaged[d]:
-                raisable += spaces[d].mortgage
         sale: Action | None = None  # Sale of Stock Bonus, if we keep it and may play it
         bonus = 0
         for ref in g.players[p].cards:
@@ -926,14 +936,30 @@ class UltimateMonopolyStrategy(ClassicStrategy):
                 if g.can(p, action):
                     sale = action
                     bonus = int(g.decks[ref[0]].cards[ref[1]].get("bonus", 0))
-        best_sale = 0
-        for c in g.stocks:
-            free = g.shares[p][c.index] - g.shares_mortgaged[p][c.index]
-            raisable += free * c.mortgage_value
-            if free and sale is not None:
-                best_sale = max(best_sale, c.par + bonus - c.mortgage_value)
-        if raisable + best_sale < owed:
-            return DECLARE_BANKRUPTCY
+        # Every part of what could be raised is positive or nothing: the sum is looked at
+        # only until it covers the debt.
+        raisable = g.cash(p)
+        if raisable < owed:
+            houses = g.houses
+            mortgaged = g.mortgaged
+            spaces = g.board.spaces
+            for d in mine:
+                level = houses[d]
+                if level:
+                    raisable += sale_price(g, d) * level
+                if not mortgaged[d]:
+                    raisable += spaces[d].mortgage
+                if raisable >= owed:
+                    break
+        if raisable < owed:
+            best_sale = 0
+            for c in g.stocks:
+                free = g.shares[p][c.index] - g.shares_mortgaged[p][c.index]
+                raisable += free * c.mortgage_value
+                if free and sale is not None:
+                    best_sale = max(best_sale, c.par + bonus - c.mortgage_value)
+            if raisable + best_sale < owed:
+                return DECLARE_BANKRUPTCY
         if sale is not None:
             return sale
         for c in g.stocks:

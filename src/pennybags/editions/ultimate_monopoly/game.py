@@ -172,7 +172,16 @@ class UltimateMonopolyGame(ClassicGame):
         self.expiring_voucher_cards: tuple[int, ...] | None = None
         """The Travel Vouchers that expire the others, once worked out (see
         :func:`~pennybags.editions.ultimate_monopoly.travel.expiring_vouchers`)."""
+        self.holdings: list[int] = [0] * len(self.players)
+        """Per player, how many times a deed came to or went from them (every change of
+        owner goes through :meth:`set_owner`): a bot's kept work from its own deeds holds
+        while its count is the same."""
+        self.group_transfers: list[int] = [0] * tracks.size
+        """Per group (at the space of its first deed), how many times a deed of the group
+        changed owner."""
         if clone_of is not None:
+            self.holdings = list(clone_of.holdings)
+            self.group_transfers = list(clone_of.group_transfers)
             self.building_figures: buildings.Figures = clone_of.building_figures
             self.expiring_voucher_cards = clone_of.expiring_voucher_cards
             self.shares: list[list[int]] = [list(row) for row in clone_of.shares]
@@ -233,6 +242,19 @@ class UltimateMonopolyGame(ClassicGame):
             if decide_order:
                 self.decide_order()
             self.begin_turn()
+
+    def set_owner(self, deed: int, seat: int) -> None:
+        """Make ``seat`` the owner of ``deed``, counted in ``holdings`` for the player it
+        leaves and the one it goes to, and in ``group_transfers`` for its group."""
+        was = self.owner[deed]
+        super().set_owner(deed, seat)
+        holdings = self.holdings
+        if was >= 0:
+            holdings[was] += 1
+        if seat >= 0:
+            holdings[seat] += 1
+        group = self.board.group_of[deed]
+        self.group_transfers[group[0] if group else deed] += 1
 
     def make_dice(self) -> SpeedDice:
         """The speed dice the edition's data asks for."""
