@@ -397,6 +397,10 @@ def test_the_default_budget_is_smaller_where_turns_cost_more() -> None:
     trades = {e: make_bot("search", 1, edition=e).trades  # type: ignore[attr-defined]
               for e in EDITIONS}
     assert trades == {e: e in ("classic", "electronic-banking") for e in EDITIONS}
+    pay_deeds = {e: make_bot("search", 1, edition=e).pay_deeds  # type: ignore[attr-defined]
+                 for e in EDITIONS}
+    assert pay_deeds == trades  # (trades=2 where trades are on by default)
+    assert not make_bot("search?trades=1", 1, edition="classic").pay_deeds  # type: ignore[attr-defined]
     assert not make_bot("search?trades=0", 1, edition="classic").trades  # type: ignore[attr-defined]
     assert make_bot("search?trades=1", 1, edition="ultimate-monopoly").trades  # type: ignore[attr-defined]
     assert budgets["monopoly-2.3"] == budgets["ultimate-monopoly"] == (8, 4)
@@ -418,7 +422,8 @@ def test_the_compiled_build_gets_more_playouts_by_default(
         budgets[edition] = (bot.playouts, bot.horizon)
     assert budgets["classic"] == search.COMPILED_BUDGET
     assert budgets["classic"][0] > 16
-    assert budgets["monopoly-2.3"] == search.COMPILED_SLOW_EDITIONS["monopoly-2.3"]
+    assert budgets["monopoly-2.3"] == search.COMPILED_EDITIONS["monopoly-2.3"]
+    assert budgets["ultimate-banking"] == (16, 8)
     given = make_bot("search?playouts=3&horizon=2", 1, edition="classic")
     assert isinstance(given, SearchBot) and (given.playouts, given.horizon) == (3, 2)
 

@@ -30,7 +30,9 @@ Determinized flat Monte-Carlo search with common random numbers:
 
 Parameters (``search?playouts=32&horizon=8``): ``playouts`` (determinized copies per
 searched decision, each playing every candidate; default 16, 8 in Monopoly 2.3 and
-Ultimate Monopoly, whose turns cost many times more), ``time`` (seconds per searched
+Ultimate Monopoly, whose turns cost many times more; in the compiled build, whose
+playouts are several times faster, 64, but 32 in Monopoly 2.3, 8 in Ultimate Monopoly
+and 16 in Ultimate Banking: :data:`COMPILED_BUDGET`), ``time`` (seconds per searched
 decision instead of a number of copies, at least 2 copies), ``horizon`` (rounds played out
 after the choice, default 8, 4 in those two editions), ``z`` (how sure the search must
 be to overrule the standard bot, in tenths of a standard error, default 10), ``extend`` (while a
@@ -43,9 +45,12 @@ those are searched, the others get the standard bot's answer; for finding out wh
 searches help, docs/bots.md), ``trades`` (1: at the start or end of its turn, also
 weigh offers of cash for an opponent's deeds of its colour groups, at the least a standard
 bot in the opponent's seat would accept, see :meth:`SearchBot.offers`; 0: only the
-standard bot's and its variants' offers; by default 1 in classic and electronic banking,
-where it won more, 0 elsewhere). With ``playouts`` (the default) the bot
-is deterministic for its seed; ``time`` depends on the machine's speed.
+standard bot's and its variants' offers; 2: as 1, and also offers paid with one or two
+of its spare deeds and less cash, see :meth:`SearchBot.paid_with_deeds`; by default 2 in
+classic and electronic banking, where it won more, 0 elsewhere), ``tuned`` (1: in
+Ultimate Banking, variants around that edition's own standard bot,
+:data:`ULTIMATE_BANKING_VARIANTS`; default 0). With ``playouts`` (the default) the bot is
+deterministic for its seed and build; ``time`` depends on the machine's speed.
 """
 
 from __future__ import annotations
@@ -89,14 +94,17 @@ COMPILED_BUDGET: Final = (64, 8)
 """The playouts and horizon when none are given and the bot runs in the compiled build
 (``pennybags.fastbuild``), whose playouts are several times faster: the same second
 buys more search..."""
-COMPILED_SLOW_EDITIONS: Final = {"monopoly-2.3": (32, 4), "ultimate-monopoly": (8, 4)}
-"""... and in the editions whose turns cost more."""
+COMPILED_EDITIONS: Final = {"monopoly-2.3": (32, 4), "ultimate-monopoly": (8, 4),
+                             "ultimate-banking": (16, 8)}
+"""... and in the editions whose turns cost more, and in Ultimate Banking, where more
+playouts did not win more (docs/bots.md)."""
 OFFER_MULTIPLES: Final = (1.0, 1.5, 2.0, 2.5)
 """The cash offered for an opponent's deeds, in times their printed price, cheapest first
 (``trades=1``)."""
 TRADE_EDITIONS: Final = frozenset({"classic", "electronic-banking"})
-"""The editions whose search bot makes trade offers of its own unless told ``trades=0``
-(measured better at a table of four there: docs/bots.md)."""
+"""The editions whose search bot makes trade offers of its own, paid in cash or with spare
+deeds (``trades=2``), unless told otherwise (measured better at a table of four there:
+docs/bots.md)."""
 OFFERS_TRIED: Final = 2
 """How many of an opponent's deeds (or groups' worth of them) a turn's trade candidates
 ask for at most."""
@@ -157,7 +165,7 @@ class SearchBot:
     def __init__(self, seed: int, playouts: int = 0, seconds: float = 0.0,
                  horizon: int = 0, z: float = 1.0, extend: int = 1,
                  only: frozenset[str] | None = None, sharp: float = 1.0,
-                 trades: bool | None = None, pay_deeds: bool = False,
+                 trades: bool | None = None, pay_deeds: bool | None = None,
                  tuned: bool = False) -> None:
         self.seed = seed
         self.rng = random.Random(seed)
@@ -180,14 +188,15 @@ class SearchBot:
         :func:`evaluate`)."""
         self.given_trades = trades
         self.trades = bool(trades)
+        """Whether to add trade offers of its own to the candidates (see :meth:`offers`);
+        None given: in the editions of :data:`TRADE_EDITIONS`."""
+        self.given_pay_deeds = pay_deeds
+        self.pay_deeds = bool(pay_deeds)
+        """Whether its offers may also be paid with its own spare deeds (``trades=2``;
+        see :meth:`paid_with_deeds`); None given: as :attr:`trades`."""
         self.tuned = tuned
         """Whether to use the edition's own variants where it has them
         (:data:`ULTIMATE_BANKING_VARIANTS`)."""
-        self.pay_deeds = pay_deeds
-        """Whether its offers may also be paid with its own spare deeds (``trades=2``;
-        see :meth:`paid_with_deeds`)."""
-        """Whether to add trade offers of its own to the candidates (see :meth:`offers`);
-        None given: in the editions of :data:`TRADE_EDITIONS`."""
         self.offered_turn: tuple[int, int, int] = (-1, -1, -1)
         """The turn in which it last looked for offers of its own (once a turn)."""
         self.edition = ""
@@ -210,13 +219,15 @@ class SearchBot:
             return
         self.edition = edition_id
         if is_compiled():
-            playouts, horizon = COMPILED_SLOW_EDITIONS.get(edition_id, COMPILED_BUDGET)
+            playouts, horizon = COMPILED_EDITIONS.get(edition_id, COMPILED_BUDGET)
         else:
             playouts, horizon = SLOW_EDITIONS.get(edition_id, DEFAULT_BUDGET)
         self.playouts = self.given[0] or playouts
         self.horizon = self.given[1] or horizon
         self.trades = edition_id in TRADE_EDITIONS if self.given_trades is None \
             else self.given_trades
+        self.pay_deeds = self.trades if self.given_pay_deeds is None \
+            else self.given_pay_deeds
         if self.only is not None:
             kinds = get_edition(edition_id).rulebook.decisions
             unknown = sorted(self.only - set(kinds))
@@ -514,7 +525,8 @@ def _make(seed: int, params: dict[str, str]) -> SearchBot:
                      horizon=max(0, horizon), z=z / 10,
                      extend=extend, only=only, sharp=sharp / 10,
                      trades=None if trades == -1 else trades >= 1,
-                     pay_deeds=trades == 2, tuned=tuned == 1)
+                     pay_deeds=None if trades == -1 else trades == 2,
+                     tuned=tuned == 1)
 
 
 register_bot("search", _make)
