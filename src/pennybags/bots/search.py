@@ -63,9 +63,9 @@ from typing import Final
 
 from pennybags.bots.registry import Bot, int_param, make_bot, no_more_params, register_bot
 from pennybags.editions import get_edition
+from pennybags.engine import game as engine_game
 from pennybags.engine.actions import Action, Trade
 from pennybags.engine.game import Agent, Game
-from pennybags.fastbuild import is_compiled
 
 VARIANTS: Final = ("aggression=60", "aggression=150", "reserve=0", "reserve=400", "trade=0")
 """The standard bot's variants whose answers are the search's candidates (with the
@@ -110,6 +110,12 @@ OFFERS_TRIED: Final = 2
 ask for at most."""
 ROUNDS_AHEAD: Final = 10
 """The rounds of rent a deed is credited with at the end of a playout."""
+
+
+def is_compiled() -> bool:
+    """Whether the engine runs compiled (a C extension: the compiled build of
+    ``pennybags.fastbuild``, which bots may not import, says so the same way)."""
+    return (engine_game.__file__ or "").endswith((".so", ".pyd"))
 
 
 def evaluate(game: Game, seat: int, sharp: float = 1.0) -> float:
