@@ -382,6 +382,7 @@ def test_bench_search_prints_seconds_per_searched_decision() -> None:
                      done.stdout, re.M)
     assert line is not None, done.stdout
     assert 0 < int(line.group(2)) < int(line.group(1))
+    assert re.search(r"^bot=\S+ games=1 players=2 build=(compiled|pure)$", done.stdout, re.M)
     refused = subprocess.run([sys.executable, str(script), "--bot", "standard"],
                              capture_output=True, text=True, timeout=60)
     assert refused.returncode == 2 and "spec of the search bot" in refused.stderr
