@@ -9,6 +9,11 @@ decisions that took over a second.
     .venv/bin/python benchmarks/bench_search.py                        # 2 games per edition
     .venv/bin/python benchmarks/bench_search.py --games 5 --bot 'search?time=0.5'
     .venv/bin/python benchmarks/bench_search.py --editions classic --players 2
+
+The default budget depends on the build (more playouts compiled); the first line says
+which build runs. To time the compiled build's default, run the script in a compiled copy,
+such as the one the lab keeps in its cache (``PYTHONPATH=<cache>/<key>/src``, see
+src/pennybags/fastbuild.py), or through ``benchmarks/compiled bench_search.py``.
 """
 
 from __future__ import annotations
@@ -20,7 +25,7 @@ import time
 from typing import Any
 
 from pennybags.bots import make_bot
-from pennybags.bots.search import SearchBot
+from pennybags.bots.search import SearchBot, is_compiled
 from pennybags.editions import all_editions, get_edition
 from pennybags.engine.actions import Action
 
@@ -41,6 +46,11 @@ class Timed:
         took = time.perf_counter() - start
         (self.searched if self.bot.searched > before else self.quick).append(took)
         return action
+
+
+def build() -> str:
+    """``compiled`` when the engine is a C extension, else ``pure``."""
+    return "compiled" if is_compiled() else "pure"
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -67,7 +77,7 @@ def main(argv: list[str] | None = None) -> int:
         parser.error(str(e))
     if args.bot.partition("?")[0].strip().lower() != "search":
         parser.error("--bot takes a spec of the search bot, such as search?playouts=8")
-    print(f"bot={args.bot} games={args.games} players={args.players}")
+    print(f"bot={args.bot} games={args.games} players={args.players} build={build()}")
     for edition in chosen:
         data = get_edition(edition).data
         players = max(data.min_players, min(data.max_players, args.players))

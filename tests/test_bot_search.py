@@ -169,7 +169,7 @@ def test_another_seed_draws_other_copies() -> None:
     ("search?depth=3", "no parameter"),
     ("search?sharp=0", "sharp takes 1 to 100"),
     ("search?only=+", "only takes decision kinds joined by"),
-    ("search?trades=2", "trades takes 0 or 1"),
+    ("search?trades=3", "trades takes 0, 1 or 2"),
 ])
 def test_bad_knobs_are_refused_with_the_reason(spec: str, message: str) -> None:
     with pytest.raises(ValueError, match=message):
@@ -232,6 +232,30 @@ def test_trades_offer_the_least_cash_a_standard_bot_would_accept_once_a_turn() -
     game.houses[37] = 1  # (no offers on a group with buildings)
     assert make_bot("search?trades=1", 1, edition="classic").offers(  # type: ignore[attr-defined]
         game, seat) == []
+
+
+def test_trades_2_also_pays_with_a_spare_deed_and_less_cash() -> None:
+    """With ``trades=2``: Ann holds Park Place and Oriental Avenue (Cy holds Vermont
+    Avenue, so Ann cannot complete the light blues from the bank), Bob Boardwalk and
+    Baltic Avenue, Ann Mediterranean Avenue. Besides $800 for Boardwalk, the candidates
+    include Oriental Avenue and $700 (the deed counted at its price of $100: the least a
+    standard bot accepts); never Mediterranean Avenue, which would complete Bob's group."""
+    game = new_game("classic", 1, players=3)
+    seat = game.pending[0].player
+    bob, cy = (seat + 1) % 3, (seat + 2) % 3
+    for deed, who in ((37, seat), (6, seat), (1, seat), (8, cy), (39, bob), (3, bob)):
+        game.set_owner(deed, who)
+    bot = make_bot("search?trades=2", 1, edition="classic")
+    assert isinstance(bot, SearchBot)
+    assert bot.spare_deeds(game, seat, bob, (39,)) == [6]
+    offers = bot.offers(game, seat)
+    assert Action("propose-trade", trade=Trade(seat, bob, take=(39,), give_cash=800)) in offers
+    assert Action("propose-trade", trade=Trade(seat, bob, take=(39,), give=(6,),
+                                               give_cash=700)) in offers
+    assert not any(a.trade is not None and 1 in a.trade.give for a in offers)
+    cash_only = make_bot("search?trades=1", 1, edition="classic")
+    assert isinstance(cash_only, SearchBot)
+    assert not any(a.trade is not None and a.trade.give for a in cash_only.offers(game, seat))
 
 
 def test_more_copies_are_played_only_while_a_candidate_looks_better_but_not_clearly() -> None:
@@ -358,6 +382,7 @@ def test_bench_search_prints_seconds_per_searched_decision() -> None:
                      done.stdout, re.M)
     assert line is not None, done.stdout
     assert 0 < int(line.group(2)) < int(line.group(1))
+    assert re.search(r"^bot=\S+ games=1 players=2 build=(compiled|pure)$", done.stdout, re.M)
     refused = subprocess.run([sys.executable, str(script), "--bot", "standard"],
                              capture_output=True, text=True, timeout=60)
     assert refused.returncode == 2 and "spec of the search bot" in refused.stderr
@@ -373,11 +398,54 @@ def test_the_default_budget_is_smaller_where_turns_cost_more() -> None:
     trades = {e: make_bot("search", 1, edition=e).trades  # type: ignore[attr-defined]
               for e in EDITIONS}
     assert trades == {e: e in ("classic", "electronic-banking") for e in EDITIONS}
+    pay_deeds = {e: make_bot("search", 1, edition=e).pay_deeds  # type: ignore[attr-defined]
+                 for e in EDITIONS}
+    assert pay_deeds == trades  # (trades=2 where trades are on by default)
+    assert not make_bot("search?trades=1", 1, edition="classic").pay_deeds  # type: ignore[attr-defined]
     assert not make_bot("search?trades=0", 1, edition="classic").trades  # type: ignore[attr-defined]
     assert make_bot("search?trades=1", 1, edition="ultimate-monopoly").trades  # type: ignore[attr-defined]
     assert budgets["monopoly-2.3"] == budgets["ultimate-monopoly"] == (8, 4)
     given = make_bot("search?playouts=3&horizon=2", 1, edition="ultimate-monopoly")
     assert isinstance(given, SearchBot) and (given.playouts, given.horizon) == (3, 2)
+
+
+def test_the_compiled_build_gets_more_playouts_by_default(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """In the compiled build (its playouts several times faster) the default budget is
+    larger; a given budget is kept whatever the build."""
+    from pennybags.bots import search
+
+    monkeypatch.setattr(search, "is_compiled", lambda: True)
+    budgets = {}
+    for edition in EDITIONS:
+        bot = make_bot("search", 1, edition=edition)
+        assert isinstance(bot, SearchBot)
+        budgets[edition] = (bot.playouts, bot.horizon)
+    assert budgets["classic"] == search.COMPILED_BUDGET
+    assert budgets["classic"][0] > 16
+    assert budgets["monopoly-2.3"] == search.COMPILED_EDITIONS["monopoly-2.3"]
+    assert budgets["ultimate-banking"] == (16, 8)
+    given = make_bot("search?playouts=3&horizon=2", 1, edition="classic")
+    assert isinstance(given, SearchBot) and (given.playouts, given.horizon) == (3, 2)
+
+
+def test_tuned_variants_in_ultimate_banking() -> None:
+    """``tuned=1`` gives Ultimate Banking variants around its own standard bot's defaults
+    (a bolder bidder than the standard bot's 200%, shorter and longer rent counts); the
+    other editions keep theirs."""
+    from pennybags.bots.search import ULTIMATE_BANKING_VARIANTS, VARIANTS
+
+    for edition, spec, count in (("ultimate-banking", "search?tuned=1",
+                                  len(ULTIMATE_BANKING_VARIANTS)),
+                                 ("ultimate-banking", "search", len(VARIANTS)),
+                                 ("classic", "search?tuned=1", len(VARIANTS))):
+        bot = make_bot(spec, 1, edition=edition)
+        assert isinstance(bot, SearchBot)
+        bot.for_edition(edition)
+        assert len(bot.variants) == count
+    assert "aggression=300" in ULTIMATE_BANKING_VARIANTS
+    with pytest.raises(ValueError, match="tuned takes 0 or 1"):
+        make_bot("search?tuned=2")
 
 
 # ------------------------------------------------------------------ the experiment files

@@ -30,7 +30,9 @@ Determinized flat Monte-Carlo search with common random numbers:
 
 Parameters (``search?playouts=32&horizon=8``): ``playouts`` (determinized copies per
 searched decision, each playing every candidate; default 16, 8 in Monopoly 2.3 and
-Ultimate Monopoly, whose turns cost many times more), ``time`` (seconds per searched
+Ultimate Monopoly, whose turns cost many times more; in the compiled build, whose
+playouts are several times faster, 64, but 32 in Monopoly 2.3, 8 in Ultimate Monopoly
+and 16 in Ultimate Banking: :data:`COMPILED_BUDGET`), ``time`` (seconds per searched
 decision instead of a number of copies, at least 2 copies), ``horizon`` (rounds played out
 after the choice, default 8, 4 in those two editions), ``z`` (how sure the search must
 be to overrule the standard bot, in tenths of a standard error, default 10), ``extend`` (while a
@@ -43,9 +45,12 @@ those are searched, the others get the standard bot's answer; for finding out wh
 searches help, docs/bots.md), ``trades`` (1: at the start or end of its turn, also
 weigh offers of cash for an opponent's deeds of its colour groups, at the least a standard
 bot in the opponent's seat would accept, see :meth:`SearchBot.offers`; 0: only the
-standard bot's and its variants' offers; by default 1 in classic and electronic banking,
-where it won more, 0 elsewhere). With ``playouts`` (the default) the bot
-is deterministic for its seed; ``time`` depends on the machine's speed.
+standard bot's and its variants' offers; 2: as 1, and also offers paid with one or two
+of its spare deeds and less cash, see :meth:`SearchBot.paid_with_deeds`; by default 2 in
+classic and electronic banking, where it won more, 0 elsewhere), ``tuned`` (1: in
+Ultimate Banking, variants around that edition's own standard bot,
+:data:`ULTIMATE_BANKING_VARIANTS`; default 0). With ``playouts`` (the default) the bot is
+deterministic for its seed and build; ``time`` depends on the machine's speed.
 """
 
 from __future__ import annotations
@@ -58,6 +63,7 @@ from typing import Final
 
 from pennybags.bots.registry import Bot, int_param, make_bot, no_more_params, register_bot
 from pennybags.editions import get_edition
+from pennybags.engine import game as engine_game
 from pennybags.engine.actions import Action, Trade
 from pennybags.engine.game import Agent, Game
 
@@ -67,6 +73,12 @@ standard bot's own)."""
 MONOPOLY_2_3_VARIANTS: Final = ("aggression=60", "aggression=150", "reserve=0",
                                 "reserve=400")
 """Monopoly 2.3's standard strategy takes no ``trade`` (the edition has no trades)."""
+ULTIMATE_BANKING_VARIANTS: Final = ("aggression=120", "aggression=300", "reserve=0",
+                                    "reserve=400", "horizon=4", "horizon=16")
+"""With ``tuned=1``, Ultimate Banking's variants: bidders below and above its standard
+bot's own aggression (200 there, where 60 and 150 are both cautious), and shorter and
+longer counts of the rents still to come (its ``horizon``, 8 by default); the edition has
+no trades."""
 FEW: Final = 6
 """A decision with at most this many answers of its own has all of them searched."""
 LANDING: Final = 0.03
@@ -78,17 +90,32 @@ DEFAULT_BUDGET: Final = (16, 8)
 SLOW_EDITIONS: Final = {"monopoly-2.3": (8, 4), "ultimate-monopoly": (8, 4)}
 """... and in the editions whose turns cost many times classic's, so that a decision takes
 about a second at most (benchmarks/bench_search.py; docs/bots.md)."""
+COMPILED_BUDGET: Final = (64, 8)
+"""The playouts and horizon when none are given and the bot runs in the compiled build
+(``pennybags.fastbuild``), whose playouts are several times faster: the same second
+buys more search..."""
+COMPILED_EDITIONS: Final = {"monopoly-2.3": (32, 4), "ultimate-monopoly": (8, 4),
+                             "ultimate-banking": (16, 8)}
+"""... and in the editions whose turns cost more, and in Ultimate Banking, where more
+playouts did not win more (docs/bots.md)."""
 OFFER_MULTIPLES: Final = (1.0, 1.5, 2.0, 2.5)
 """The cash offered for an opponent's deeds, in times their printed price, cheapest first
 (``trades=1``)."""
 TRADE_EDITIONS: Final = frozenset({"classic", "electronic-banking"})
-"""The editions whose search bot makes trade offers of its own unless told ``trades=0``
-(measured better at a table of four there: docs/bots.md)."""
+"""The editions whose search bot makes trade offers of its own, paid in cash or with spare
+deeds (``trades=2``), unless told otherwise (measured better at a table of four there:
+docs/bots.md)."""
 OFFERS_TRIED: Final = 2
 """How many of an opponent's deeds (or groups' worth of them) a turn's trade candidates
 ask for at most."""
 ROUNDS_AHEAD: Final = 10
 """The rounds of rent a deed is credited with at the end of a playout."""
+
+
+def is_compiled() -> bool:
+    """Whether the engine runs compiled (a C extension: the compiled build of
+    ``pennybags.fastbuild``, which bots may not import, says so the same way)."""
+    return (engine_game.__file__ or "").endswith((".so", ".pyd"))
 
 
 def evaluate(game: Game, seat: int, sharp: float = 1.0) -> float:
@@ -144,7 +171,8 @@ class SearchBot:
     def __init__(self, seed: int, playouts: int = 0, seconds: float = 0.0,
                  horizon: int = 0, z: float = 1.0, extend: int = 1,
                  only: frozenset[str] | None = None, sharp: float = 1.0,
-                 trades: bool | None = None) -> None:
+                 trades: bool | None = None, pay_deeds: bool | None = None,
+                 tuned: bool = False) -> None:
         self.seed = seed
         self.rng = random.Random(seed)
         """The bot's own random stream: it draws every determinized copy."""
@@ -168,6 +196,13 @@ class SearchBot:
         self.trades = bool(trades)
         """Whether to add trade offers of its own to the candidates (see :meth:`offers`);
         None given: in the editions of :data:`TRADE_EDITIONS`."""
+        self.given_pay_deeds = pay_deeds
+        self.pay_deeds = bool(pay_deeds)
+        """Whether its offers may also be paid with its own spare deeds (``trades=2``;
+        see :meth:`paid_with_deeds`); None given: as :attr:`trades`."""
+        self.tuned = tuned
+        """Whether to use the edition's own variants where it has them
+        (:data:`ULTIMATE_BANKING_VARIANTS`)."""
         self.offered_turn: tuple[int, int, int] = (-1, -1, -1)
         """The turn in which it last looked for offers of its own (once a turn)."""
         self.edition = ""
@@ -189,11 +224,16 @@ class SearchBot:
         if self.standard is not None and self.edition == edition_id:
             return
         self.edition = edition_id
-        playouts, horizon = SLOW_EDITIONS.get(edition_id, DEFAULT_BUDGET)
+        if is_compiled():
+            playouts, horizon = COMPILED_EDITIONS.get(edition_id, COMPILED_BUDGET)
+        else:
+            playouts, horizon = SLOW_EDITIONS.get(edition_id, DEFAULT_BUDGET)
         self.playouts = self.given[0] or playouts
         self.horizon = self.given[1] or horizon
         self.trades = edition_id in TRADE_EDITIONS if self.given_trades is None \
             else self.given_trades
+        self.pay_deeds = self.trades if self.given_pay_deeds is None \
+            else self.given_pay_deeds
         if self.only is not None:
             kinds = get_edition(edition_id).rulebook.decisions
             unknown = sorted(self.only - set(kinds))
@@ -201,7 +241,9 @@ class SearchBot:
                 raise ValueError(f"bot parameter only: {', '.join(unknown)} is no decision "
                                  f"of {edition_id}; its decisions are {', '.join(kinds)}")
         self.standard = make_bot("standard", self.seed, edition=edition_id)
-        variants = MONOPOLY_2_3_VARIANTS if edition_id == "monopoly-2.3" else VARIANTS
+        variants = MONOPOLY_2_3_VARIANTS if edition_id == "monopoly-2.3" else \
+            ULTIMATE_BANKING_VARIANTS if self.tuned and edition_id == "ultimate-banking" \
+            else VARIANTS
         self.variants = [make_bot("standard?" + v, self.seed, edition=edition_id)
                          for v in variants]
 
@@ -307,7 +349,72 @@ class SearchBot:
                 if self.accepted(game, seat, other, action):
                     out.append(action)
                     break
+            if self.pay_deeds:
+                with_deeds = self.paid_with_deeds(game, seat, other, take, price)
+                if with_deeds is not None and with_deeds not in out:
+                    out.append(with_deeds)
         return out
+
+    def spare_deeds(self, game: Game, seat: int, other: int,
+                    take: tuple[int, ...]) -> list[int]:
+        """The seat's deeds it could pay with (``trades=2``): unmortgaged, in a group
+        without buildings that another player has a deed of (so that the seat cannot
+        complete it from the bank), not of the group it asks for, and not completing a
+        group for ``other``; the least held by the seat first, then the dearest."""
+        board = game.board
+        owner = game.owner
+        houses = game.houses
+        wanted = set(board.group_of[take[0]])
+        out: list[tuple[int, int, int]] = []
+        for d in board.deeds:
+            if owner[d] != seat or game.mortgaged[d] or d in wanted:
+                continue
+            group = board.group_of[d]
+            if not group or any(houses[g] for g in group):
+                continue
+            if not any(owner[g] >= 0 and owner[g] != seat for g in group):
+                continue
+            if all(g == d or owner[g] == other for g in group):
+                continue  # (it would hand ``other`` a whole group)
+            held = sum(1 for g in group if owner[g] == seat)
+            out.append((held, -board.spaces[d].price, d))
+        out.sort()
+        return [d for _held, _price, d in out]
+
+    def paid_with_deeds(self, game: Game, seat: int, other: int, take: tuple[int, ...],
+                        price: int) -> Action | None:
+        """An offer for ``take`` paid with one or two of the seat's spare deeds (see
+        :meth:`spare_deeds`) and as little cash as a standard bot in ``other``'s seat
+        accepts on top (:data:`OFFER_MULTIPLES` of the price, the deeds counted at their
+        printed price; at least $1, since a standard bot wants cash in a trade that
+        completes nothing of its own), or None."""
+        spare = self.spare_deeds(game, seat, other, take)
+        if not spare:
+            return None
+        spaces = game.board.spaces
+        cash = game.cash(seat)
+        for multiple in OFFER_MULTIPLES:
+            amount = round(price * multiple)
+            give: list[int] = []
+            worth = 0
+            for d in spare:
+                if len(give) == 2:
+                    break
+                if worth + spaces[d].price < amount:
+                    give.append(d)
+                    worth += spaces[d].price
+            if not give:
+                continue
+            top_up = max(1, amount - worth)
+            if top_up > cash:
+                continue
+            action = Action("propose-trade", trade=Trade(
+                seat, other, take=take, give=tuple(sorted(give)), give_cash=top_up))
+            if not game.can(seat, action):
+                continue
+            if self.accepted(game, seat, other, action):
+                return action
+        return None
 
     def accepted(self, game: Game, seat: int, other: int, offer: Action) -> bool:
         """Whether a standard bot in ``other``'s seat accepts ``offer`` (played in a
@@ -386,6 +493,7 @@ def _make(seed: int, params: dict[str, str]) -> SearchBot:
     extend = int_param(params, "extend", 1)
     sharp = int_param(params, "sharp", 10)
     trades = int_param(params, "trades", -1)
+    tuned = int_param(params, "tuned", 0)
     only: frozenset[str] | None = None
     text = params.pop("only", None)
     if text is not None:
@@ -413,14 +521,18 @@ def _make(seed: int, params: dict[str, str]) -> SearchBot:
         raise ValueError(f"bot parameter z takes 0 to 100 (tenths), not {z}")
     if not 1 <= extend <= 16:
         raise ValueError(f"bot parameter extend takes 1 to 16, not {extend}")
-    if trades not in (-1, 0, 1):
-        raise ValueError(f"bot parameter trades takes 0 or 1, not {trades}")
+    if trades not in (-1, 0, 1, 2):
+        raise ValueError(f"bot parameter trades takes 0, 1 or 2, not {trades}")
+    if tuned not in (0, 1):
+        raise ValueError(f"bot parameter tuned takes 0 or 1, not {tuned}")
     if not 1 <= sharp <= 100:
         raise ValueError(f"bot parameter sharp takes 1 to 100 (tenths), not {sharp}")
     return SearchBot(seed, playouts=max(0, playouts), seconds=seconds,
                      horizon=max(0, horizon), z=z / 10,
                      extend=extend, only=only, sharp=sharp / 10,
-                     trades=None if trades == -1 else trades == 1)
+                     trades=None if trades == -1 else trades >= 1,
+                     pay_deeds=None if trades == -1 else trades == 2,
+                     tuned=tuned == 1)
 
 
 register_bot("search", _make)
