@@ -343,17 +343,19 @@ class Hub:
 
 def create_app(store: Store, bot_delay: float = 0.0, limits: Limits = NO_LIMITS,
                retention: Retention = KEEP_FOREVER,
-               clock: Callable[[], float] = time.time) -> FastAPI:
+               clock: Callable[[], float] = time.time,
+               monotonic: Callable[[], float] = time.monotonic) -> FastAPI:
     """The app serving rooms kept in ``store``. ``bot_delay``: seconds each bot's answer
     waits, one answer at a time, so that people can follow a run of bots' answers (0:
     the bots answer at once, all in a row). ``limits``: what one address may ask (none
     by default; ``pennybags serve`` sets :class:`Limits`). ``retention``: how long
     finished games, idle rooms and idle banking units are kept (forever by default;
     ``pennybags serve`` sets 30 and 90 days), swept at start and every
-    :data:`SWEEP_EVERY` seconds by ``clock`` (seconds since the epoch)."""
+    :data:`SWEEP_EVERY` seconds by ``clock`` (seconds since the epoch). ``monotonic``: the
+    clock the limits' message rates are counted by."""
     service = RoomService(store, bot_delay)
     hub = Hub()
-    limiter = Limiter(limits)
+    limiter = Limiter(limits, monotonic)
     from pennybags.web.banking import bank_router  # the banking units: docs/serve.md
 
     bank = bank_router(store)
