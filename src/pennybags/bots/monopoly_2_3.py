@@ -707,6 +707,16 @@ class Monopoly23Strategy:
             return ROLL
         return END_TURN
 
+    def kept_score(self, game: Monopoly23Game, p: int, d: int) -> float:
+        """:meth:`deed_score` of deed ``d``, kept while the game's count of changes of its
+        group stays the same."""
+        count = game.group_changes[game.group_number[d]]
+        if self._scored_at[d] == count:
+            return self._scores[d]
+        score = self._scores[d] = self.deed_score(game, p, d)
+        self._scored_at[d] = count
+        return score
+
     def turn(self, game: Monopoly23Game, p: int) -> Action:
         """The turn's own decision, taken from what is legal in the order the legal actions
         list it: a forced purchase, the market, a building, a card, then the roll or the
@@ -717,10 +727,6 @@ class Monopoly23Strategy:
         reserve = self.reserve(game, p)
         if view is not self._scored_view or p != self._scored_seat:
             self.forget_scores(game, p, view)
-        counts = game.group_changes
-        number = game.group_number
-        scores = self._scores
-        scored_at = self._scored_at
         # Forced purchases that complete a group (the first wanted in board order).
         targets = view.targets[p]
         if targets is None:
@@ -732,12 +738,7 @@ class Monopoly23Strategy:
                 left = cash - view.force_price[d]
                 if left < third and left < rich:
                     continue
-                count = counts[number[d]]
-                if scored_at[d] == count:
-                    score = scores[d]
-                else:
-                    score = scores[d] = self.deed_score(game, p, d)
-                    scored_at[d] = count
+                score = self.kept_score(game, p, d)
                 wanted = (score >= 1000 and left >= third) or (score >= 250 and left >= rich)
                 if wanted and not game.monopolised(d) and \
                         view.force_price[d] <= cash + view.property[p]:
@@ -752,12 +753,7 @@ class Monopoly23Strategy:
                 price = prices[d]
                 if cash < price:
                     continue
-                count = counts[number[d]]
-                if scored_at[d] == count:
-                    score = scores[d]
-                else:
-                    score = scores[d] = self.deed_score(game, p, d)
-                    scored_at[d] = count
+                score = self.kept_score(game, p, d)
                 if score < 1000 and cash - price < reserve:
                     continue
                 if best < 0 or score > best_score:
