@@ -9,7 +9,7 @@ import json
 import math
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any, Protocol
+from typing import Any, ClassVar, Protocol
 
 JAIL = -1
 """The location "in jail" (as opposed to the jail space, where the token is just visiting)."""
@@ -66,17 +66,34 @@ class Row(Protocol):
 
 
 @dataclass(frozen=True)
-class RentLine:
-    """One line of the rent table: a deed's rent level, what it earns and pays back."""
+class LevelIncome:
+    """What one deed at one rent level earns from one opponent, per opponent move: a roll
+    on the classic boards (:class:`IncomeRow`), a turn on Ultimate Monopoly's."""
 
     index: int
     name: str
+    kind: str
     level: str
+    rent: int
+    """The printed rent (for a utility: the number the dice are multiplied by)."""
     rent_text: str
     expected_rent: float
     cost: int
-    payback: float
-    """Opponent rolls (or turns) until the expected rent equals the cost."""
+    """The deed's price plus the buildings bought to reach this level."""
+
+    PAY_BACK_KEY: ClassVar[str] = "rolls_to_pay_back"
+    """The JSON key of :meth:`pay_back`, which names the opponent's move counted."""
+
+    def pay_back(self) -> float:
+        """Opponent moves until the expected rent has paid back the cost."""
+        return self.cost / self.expected_rent if self.expected_rent > 0 else math.inf
+
+    def to_json(self) -> dict[str, Any]:
+        payback = self.pay_back()
+        return {"index": self.index, "name": self.name, "kind": self.kind,
+                "level": self.level, "rent": self.rent, "rent_text": self.rent_text,
+                "expected_rent": self.expected_rent, "cost": self.cost,
+                self.PAY_BACK_KEY: None if math.isinf(payback) else payback}
 
 
 def emit(as_json: bool, odds: Row, income: Sequence[Row] | None,
@@ -96,7 +113,7 @@ def emit(as_json: bool, odds: Row, income: Sequence[Row] | None,
 def print_odds(*, title: str, caption: str, columns: Sequence[str],
                rows: Sequence[Sequence[str]], squares: Sequence[float], in_jail: float,
                rent_title: str, rent_caption: str, per: str, symbol: str,
-               income: Sequence[RentLine] | None, deed_width: int | None = None) -> None:
+               income: Sequence[LevelIncome] | None, deed_width: int | None = None) -> None:
     """The landing table (the ``columns`` of each space's ``rows``, its probability and
     rank, then "In jail") and, with ``income``, the rent table (expected rent ``per`` roll
     or turn, cost and payback)."""
@@ -130,7 +147,7 @@ def print_odds(*, title: str, caption: str, columns: Sequence[str],
         rent.add_column(heading, justify="right", no_wrap=True)
     last = -1
     for line in income:
-        payback = line.payback
+        payback = line.pay_back()
         rent.add_row(line.name if line.index != last else "", line.level, line.rent_text,
                      f"{line.expected_rent:.3f}", money_text(symbol, line.cost),
                      "never" if math.isinf(payback) else f"{payback:,.0f}")

@@ -34,7 +34,6 @@ from __future__ import annotations
 
 import argparse
 import itertools
-import math
 import sys
 from collections import defaultdict
 from collections.abc import Sequence
@@ -48,7 +47,7 @@ from pennybags.lab.markov import (
     PERS,
     STRATEGIES,
     Arrival,
-    RentLine,
+    LevelIncome,
     emit,
     money_text,
     print_odds,
@@ -95,31 +94,13 @@ class Odds:
 
 
 @dataclass(frozen=True)
-class IncomeRow:
+class IncomeRow(LevelIncome):
     """What one deed at one rent level earns from one opponent, per opponent roll."""
-
-    index: int
-    name: str
-    kind: str
-    level: str
-    rent: int
-    """The printed rent (for a utility: the number the dice are multiplied by)."""
-    rent_text: str
-    expected_rent: float
-    cost: int
-    """The deed's price plus the buildings bought to reach this level."""
 
     @property
     def rolls_to_pay_back(self) -> float:
         """Opponent rolls until the expected rent has paid back the cost."""
-        return self.cost / self.expected_rent if self.expected_rent > 0 else math.inf
-
-    def to_json(self) -> dict[str, Any]:
-        payback = self.rolls_to_pay_back
-        return {"index": self.index, "name": self.name, "kind": self.kind,
-                "level": self.level, "rent": self.rent, "rent_text": self.rent_text,
-                "expected_rent": self.expected_rent, "cost": self.cost,
-                "rolls_to_pay_back": None if math.isinf(payback) else payback}
+        return self.pay_back()
 
 
 @dataclass(frozen=True)
@@ -468,9 +449,7 @@ def run(args: argparse.Namespace) -> int:
             rent_caption="cost: the price plus the buildings bought to reach the level; "
                          "payback: opponent rolls until the expected rent equals the cost",
             per="roll", symbol=str(data.currency.get("symbol", "$")),
-            income=None if income is None else [
-                RentLine(r.index, r.name, r.level, r.rent_text, r.expected_rent, r.cost,
-                         r.rolls_to_pay_back) for r in income])
+            income=income)
 
     return emit(args.json, odds, income, tables)
 

@@ -68,11 +68,10 @@ Impounded! is not a turn played: ``per="turn"`` is per turn played.
 from __future__ import annotations
 
 import argparse
-import math
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from functools import lru_cache
-from typing import Any, Final
+from typing import Any, ClassVar, Final
 
 from pennybags.editions.ultimate_monopoly.board import (
     UltimateMonopolyBoard,
@@ -87,7 +86,7 @@ from pennybags.lab.markov import (
     PERS,
     STRATEGIES,
     Arrival,
-    RentLine,
+    LevelIncome,
     emit,
     money_text,
     print_odds,
@@ -225,31 +224,16 @@ class UltimateOdds:
 
 
 @dataclass(frozen=True)
-class RentRow:
-    """What one deed at one rent level earns from one opponent, per opponent turn."""
+class RentRow(LevelIncome):
+    """What one deed at one rent level earns from one opponent, per opponent turn (the
+    cost counts a Train Depot or Cab Stand as a building)."""
 
-    index: int
-    name: str
-    kind: str
-    level: str
-    rent: int
-    """The rent at this level (for a utility: the number the dice are multiplied by)."""
-    rent_text: str
-    expected_rent: float
-    cost: int
-    """The deed's price plus the buildings (or Train Depot, Cab Stand) of this level."""
+    PAY_BACK_KEY: ClassVar[str] = "turns_to_pay_back"
 
     @property
     def turns_to_pay_back(self) -> float:
         """Opponent turns until the expected rent has paid back the cost."""
-        return self.cost / self.expected_rent if self.expected_rent > 0 else math.inf
-
-    def to_json(self) -> dict[str, Any]:
-        payback = self.turns_to_pay_back
-        return {"index": self.index, "name": self.name, "kind": self.kind,
-                "level": self.level, "rent": self.rent, "rent_text": self.rent_text,
-                "expected_rent": self.expected_rent, "cost": self.cost,
-                "turns_to_pay_back": None if math.isinf(payback) else payback}
+        return self.pay_back()
 
 
 @dataclass
@@ -1091,6 +1075,4 @@ def print_tables(odds: UltimateOdds, income: list[RentRow] | None, edition_name:
         rent_caption="cost: the price plus the buildings (or Train Depot, Cab Stand) of the "
                      "level; payback: opponent turns until the expected rent equals the cost",
         per="turn", symbol=symbol, deed_width=20,
-        income=None if income is None else [
-            RentLine(r.index, r.name, r.level, r.rent_text, r.expected_rent, r.cost,
-                     r.turns_to_pay_back) for r in income])
+        income=income)
