@@ -20,12 +20,14 @@ ANSI = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]|\x1b\][^\x07]*\x07|\r")
 
 
 def in_pty(argv: Sequence[str], typed: Sequence[tuple[str, bytes]], *, columns: int = 200,
-           lines: int = 50, cwd: Path | None = None, timeout: float = 60) -> tuple[int, str]:
+           lines: int = 50, cwd: Path | None = None, timeout: float = 180) -> tuple[int, str]:
     """Run ``argv`` on a pseudo-terminal of ``columns`` x ``lines`` (in ``cwd``), typing
     each key once the output since the last key holds the text given with it (so that a
     key is never typed before the prompt it answers). The environment's NO_COLOR, COLUMNS
     and LINES are left out: the terminal's own size and colours count. Returns the exit
-    status and the output without colours."""
+    status and the output without colours. ``timeout`` (seconds, from the start) only
+    tells a hung command from a slow one: on a machine loaded by a parallel test run a
+    command's start-up alone has taken tens of seconds."""
     pid, fd = pty.fork()
     if pid == 0:  # the child, whose controlling terminal the pseudo-terminal is
         try:
