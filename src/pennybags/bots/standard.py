@@ -48,9 +48,8 @@ from pennybags.engine.turn import END_TURN, PAY_BAIL, ROLL, USE_CARD
 class BoardFacts:
     """What never changes on a board, in the shape the strategy reads fastest."""
 
-    __slots__ = ("board", "build_actions", "mortgage_actions", "others", "railroads",
-                 "rated", "rent_stride", "sell_actions", "street_groups", "street_rents",
-                 "streets", "wanted_made")
+    __slots__ = ("board", "build_actions", "mortgage_actions", "railroads", "rated",
+                 "sell_actions", "street_groups", "street_rents", "streets")
 
     def __init__(self, board: Board) -> None:
         self.board = board
@@ -59,32 +58,18 @@ class BoardFacts:
             if group and board.spaces[group[0]].kind == "street"
         ]
         self.streets: list[int] = [d for d in board.deeds if board.spaces[d].kind == "street"]
-        stride = 1
-        for d in self.streets:
-            stride = max(stride, len(board.spaces[d].rents))
-        self.rent_stride = stride
-        self.street_rents: list[int] = []
-        """The printed rents of each of ``streets`` by improvement level, one after the
-        other, ``rent_stride`` numbers a street (padded with 0s): the rent of the street
-        at place ``i`` of ``streets`` with ``level`` is at ``i * rent_stride + level``."""
-        for d in self.streets:
-            rents = board.spaces[d].rents
-            self.street_rents.extend(rents)
-            self.street_rents.extend([0] * (stride - len(rents)))
-        self.others: list[int] = [d for group in board.groups.values() for d in group
-                                  if board.spaces[d].kind in ("railroad", "utility")]
-        """The railroads and utilities, group by group."""
-        self.rated: list[int] = self.streets + self.others
-        """The deeds that charge rent: ``streets`` first, then ``others``."""
-        self.railroads: list[bool] = [board.spaces[d].kind == "railroad" for d in self.others]
-        """Whether each of ``others`` is a railroad."""
+        self.street_rents: list[tuple[int, ...]] = [board.spaces[d].rents for d in self.streets]
+        """The printed rents of each of ``streets``, by improvement level."""
+        others = [d for group in board.groups.values() for d in group
+                  if board.spaces[d].kind in ("railroad", "utility")]
+        self.rated: list[int] = self.streets + others
+        """The deeds that charge rent: ``streets`` first, then the railroads and utilities."""
+        self.railroads: list[bool] = [board.spaces[d].kind == "railroad" for d in self.rated]
+        """Whether each of ``rated`` is a railroad."""
         self.build_actions = deed_actions("build", board.size)
         self.sell_actions = deed_actions("sell-building", board.size)
         self.mortgage_actions = deed_actions("mortgage", board.size)
         """``Action(kind, deed)`` by deed, for the actions the strategy takes most often."""
-        self.wanted_made: dict[int, Wanted] = {}
-        """Each :class:`Wanted` made on this board, by seat and key (they are values: the
-        same group split the same way between the same two players)."""
 
 
 _last_facts: BoardFacts | None = None
@@ -163,34 +148,11 @@ class BoardView:
         second = 0
         mortgagers = 0
         unowned = 0
-        # The streets first, then the railroads and utilities, in that order (the order
-        # decides who is the top owner between equal rents).
         rents = facts.street_rents
-        at = 0  # where the street's rents start in ``rents``
-        stride = facts.rent_stride
-        for d in facts.streets:
-            o = owner[d]
-            if o < 0:
-                unowned += 1
-            elif mortgaged[d]:
-                mortgagers |= 1 << o
-            else:
-                rent = rents[at + houses[d]]
-                if o == top_owner:
-                    if rent > top:
-                        top = rent
-                elif rent > top:
-                    second = top
-                    top = rent
-                    top_owner = o
-                elif rent > second:
-                    second = rent
-            at += stride
+        streets = len(rents)
         railroads = facts.railroads
         group_of = game.board.group_of
-        i = -1
-        for d in facts.others:
-            i += 1
+        for i, d in enumerate(facts.rated):
             o = owner[d]
             if o < 0:
                 unowned += 1
@@ -198,14 +160,17 @@ class BoardView:
             if mortgaged[d]:
                 mortgagers |= 1 << o
                 continue
-            count = 0
-            for g in group_of[d]:
-                if owner[g] == o:
-                    count += 1
-            if railroads[i]:
-                rent = game.railroad_rents[count - 1]
-            else:  # a utility's rent at the average roll of 7
-                rent = game.utility_multipliers[count - 1] * 7
+            if i < streets:
+                rent = rents[i][houses[d]]
+            else:
+                count = 0
+                for g in group_of[d]:
+                    if owner[g] == o:
+                        count += 1
+                if railroads[i]:
+                    rent = game.railroad_rents[count - 1]
+                else:  # a utility's rent at the average roll of 7
+                    rent = game.utility_multipliers[count - 1] * 7
             if o == top_owner:
                 if rent > top:
                     top = rent
@@ -239,45 +204,27 @@ class BoardView:
         for seat_wanted in wanted:
             if seat_wanted:
                 seat_wanted.clear()
-        made = self.facts.wanted_made
-        g = -1
         for group in self.facts.street_groups:
-            g += 1
             a = -2  # the owners met in the group (-1: the bank, -2: none yet)
             b = -2
-            mine = 0  # the places in the group of a's deeds, as bits
-            bit = 1
             for d in group:
                 o = owner[d]
-                if o == a:
-                    mine |= bit
-                elif o != b:
-                    if a == -2:
-                        a = o
-                        mine |= bit
-                    elif b == -2:
-                        b = o
-                    else:
-                        a = -1  # three owners: nobody's group
-                        break
-                bit <<= 1
+                if o == a or o == b:  # noqa: SIM109  (two compares: faster compiled)
+                    continue
+                if a == -2:
+                    a = o
+                elif b == -2:
+                    b = o
+                else:
+                    a = -1  # three owners: nobody's group
+                    break
             if a < 0:
                 continue
             if b == -2:
                 complete[a].append(group)
             elif b >= 0:
-                # (The same split of the same group between the same two players is the
-                # same Wanted: made once for the board.)
-                key = mine << 24 | g << 16 | a << 8 | b
-                w = made.get(key)
-                if w is None:
-                    w = made[key] = Wanted(group, b, a, owner)
-                wanted[a].append(w)
-                key = ((bit - 1) ^ mine) << 24 | g << 16 | b << 8 | a
-                w = made.get(key)
-                if w is None:
-                    w = made[key] = Wanted(group, a, b, owner)
-                wanted[b].append(w)
+                wanted[a].append(Wanted(group, b, a, owner))
+                wanted[b].append(Wanted(group, a, b, owner))
 
     def deeds_of(self, p: int) -> list[int]:
         """The deeds of seat ``p`` in board order, looked up for every seat at once after
