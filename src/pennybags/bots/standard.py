@@ -44,12 +44,79 @@ from pennybags.engine.board import Board
 from pennybags.engine.game import CompiledAgent, Game
 from pennybags.engine.turn import END_TURN, PAY_BAIL, ROLL, USE_CARD
 
+NO_RENT: Final = 0
+STREET_RENT: Final = 1
+RAILROAD_RENT: Final = 2
+UTILITY_RENT: Final = 3
+
+
+class TopRents:
+    """The danger on a board: the two highest rents of different owners (see
+    :func:`rank_rents`), with the unowned deeds and who has a mortgage."""
+
+    __slots__ = ("mortgagers", "second_rent", "top_owner", "top_rent", "unowned")
+
+    def __init__(self) -> None:
+        self.top_rent = 0
+        """The highest rent any deed charges now, and its owner (-1: none)."""
+        self.top_owner = -1
+        self.second_rent = 0
+        """The highest rent a deed of anyone but ``top_owner`` charges now."""
+        self.mortgagers = 0
+        """The seats with a mortgaged deed, as bits (1 << seat)."""
+        self.unowned = 0
+        """The deeds the bank still has."""
+
+    def danger(self, p: int) -> int:
+        """The highest rent a deed of an opponent of ``p`` charges now."""
+        return self.second_rent if p == self.top_owner else self.top_rent
+
+
+def rank_rents(ranked: TopRents, deeds: list[int], owner: list[int], rents: list[int],
+               out: int) -> None:
+    """Rank the rents of ``deeds`` (``rents`` by deed, -1: mortgaged) into ``ranked``: the
+    highest rent and its owner, and the highest of any other owner. Deeds are taken in the
+    order given (it decides the top owner between equal rents); an owner below 0 is the
+    bank (counted in ``unowned``); the deeds of the seats in ``out`` (bits, 1 << seat:
+    players out of the game) are passed over. The one place the standard strategies rank
+    rents: the classic board view and, through it, the editions' own views."""
+    top = 0
+    top_owner = -1
+    second = 0
+    mortgagers = 0
+    unowned = 0
+    for d in deeds:
+        o = owner[d]
+        if o < 0:
+            unowned += 1
+            continue
+        if out and out >> o & 1:
+            continue
+        rent = rents[d]
+        if rent < 0:
+            mortgagers |= 1 << o
+            continue
+        if o == top_owner:
+            if rent > top:
+                top = rent
+        elif rent > top:
+            second = top
+            top = rent
+            top_owner = o
+        elif rent > second:
+            second = rent
+    ranked.top_rent = top
+    ranked.top_owner = top_owner
+    ranked.second_rent = second
+    ranked.mortgagers = mortgagers
+    ranked.unowned = unowned
+
 
 class BoardFacts:
     """What never changes on a board, in the shape the strategy reads fastest."""
 
-    __slots__ = ("board", "build_actions", "mortgage_actions", "railroads", "rated",
-                 "sell_actions", "street_groups", "street_rents", "streets")
+    __slots__ = ("board", "build_actions", "mortgage_actions", "printed_rents", "rated",
+                 "rent_kind", "sell_actions", "street_groups", "streets")
 
     def __init__(self, board: Board) -> None:
         self.board = board
@@ -58,14 +125,22 @@ class BoardFacts:
             if group and board.spaces[group[0]].kind == "street"
         ]
         self.streets: list[int] = [d for d in board.deeds if board.spaces[d].kind == "street"]
-        self.street_rents: list[tuple[int, ...]] = [board.spaces[d].rents for d in self.streets]
-        """The printed rents of each of ``streets``, by improvement level."""
         others = [d for group in board.groups.values() for d in group
                   if board.spaces[d].kind in ("railroad", "utility")]
         self.rated: list[int] = self.streets + others
         """The deeds that charge rent: ``streets`` first, then the railroads and utilities."""
-        self.railroads: list[bool] = [board.spaces[d].kind == "railroad" for d in self.rated]
-        """Whether each of ``rated`` is a railroad."""
+        self.rent_kind: list[int] = [NO_RENT] * board.size
+        """How each space's deed charges rent (``STREET_RENT``, ``RAILROAD_RENT``,
+        ``UTILITY_RENT``; ``NO_RENT``: no deed, or one that charges none)."""
+        self.printed_rents: list[tuple[int, ...]] = [() for _ in range(board.size)]
+        """The printed rents of each street, by improvement level (empty for the rest)."""
+        for d in self.rated:
+            kind = board.spaces[d].kind
+            if kind == "street":
+                self.rent_kind[d] = STREET_RENT
+                self.printed_rents[d] = board.spaces[d].rents
+            else:
+                self.rent_kind[d] = RAILROAD_RENT if kind == "railroad" else UTILITY_RENT
         self.build_actions = deed_actions("build", board.size)
         self.sell_actions = deed_actions("sell-building", board.size)
         self.mortgage_actions = deed_actions("mortgage", board.size)
@@ -83,31 +158,30 @@ def board_facts(board: Board) -> BoardFacts:
     return facts
 
 
-class BoardView:
+class BoardView(TopRents):
     """What every standard bot of a game derives from the deeds, shared by the bots of that
-    game. The danger on the board and who has a mortgage are worked out again after the
+    game. The danger on the board and who has a mortgage are brought up to date after the
     deeds change, at most once a round: the bots read the board afresh each time play comes
     round, as a person does, not after every house. (Reading it every turn cost whole
     simulations a few percent more: about 900 instructions per player-turn, measured
-    together with a smaller change.) Each seat's groups, wants and deeds are worked out
+    together with a smaller change.) Each deed's rent is kept and worked out again only for
+    the deeds the game's log says changed (``Game.changed``); all of them when the log
+    does not account for every change. Each seat's groups, wants and deeds are worked out
     again after every change of owner (see :meth:`know_owners`)."""
 
     __slots__ = ("changes", "complete", "deeds", "deeds_transfers", "facts", "game",
-                 "mortgagers", "round", "second_rent", "top_owner", "top_rent", "transfers",
-                 "unowned", "wanted")
+                 "logged", "rents", "round", "transfers", "wanted")
 
     def __init__(self, game: ClassicGame) -> None:
+        super().__init__()
         self.game = game
         self.facts = board_facts(game.board)
-        self.top_rent = 0
-        """The highest rent any deed charges now, and its owner (-1: none)."""
-        self.top_owner = -1
-        self.second_rent = 0
-        """The highest rent a deed of anyone but ``top_owner`` charges now."""
-        self.mortgagers = 0
-        """The seats with a mortgaged deed, as bits (1 << seat)."""
-        self.unowned = 0
+        self.rents: list[int] = [0] * game.board.size
+        """The rent each owned deed charges now, by deed (-1: mortgaged)."""
         self.changes = -1
+        self.logged = 0
+        """The game's ``changes`` count and the length of its log of changed deeds when
+        ``rents`` were last brought up to date."""
         self.round = -1
         self.update()
         seats = len(game.players)
@@ -122,69 +196,73 @@ class BoardView:
         self.deeds: list[list[int]] = [[] for _ in range(seats)]
         """Each seat's deeds in board order (see :meth:`deeds_of`)."""
 
-    def danger(self, p: int) -> int:
-        """The highest rent a deed of an opponent of ``p`` charges now."""
-        return self.second_rent if p == self.top_owner else self.top_rent
-
     def fresh(self) -> BoardView:
-        """This view, worked out again first if the deeds changed in an earlier round."""
+        """This view, brought up to date first if the deeds changed in an earlier round."""
         game = self.game
         if self.changes != game.changes and self.round != game.round:
             self.update()
         return self
 
     def update(self) -> None:
-        """Work the view out again from the deeds. (The two highest rents of different
-        owners are all the danger needs, and plain numbers are the cheapest to keep.)"""
+        """Bring the rents up to date from the deeds that changed and rank them again."""
         game = self.game
+        log = game.changed
+        logged = self.logged
+        length = len(log)
+        if length >= logged and length - logged == game.changes - self.changes:
+            facts = self.facts
+            kinds = facts.rent_kind
+            rents = self.rents
+            mortgaged = game.mortgaged
+            for k in range(logged, length):
+                d = log[k]
+                kind = kinds[d]
+                if kind == STREET_RENT:  # (most changes: the same as rent_of, without a call)
+                    rents[d] = -1 if mortgaged[d] else facts.printed_rents[d][game.houses[d]]
+                elif kind != NO_RENT:
+                    self.rent_of(d)
+        else:  # changes the log does not say: every deed again
+            for d in self.facts.rated:
+                self.rent_of(d)
+        self.logged = length
         self.changes = game.changes
         self.round = game.round
+        rank_rents(self, self.facts.rated, game.owner, self.rents, 0)
+
+    def rent_of(self, deed: int) -> None:
+        """Work out again the rent of ``deed`` (with its group's, for a railroad or a
+        utility: theirs depend on how many of the group the owner has). A street's printed
+        rent for its buildings; a utility's at the average roll of 7."""
         facts = self.facts
-        owner = game.owner
-        houses = game.houses
+        kind = facts.rent_kind[deed]
+        if kind == NO_RENT:
+            return
+        game = self.game
         mortgaged = game.mortgaged
-        top = 0
-        top_owner = -1
-        second = 0
-        mortgagers = 0
-        unowned = 0
-        rents = facts.street_rents
-        streets = len(rents)
-        railroads = facts.railroads
-        group_of = game.board.group_of
-        for i, d in enumerate(facts.rated):
+        rents = self.rents
+        if kind == STREET_RENT:
+            if mortgaged[deed]:
+                rents[deed] = -1
+            else:
+                rents[deed] = facts.printed_rents[deed][game.houses[deed]]
+            return
+        owner = game.owner
+        group = game.board.group_of[deed]
+        for d in group:
             o = owner[d]
             if o < 0:
-                unowned += 1
                 continue
             if mortgaged[d]:
-                mortgagers |= 1 << o
+                rents[d] = -1
                 continue
-            if i < streets:
-                rent = rents[i][houses[d]]
+            count = 0
+            for g in group:
+                if owner[g] == o:
+                    count += 1
+            if facts.rent_kind[d] == RAILROAD_RENT:
+                rents[d] = game.railroad_rents[count - 1]
             else:
-                count = 0
-                for g in group_of[d]:
-                    if owner[g] == o:
-                        count += 1
-                if railroads[i]:
-                    rent = game.railroad_rents[count - 1]
-                else:  # a utility's rent at the average roll of 7
-                    rent = game.utility_multipliers[count - 1] * 7
-            if o == top_owner:
-                if rent > top:
-                    top = rent
-            elif rent > top:
-                second = top
-                top = rent
-                top_owner = o
-            elif rent > second:
-                second = rent
-        self.top_rent = top
-        self.top_owner = top_owner
-        self.second_rent = second
-        self.mortgagers = mortgagers
-        self.unowned = unowned
+                rents[d] = game.utility_multipliers[count - 1] * 7
 
     def know_owners(self) -> None:
         """Work out ``complete`` and ``wanted`` again if owners have changed since (every
