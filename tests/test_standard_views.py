@@ -115,6 +115,17 @@ def test_a_change_the_log_does_not_hold_has_every_deed_read_again() -> None:
     check_view(game, view)
     assert view.rents[owned[0]] == game.board.spaces[owned[0]].rents[game.houses[owned[0]]] \
         or game.mortgaged[owned[0]]
+    # A deed given to another player by a rule that counts the change but logs no deed:
+    # the groups are all looked at again (check_view compares them with a fresh look).
+    group = next(g for g in game.board.groups.values()
+                 if game.board.spaces[g[0]].kind == "street" and
+                 g not in view.complete[0])
+    for d in group:
+        game.owner[d] = 0
+    game.changes += 1
+    game.transfers += 1
+    check_view(game, view)
+    assert group in view.complete[0]
 
 
 def test_classic_checks_only_where_the_game_judges_as_classic_does() -> None:

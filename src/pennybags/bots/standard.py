@@ -116,7 +116,7 @@ class BoardFacts:
     """What never changes on a board, in the shape the strategy reads fastest."""
 
     __slots__ = ("board", "build_actions", "mortgage_actions", "printed_rents", "rated",
-                 "rent_kind", "sell_actions", "street_groups", "streets")
+                 "rent_kind", "sell_actions", "street_group_of", "street_groups", "streets")
 
     def __init__(self, board: Board) -> None:
         self.board = board
@@ -125,6 +125,11 @@ class BoardFacts:
             if group and board.spaces[group[0]].kind == "street"
         ]
         self.streets: list[int] = [d for d in board.deeds if board.spaces[d].kind == "street"]
+        self.street_group_of: list[int] = [-1] * board.size
+        """Each deed's place in ``street_groups`` (-1: not a street of a colour group)."""
+        for g, group in enumerate(self.street_groups):
+            for d in group:
+                self.street_group_of[d] = g
         others = [d for group in board.groups.values() for d in group
                   if board.spaces[d].kind in ("railroad", "utility")]
         self.rated: list[int] = self.streets + others
@@ -170,7 +175,8 @@ class BoardView(TopRents):
     again after every change of owner (see :meth:`know_owners`)."""
 
     __slots__ = ("changes", "complete", "deeds", "deeds_transfers", "facts", "game",
-                 "logged", "rents", "round", "transfers", "wanted")
+                 "group_owner", "logged", "owners_changes", "owners_logged", "rents", "round",
+                 "split_other", "split_owner", "transfers", "wanted")
 
     def __init__(self, game: ClassicGame) -> None:
         super().__init__()
@@ -195,6 +201,17 @@ class BoardView(TopRents):
         self.deeds_transfers = -1
         self.deeds: list[list[int]] = [[] for _ in range(seats)]
         """Each seat's deeds in board order (see :meth:`deeds_of`)."""
+        groups = len(self.facts.street_groups)
+        self.group_owner: list[int] = [-1] * groups
+        """Who owns each colour group whole (-1: nobody)."""
+        self.split_owner: list[Wanted | None] = [None] * groups
+        self.split_other: list[Wanted | None] = [None] * groups
+        """Each colour group split between two players: the first player's :class:`Wanted`
+        and the other's (None: not so split)."""
+        self.owners_changes = -1
+        self.owners_logged = 0
+        """The game's ``changes`` count and the length of its log when the groups above
+        were last brought up to date."""
 
     def fresh(self) -> BoardView:
         """This view, brought up to date first if the deeds changed in an earlier round."""
@@ -265,24 +282,43 @@ class BoardView(TopRents):
                 rents[d] = game.utility_multipliers[count - 1] * 7
 
     def know_owners(self) -> None:
-        """Work out ``complete`` and ``wanted`` again if owners have changed since (every
-        change, not once a round: a bot builds on a group it has just completed). One pass
-        over the groups serves every seat. The lists are updated in place, so a bot that
-        holds its own sees the change once any bot has asked."""
+        """Bring ``complete`` and ``wanted`` up to date if owners have changed since (every
+        change, not once a round: a bot builds on a group it has just completed): the
+        groups with a deed the game's log names are looked at again (all of them when the
+        log does not account for every change), and each seat's lists made again from the
+        groups in board order. The lists are updated in place, so a bot that holds its own
+        sees the change once any bot has asked."""
         game = self.game
         if self.transfers == game.transfers:
             return
         self.transfers = game.transfers
+        facts = self.facts
+        groups = facts.street_groups
+        log = game.changed
+        logged = self.owners_logged
+        length = len(log)
+        looked = 0  # the groups to look at again, as bits (1 << place in groups)
+        if length >= logged and length - logged == game.changes - self.owners_changes:
+            group_of = facts.street_group_of
+            for k in range(logged, length):
+                g = group_of[log[k]]
+                if g >= 0:
+                    looked |= 1 << g
+        else:
+            looked = (1 << len(groups)) - 1
+        self.owners_logged = length
+        self.owners_changes = game.changes
+        if looked == 0:
+            return  # (railroads or utilities changed hands)
         owner = game.owner
-        complete = self.complete
-        wanted = self.wanted
-        for seat_groups in complete:
-            if seat_groups:
-                seat_groups.clear()
-        for seat_wanted in wanted:
-            if seat_wanted:
-                seat_wanted.clear()
-        for group in self.facts.street_groups:
+        group_owner = self.group_owner
+        split_owner = self.split_owner
+        split_other = self.split_other
+        g = -1
+        for group in groups:
+            g += 1
+            if not looked >> g & 1:
+                continue
             a = -2  # the owners met in the group (-1: the bank, -2: none yet)
             b = -2
             for d in group:
@@ -296,13 +332,37 @@ class BoardView(TopRents):
                 else:
                     a = -1  # three owners: nobody's group
                     break
+            group_owner[g] = -1
+            split_owner[g] = None
+            split_other[g] = None
             if a < 0:
                 continue
             if b == -2:
-                complete[a].append(group)
+                group_owner[g] = a
             elif b >= 0:
-                wanted[a].append(Wanted(group, b, a, owner))
-                wanted[b].append(Wanted(group, a, b, owner))
+                split_owner[g] = Wanted(group, b, a, owner)
+                split_other[g] = Wanted(group, a, b, owner)
+        complete = self.complete
+        wanted = self.wanted
+        for seat_groups in complete:
+            if seat_groups:
+                seat_groups.clear()
+        for seat_wanted in wanted:
+            if seat_wanted:
+                seat_wanted.clear()
+        g = -1
+        for group in groups:
+            g += 1
+            whole = group_owner[g]
+            if whole >= 0:
+                complete[whole].append(group)
+                continue
+            first = split_owner[g]
+            if first is not None:
+                second = split_other[g]
+                assert second is not None  # (made together)
+                wanted[second.other].append(first)
+                wanted[first.other].append(second)
 
     def deeds_of(self, p: int) -> list[int]:
         """The deeds of seat ``p`` in board order, looked up for every seat at once after
