@@ -85,15 +85,47 @@ def test_the_view_is_what_a_fresh_look_sees(edition: str) -> None:
         game = new_game(edition, seed)
         bots = [make_bot("standard", seed * 8 + seat) for seat in range(4)]
         view = board_view(game)
-        transfers = game.transfers
+        changes = game.changes
         while not game.over and game.round <= 120:
             p = game.pending[0].player
             game.act(p, bots[p].choose(game, p))
-            if game.transfers != transfers:  # (after every change of owner)
-                transfers = game.transfers
+            if game.changes != changes:  # (after every change of the deeds)
+                changes = game.changes
                 check_view(game, view)
                 checked += 1
-    assert checked > 40
+        # The classic rules log every change: the view read only the deeds that changed.
+        assert len(game.changed) == game.changes
+    assert checked > 80
+
+
+def test_a_change_the_log_does_not_hold_has_every_deed_read_again() -> None:
+    game = new_game("classic", 5)
+    bots = [make_bot("standard", 5 * 8 + seat) for seat in range(4)]
+    view = board_view(game)
+    while game.transfers < 12:
+        p = game.pending[0].player
+        game.act(p, bots[p].choose(game, p))
+    check_view(game, view)
+    owned = [d for d in game.board.deeds
+             if game.owner[d] >= 0 and game.board.spaces[d].kind == "street"]
+    assert owned
+    # A house put down by an edition's own rule that counts the change but logs no deed.
+    game.houses[owned[0]] += 1
+    game.changes += 1
+    check_view(game, view)
+    assert view.rents[owned[0]] == game.board.spaces[owned[0]].rents[game.houses[owned[0]]] \
+        or game.mortgaged[owned[0]]
+    # A deed given to another player by a rule that counts the change but logs no deed:
+    # the groups are all looked at again (check_view compares them with a fresh look).
+    group = next(g for g in game.board.groups.values()
+                 if game.board.spaces[g[0]].kind == "street" and
+                 g not in view.complete[0])
+    for d in group:
+        game.owner[d] = 0
+    game.changes += 1
+    game.transfers += 1
+    check_view(game, view)
+    assert group in view.complete[0]
 
 
 def test_classic_checks_only_where_the_game_judges_as_classic_does() -> None:

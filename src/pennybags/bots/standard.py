@@ -44,13 +44,79 @@ from pennybags.engine.board import Board
 from pennybags.engine.game import CompiledAgent, Game
 from pennybags.engine.turn import END_TURN, PAY_BAIL, ROLL, USE_CARD
 
+NO_RENT: Final = 0
+STREET_RENT: Final = 1
+RAILROAD_RENT: Final = 2
+UTILITY_RENT: Final = 3
+
+
+class TopRents:
+    """The danger on a board: the two highest rents of different owners (see
+    :func:`rank_rents`), with the unowned deeds and who has a mortgage."""
+
+    __slots__ = ("mortgagers", "second_rent", "top_owner", "top_rent", "unowned")
+
+    def __init__(self) -> None:
+        self.top_rent = 0
+        """The highest rent any deed charges now, and its owner (-1: none)."""
+        self.top_owner = -1
+        self.second_rent = 0
+        """The highest rent a deed of anyone but ``top_owner`` charges now."""
+        self.mortgagers = 0
+        """The seats with a mortgaged deed, as bits (1 << seat)."""
+        self.unowned = 0
+        """The deeds the bank still has."""
+
+    def danger(self, p: int) -> int:
+        """The highest rent a deed of an opponent of ``p`` charges now."""
+        return self.second_rent if p == self.top_owner else self.top_rent
+
+
+def rank_rents(ranked: TopRents, deeds: list[int], owner: list[int], rents: list[int],
+               out: int) -> None:
+    """Rank the rents of ``deeds`` (``rents`` by deed, -1: mortgaged) into ``ranked``: the
+    highest rent and its owner, and the highest of any other owner. Deeds are taken in the
+    order given (it decides the top owner between equal rents); an owner below 0 is the
+    bank (counted in ``unowned``); the deeds of the seats in ``out`` (bits, 1 << seat:
+    players out of the game) are passed over. The one place the standard strategies rank
+    rents: the classic board view and, through it, the editions' own views."""
+    top = 0
+    top_owner = -1
+    second = 0
+    mortgagers = 0
+    unowned = 0
+    for d in deeds:
+        o = owner[d]
+        if o < 0:
+            unowned += 1
+            continue
+        if out and out >> o & 1:
+            continue
+        rent = rents[d]
+        if rent < 0:
+            mortgagers |= 1 << o
+            continue
+        if o == top_owner:
+            if rent > top:
+                top = rent
+        elif rent > top:
+            second = top
+            top = rent
+            top_owner = o
+        elif rent > second:
+            second = rent
+    ranked.top_rent = top
+    ranked.top_owner = top_owner
+    ranked.second_rent = second
+    ranked.mortgagers = mortgagers
+    ranked.unowned = unowned
+
 
 class BoardFacts:
     """What never changes on a board, in the shape the strategy reads fastest."""
 
-    __slots__ = ("board", "build_actions", "mortgage_actions", "others", "railroads",
-                 "rated", "rent_stride", "sell_actions", "street_groups", "street_rents",
-                 "streets", "wanted_made")
+    __slots__ = ("board", "build_actions", "mortgage_actions", "printed_rents", "rated",
+                 "rent_kind", "sell_actions", "street_group_of", "street_groups", "streets")
 
     def __init__(self, board: Board) -> None:
         self.board = board
@@ -59,32 +125,31 @@ class BoardFacts:
             if group and board.spaces[group[0]].kind == "street"
         ]
         self.streets: list[int] = [d for d in board.deeds if board.spaces[d].kind == "street"]
-        stride = 1
-        for d in self.streets:
-            stride = max(stride, len(board.spaces[d].rents))
-        self.rent_stride = stride
-        self.street_rents: list[int] = []
-        """The printed rents of each of ``streets`` by improvement level, one after the
-        other, ``rent_stride`` numbers a street (padded with 0s): the rent of the street
-        at place ``i`` of ``streets`` with ``level`` is at ``i * rent_stride + level``."""
-        for d in self.streets:
-            rents = board.spaces[d].rents
-            self.street_rents.extend(rents)
-            self.street_rents.extend([0] * (stride - len(rents)))
-        self.others: list[int] = [d for group in board.groups.values() for d in group
-                                  if board.spaces[d].kind in ("railroad", "utility")]
-        """The railroads and utilities, group by group."""
-        self.rated: list[int] = self.streets + self.others
-        """The deeds that charge rent: ``streets`` first, then ``others``."""
-        self.railroads: list[bool] = [board.spaces[d].kind == "railroad" for d in self.others]
-        """Whether each of ``others`` is a railroad."""
+        self.street_group_of: list[int] = [-1] * board.size
+        """Each deed's place in ``street_groups`` (-1: not a street of a colour group)."""
+        for g, group in enumerate(self.street_groups):
+            for d in group:
+                self.street_group_of[d] = g
+        others = [d for group in board.groups.values() for d in group
+                  if board.spaces[d].kind in ("railroad", "utility")]
+        self.rated: list[int] = self.streets + others
+        """The deeds that charge rent: ``streets`` first, then the railroads and utilities."""
+        self.rent_kind: list[int] = [NO_RENT] * board.size
+        """How each space's deed charges rent (``STREET_RENT``, ``RAILROAD_RENT``,
+        ``UTILITY_RENT``; ``NO_RENT``: no deed, or one that charges none)."""
+        self.printed_rents: list[tuple[int, ...]] = [() for _ in range(board.size)]
+        """The printed rents of each street, by improvement level (empty for the rest)."""
+        for d in self.rated:
+            kind = board.spaces[d].kind
+            if kind == "street":
+                self.rent_kind[d] = STREET_RENT
+                self.printed_rents[d] = board.spaces[d].rents
+            else:
+                self.rent_kind[d] = RAILROAD_RENT if kind == "railroad" else UTILITY_RENT
         self.build_actions = deed_actions("build", board.size)
         self.sell_actions = deed_actions("sell-building", board.size)
         self.mortgage_actions = deed_actions("mortgage", board.size)
         """``Action(kind, deed)`` by deed, for the actions the strategy takes most often."""
-        self.wanted_made: dict[int, Wanted] = {}
-        """Each :class:`Wanted` made on this board, by seat and key (they are values: the
-        same group split the same way between the same two players)."""
 
 
 _last_facts: BoardFacts | None = None
@@ -98,31 +163,31 @@ def board_facts(board: Board) -> BoardFacts:
     return facts
 
 
-class BoardView:
+class BoardView(TopRents):
     """What every standard bot of a game derives from the deeds, shared by the bots of that
-    game. The danger on the board and who has a mortgage are worked out again after the
+    game. The danger on the board and who has a mortgage are brought up to date after the
     deeds change, at most once a round: the bots read the board afresh each time play comes
     round, as a person does, not after every house. (Reading it every turn cost whole
     simulations a few percent more: about 900 instructions per player-turn, measured
-    together with a smaller change.) Each seat's groups, wants and deeds are worked out
+    together with a smaller change.) Each deed's rent is kept and worked out again only for
+    the deeds the game's log says changed (``Game.changed``); all of them when the log
+    does not account for every change. Each seat's groups, wants and deeds are worked out
     again after every change of owner (see :meth:`know_owners`)."""
 
     __slots__ = ("changes", "complete", "deeds", "deeds_transfers", "facts", "game",
-                 "mortgagers", "round", "second_rent", "top_owner", "top_rent", "transfers",
-                 "unowned", "wanted")
+                 "group_owner", "logged", "owners_changes", "owners_logged", "rents", "round",
+                 "split_other", "split_owner", "transfers", "wanted")
 
     def __init__(self, game: ClassicGame) -> None:
+        super().__init__()
         self.game = game
         self.facts = board_facts(game.board)
-        self.top_rent = 0
-        """The highest rent any deed charges now, and its owner (-1: none)."""
-        self.top_owner = -1
-        self.second_rent = 0
-        """The highest rent a deed of anyone but ``top_owner`` charges now."""
-        self.mortgagers = 0
-        """The seats with a mortgaged deed, as bits (1 << seat)."""
-        self.unowned = 0
+        self.rents: list[int] = [0] * game.board.size
+        """The rent each owned deed charges now, by deed (-1: mortgaged)."""
         self.changes = -1
+        self.logged = 0
+        """The game's ``changes`` count and the length of its log of changed deeds when
+        ``rents`` were last brought up to date."""
         self.round = -1
         self.update()
         seats = len(game.players)
@@ -136,101 +201,147 @@ class BoardView:
         self.deeds_transfers = -1
         self.deeds: list[list[int]] = [[] for _ in range(seats)]
         """Each seat's deeds in board order (see :meth:`deeds_of`)."""
-
-    def danger(self, p: int) -> int:
-        """The highest rent a deed of an opponent of ``p`` charges now."""
-        return self.second_rent if p == self.top_owner else self.top_rent
+        groups = len(self.facts.street_groups)
+        self.group_owner: list[int] = [-1] * groups
+        """Who owns each colour group whole (-1: nobody)."""
+        self.split_owner: list[Wanted | None] = [None] * groups
+        self.split_other: list[Wanted | None] = [None] * groups
+        """Each colour group split between two players: the first player's :class:`Wanted`
+        and the other's (None: not so split)."""
+        self.owners_changes = -1
+        self.owners_logged = 0
+        """The game's ``changes`` count and the length of its log when the groups above
+        were last brought up to date."""
 
     def fresh(self) -> BoardView:
-        """This view, worked out again first if the deeds changed in an earlier round."""
+        """This view, brought up to date first if the deeds changed in an earlier round."""
         game = self.game
         if self.changes != game.changes and self.round != game.round:
             self.update()
         return self
 
     def update(self) -> None:
-        """Work the view out again from the deeds. (The two highest rents of different
-        owners are all the danger needs, and plain numbers are the cheapest to keep.)"""
+        """Bring the rents up to date from the deeds that changed and rank them again."""
         game = self.game
+        log = game.changed
+        logged = self.logged
+        length = len(log)
+        if length >= logged and length - logged == game.changes - self.changes:
+            facts = self.facts
+            kinds = facts.rent_kind
+            rents = self.rents
+            mortgaged = game.mortgaged
+            for k in range(logged, length):
+                d = log[k]
+                kind = kinds[d]
+                if kind == STREET_RENT:  # (most changes: the same as rent_of, without a call)
+                    rents[d] = -1 if mortgaged[d] else facts.printed_rents[d][game.houses[d]]
+                elif kind != NO_RENT:
+                    self.rent_of(d)
+        else:  # changes the log does not say: every deed again
+            for d in self.facts.rated:
+                self.rent_of(d)
+        self.logged = length
         self.changes = game.changes
         self.round = game.round
+        rank_rents(self, self.facts.rated, game.owner, self.rents, 0)
+
+    def rent_of(self, deed: int) -> None:
+        """Work out again the rent of ``deed`` (with its group's, for a railroad or a
+        utility: theirs depend on how many of the group the owner has). A street's printed
+        rent for its buildings; a utility's at the average roll of 7."""
         facts = self.facts
-        owner = game.owner
-        houses = game.houses
+        kind = facts.rent_kind[deed]
+        if kind == NO_RENT:
+            return
+        game = self.game
         mortgaged = game.mortgaged
-        top = 0
-        top_owner = -1
-        second = 0
-        mortgagers = 0
-        unowned = 0
-        # The streets first, then the railroads and utilities, in that order (the order
-        # decides who is the top owner between equal rents).
-        rents = facts.street_rents
-        at = 0  # where the street's rents start in ``rents``
-        stride = facts.rent_stride
-        for d in facts.streets:
-            o = owner[d]
-            if o < 0:
-                unowned += 1
-            elif mortgaged[d]:
-                mortgagers |= 1 << o
+        rents = self.rents
+        if kind == STREET_RENT:
+            if mortgaged[deed]:
+                rents[deed] = -1
             else:
-                rent = rents[at + houses[d]]
-                if o == top_owner:
-                    if rent > top:
-                        top = rent
-                elif rent > top:
-                    second = top
-                    top = rent
-                    top_owner = o
-                elif rent > second:
-                    second = rent
-            at += stride
-        railroads = facts.railroads
-        group_of = game.board.group_of
-        i = -1
-        for d in facts.others:
-            i += 1
+                rents[deed] = facts.printed_rents[deed][game.houses[deed]]
+            return
+        owner = game.owner
+        group = game.board.group_of[deed]
+        for d in group:
             o = owner[d]
             if o < 0:
-                unowned += 1
                 continue
             if mortgaged[d]:
-                mortgagers |= 1 << o
+                rents[d] = -1
                 continue
             count = 0
-            for g in group_of[d]:
+            for g in group:
                 if owner[g] == o:
                     count += 1
-            if railroads[i]:
-                rent = game.railroad_rents[count - 1]
-            else:  # a utility's rent at the average roll of 7
-                rent = game.utility_multipliers[count - 1] * 7
-            if o == top_owner:
-                if rent > top:
-                    top = rent
-            elif rent > top:
-                second = top
-                top = rent
-                top_owner = o
-            elif rent > second:
-                second = rent
-        self.top_rent = top
-        self.top_owner = top_owner
-        self.second_rent = second
-        self.mortgagers = mortgagers
-        self.unowned = unowned
+            if facts.rent_kind[d] == RAILROAD_RENT:
+                rents[d] = game.railroad_rents[count - 1]
+            else:
+                rents[d] = game.utility_multipliers[count - 1] * 7
 
     def know_owners(self) -> None:
-        """Work out ``complete`` and ``wanted`` again if owners have changed since (every
-        change, not once a round: a bot builds on a group it has just completed). One pass
-        over the groups serves every seat. The lists are updated in place, so a bot that
-        holds its own sees the change once any bot has asked."""
+        """Bring ``complete`` and ``wanted`` up to date if owners have changed since (every
+        change, not once a round: a bot builds on a group it has just completed): the
+        groups with a deed the game's log names are looked at again (all of them when the
+        log does not account for every change), and each seat's lists made again from the
+        groups in board order. The lists are updated in place, so a bot that holds its own
+        sees the change once any bot has asked."""
         game = self.game
         if self.transfers == game.transfers:
             return
         self.transfers = game.transfers
+        facts = self.facts
+        groups = facts.street_groups
+        log = game.changed
+        logged = self.owners_logged
+        length = len(log)
+        looked = 0  # the groups to look at again, as bits (1 << place in groups)
+        if length >= logged and length - logged == game.changes - self.owners_changes:
+            group_of = facts.street_group_of
+            for k in range(logged, length):
+                g = group_of[log[k]]
+                if g >= 0:
+                    looked |= 1 << g
+        else:
+            looked = (1 << len(groups)) - 1
+        self.owners_logged = length
+        self.owners_changes = game.changes
+        if looked == 0:
+            return  # (railroads or utilities changed hands)
         owner = game.owner
+        group_owner = self.group_owner
+        split_owner = self.split_owner
+        split_other = self.split_other
+        g = -1
+        for group in groups:
+            g += 1
+            if not looked >> g & 1:
+                continue
+            a = -2  # the owners met in the group (-1: the bank, -2: none yet)
+            b = -2
+            for d in group:
+                o = owner[d]
+                if o == a or o == b:  # noqa: SIM109  (two compares: faster compiled)
+                    continue
+                if a == -2:
+                    a = o
+                elif b == -2:
+                    b = o
+                else:
+                    a = -1  # three owners: nobody's group
+                    break
+            group_owner[g] = -1
+            split_owner[g] = None
+            split_other[g] = None
+            if a < 0:
+                continue
+            if b == -2:
+                group_owner[g] = a
+            elif b >= 0:
+                split_owner[g] = Wanted(group, b, a, owner)
+                split_other[g] = Wanted(group, a, b, owner)
         complete = self.complete
         wanted = self.wanted
         for seat_groups in complete:
@@ -239,45 +350,19 @@ class BoardView:
         for seat_wanted in wanted:
             if seat_wanted:
                 seat_wanted.clear()
-        made = self.facts.wanted_made
         g = -1
-        for group in self.facts.street_groups:
+        for group in groups:
             g += 1
-            a = -2  # the owners met in the group (-1: the bank, -2: none yet)
-            b = -2
-            mine = 0  # the places in the group of a's deeds, as bits
-            bit = 1
-            for d in group:
-                o = owner[d]
-                if o == a:
-                    mine |= bit
-                elif o != b:
-                    if a == -2:
-                        a = o
-                        mine |= bit
-                    elif b == -2:
-                        b = o
-                    else:
-                        a = -1  # three owners: nobody's group
-                        break
-                bit <<= 1
-            if a < 0:
+            whole = group_owner[g]
+            if whole >= 0:
+                complete[whole].append(group)
                 continue
-            if b == -2:
-                complete[a].append(group)
-            elif b >= 0:
-                # (The same split of the same group between the same two players is the
-                # same Wanted: made once for the board.)
-                key = mine << 24 | g << 16 | a << 8 | b
-                w = made.get(key)
-                if w is None:
-                    w = made[key] = Wanted(group, b, a, owner)
-                wanted[a].append(w)
-                key = ((bit - 1) ^ mine) << 24 | g << 16 | b << 8 | a
-                w = made.get(key)
-                if w is None:
-                    w = made[key] = Wanted(group, a, b, owner)
-                wanted[b].append(w)
+            first = split_owner[g]
+            if first is not None:
+                second = split_other[g]
+                assert second is not None  # (made together)
+                wanted[second.other].append(first)
+                wanted[first.other].append(second)
 
     def deeds_of(self, p: int) -> list[int]:
         """The deeds of seat ``p`` in board order, looked up for every seat at once after

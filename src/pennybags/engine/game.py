@@ -246,6 +246,13 @@ class Game(ABC):
         cache what they work out from them."""
         self.transfers = 0
         """Counts changes of owner alone (see :meth:`set_owner`)."""
+        self.changed: list[int] = []
+        """The deed of each change counted in ``changes``, in order, where the rules log it
+        (changes of owner always; the classic rules' buildings and mortgages too): a view
+        kept from the deeds can bring up to date only the deeds that changed. Not every
+        change is logged (an edition's own rules may only count theirs): a reader must check
+        that the entries it has not read are as many as the changes it has not seen, and
+        look at every deed again when they are not. A copy starts with none."""
         self.decks: dict[str, Deck] = {
             key: Deck(key, name, cards) for key, (name, cards) in data.decks.items()
         }
@@ -288,6 +295,7 @@ class Game(ABC):
         self.mortgaged = list(other.mortgaged)
         self.changes = other.changes
         self.transfers = other.transfers
+        self.changed = []  # (a copy's views start afresh: its log starts empty)
         self.decks = {key: deck.clone() for key, deck in other.decks.items()}
         self.pending = list(other.pending)
         self.history = list(other.history)
@@ -840,6 +848,7 @@ class Game(ABC):
         self.owner[deed] = seat
         self.changes += 1
         self.transfers += 1
+        self.changed.append(deed)
 
     def deeds_of(self, player: int) -> list[int]:
         """The deeds ``player`` owns, in board order (a new list; worked out once while

@@ -369,6 +369,7 @@ class ClassicGame(TurnGame):
             self.bank_houses -= 1
         self.houses[deed] = self.houses[deed] + 1
         self.changes += 1
+        self.changed.append(deed)
         if self.listeners:
             self.emit("built", player=p, deed=deed, level=self.houses[deed])
 
@@ -453,11 +454,13 @@ class ClassicGame(TurnGame):
             self.bank_houses -= kept
             self.houses[deed] = kept
             self.changes += 1
+            self.changed.append(deed)
             self.pay(BANK, p, half * (1 + HOTEL - 1 - kept), "building sold")
         else:
             self.bank_houses += 1
             self.houses[deed] = level - 1
             self.changes += 1
+            self.changed.append(deed)
             self.pay(BANK, p, half, "building sold")
         if self.listeners:
             self.emit("sold-building", player=p, deed=deed, level=self.houses[deed])
@@ -489,6 +492,7 @@ class ClassicGame(TurnGame):
     def mortgage(self, p: int, deed: int) -> None:
         self.mortgaged[deed] = True
         self.changes += 1
+        self.changed.append(deed)
         self.pay(BANK, p, self.board.spaces[deed].mortgage, "mortgage")
         if self.listeners:
             self.emit("mortgaged", player=p, deed=deed)
@@ -509,6 +513,7 @@ class ClassicGame(TurnGame):
         self.pay(p, BANK, self.unmortgage_cost(deed), "mortgage lifted")
         self.mortgaged[deed] = False
         self.changes += 1
+        self.changed.append(deed)
         self.lift_offer.discard(deed)
         if self.listeners:
             self.emit("unmortgaged", player=p, deed=deed)
