@@ -32,6 +32,7 @@ from __future__ import annotations
 from typing import Final
 
 from pennybags.bots.standard import register_strategy
+from pennybags.editions.classic.game import HOTEL
 from pennybags.editions.classic.rules import BUY
 from pennybags.editions.monopoly_2_3.game import Monopoly23Game
 from pennybags.editions.monopoly_2_3.rules import DECLINE, move_action
@@ -140,11 +141,12 @@ class DeedView:
     property and monopolies are adjusted by the difference, its highest rent worked out
     again only when the rent that was highest went down or away."""
 
-    __slots__ = ("base_rent", "card_facts", "changes", "force_price", "full", "game",
-                 "go_salary", "group_index", "groups", "income", "kinds", "lowered",
-                 "monopolies", "nearest_of", "per_property", "prices", "property", "rent",
-                 "seen_changes", "seen_owner", "street_groups", "street_of_group",
-                 "street_rents", "targets", "top", "worth")
+    __slots__ = ("base_rent", "build_score", "build_scored_at", "card_facts", "changes",
+                 "force_price", "full", "game", "go_salary", "group_index", "groups",
+                 "income", "kinds", "lone", "lowered", "monopolies", "nearest_of",
+                 "per_property", "prices", "property", "rent", "seats", "seen_changes",
+                 "seen_owner", "street_groups", "street_of_group", "street_rents", "targets",
+                 "top", "worth")
 
     def __init__(self, game: Monopoly23Game) -> None:
         self.game = game
@@ -189,7 +191,17 @@ class DeedView:
         self.property: list[int] = [0] * seats
         """Each seat's deeds at their price and buildings at their cost."""
         self.targets: list[list[int] | None] = [None] * seats
-        """Each seat's deeds it could want to force the sale of, once worked out."""
+        """Each seat's deeds it could want to force the sale of, once worked out (from
+        ``lone``)."""
+        self.seats = seats
+        self.lone: list[int] = [-1] * (len(self.street_groups) * seats)
+        """For colour group ``i`` and seat ``q``, at ``i * seats + q``: the one deed of the
+        group held by someone other than ``q`` when it is the only such deed of a group of
+        two or more (-1: none), worked out with the group."""
+        self.build_score: list[float] = [0.0] * size
+        """Each street's building score (see ``Monopoly23Strategy.building``), kept while
+        the count of changes of its group stays ``build_scored_at``."""
+        self.build_scored_at: list[int] = [-1] * size
         self.nearest_of: dict[str, list[int]] = {}
         """For a kind of space, the first one forward from each space (``board.nearest``),
         once asked."""
@@ -259,6 +271,7 @@ class DeedView:
                     monopolies[was] = monopolies[was] - 1
                 if whole >= 0:
                     monopolies[whole] = monopolies[whole] + 1
+            self.lone_again(street, group)
         rent = self.rent
         worth = self.worth
         value = self.property
@@ -295,6 +308,35 @@ class DeedView:
             if before >= 0 and old_rent == top[before] and (q != before or r < old_rent):
                 lowered[before] = True
         return moved
+
+    def lone_again(self, street: int, group: tuple[int, ...]) -> None:
+        """Work out ``lone`` again for colour group ``street`` (its deeds ``group``)."""
+        seats = self.seats
+        lone = self.lone
+        base = street * seats
+        for q in range(seats):
+            lone[base + q] = -1
+        if len(group) < 2:
+            return
+        owner = self.game.owner
+        # (a group nobody holds any deed of has no lone deed for anyone)
+        held = 0
+        for d in group:
+            if owner[d] >= 0:
+                held += 1
+        if held == 0:
+            return
+        for q in range(seats):
+            found = -1
+            for d in group:
+                o = owner[d]
+                if o >= 0 and o != q:
+                    if found >= 0:
+                        found = -2
+                        break
+                    found = d
+            if found >= 0:
+                lone[base + q] = found
 
     def rent_of(self, d: int, q: int, level: int, whole: int) -> int:
         """The rent estimate of deed ``d`` owned by ``q`` with ``level`` buildings (``whole``:
@@ -346,6 +388,27 @@ class DeedView:
             self.income = income
         return income
 
+    def building_score(self, deed: int) -> float:
+        """What the next building on ``deed`` is worth for its cost (the rent it adds on
+        the deeds it stands for, per unit of cost; more below three houses; a little more
+        on dearer streets), kept while the count of changes of its group stays. Asked only
+        below a hotel."""
+        game = self.game
+        count = game.group_changes[game.group_number[deed]]
+        if self.build_scored_at[deed] == count:
+            return self.build_score[deed]
+        spaces = game.board.spaces
+        level = game.houses[deed]
+        gain = 0
+        for d in game.unit_of(deed):
+            rents = spaces[d].rents
+            gain += rents[level + 1] - rents[level]
+        score = gain / game.building_cost[deed] + (3.0 if level < 3 else 0.0) + \
+            spaces[deed].price / 1000
+        self.build_score[deed] = score
+        self.build_scored_at[deed] = count
+        return score
+
     def nearest(self, position: int, kind: str) -> int:
         """``board.nearest(position, kind)``, from a table made once per board and kind."""
         table = self.nearest_of.get(kind)
@@ -360,19 +423,13 @@ class DeedView:
         targets = self.targets[p]
         if targets is not None:
             return targets
-        owner = self.game.owner
+        lone = self.lone
+        seats = self.seats
         found = []
-        for group in self.street_groups:
-            lone = -1
-            for d in group:
-                o = owner[d]
-                if o >= 0 and o != p:
-                    if lone >= 0:
-                        lone = -2
-                        break
-                    lone = d
-            if lone >= 0 and len(group) > 1:
-                found.append(lone)
+        for i in range(len(self.street_groups)):
+            d = lone[i * seats + p]
+            if d >= 0:
+                found.append(d)
         found.sort()
         self.targets[p] = found
         return found
@@ -789,7 +846,7 @@ class Monopoly23Strategy:
         if not view.monopolies[p]:
             return None  # (buildings stand only on monopolies)
         cash = game.ledger.balances[p]
-        spaces = game.board.spaces
+        building_cost = game.building_cost
         houses = game.houses
         per_property = view.per_property
         full = view.full
@@ -797,21 +854,16 @@ class Monopoly23Strategy:
         best_score = 0.0
         # The candidates of game.building_actions, in its order (a deed of each of p's
         # groups, every street of them with per-property buildings), those of whole groups
-        # only (the rules refuse the others).
+        # only (the rules refuse the others). The rules are asked only about a candidate
+        # that would be the best so far (one that is not is passed over either way).
         for i, group in enumerate(view.street_groups):
             if full[i] != p:
                 continue
             for deed in group:
-                cost = game.building_cost[deed]
-                if cash - cost >= reserve and game.can_buy_building(p, deed) is None:
-                    level = houses[deed]
-                    gain = 0
-                    for d in game.unit_of(deed):
-                        rents = spaces[d].rents
-                        gain += rents[level + 1] - rents[level]
-                    score = gain / cost + (3.0 if level < 3 else 0.0) + \
-                        spaces[deed].price / 1000
-                    if best < 0 or score > best_score:
+                if cash - building_cost[deed] >= reserve and houses[deed] < HOTEL:
+                    score = view.building_score(deed)
+                    if (best < 0 or score > best_score) and \
+                            game.can_buy_building(p, deed) is None:
                         best = deed
                         best_score = score
                 if not per_property:

@@ -112,6 +112,16 @@ class Monopoly23Game(ClassicGame):
         """Counts the changes of owner and buildings in each of ``deed_groups`` (as
         ``changes`` counts them all), so that a bot can bring up to date only what it
         worked out from the groups that changed."""
+        colour = set(self.streets_groups)
+        self._colour: list[bool] = [g in colour for g in self.deed_groups]
+        """Whether each of ``deed_groups`` is a colour group (one of ``streets_groups``)."""
+        self._whole_seen: list[int] = [-1] * len(self.deed_groups)
+        """Each group's count of changes (``group_changes``) when ``_whole`` was last worked
+        out for it (-1: never)."""
+        self._whole: list[int] = [-1] * len(self.deed_groups)
+        """The owner of each whole colour group (-1: none, or not a colour group)."""
+        self._monopoly_count: list[int] = [0] * len(self.players)
+        """Each seat's complete colour groups by ``_whole`` (see ``kept_monopoly_counts``)."""
         self._turn_asks: list[list[Decision]] = [
             [Decision("turn", s)] for s in range(len(self.players))]
         """Each seat's turn decision, made once (``_jail_asks`` has the jail one)."""
@@ -753,8 +763,45 @@ class Monopoly23Game(ClassicGame):
         return counts
 
     def check_end(self) -> bool:
-        """Five monopolies win at once; several at once: the highest total assets."""
-        return self.check_five()
+        """Five monopolies win at once; several at once: the highest total assets. (Asked
+        after every change of owner: the full check only once someone has enough
+        monopolies by the counts kept per group.)"""
+        to_win = self.to_win
+        for count in self.kept_monopoly_counts():
+            if count >= to_win:
+                return self.check_five()
+        return False
+
+    def kept_monopoly_counts(self) -> list[int]:
+        """:meth:`monopoly_counts`, kept by colour group: worked out again only for the
+        groups whose count of changes (``group_changes``) moved since last asked (owners
+        set by hand count as changes once ``setup_done`` has been called)."""
+        counts = self._monopoly_count
+        seen = self._whole_seen
+        changes = self.group_changes
+        for g in range(len(seen)):
+            count = changes[g]
+            if count == seen[g]:
+                continue
+            seen[g] = count
+            if not self._colour[g]:
+                continue
+            group = self.deed_groups[g]
+            owner = self.owner
+            whole = owner[group[0]]
+            if whole >= 0:
+                for d in group:
+                    if owner[d] != whole:
+                        whole = -1
+                        break
+            was = self._whole[g]
+            if whole != was:
+                self._whole[g] = whole
+                if was >= 0:
+                    counts[was] -= 1
+                if whole >= 0:
+                    counts[whole] += 1
+        return counts
 
     def check_five(self) -> bool:
         counts = self.monopoly_counts()
