@@ -31,6 +31,7 @@ from __future__ import annotations
 
 from typing import Final
 
+from pennybags.bots.registry import int_param
 from pennybags.bots.standard import register_strategy
 from pennybags.editions.classic.game import HOTEL
 from pennybags.editions.classic.rules import BUY
@@ -166,7 +167,7 @@ class DeedView:
         """The owner of each whole colour group (-1: none)."""
         self.go_salary = game.r5(game.go_salary)
         """The GO salary, rounded."""
-        self.per_property = game.options.per_property_buildings
+        self.per_property = game.per_property
         seats = len(game.players)
         self.seen_changes: list[int] = [-1] * len(self.groups)
         """Each group's count of changes (``game.group_changes``) when the view last worked
@@ -282,60 +283,61 @@ class DeedView:
         prices = self.prices
         first = group[0]
         moved = False
+        # (lists are written only where something changed: each write of a number to a
+        # list costs the compiled build a boxed number)
         for d in group:
             q = owner[d]
             before = seen_owner[d]
             old_rent = rent[d]
-            if before >= 0:
-                value[before] = value[before] - worth[d]
+            old_worth = worth[d]
             if q != before:
                 seen_owner[d] = q
                 moved = True
             if q < 0:
                 r = 0
-                worth[d] = 0
+                w = 0
             else:
                 level = houses[d]
                 r = self.rent_of(d, q, level, whole)
                 w = prices[d]
                 if street >= 0 and level and (per_property or d == first):
                     w += level * cost[d]
-                worth[d] = w
-                value[q] = value[q] + w
                 if r > top[q]:
                     top[q] = r
-            rent[d] = r
+            if q != before:
+                if before >= 0:
+                    value[before] = value[before] - old_worth
+                if q >= 0:
+                    value[q] = value[q] + w
+            elif w != old_worth:  # (the same owner: q >= 0, as w and old_worth are 0 else)
+                value[q] = value[q] + w - old_worth
+            if w != old_worth:
+                worth[d] = w
+            if r != old_rent:
+                rent[d] = r
             if before >= 0 and old_rent == top[before] and (q != before or r < old_rent):
                 lowered[before] = True
         return moved
 
     def lone_again(self, street: int, group: tuple[int, ...]) -> None:
-        """Work out ``lone`` again for colour group ``street`` (its deeds ``group``)."""
+        """Work out ``lone`` again for colour group ``street`` (its deeds ``group``),
+        storing only what changed."""
         seats = self.seats
         lone = self.lone
         base = street * seats
-        for q in range(seats):
-            lone[base + q] = -1
-        if len(group) < 2:
-            return
         owner = self.game.owner
-        # (a group nobody holds any deed of has no lone deed for anyone)
-        held = 0
-        for d in group:
-            if owner[d] >= 0:
-                held += 1
-        if held == 0:
-            return
+        several = len(group) > 1
         for q in range(seats):
             found = -1
-            for d in group:
-                o = owner[d]
-                if o >= 0 and o != q:
-                    if found >= 0:
-                        found = -2
-                        break
-                    found = d
-            if found >= 0:
+            if several:
+                for d in group:
+                    o = owner[d]
+                    if o >= 0 and o != q:
+                        if found >= 0:
+                            found = -1  # (two or more held by others)
+                            break
+                        found = d
+            if lone[base + q] != found:
                 lone[base + q] = found
 
     def rent_of(self, d: int, q: int, level: int, whole: int) -> int:
@@ -691,8 +693,15 @@ class Monopoly23Strategy:
         best_score = 0.0
         board = game.board
         players = game.players
-        for q in game.movable():
-            target, passed = board.advance(players[q].position, steps)
+        no_double_move = game.no_double_move
+        moved = game.moved
+        for player in players:  # (game.movable() without its list)
+            if player.bankrupt or player.in_jail:
+                continue
+            q = player.seat
+            if no_double_move and q in moved:
+                continue
+            target, passed = board.advance(player.position, steps)
             score = self.landing_value(game, p, q, target, passed)
             if q == p:
                 score += 5  # a move of one's own passes GO sooner
@@ -877,7 +886,7 @@ class Monopoly23Strategy:
         if not hand:
             return None
         leader = NO_ONE
-        judged = game.options.no_double_move
+        judged = game.no_double_move
         best_ref: CardRef | None = None
         best_target = -1
         best_score = 0.0
@@ -999,8 +1008,6 @@ class Monopoly23Strategy:
 
 
 def _make(params: dict[str, str]) -> Monopoly23Strategy:
-    from pennybags.bots.registry import int_param
-
     reserve = int_param(params, "reserve", 100)
     aggression = int_param(params, "aggression", 100)
     for key in ("trade", "jail"):

@@ -41,18 +41,29 @@ from typing import Any, Final
 
 from pennybags.editions.classic.game import HOTEL, ClassicGame
 from pennybags.editions.monopoly_2_3.options import Monopoly23Options
-from pennybags.engine.actions import Action, CardRef, Decision, Pose, deed_action
+from pennybags.engine.actions import (
+    DEED_BIT,
+    TARGET_BIT,
+    Action,
+    CardRef,
+    Decision,
+    Pose,
+    deed_action,
+)
 from pennybags.engine.board import Board
 from pennybags.engine.data import EditionData
 from pennybags.engine.decks import Card, Deck
 from pennybags.engine.game import Event
 from pennybags.engine.ledger import BANK
-from pennybags.engine.rules import Rulebook
+from pennybags.engine.rules import Entry, Rulebook
 from pennybags.engine.turn import NO_DECISIONS
 
 DEEDS: Final = "deeds"
 """The key of the face-down title deed deck in ``game.decks``."""
 CARD_DECKS: Final = ("chance", "community_chest")
+CHECK_TYPES: Final = __file__.endswith(".py")
+"""Whether the values an answer holds must be checked for their type (pure Python: the
+compiled build's own code only ever holds the declared types; ``engine.game`` alike)."""
 MOVING_CARDS: Final = frozenset({"advance_to", "advance_to_nearest", "move_relative",
                                  "move_to"})
 
@@ -87,6 +98,12 @@ class Monopoly23Game(ClassicGame):
         self.market_size: int = r["market_size"]
         self.force_percent: int = r["forced_purchase_percent"]
         self.to_win: int = r["monopolies_to_win"]
+        self.per_property: bool = opts.per_property_buildings
+        """The options the rules read at every turn, as the game's own attributes (options
+        never change during a game)."""
+        self.no_double_move: bool = opts.no_double_move
+        self.card_limit: int = opts.card_limit
+        self.one_building_per_turn: bool = opts.one_building_per_turn
         if opts.us_board and clone_of is None:
             self._use_us_board(data)
         cheap: Mapping[str, int] = r["cheap_house_costs"]
@@ -190,6 +207,32 @@ class Monopoly23Game(ClassicGame):
         unit = self.unit
         return -(-amount // unit) * unit
 
+    # ================================================================ judging answers
+
+    def _judge(self, player: int, action: Action, entry: Entry | None,
+               answered: Decision | None) -> str | None:
+        """The engine's judgement, with the answers to a decision the game offered that
+        name only a deed (a market purchase, a forced purchase, a building, a deed handed
+        over) or only a player (whom the roll moves) judged directly: the field within
+        range, then the rule's own check."""
+        if answered is not None and entry is not None and not self.over and \
+                (not CHECK_TYPES or type(player) is int):
+            present = action.present
+            fits = False
+            if present == DEED_BIT:
+                deed = action.deed
+                fits = entry.fields & DEED_BIT != 0 and \
+                    (not CHECK_TYPES or type(deed) is int) and 0 <= deed < self.board.size
+            elif present == TARGET_BIT:
+                target = action.target
+                fits = entry.fields & TARGET_BIT != 0 and \
+                    (not CHECK_TYPES or type(target) is int) and \
+                    0 <= target < len(self.players)
+            if fits:
+                return entry.rule.check(self, player, action, answered) if entry.checked \
+                    else None
+        return super()._judge(player, action, entry, answered)
+
     # ================================================================ the turn
 
     def begin_turn(self) -> None:
@@ -289,14 +332,14 @@ class Monopoly23Game(ClassicGame):
         for q in self.players:
             if q.bankrupt or q.in_jail:
                 continue
-            if self.options.no_double_move and q.seat in self.moved:
+            if self.no_double_move and q.seat in self.moved:
                 continue
             out.append(q.seat)
         return out
 
     def anyone_movable(self) -> bool:
         """Whether the roll may move anyone (``movable`` is not empty)."""
-        double_move = self.options.no_double_move
+        double_move = self.no_double_move
         for q in self.players:
             if not (q.bankrupt or q.in_jail or (double_move and q.seat in self.moved)):
                 return True
@@ -306,7 +349,7 @@ class Monopoly23Game(ClassicGame):
         """Whether the roll may move ``q`` (``q in movable()``, for a seat)."""
         player = self.players[q]
         return not (player.bankrupt or player.in_jail or
-                    (self.options.no_double_move and q in self.moved))
+                    (self.no_double_move and q in self.moved))
 
     def move_player(self, p: int, target: int) -> None:
         steps = sum(self.last_dice)
@@ -427,7 +470,7 @@ class Monopoly23Game(ClassicGame):
         deck is short, the rulebook's reshuffle of the discards tops it up first."""
         deck = self.decks[key]
         n = len(self.players)
-        limit = self.options.card_limit
+        limit = self.card_limit
         drawers = []
         for i in range(n):
             drawer = self.players[(self.current + i) % n]
@@ -528,7 +571,7 @@ class Monopoly23Game(ClassicGame):
         street with ``per-property-buildings``), so houses and hotels are counted per
         monopoly purchase (``building_counts``)."""
         out = []
-        if self.options.per_property_buildings:
+        if self.per_property:
             return [d for d in self.deeds_of(p) if self.houses[d]]
         for group in self.streets_groups:
             if self.owner[group[0]] == p and self.houses[group[0]]:
@@ -537,14 +580,14 @@ class Monopoly23Game(ClassicGame):
 
     def unit_of(self, deed: int) -> tuple[int, ...]:
         """The deeds a building on ``deed`` stands for."""
-        if self.options.per_property_buildings:
+        if self.per_property:
             return (deed,)
         return self.board.group_of[deed]
 
     def buildings_value(self, p: int) -> int:
         houses = self.houses
         cost = self.building_cost
-        if self.options.per_property_buildings:
+        if self.per_property:
             return sum(houses[u] * cost[u] for u in self.building_units(p))
         owner = self.owner
         total = 0
@@ -567,11 +610,11 @@ class Monopoly23Game(ClassicGame):
         level = self.houses[deed]
         if level >= HOTEL:
             return f"{space.name} already has a hotel"
-        if self.options.per_property_buildings and \
+        if self.per_property and \
                 level > min(self.houses[d] for d in self.board.group_of[deed]):
             return f"build evenly: the other streets of the {space.group} group need a " \
                    "house first"
-        if self.options.one_building_per_turn and space.group in self.built:
+        if self.one_building_per_turn and space.group in self.built:
             return f"one building per monopoly per turn: the {space.group} monopoly has " \
                    "had its building this turn"
         cost = self.building_cost[deed]
@@ -596,7 +639,7 @@ class Monopoly23Game(ClassicGame):
         self.built.add(self.board[deed].group)
         if self.listeners:
             self.emit("built-monopoly", player=p, deed=deed, group=self.board[deed].group,
-                      level=level + 1, whole=not self.options.per_property_buildings)
+                      level=level + 1, whole=not self.per_property)
         self.ask_roll()
 
     def lower_building(self, deed: int) -> int:
@@ -837,7 +880,7 @@ class Monopoly23Game(ClassicGame):
                 if not self.owns_group(self.owner[d], d):
                     raise ValueError(f"{space.name} has buildings but its owner does not own "
                                      f"the whole {space.group} group")
-                if not self.options.per_property_buildings and any(
+                if not self.per_property and any(
                         self.houses[g] != level for g in self.board.group_of[d]):
                     raise ValueError(f"buildings belong to the whole {space.group} monopoly: "
                                      "give every deed of the group the same level")
@@ -957,7 +1000,7 @@ class Monopoly23Game(ClassicGame):
             return "a Get Out of Jail Free card is used from jail"
         if not 0 <= target < len(self.players) or self.players[target].bankrupt:
             return "cards are played on a player in the game"
-        if self.options.no_double_move and not self.players[target].in_jail and \
+        if self.no_double_move and not self.players[target].in_jail and \
                 (card.kind in MOVING_CARDS or card.kind == "go_to_jail"):
             if card.kind in MOVING_CARDS and target in self.moved:
                 return f"{self.name(target)} has been moved this turn already"
@@ -970,7 +1013,7 @@ class Monopoly23Game(ClassicGame):
         for group in self.streets_groups:
             if self.owner[group[0]] != p:
                 continue
-            targets = group if self.options.per_property_buildings else group[:1]
+            targets = group if self.per_property else group[:1]
             out += [deed_action("buy-building", d) for d in targets]
         return out
 
