@@ -14,7 +14,7 @@ import pytest
 from pennybags.bots import make_bot
 from pennybags.bots.monopoly_2_3 import DeedView, Monopoly23Strategy, deed_view
 from pennybags.editions import get_edition
-from pennybags.editions.classic.game import ClassicGame
+from pennybags.editions.classic.game import HOTEL, ClassicGame
 from pennybags.editions.monopoly_2_3.game import Monopoly23Game
 from pennybags.lab.simulate import run_options
 
@@ -44,7 +44,32 @@ def same_view(kept: DeedView, fresh: DeedView) -> None:
     assert kept.property == fresh.property
     assert kept.incomes() == fresh.incomes()
     for p in range(len(game.players)):
-        assert kept.force_targets(p) == fresh.force_targets(p)
+        assert kept.force_targets(p) == fresh.force_targets(p) == targets_afresh(game, p)
+    for group in game.streets_groups:
+        for d in group:
+            if game.houses[d] < HOTEL:
+                assert kept.building_score(d) == building_score_afresh(game, d), d
+
+
+def targets_afresh(game: Monopoly23Game, p: int) -> list[int]:
+    """The deeds ``p`` could want to force the sale of, from the owners alone: a street
+    that is the only deed of its colour group (of two or more) held by anyone but ``p``."""
+    found = []
+    for group in game.streets_groups:
+        held = [d for d in group if game.owner[d] >= 0 and game.owner[d] != p]
+        if len(group) > 1 and len(held) == 1:
+            found.append(held[0])
+    return sorted(found)
+
+
+def building_score_afresh(game: Monopoly23Game, deed: int) -> float:
+    """The standard bot's score of the next building on ``deed`` (below a hotel)."""
+    spaces = game.board.spaces
+    level = game.houses[deed]
+    gain = sum(spaces[d].rents[level + 1] - spaces[d].rents[level]
+               for d in game.unit_of(deed))
+    return gain / game.building_cost[deed] + (3.0 if level < 3 else 0.0) + \
+        spaces[deed].price / 1000
 
 
 @pytest.mark.parametrize("seed", [1, 2, 3, 4, 5, 6])
@@ -58,6 +83,27 @@ def test_the_kept_view_is_the_fresh_one_before_every_answer(seed: int) -> None:
         same_view(kept, DeedView(game))
         game.act(p, bots[p].choose(game, p))
         answers += 1
+    assert answers > 20
+
+
+@pytest.mark.parametrize(("bot", "every", "seed", "per_property"), [
+    ("standard", 1, 31, False), ("standard", 1, 32, True), ("random", 1, 33, False),
+    ("standard", 10, 34, False), ("random", 7, 35, True), ("random", 3, 36, False)])
+def test_the_kept_monopoly_counts_are_those_worked_out_afresh(
+        bot: str, every: int, seed: int, per_property: bool) -> None:
+    """The game's end check reads monopolies counted per colour group, worked out again
+    for the groups that changed: asked every answer, every third, seventh or tenth (the
+    game asks too, after each change of owner), they are the counts worked out afresh."""
+    game = new_game(seed, per_property_buildings=per_property)
+    bots = [make_bot(bot, seed * 8 + seat) for seat in range(4)]
+    answers = 0
+    while not game.over:
+        if answers % every == 0:
+            assert game.kept_monopoly_counts() == game.monopoly_counts()
+        p = game.pending[0].player
+        game.act(p, bots[p].choose(game, p))
+        answers += 1
+    assert game.kept_monopoly_counts() == game.monopoly_counts()
     assert answers > 20
 
 

@@ -31,7 +31,9 @@ from __future__ import annotations
 
 from typing import Final
 
+from pennybags.bots.registry import int_param
 from pennybags.bots.standard import register_strategy
+from pennybags.editions.classic.game import HOTEL
 from pennybags.editions.classic.rules import BUY
 from pennybags.editions.monopoly_2_3.game import Monopoly23Game
 from pennybags.editions.monopoly_2_3.rules import DECLINE, move_action
@@ -140,11 +142,12 @@ class DeedView:
     property and monopolies are adjusted by the difference, its highest rent worked out
     again only when the rent that was highest went down or away."""
 
-    __slots__ = ("base_rent", "card_facts", "changes", "force_price", "full", "game",
-                 "go_salary", "group_index", "groups", "income", "kinds", "lowered",
-                 "monopolies", "nearest_of", "per_property", "prices", "property", "rent",
-                 "seen_changes", "seen_owner", "street_groups", "street_of_group",
-                 "street_rents", "targets", "top", "worth")
+    __slots__ = ("base_rent", "build_score", "build_scored_at", "card_facts", "changes",
+                 "force_price", "full", "game", "go_salary", "group_index", "groups",
+                 "income", "kinds", "lone", "lowered", "monopolies", "nearest_of",
+                 "per_property", "prices", "property", "rent", "seats", "seen_changes",
+                 "seen_owner", "street_groups", "street_of_group", "street_rents", "targets",
+                 "top", "worth")
 
     def __init__(self, game: Monopoly23Game) -> None:
         self.game = game
@@ -164,7 +167,7 @@ class DeedView:
         """The owner of each whole colour group (-1: none)."""
         self.go_salary = game.r5(game.go_salary)
         """The GO salary, rounded."""
-        self.per_property = game.options.per_property_buildings
+        self.per_property = game.per_property
         seats = len(game.players)
         self.seen_changes: list[int] = [-1] * len(self.groups)
         """Each group's count of changes (``game.group_changes``) when the view last worked
@@ -189,7 +192,17 @@ class DeedView:
         self.property: list[int] = [0] * seats
         """Each seat's deeds at their price and buildings at their cost."""
         self.targets: list[list[int] | None] = [None] * seats
-        """Each seat's deeds it could want to force the sale of, once worked out."""
+        """Each seat's deeds it could want to force the sale of, once worked out (from
+        ``lone``)."""
+        self.seats = seats
+        self.lone: list[int] = [-1] * (len(self.street_groups) * seats)
+        """For colour group ``i`` and seat ``q``, at ``i * seats + q``: the one deed of the
+        group held by someone other than ``q`` when it is the only such deed of a group of
+        two or more (-1: none), worked out with the group."""
+        self.build_score: list[float] = [0.0] * size
+        """Each street's building score (see ``Monopoly23Strategy.building``), kept while
+        the count of changes of its group stays ``build_scored_at``."""
+        self.build_scored_at: list[int] = [-1] * size
         self.nearest_of: dict[str, list[int]] = {}
         """For a kind of space, the first one forward from each space (``board.nearest``),
         once asked."""
@@ -259,6 +272,7 @@ class DeedView:
                     monopolies[was] = monopolies[was] - 1
                 if whole >= 0:
                     monopolies[whole] = monopolies[whole] + 1
+            self.lone_again(street, group)
         rent = self.rent
         worth = self.worth
         value = self.property
@@ -269,32 +283,62 @@ class DeedView:
         prices = self.prices
         first = group[0]
         moved = False
+        # (lists are written only where something changed: each write of a number to a
+        # list costs the compiled build a boxed number)
         for d in group:
             q = owner[d]
             before = seen_owner[d]
             old_rent = rent[d]
-            if before >= 0:
-                value[before] = value[before] - worth[d]
+            old_worth = worth[d]
             if q != before:
                 seen_owner[d] = q
                 moved = True
             if q < 0:
                 r = 0
-                worth[d] = 0
+                w = 0
             else:
                 level = houses[d]
                 r = self.rent_of(d, q, level, whole)
                 w = prices[d]
                 if street >= 0 and level and (per_property or d == first):
                     w += level * cost[d]
-                worth[d] = w
-                value[q] = value[q] + w
                 if r > top[q]:
                     top[q] = r
-            rent[d] = r
+            if q != before:
+                if before >= 0:
+                    value[before] = value[before] - old_worth
+                if q >= 0:
+                    value[q] = value[q] + w
+            elif w != old_worth:  # (the same owner: q >= 0, as w and old_worth are 0 else)
+                value[q] = value[q] + w - old_worth
+            if w != old_worth:
+                worth[d] = w
+            if r != old_rent:
+                rent[d] = r
             if before >= 0 and old_rent == top[before] and (q != before or r < old_rent):
                 lowered[before] = True
         return moved
+
+    def lone_again(self, street: int, group: tuple[int, ...]) -> None:
+        """Work out ``lone`` again for colour group ``street`` (its deeds ``group``),
+        storing only what changed."""
+        seats = self.seats
+        lone = self.lone
+        base = street * seats
+        owner = self.game.owner
+        several = len(group) > 1
+        for q in range(seats):
+            found = -1
+            if several:
+                for d in group:
+                    o = owner[d]
+                    if o >= 0 and o != q:
+                        if found >= 0:
+                            found = -1  # (two or more held by others)
+                            break
+                        found = d
+            if lone[base + q] != found:
+                lone[base + q] = found
 
     def rent_of(self, d: int, q: int, level: int, whole: int) -> int:
         """The rent estimate of deed ``d`` owned by ``q`` with ``level`` buildings (``whole``:
@@ -346,6 +390,27 @@ class DeedView:
             self.income = income
         return income
 
+    def building_score(self, deed: int) -> float:
+        """What the next building on ``deed`` is worth for its cost (the rent it adds on
+        the deeds it stands for, per unit of cost; more below three houses; a little more
+        on dearer streets), kept while the count of changes of its group stays. Asked only
+        below a hotel."""
+        game = self.game
+        count = game.group_changes[game.group_number[deed]]
+        if self.build_scored_at[deed] == count:
+            return self.build_score[deed]
+        spaces = game.board.spaces
+        level = game.houses[deed]
+        gain = 0
+        for d in game.unit_of(deed):
+            rents = spaces[d].rents
+            gain += rents[level + 1] - rents[level]
+        score = gain / game.building_cost[deed] + (3.0 if level < 3 else 0.0) + \
+            spaces[deed].price / 1000
+        self.build_score[deed] = score
+        self.build_scored_at[deed] = count
+        return score
+
     def nearest(self, position: int, kind: str) -> int:
         """``board.nearest(position, kind)``, from a table made once per board and kind."""
         table = self.nearest_of.get(kind)
@@ -360,19 +425,13 @@ class DeedView:
         targets = self.targets[p]
         if targets is not None:
             return targets
-        owner = self.game.owner
+        lone = self.lone
+        seats = self.seats
         found = []
-        for group in self.street_groups:
-            lone = -1
-            for d in group:
-                o = owner[d]
-                if o >= 0 and o != p:
-                    if lone >= 0:
-                        lone = -2
-                        break
-                    lone = d
-            if lone >= 0 and len(group) > 1:
-                found.append(lone)
+        for i in range(len(self.street_groups)):
+            d = lone[i * seats + p]
+            if d >= 0:
+                found.append(d)
         found.sort()
         self.targets[p] = found
         return found
@@ -634,8 +693,15 @@ class Monopoly23Strategy:
         best_score = 0.0
         board = game.board
         players = game.players
-        for q in game.movable():
-            target, passed = board.advance(players[q].position, steps)
+        no_double_move = game.no_double_move
+        moved = game.moved
+        for player in players:  # (game.movable() without its list)
+            if player.bankrupt or player.in_jail:
+                continue
+            q = player.seat
+            if no_double_move and q in moved:
+                continue
+            target, passed = board.advance(player.position, steps)
             score = self.landing_value(game, p, q, target, passed)
             if q == p:
                 score += 5  # a move of one's own passes GO sooner
@@ -789,7 +855,7 @@ class Monopoly23Strategy:
         if not view.monopolies[p]:
             return None  # (buildings stand only on monopolies)
         cash = game.ledger.balances[p]
-        spaces = game.board.spaces
+        building_cost = game.building_cost
         houses = game.houses
         per_property = view.per_property
         full = view.full
@@ -797,21 +863,16 @@ class Monopoly23Strategy:
         best_score = 0.0
         # The candidates of game.building_actions, in its order (a deed of each of p's
         # groups, every street of them with per-property buildings), those of whole groups
-        # only (the rules refuse the others).
+        # only (the rules refuse the others). The rules are asked only about a candidate
+        # that would be the best so far (one that is not is passed over either way).
         for i, group in enumerate(view.street_groups):
             if full[i] != p:
                 continue
             for deed in group:
-                cost = game.building_cost[deed]
-                if cash - cost >= reserve and game.can_buy_building(p, deed) is None:
-                    level = houses[deed]
-                    gain = 0
-                    for d in game.unit_of(deed):
-                        rents = spaces[d].rents
-                        gain += rents[level + 1] - rents[level]
-                    score = gain / cost + (3.0 if level < 3 else 0.0) + \
-                        spaces[deed].price / 1000
-                    if best < 0 or score > best_score:
+                if cash - building_cost[deed] >= reserve and houses[deed] < HOTEL:
+                    score = view.building_score(deed)
+                    if (best < 0 or score > best_score) and \
+                            game.can_buy_building(p, deed) is None:
                         best = deed
                         best_score = score
                 if not per_property:
@@ -825,7 +886,7 @@ class Monopoly23Strategy:
         if not hand:
             return None
         leader = NO_ONE
-        judged = game.options.no_double_move
+        judged = game.no_double_move
         best_ref: CardRef | None = None
         best_target = -1
         best_score = 0.0
@@ -947,8 +1008,6 @@ class Monopoly23Strategy:
 
 
 def _make(params: dict[str, str]) -> Monopoly23Strategy:
-    from pennybags.bots.registry import int_param
-
     reserve = int_param(params, "reserve", 100)
     aggression = int_param(params, "aggression", 100)
     for key in ("trade", "jail"):

@@ -41,18 +41,29 @@ from typing import Any, Final
 
 from pennybags.editions.classic.game import HOTEL, ClassicGame
 from pennybags.editions.monopoly_2_3.options import Monopoly23Options
-from pennybags.engine.actions import Action, CardRef, Decision, Pose, deed_action
+from pennybags.engine.actions import (
+    DEED_BIT,
+    TARGET_BIT,
+    Action,
+    CardRef,
+    Decision,
+    Pose,
+    deed_action,
+)
 from pennybags.engine.board import Board
 from pennybags.engine.data import EditionData
 from pennybags.engine.decks import Card, Deck
 from pennybags.engine.game import Event
 from pennybags.engine.ledger import BANK
-from pennybags.engine.rules import Rulebook
+from pennybags.engine.rules import Entry, Rulebook
 from pennybags.engine.turn import NO_DECISIONS
 
 DEEDS: Final = "deeds"
 """The key of the face-down title deed deck in ``game.decks``."""
 CARD_DECKS: Final = ("chance", "community_chest")
+CHECK_TYPES: Final = __file__.endswith(".py")
+"""Whether the values an answer holds must be checked for their type (pure Python: the
+compiled build's own code only ever holds the declared types; ``engine.game`` alike)."""
 MOVING_CARDS: Final = frozenset({"advance_to", "advance_to_nearest", "move_relative",
                                  "move_to"})
 
@@ -87,6 +98,12 @@ class Monopoly23Game(ClassicGame):
         self.market_size: int = r["market_size"]
         self.force_percent: int = r["forced_purchase_percent"]
         self.to_win: int = r["monopolies_to_win"]
+        self.per_property: bool = opts.per_property_buildings
+        """The options the rules read at every turn, as the game's own attributes (options
+        never change during a game)."""
+        self.no_double_move: bool = opts.no_double_move
+        self.card_limit: int = opts.card_limit
+        self.one_building_per_turn: bool = opts.one_building_per_turn
         if opts.us_board and clone_of is None:
             self._use_us_board(data)
         cheap: Mapping[str, int] = r["cheap_house_costs"]
@@ -112,6 +129,16 @@ class Monopoly23Game(ClassicGame):
         """Counts the changes of owner and buildings in each of ``deed_groups`` (as
         ``changes`` counts them all), so that a bot can bring up to date only what it
         worked out from the groups that changed."""
+        colour = set(self.streets_groups)
+        self._colour: list[bool] = [g in colour for g in self.deed_groups]
+        """Whether each of ``deed_groups`` is a colour group (one of ``streets_groups``)."""
+        self._whole_seen: list[int] = [-1] * len(self.deed_groups)
+        """Each group's count of changes (``group_changes``) when ``_whole`` was last worked
+        out for it (-1: never)."""
+        self._whole: list[int] = [-1] * len(self.deed_groups)
+        """The owner of each whole colour group (-1: none, or not a colour group)."""
+        self._monopoly_count: list[int] = [0] * len(self.players)
+        """Each seat's complete colour groups by ``_whole`` (see ``kept_monopoly_counts``)."""
         self._turn_asks: list[list[Decision]] = [
             [Decision("turn", s)] for s in range(len(self.players))]
         """Each seat's turn decision, made once (``_jail_asks`` has the jail one)."""
@@ -179,6 +206,32 @@ class Monopoly23Game(ClassicGame):
             return 0
         unit = self.unit
         return -(-amount // unit) * unit
+
+    # ================================================================ judging answers
+
+    def _judge(self, player: int, action: Action, entry: Entry | None,
+               answered: Decision | None) -> str | None:
+        """The engine's judgement, with the answers to a decision the game offered that
+        name only a deed (a market purchase, a forced purchase, a building, a deed handed
+        over) or only a player (whom the roll moves) judged directly: the field within
+        range, then the rule's own check."""
+        if answered is not None and entry is not None and not self.over and \
+                (not CHECK_TYPES or type(player) is int):
+            present = action.present
+            fits = False
+            if present == DEED_BIT:
+                deed = action.deed
+                fits = entry.fields & DEED_BIT != 0 and \
+                    (not CHECK_TYPES or type(deed) is int) and 0 <= deed < self.board.size
+            elif present == TARGET_BIT:
+                target = action.target
+                fits = entry.fields & TARGET_BIT != 0 and \
+                    (not CHECK_TYPES or type(target) is int) and \
+                    0 <= target < len(self.players)
+            if fits:
+                return entry.rule.check(self, player, action, answered) if entry.checked \
+                    else None
+        return super()._judge(player, action, entry, answered)
 
     # ================================================================ the turn
 
@@ -279,14 +332,14 @@ class Monopoly23Game(ClassicGame):
         for q in self.players:
             if q.bankrupt or q.in_jail:
                 continue
-            if self.options.no_double_move and q.seat in self.moved:
+            if self.no_double_move and q.seat in self.moved:
                 continue
             out.append(q.seat)
         return out
 
     def anyone_movable(self) -> bool:
         """Whether the roll may move anyone (``movable`` is not empty)."""
-        double_move = self.options.no_double_move
+        double_move = self.no_double_move
         for q in self.players:
             if not (q.bankrupt or q.in_jail or (double_move and q.seat in self.moved)):
                 return True
@@ -296,7 +349,7 @@ class Monopoly23Game(ClassicGame):
         """Whether the roll may move ``q`` (``q in movable()``, for a seat)."""
         player = self.players[q]
         return not (player.bankrupt or player.in_jail or
-                    (self.options.no_double_move and q in self.moved))
+                    (self.no_double_move and q in self.moved))
 
     def move_player(self, p: int, target: int) -> None:
         steps = sum(self.last_dice)
@@ -417,7 +470,7 @@ class Monopoly23Game(ClassicGame):
         deck is short, the rulebook's reshuffle of the discards tops it up first."""
         deck = self.decks[key]
         n = len(self.players)
-        limit = self.options.card_limit
+        limit = self.card_limit
         drawers = []
         for i in range(n):
             drawer = self.players[(self.current + i) % n]
@@ -518,7 +571,7 @@ class Monopoly23Game(ClassicGame):
         street with ``per-property-buildings``), so houses and hotels are counted per
         monopoly purchase (``building_counts``)."""
         out = []
-        if self.options.per_property_buildings:
+        if self.per_property:
             return [d for d in self.deeds_of(p) if self.houses[d]]
         for group in self.streets_groups:
             if self.owner[group[0]] == p and self.houses[group[0]]:
@@ -527,14 +580,14 @@ class Monopoly23Game(ClassicGame):
 
     def unit_of(self, deed: int) -> tuple[int, ...]:
         """The deeds a building on ``deed`` stands for."""
-        if self.options.per_property_buildings:
+        if self.per_property:
             return (deed,)
         return self.board.group_of[deed]
 
     def buildings_value(self, p: int) -> int:
         houses = self.houses
         cost = self.building_cost
-        if self.options.per_property_buildings:
+        if self.per_property:
             return sum(houses[u] * cost[u] for u in self.building_units(p))
         owner = self.owner
         total = 0
@@ -557,11 +610,11 @@ class Monopoly23Game(ClassicGame):
         level = self.houses[deed]
         if level >= HOTEL:
             return f"{space.name} already has a hotel"
-        if self.options.per_property_buildings and \
+        if self.per_property and \
                 level > min(self.houses[d] for d in self.board.group_of[deed]):
             return f"build evenly: the other streets of the {space.group} group need a " \
                    "house first"
-        if self.options.one_building_per_turn and space.group in self.built:
+        if self.one_building_per_turn and space.group in self.built:
             return f"one building per monopoly per turn: the {space.group} monopoly has " \
                    "had its building this turn"
         cost = self.building_cost[deed]
@@ -586,7 +639,7 @@ class Monopoly23Game(ClassicGame):
         self.built.add(self.board[deed].group)
         if self.listeners:
             self.emit("built-monopoly", player=p, deed=deed, group=self.board[deed].group,
-                      level=level + 1, whole=not self.options.per_property_buildings)
+                      level=level + 1, whole=not self.per_property)
         self.ask_roll()
 
     def lower_building(self, deed: int) -> int:
@@ -753,8 +806,45 @@ class Monopoly23Game(ClassicGame):
         return counts
 
     def check_end(self) -> bool:
-        """Five monopolies win at once; several at once: the highest total assets."""
-        return self.check_five()
+        """Five monopolies win at once; several at once: the highest total assets. (Asked
+        after every change of owner: the full check only once someone has enough
+        monopolies by the counts kept per group.)"""
+        to_win = self.to_win
+        for count in self.kept_monopoly_counts():
+            if count >= to_win:
+                return self.check_five()
+        return False
+
+    def kept_monopoly_counts(self) -> list[int]:
+        """:meth:`monopoly_counts`, kept by colour group: worked out again only for the
+        groups whose count of changes (``group_changes``) moved since last asked (owners
+        set by hand count as changes once ``setup_done`` has been called)."""
+        counts = self._monopoly_count
+        seen = self._whole_seen
+        changes = self.group_changes
+        for g in range(len(seen)):
+            count = changes[g]
+            if count == seen[g]:
+                continue
+            seen[g] = count
+            if not self._colour[g]:
+                continue
+            group = self.deed_groups[g]
+            owner = self.owner
+            whole = owner[group[0]]
+            if whole >= 0:
+                for d in group:
+                    if owner[d] != whole:
+                        whole = -1
+                        break
+            was = self._whole[g]
+            if whole != was:
+                self._whole[g] = whole
+                if was >= 0:
+                    counts[was] -= 1
+                if whole >= 0:
+                    counts[whole] += 1
+        return counts
 
     def check_five(self) -> bool:
         counts = self.monopoly_counts()
@@ -790,7 +880,7 @@ class Monopoly23Game(ClassicGame):
                 if not self.owns_group(self.owner[d], d):
                     raise ValueError(f"{space.name} has buildings but its owner does not own "
                                      f"the whole {space.group} group")
-                if not self.options.per_property_buildings and any(
+                if not self.per_property and any(
                         self.houses[g] != level for g in self.board.group_of[d]):
                     raise ValueError(f"buildings belong to the whole {space.group} monopoly: "
                                      "give every deed of the group the same level")
@@ -910,7 +1000,7 @@ class Monopoly23Game(ClassicGame):
             return "a Get Out of Jail Free card is used from jail"
         if not 0 <= target < len(self.players) or self.players[target].bankrupt:
             return "cards are played on a player in the game"
-        if self.options.no_double_move and not self.players[target].in_jail and \
+        if self.no_double_move and not self.players[target].in_jail and \
                 (card.kind in MOVING_CARDS or card.kind == "go_to_jail"):
             if card.kind in MOVING_CARDS and target in self.moved:
                 return f"{self.name(target)} has been moved this turn already"
@@ -923,7 +1013,7 @@ class Monopoly23Game(ClassicGame):
         for group in self.streets_groups:
             if self.owner[group[0]] != p:
                 continue
-            targets = group if self.options.per_property_buildings else group[:1]
+            targets = group if self.per_property else group[:1]
             out += [deed_action("buy-building", d) for d in targets]
         return out
 
