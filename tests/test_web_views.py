@@ -5,13 +5,16 @@ legal actions into another's view."""
 
 from __future__ import annotations
 
+import json
 import random
+from pathlib import Path
 
 import pytest
 
 from pennybags.editions import all_editions
 from pennybags.engine.notation import action_to_json
-from pennybags.web.rooms import Views
+from pennybags.web.db import open_store
+from pennybags.web.rooms import RoomService, Views
 
 STEPS = 400
 
@@ -67,3 +70,39 @@ def test_no_such_seat() -> None:
     game = next(e for e in all_editions() if e.id == "classic").new_game(["Ann", "Bob"], seed=1)
     with pytest.raises(ValueError, match="no seat 5"):
         Views(game, [5]).view(5)
+
+
+@pytest.mark.parametrize("edition", ["classic", "monopoly-2.3"])
+def test_each_seats_state_holds_the_engines_view(tmp_path: Path, edition: str) -> None:
+    """Through the room service: each state's ``view``, written part by part (the parts
+    alike for every seat once), parsed, is the engine's view of that seat, and its
+    choices are the seat's legal actions."""
+    service = RoomService(open_store(str(tmp_path / "rooms.sqlite3")))
+    try:
+        code, host = service.create({"edition": edition, "seed": 11, "seats": [
+            {"name": "Ann"}, {"name": "Bob"}, {"name": "Cy"}]})
+        for person in range(3):
+            service.join(code, person)
+        service.start(code, host)
+        game = service._live(code).game
+        assert game is not None
+        rng = random.Random(11)
+        held = 0
+        for _ in range(150):
+            shown = service.show(code, [None, 0, 1, 2])
+            states = {seat: json.loads(text) for seat, text in shown.texts.items()}
+            for seat, state in states.items():
+                assert state["view"] == game.view(seat)
+                if seat is not None:
+                    assert [c["action"] for c in state["choices"]] == \
+                        [action_to_json(game, a) for a in game.legal_actions(seat)]
+            held += any(p.cards for p in game.players)
+            mover = next((s for s in range(3) if states[s]["question"]), None)
+            if mover is None or game.over:
+                break
+            choice = rng.choice(states[mover]["choices"])["action"]
+            assert service.act(code, mover, choice, states[mover]["index"]).accepted
+        if game.hidden_hands:
+            assert held, "no card was held: the hidden hands were never compared"
+    finally:
+        service.store.close()

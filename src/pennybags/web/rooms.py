@@ -286,6 +286,8 @@ class Views:
         self._base: dict[str, Any] | None = None
         if not self._own_views:
             self._base = game.view(None)
+        self._own_keys = ("seat", "pending", "players") if game.hidden_hands else \
+            ("seat", "pending")
 
     def legal(self, seat: int) -> tuple[list[Action], list[dict[str, Any]]]:
         """The seat's legal actions (:meth:`Game.legal_actions`) and each in the action
@@ -296,6 +298,24 @@ class Views:
             legal = game.legal_actions(seat)
             listed = self._listed[seat] = (legal, [action_to_json(game, a) for a in legal])
         return listed
+
+    def common(self) -> dict[str, Any]:
+        """The members every seat's view has alike (empty when each seat's view is the
+        engine's own)."""
+        base = self._base
+        if base is None:
+            return {}
+        own = self._own_keys
+        return {k: v for k, v in base.items() if k not in own}
+
+    def own_part(self, seat: int | None) -> dict[str, Any]:
+        """The members of the seat's view that are not :meth:`common` (the seat's name,
+        the pending decisions with its legal actions, the players where hands are
+        hidden)."""
+        view = self.view(seat)
+        if self._base is None:
+            return view
+        return {k: view[k] for k in self._own_keys if k in view}
 
     def view(self, seat: int | None) -> dict[str, Any]:
         """What :meth:`Game.view` gives for ``seat`` (None: a spectator); the parts seats
@@ -901,13 +921,16 @@ class RoomService:
         wanted = set(seats)
         game = live.game
         views = Views(game, wanted) if game is not None else None
+        # (a view's members alike for every seat written once, its own ones per seat)
+        common = texts.members(views.common(), "view.") if views is not None else ""
         built = {}
         for seat in wanted:
-            own = self._own(live, seat, views)
-            view = own.pop("view", None)
-            pieces = [lead, texts.members(own, "", seat), shared]
-            if view is not None:
-                pieces.append('"view":{' + texts.members(view, "view.", seat) + "}")
+            pieces = [lead, texts.members(self._own(live, seat, views, False), "", seat),
+                      shared]
+            if views is not None:
+                mine = texts.members(views.own_part(seat), "view.", seat)
+                pieces.append('"view":{' + (f"{common},{mine}" if common and mine else
+                                            common or mine) + "}")
             built[seat] = "{" + ",".join(p for p in pieces if p) + "}"
         auction = game is not None and live.row.state == PLAYING and live_auction(game)
         return Shown(signature=_signature(live), texts=built, auction=auction,
@@ -943,16 +966,19 @@ class RoomService:
             out["auction"] = {"seconds": float(words.auction_timer() or 5)}
         return out
 
-    def _own(self, live: LiveRoom, seat: int | None, views: Views | None) -> dict[str, Any]:
-        """The part of a state that is the seat's own: its view, question and choices
-        (``views``: the game's views, made for this seat among others)."""
+    def _own(self, live: LiveRoom, seat: int | None, views: Views | None,
+             with_view: bool = True) -> dict[str, Any]:
+        """The part of a state that is the seat's own: its view (unless not
+        ``with_view``), question and choices (``views``: the game's views, made for this
+        seat among others)."""
         out: dict[str, Any] = {"seat": seat}
         game = live.game
         if game is None or views is None:
             return out
         row = live.row
         words = _words(live, game)
-        out["view"] = views.view(seat)
+        if with_view:
+            out["view"] = views.view(seat)
         out["question"] = None
         out["choices"] = []
         if seat is not None and row.state == PLAYING and not game.over and \
