@@ -8,10 +8,12 @@ from __future__ import annotations
 import json
 import random
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 from pennybags.editions import all_editions
+from pennybags.engine.actions import Action
 from pennybags.engine.notation import action_to_json
 from pennybags.web.db import open_store
 from pennybags.web.rooms import RoomService, Views
@@ -28,10 +30,11 @@ def test_views_made_together_are_the_engines(edition: str) -> None:
     game = chosen.new_game([f"P{s + 1}" for s in range(max(low, count))], seed=7)
     seats: list[int | None] = [None, *range(len(game.players))]
     held = 0  # (steps at which a seat held a card: the hidden hands were compared)
+    kept: dict[Action, dict[str, Any]] = {}  # (kept from step to step, as a room does)
     for _ in range(STEPS):
         if game.over or not game.pending:
             break
-        views = Views(game, seats)
+        views = Views(game, seats, kept)
         for seat in seats:
             assert views.view(seat) == game.view(seat), (edition, seat, game.round)
             if seat is not None:

@@ -71,6 +71,9 @@ CLOCK_ACTIONS = ("bid", "pass", "time-up")
 ROOMS_KEPT = 1000
 """Rooms whose games a service keeps in memory; the least recently used beyond these are
 let go (and rebuilt from the store when they are wanted again)."""
+ACTIONS_KEPT = 2000
+"""Actions a room keeps written in the notation (a classic game lists a few hundred
+different ones)."""
 BOT_ANSWERS_LIMIT = 200_000
 """Bot answers in a row after which the room stops to let others in (a guard: bots finish
 their decisions long before)."""
@@ -279,8 +282,13 @@ class Views:
     these (its own ``view_extra``) has each seat's view made by the engine.
     ``tests/test_web_views.py`` compares them with :meth:`Game.view` in every edition."""
 
-    def __init__(self, game: Game, seats: Iterable[int | None]) -> None:
+    def __init__(self, game: Game, seats: Iterable[int | None],
+                 written: dict[Action, dict[str, Any]] | None = None) -> None:
         self.game = game
+        self._written = {} if written is None else written
+        """Actions in the notation by action (``written``: kept with the game, whose
+        actions are written alike from change to change: the names of spaces, players
+        and cards do not change)."""
         self._listed: dict[int, tuple[list[Action], list[dict[str, Any]]]] = {}
         self._own_views = type(game).view_extra is not Game.view_extra
         self._base: dict[str, Any] | None = None
@@ -296,7 +304,18 @@ class Views:
         if listed is None:
             game = self.game
             legal = game.legal_actions(seat)
-            listed = self._listed[seat] = (legal, [action_to_json(game, a) for a in legal])
+            kept = self._written
+            if len(kept) > ACTIONS_KEPT:
+                kept.clear()
+            written = []
+            for a in legal:
+                w = kept.get(a)
+                if w is None:
+                    w = action_to_json(game, a)
+                    if a.trade is None:  # (a trade's parts are written afresh)
+                        kept[a] = w
+                written.append(w)
+            listed = self._listed[seat] = (legal, written)
         return listed
 
     def common(self) -> dict[str, Any]:
@@ -367,6 +386,9 @@ class LiveRoom:
     """The parts of its states kept as JSON text."""
     words: Words | None = None
     """The edition's words for the game (made once: they read the game as it stands)."""
+    written: dict[Action, dict[str, Any]] = field(default_factory=dict)
+    """The game's legal actions in the notation, by action (:class:`Views`; not to be
+    changed in place)."""
 
     def tell(self) -> None:
         if self.narrator is not None:
@@ -664,6 +686,7 @@ class RoomService:
                      for s in row.seats if s.bot is not None}
         live.applied = 0
         live.log = []
+        live.written = {}
 
     def _catch_up(self, live: LiveRoom) -> None:
         game = live.game
@@ -920,7 +943,7 @@ class RoomService:
         shared = texts.members(shared_parts)
         wanted = set(seats)
         game = live.game
-        views = Views(game, wanted) if game is not None else None
+        views = Views(game, wanted, live.written) if game is not None else None
         # (a view's members alike for every seat written once, its own ones per seat)
         common = texts.members(views.common(), "view.") if views is not None else ""
         built = {}
@@ -937,7 +960,7 @@ class RoomService:
                      bot_due=self.bot_delay > 0 and self._bot_due(live) is not None)
 
     def _state(self, live: LiveRoom, seat: int | None) -> dict[str, Any]:
-        views = Views(live.game, (seat,)) if live.game is not None else None
+        views = Views(live.game, (seat,), live.written) if live.game is not None else None
         return {**self._shared(live), **self._own(live, seat, views)}
 
     def _shared(self, live: LiveRoom) -> dict[str, Any]:
