@@ -5,8 +5,11 @@ real PostgreSQL server (skipped, saying why, where PostgreSQL is not installed).
 
 from __future__ import annotations
 
+import contextlib
 import json
 import random
+import sqlite3
+import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -162,6 +165,33 @@ def test_an_index_is_stored_once(store: Store) -> None:
     with pytest.raises(IndexTaken):
         store.append_action(code, count + 1, 0, {"do": "roll"})  # no gaps either
     assert store.action_count(code) == count
+
+
+def test_an_index_is_stored_once_when_the_room_is_touched_too(tmp_path: Path) -> None:
+    """A SQLite store that has not written a room's ``touched`` lately stores an action
+    and the touch in one transaction: the same refusals, and the touch written."""
+    path = str(tmp_path / "rooms.sqlite3")
+    service = RoomService(open_store(path))
+    code, _, _ = ready(service)
+    other = open_store(path)  # (it has touched nothing yet)
+    count = other.action_count(code)
+    with pytest.raises(IndexTaken):
+        other.append_action(code, count - 1, 0, {"do": "roll"})
+    with pytest.raises(IndexTaken, match=f"has {count} actions, not {count + 1}"):
+        other.append_action(code, count + 1, 0, {"do": "roll"})
+    assert other.action_count(code) == count
+
+    def touched() -> float:
+        with contextlib.closing(sqlite3.connect(path)) as db:
+            return float(db.execute("SELECT touched FROM rooms WHERE code = ?",
+                                    (code,)).fetchone()[0])
+
+    before = touched()
+    time.sleep(0.01)
+    other.append_action(code, count, 0, {"do": "roll"})
+    assert touched() > before
+    assert [a.action for a in other.actions(code, count)] == [{"do": "roll"}]
+    service.store.close()
 
 
 def test_two_services_on_one_database_play_one_game(database: str) -> None:

@@ -473,15 +473,28 @@ class SQLiteStore(Store):
                       action: Mapping[str, Any]) -> None:
         text = json.dumps(dict(action), separators=(",", ":"))
         try:
-            with self._transaction() as db:
-                count = db.execute("SELECT COALESCE(MAX(idx) + 1, 0) FROM actions "
-                                   "WHERE room = ?", (code,)).fetchone()[0]
-                if count != index:
-                    raise IndexTaken(f"the room has {count} actions, not {index}")
-                db.execute("INSERT INTO actions VALUES (?, ?, ?, ?)", (code, index, seat, text))
-                self._touch(db, code, always=False)
+            with self._lock:
+                db = self._db
+                if self._touched.due(code, False) is None:
+                    # (one statement, a transaction of its own that takes the write lock
+                    # before it reads: stored only as the next index)
+                    stored = db.execute(_APPEND, (code, index, seat, text, index,
+                                                  code)).rowcount
+                else:
+                    db.execute("BEGIN IMMEDIATE")
+                    try:
+                        stored = db.execute(_APPEND, (code, index, seat, text, index,
+                                                      code)).rowcount
+                        if stored:
+                            self._touch(db, code)
+                    except BaseException:
+                        db.execute("ROLLBACK")
+                        raise
+                    db.execute("COMMIT")
         except sqlite3.IntegrityError:
             raise IndexTaken(f"action {index} of room {code} is stored already") from None
+        if not stored:
+            raise IndexTaken(f"the room has {self.action_count(code)} actions, not {index}")
 
     def actions(self, code: str, start: int = 0) -> list[ActionRow]:
         with self._lock:
@@ -504,6 +517,11 @@ class SQLiteStore(Store):
                 rows = self._db.execute("SELECT code FROM rooms WHERE state = ? "
                                         "ORDER BY created, code", (state,))
             return [r[0] for r in rows.fetchall()]
+
+
+_APPEND = ("INSERT INTO actions SELECT ?, ?, ?, ? WHERE ? = "
+           "(SELECT COALESCE(MAX(idx) + 1, 0) FROM actions WHERE room = ?)")
+"""An action stored only when its index is the room's next (SQLite)."""
 
 
 def seat_rows(entries: Sequence[Mapping[str, Any]]) -> list[SeatRow]:
