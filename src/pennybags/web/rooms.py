@@ -390,10 +390,21 @@ class LiveRoom:
     """The game's legal actions in the notation, by action (:class:`Views`; not to be
     changed in place)."""
 
+    log_texts: list[str] = field(default_factory=list)
+    """Each line of :attr:`log` as JSON text (written once, not at every state)."""
+
     def tell(self) -> None:
         if self.narrator is not None:
-            self.log.extend(self.narrator.take())
-            del self.log[:-LOG_KEPT]
+            lines = self.narrator.take()
+            if lines:
+                self.log.extend(lines)
+                self.log_texts.extend(map(_dumps, lines))
+                del self.log[:-LOG_KEPT]
+                del self.log_texts[:-LOG_KEPT]
+
+    def log_text(self) -> str:
+        """The last :data:`LOG_SENT` lines of the log as JSON text."""
+        return "[" + ",".join(self.log_texts[-LOG_SENT:]) + "]"
 
 
 class RoomService:
@@ -686,6 +697,7 @@ class RoomService:
                      for s in row.seats if s.bot is not None}
         live.applied = 0
         live.log = []
+        live.log_texts = []
         live.written = {}
 
     def _catch_up(self, live: LiveRoom) -> None:
@@ -940,7 +952,11 @@ class RoomService:
         texts = live.texts
         shared_parts = self._shared(live)
         lead = _dumps({key: shared_parts.pop(key) for key in STATE_LEAD})[1:-1]
+        told = shared_parts.pop("log", None) is not None  # (its lines written once each)
         shared = texts.members(shared_parts)
+        if told:
+            shared = f'{shared},"log":{live.log_text()}' if shared else \
+                f'"log":{live.log_text()}'
         wanted = set(seats)
         game = live.game
         views = Views(game, wanted, live.written) if game is not None else None
