@@ -19,7 +19,7 @@ import pytest
 from pennybags.editions import all_editions, get_edition
 from pennybags.web.db import open_store
 from pennybags.web.rooms import RoomError, RoomService
-from pennybags.web.store import IndexTaken, Store, StoreError
+from pennybags.web.store import CHECKPOINT_EVERY, IndexTaken, SQLiteStore, Store, StoreError
 from web_postgres import PostgresServer, postgres_server
 
 __all__ = ["postgres_server"]  # a fixture, used by name
@@ -480,3 +480,33 @@ def test_states_kept_as_text_part_by_part_stay_each_seats_own(tmp_path: Path) ->
         choice = rng.choice(states[mover]["choices"])["action"]
         assert service.act(code, mover, choice, seen=states[mover]["index"]).accepted
     assert held > 0, "cards were held while the seats were shown"
+
+
+def test_a_sqlite_stores_log_is_copied_into_its_file_by_a_thread(tmp_path: Path) -> None:
+    """A SQLite store copies its write-ahead log into the database file in a thread of its
+    own (not in a commit on the event loop): actions stored show in the file itself
+    (read ignoring the log) within moments, and closing the store stops the thread."""
+    path = tmp_path / "rooms.sqlite3"
+    store = open_store(str(path))
+    assert isinstance(store, SQLiteStore)
+    service = RoomService(store)
+    code, _, _ = ready(service)
+    count = store.action_count(code)
+    assert count > 0
+
+    def in_the_file() -> int:
+        with contextlib.closing(sqlite3.connect(f"file:{path}?immutable=1", uri=True)) as db:
+            try:
+                return int(db.execute("SELECT COUNT(*) FROM actions WHERE room = ?",
+                                      (code,)).fetchone()[0])
+            except sqlite3.DatabaseError:  # (not yet in the file at all)
+                return -1
+
+    deadline = time.monotonic() + 10 * CHECKPOINT_EVERY + 5
+    while in_the_file() != count and time.monotonic() < deadline:
+        time.sleep(CHECKPOINT_EVERY / 2)
+    assert in_the_file() == count
+    thread = store._checkpointer
+    assert thread is not None and thread.is_alive()
+    store.close()
+    assert not thread.is_alive()

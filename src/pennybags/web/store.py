@@ -17,6 +17,7 @@ take a seat.
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import json
 import sqlite3
@@ -42,6 +43,9 @@ server that upgraded them started."""
 TOUCH_EVERY = 60.0
 """Seconds within which a room's ``touched`` is not written again by one store (a room's
 age is counted in days)."""
+CHECKPOINT_EVERY = 0.25
+"""Seconds between two copies of a SQLite store's write-ahead log into its file (made by
+a thread of the store's own; a few hundred actions at most in between)."""
 
 
 class Touches:
@@ -321,6 +325,8 @@ class SQLiteStore(Store):
         self._lock = threading.Lock()
         self._watched: int | None = None
         self._touched = Touches()
+        self._closing = threading.Event()
+        self._checkpointer: threading.Thread | None = None
         try:
             self._db = sqlite3.connect(self.path, check_same_thread=False,
                                        isolation_level=None, timeout=10.0)
@@ -328,6 +334,12 @@ class SQLiteStore(Store):
             if self.path != ":memory:":
                 self._db.execute("PRAGMA journal_mode = WAL")
                 self._db.execute("PRAGMA synchronous = NORMAL")
+                # (the write-ahead log is copied into the file by a thread of its own,
+                # which waits for the disk there rather than in a commit on the event loop)
+                self._db.execute("PRAGMA wal_autocheckpoint = 0")
+                self._checkpointer = threading.Thread(
+                    target=self._checkpoints, name="pennybags-sqlite-checkpoint",
+                    daemon=True)
             with self._transaction() as db:
                 for statement in _TABLES.split(";"):
                     if statement.strip():
@@ -346,6 +358,8 @@ class SQLiteStore(Store):
                 db.execute("CREATE INDEX IF NOT EXISTS rooms_touched ON rooms (touched)")
         except sqlite3.Error as e:
             raise StoreError(f"cannot use the database {self.path}: {e}") from None
+        if self._checkpointer is not None:
+            self._checkpointer.start()
 
     @contextmanager
     def _transaction(self) -> Iterator[sqlite3.Connection]:
@@ -359,7 +373,27 @@ class SQLiteStore(Store):
                 raise
             db.execute("COMMIT")
 
+    def _checkpoints(self) -> None:
+        """Copy the write-ahead log into the database file every :data:`CHECKPOINT_EVERY`
+        seconds (a passive checkpoint: it waits for no reader or writer), on a connection
+        of its own, until the store is closed. Should it fail to connect, the store's own
+        connection checkpoints as SQLite does by default."""
+        try:
+            db = sqlite3.connect(self.path, check_same_thread=False, isolation_level=None,
+                                 timeout=10.0)
+        except sqlite3.Error:
+            with self._lock, contextlib.suppress(sqlite3.Error):
+                self._db.execute("PRAGMA wal_autocheckpoint = 1000")
+            return
+        with contextlib.closing(db):
+            while not self._closing.wait(CHECKPOINT_EVERY):
+                with contextlib.suppress(sqlite3.Error):
+                    db.execute("PRAGMA wal_checkpoint(PASSIVE)").fetchall()
+
     def close(self) -> None:
+        self._closing.set()
+        if self._checkpointer is not None and self._checkpointer.is_alive():
+            self._checkpointer.join()
         with self._lock:
             self._db.close()
 
