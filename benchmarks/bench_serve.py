@@ -507,8 +507,10 @@ def main(argv: list[str] | None = None) -> int:
                     count_instructions(servers[0], on=True)
                     acked = sum(len(r.acked) for r in rooms)
                 marks.update(acked=acked, client=time.process_time(),
-                             servers=[cpu_seconds(server.pid) for server in servers])
+                             servers=[cpu_seconds(server.pid) for server in servers],
+                             at=time.perf_counter())
 
+            playing = time.perf_counter()
             elapsed = loop_run(run(ws_bases, rooms, args.seconds, args.seed,
                                    args.think / 1000, args.full_parse, ready,
                                    args.asked_only))
@@ -548,7 +550,8 @@ def main(argv: list[str] | None = None) -> int:
     print(f"CPU seconds while playing: server{'s' if args.servers > 1 else ''} {shown}, "
           f"clients {client_cpu:.1f} "
           f"(cores: {os.cpu_count()}){per_action}{clients}")
-    print(f"(CPU counted from the moment every socket was in, over the {counted:,} actions "
+    print(f"(CPU counted from the moment every socket was in, "
+          f"{marks['at'] - playing:.1f} s after the first, over the {counted:,} actions "
           f"acknowledged since; event loops: server {server_loop()}, clients "
           f"{'uvloop' if uvloop is not None else 'asyncio'})")
     print(f"load average (1 min) at the end: {os.getloadavg()[0]:.2f}")

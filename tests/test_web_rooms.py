@@ -5,8 +5,11 @@ real PostgreSQL server (skipped, saying why, where PostgreSQL is not installed).
 
 from __future__ import annotations
 
+import contextlib
 import json
 import random
+import sqlite3
+import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -16,7 +19,7 @@ import pytest
 from pennybags.editions import all_editions, get_edition
 from pennybags.web.db import open_store
 from pennybags.web.rooms import RoomError, RoomService
-from pennybags.web.store import IndexTaken, Store, StoreError
+from pennybags.web.store import CHECKPOINT_EVERY, IndexTaken, SQLiteStore, Store, StoreError
 from web_postgres import PostgresServer, postgres_server
 
 __all__ = ["postgres_server"]  # a fixture, used by name
@@ -162,6 +165,33 @@ def test_an_index_is_stored_once(store: Store) -> None:
     with pytest.raises(IndexTaken):
         store.append_action(code, count + 1, 0, {"do": "roll"})  # no gaps either
     assert store.action_count(code) == count
+
+
+def test_an_index_is_stored_once_when_the_room_is_touched_too(tmp_path: Path) -> None:
+    """A SQLite store that has not written a room's ``touched`` lately stores an action
+    and the touch in one transaction: the same refusals, and the touch written."""
+    path = str(tmp_path / "rooms.sqlite3")
+    service = RoomService(open_store(path))
+    code, _, _ = ready(service)
+    other = open_store(path)  # (it has touched nothing yet)
+    count = other.action_count(code)
+    with pytest.raises(IndexTaken):
+        other.append_action(code, count - 1, 0, {"do": "roll"})
+    with pytest.raises(IndexTaken, match=f"has {count} actions, not {count + 1}"):
+        other.append_action(code, count + 1, 0, {"do": "roll"})
+    assert other.action_count(code) == count
+
+    def touched() -> float:
+        with contextlib.closing(sqlite3.connect(path)) as db:
+            return float(db.execute("SELECT touched FROM rooms WHERE code = ?",
+                                    (code,)).fetchone()[0])
+
+    before = touched()
+    time.sleep(0.01)
+    other.append_action(code, count, 0, {"do": "roll"})
+    assert touched() > before
+    assert [a.action for a in other.actions(code, count)] == [{"do": "roll"}]
+    service.store.close()
 
 
 def test_two_services_on_one_database_play_one_game(database: str) -> None:
@@ -450,3 +480,33 @@ def test_states_kept_as_text_part_by_part_stay_each_seats_own(tmp_path: Path) ->
         choice = rng.choice(states[mover]["choices"])["action"]
         assert service.act(code, mover, choice, seen=states[mover]["index"]).accepted
     assert held > 0, "cards were held while the seats were shown"
+
+
+def test_a_sqlite_stores_log_is_copied_into_its_file_by_a_thread(tmp_path: Path) -> None:
+    """A SQLite store copies its write-ahead log into the database file in a thread of its
+    own (not in a commit on the event loop): actions stored show in the file itself
+    (read ignoring the log) within moments, and closing the store stops the thread."""
+    path = tmp_path / "rooms.sqlite3"
+    store = open_store(str(path))
+    assert isinstance(store, SQLiteStore)
+    service = RoomService(store)
+    code, _, _ = ready(service)
+    count = store.action_count(code)
+    assert count > 0
+
+    def in_the_file() -> int:
+        with contextlib.closing(sqlite3.connect(f"file:{path}?immutable=1", uri=True)) as db:
+            try:
+                return int(db.execute("SELECT COUNT(*) FROM actions WHERE room = ?",
+                                      (code,)).fetchone()[0])
+            except sqlite3.DatabaseError:  # (not yet in the file at all)
+                return -1
+
+    deadline = time.monotonic() + 10 * CHECKPOINT_EVERY + 5
+    while in_the_file() != count and time.monotonic() < deadline:
+        time.sleep(CHECKPOINT_EVERY / 2)
+    assert in_the_file() == count
+    thread = store._checkpointer
+    assert thread is not None and thread.is_alive()
+    store.close()
+    assert not thread.is_alive()

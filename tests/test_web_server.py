@@ -168,6 +168,30 @@ def test_a_person_plays_a_whole_classic_game_against_bots(client: TestClient,
     assert info["state"] == "over"
 
 
+def test_states_go_straight_to_the_servers_send(client: TestClient) -> None:
+    """A game's connections send their states through the WebSocket's own ``send``, past
+    the framework's layers (DirectSend), and a closed one is let go."""
+    code, host = make_room(client, [{"name": "Ann"}, {"name": "Bob"}], seed=4)
+    tokens = [join(client, code, 0), join(client, code, 1)]
+    start(client, code, host)
+    hub = client.app.state.hub  # type: ignore[attr-defined]
+    with client.websocket_connect(f"/ws/{code}") as ann:
+        with client.websocket_connect(f"/ws/{code}") as bob:
+            states = [hello(ann, tokens[0]), hello(bob, tokens[1])]
+            connections = hub.rooms[code]
+            assert len(connections) == 2 and all(c.send is not None for c in connections)
+            mover = next(i for i in (0, 1) if states[i]["question"])
+            sockets = [ann, bob]
+            seen = states[mover]["index"]
+            answer = act(sockets[mover], states[mover]["choices"][0]["action"], seen)
+            assert answer["type"] == "state" and answer["accepted"] == seen
+            other = sockets[1 - mover].receive_json()
+            assert other["type"] == "state" and other["index"] == answer["index"]
+            assert "accepted" not in other
+        still_listening(ann)
+    assert not hub.rooms[code]
+
+
 # ------------------------------------------------------------------ refusals
 
 def two_people(client: TestClient) -> tuple[str, str, dict[str, str]]:

@@ -61,8 +61,8 @@ NAME_LIMIT = 24
 """The longest player name, in characters."""
 LOG_KEPT = 400
 """Lines of narration a room keeps in memory (the whole log can be told again by replay)."""
-LOG_SENT = 80
-"""Lines of narration sent with each state."""
+LOG_SENT = 40
+"""Lines of narration sent with each state (as many as the page shows)."""
 STATE_LEAD = ("type", "index", "status")
 """The members a state's JSON text begins with, in this order (then the seat's own part,
 its choices first)."""
@@ -71,6 +71,9 @@ CLOCK_ACTIONS = ("bid", "pass", "time-up")
 ROOMS_KEPT = 1000
 """Rooms whose games a service keeps in memory; the least recently used beyond these are
 let go (and rebuilt from the store when they are wanted again)."""
+ACTIONS_KEPT = 2000
+"""Actions a room keeps written in the notation (a classic game lists a few hundred
+different ones)."""
 BOT_ANSWERS_LIMIT = 200_000
 """Bot answers in a row after which the room stops to let others in (a guard: bots finish
 their decisions long before)."""
@@ -182,6 +185,16 @@ _dumps = json.JSONEncoder(separators=(",", ":"), ensure_ascii=False).encode
 arguments makes a new one at every call)."""
 
 
+_names: dict[str, str] = {}
+"""Each member's name as JSON text with its colon (a state's parts have a few dozen
+names)."""
+
+
+def _name(key: str) -> str:
+    name = _names[key] = _dumps(key) + ":"
+    return name
+
+
 class JsonParts:
     """A room's states written as JSON text part by part, each part that holds a list or
     an object kept as text while it stays equal to what it was (comparing is far quicker
@@ -200,6 +213,9 @@ class JsonParts:
         """By ``where``, then by key: the latest value and its member's text."""
         self._seats: dict[tuple[str, int | None], dict[str, tuple[Any, str]]] = {}
         """By ``where`` and seat, then by key: the value last written for that seat."""
+        self._small: dict[str, dict[tuple[tuple[str, Any, type], ...], str]] = {}
+        """By ``where``: the members that are neither lists nor objects, by their keys,
+        values and types, as text."""
 
     def members(self, obj: Mapping[str, Any], where: str = "",
                 seat: int | None = None) -> str:
@@ -213,16 +229,22 @@ class JsonParts:
         if own is None:
             own = self._seats[(where, seat)] = {}
         parts = []
-        small = {}
+        small = []
         for key, value in obj.items():
-            if not value or not isinstance(value, (dict, list)):
-                small[key] = value
+            if not isinstance(value, (dict, list)):
+                small.append((key, value, type(value)))
+                continue
+            if not value:
+                name = _names.get(key) or _name(key)
+                parts.append(name + ("{}" if type(value) is dict else "[]"))
                 continue
             old = latest.get(key)
-            if old is None or old[0] != value:
+            # (the seats' views share their alike parts: the same object, no comparing)
+            if old is None or (old[0] is not value and old[0] != value):
                 old = own.get(key)
-                if old is None or old[0] != value:
-                    old = (value, _dumps(key) + ":" + _dumps(value))
+                if old is None or (old[0] is not value and old[0] != value):
+                    name = _names.get(key) or _name(key)
+                    old = (value, name + _dumps(value))
                     if len(own) >= self.KEPT:
                         own.clear()
                     own[key] = old
@@ -231,8 +253,118 @@ class JsonParts:
                 latest[key] = old
             parts.append(old[1])
         if small:
-            parts.append(_dumps(small)[1:-1])
+            # (the members that are neither lists nor objects, as one text kept by their
+            # values and types: True is not 1 in JSON)
+            key_ = tuple(small)
+            smalls = self._small.get(where)
+            if smalls is None:
+                smalls = self._small[where] = {}
+            try:
+                text = smalls.get(key_)
+            except TypeError:  # (a value that cannot be hashed)
+                text = _dumps({k: v for k, v, _ in small})[1:-1]
+            else:
+                if text is None:
+                    if len(smalls) >= self.KEPT:
+                        smalls.clear()
+                    text = smalls[key_] = _dumps({k: v for k, v, _ in small})[1:-1]
+            parts.append(text)
         return ",".join(parts)
+
+
+class Views:
+    """The seats' views of a game as :meth:`Game.view` gives them, made together: the
+    spectator's view is made once, and each seat's is that view with the seat's own
+    parts put in (its name, its own hand where hands are hidden, its legal actions with
+    its decision), sharing every other part with it (the same objects, which
+    :class:`JsonParts` writes once). Each seat's legal actions are listed once, for its
+    view and its choices alike. An edition whose views differ from seat to seat beyond
+    these (its own ``view_extra``) has each seat's view made by the engine.
+    ``tests/test_web_views.py`` compares them with :meth:`Game.view` in every edition."""
+
+    def __init__(self, game: Game, seats: Iterable[int | None],
+                 written: dict[Action, dict[str, Any]] | None = None) -> None:
+        self.game = game
+        self._written = {} if written is None else written
+        """Actions in the notation by action (``written``: kept with the game, whose
+        actions are written alike from change to change: the names of spaces, players
+        and cards do not change)."""
+        self._listed: dict[int, tuple[list[Action], list[dict[str, Any]]]] = {}
+        self._own_views = type(game).view_extra is not Game.view_extra
+        self._base: dict[str, Any] | None = None
+        if not self._own_views:
+            self._base = game.view(None)
+        self._own_keys = ("seat", "pending", "players") if game.hidden_hands else \
+            ("seat", "pending")
+
+    def legal(self, seat: int) -> tuple[list[Action], list[dict[str, Any]]]:
+        """The seat's legal actions (:meth:`Game.legal_actions`) and each in the action
+        notation (as its view lists them with its decision), listed once."""
+        listed = self._listed.get(seat)
+        if listed is None:
+            game = self.game
+            legal = game.legal_actions(seat)
+            kept = self._written
+            if len(kept) > ACTIONS_KEPT:
+                kept.clear()
+            written = []
+            for a in legal:
+                w = kept.get(a)
+                if w is None:
+                    w = action_to_json(game, a)
+                    if a.trade is None:  # (a trade's parts are written afresh)
+                        kept[a] = w
+                written.append(w)
+            listed = self._listed[seat] = (legal, written)
+        return listed
+
+    def common(self) -> dict[str, Any]:
+        """The members every seat's view has alike (empty when each seat's view is the
+        engine's own)."""
+        base = self._base
+        if base is None:
+            return {}
+        own = self._own_keys
+        return {k: v for k, v in base.items() if k not in own}
+
+    def own_part(self, seat: int | None) -> dict[str, Any]:
+        """The members of the seat's view that are not :meth:`common` (the seat's name,
+        the pending decisions with its legal actions, the players where hands are
+        hidden)."""
+        view = self.view(seat)
+        if self._base is None:
+            return view
+        return {k: view[k] for k in self._own_keys if k in view}
+
+    def view(self, seat: int | None) -> dict[str, Any]:
+        """What :meth:`Game.view` gives for ``seat`` (None: a spectator); the parts seats
+        see alike are shared between the views given (not to be changed in place)."""
+        base = self._base
+        game = self.game
+        if base is None:
+            return game.view(seat)
+        if seat is None:
+            return base
+        if not 0 <= seat < len(game.players):
+            raise ValueError(f"there is no seat {seat}")
+        out = dict(base)
+        out["seat"] = game.name(seat)
+        if game.hidden_hands:
+            players = list(base["players"])
+            entry = {k: v for k, v in players[seat].items() if k != "hand"}
+            entry["cards"] = [game.decks[k].cards[i].id + "@" + k
+                              for k, i in game.players[seat].cards]
+            players[seat] = entry
+            out["players"] = players
+        pending = None
+        for i, decision in enumerate(game.pending):
+            if decision.player == seat:
+                if pending is None:
+                    pending = out["pending"] = list(base["pending"])
+                item = dict(pending[i])
+                item["actions"] = self.legal(seat)[1]
+                pending[i] = item
+        return out
 
 
 @dataclass
@@ -254,11 +386,25 @@ class LiveRoom:
     """The parts of its states kept as JSON text."""
     words: Words | None = None
     """The edition's words for the game (made once: they read the game as it stands)."""
+    written: dict[Action, dict[str, Any]] = field(default_factory=dict)
+    """The game's legal actions in the notation, by action (:class:`Views`; not to be
+    changed in place)."""
+
+    log_texts: list[str] = field(default_factory=list)
+    """Each line of :attr:`log` as JSON text (written once, not at every state)."""
 
     def tell(self) -> None:
         if self.narrator is not None:
-            self.log.extend(self.narrator.take())
-            del self.log[:-LOG_KEPT]
+            lines = self.narrator.take()
+            if lines:
+                self.log.extend(lines)
+                self.log_texts.extend(map(_dumps, lines))
+                del self.log[:-LOG_KEPT]
+                del self.log_texts[:-LOG_KEPT]
+
+    def log_text(self) -> str:
+        """The last :data:`LOG_SENT` lines of the log as JSON text."""
+        return "[" + ",".join(self.log_texts[-LOG_SENT:]) + "]"
 
 
 class RoomService:
@@ -551,6 +697,8 @@ class RoomService:
                      for s in row.seats if s.bot is not None}
         live.applied = 0
         live.log = []
+        live.log_texts = []
+        live.written = {}
 
     def _catch_up(self, live: LiveRoom) -> None:
         game = live.game
@@ -796,29 +944,40 @@ class RoomService:
     def _show(self, live: LiveRoom, seats: Iterable[int | None]) -> Shown:
         # What every seat is shown alike (the log, the money, the seats) is written as
         # JSON once; each seat's own part (its view, question and choices) is put before
-        # it. The parts that stay the same from seat to seat and from change to change (the
-        # deeds, the players, the decks of a view) are written once and kept as text.
-        # A state's text begins with its type, index and status, then the seat's own
-        # part with its choices (docs/serve.md: a client may read just these).
+        # it. The seats' views are made together (:func:`seat_views`: what they show alike
+        # made once), and the parts that stay the same from seat to seat and from change
+        # to change (the deeds, the players, the decks of a view) are written once and
+        # kept as text. A state's text begins with its type, index and status, then the
+        # seat's own part with its choices (docs/serve.md: a client may read just these).
         texts = live.texts
         shared_parts = self._shared(live)
         lead = _dumps({key: shared_parts.pop(key) for key in STATE_LEAD})[1:-1]
+        told = shared_parts.pop("log", None) is not None  # (its lines written once each)
         shared = texts.members(shared_parts)
-        built = {}
-        for seat in set(seats):
-            own = self._own(live, seat)
-            view = own.pop("view", None)
-            pieces = [lead, texts.members(own, "", seat), shared]
-            if view is not None:
-                pieces.append('"view":{' + texts.members(view, "view.", seat) + "}")
-            built[seat] = "{" + ",".join(p for p in pieces if p) + "}"
+        if told:
+            shared = f'{shared},"log":{live.log_text()}' if shared else \
+                f'"log":{live.log_text()}'
+        wanted = set(seats)
         game = live.game
+        views = Views(game, wanted, live.written) if game is not None else None
+        # (a view's members alike for every seat written once, its own ones per seat)
+        common = texts.members(views.common(), "view.") if views is not None else ""
+        built = {}
+        for seat in wanted:
+            pieces = [lead, texts.members(self._own(live, seat, views, False), "", seat),
+                      shared]
+            if views is not None:
+                mine = texts.members(views.own_part(seat), "view.", seat)
+                pieces.append('"view":{' + (f"{common},{mine}" if common and mine else
+                                            common or mine) + "}")
+            built[seat] = "{" + ",".join(p for p in pieces if p) + "}"
         auction = game is not None and live.row.state == PLAYING and live_auction(game)
         return Shown(signature=_signature(live), texts=built, auction=auction,
                      bot_due=self.bot_delay > 0 and self._bot_due(live) is not None)
 
     def _state(self, live: LiveRoom, seat: int | None) -> dict[str, Any]:
-        return {**self._shared(live), **self._own(live, seat)}
+        views = Views(live.game, (seat,), live.written) if live.game is not None else None
+        return {**self._shared(live), **self._own(live, seat, views)}
 
     def _shared(self, live: LiveRoom) -> dict[str, Any]:
         """The part of a state that is the same for every seat."""
@@ -846,15 +1005,19 @@ class RoomService:
             out["auction"] = {"seconds": float(words.auction_timer() or 5)}
         return out
 
-    def _own(self, live: LiveRoom, seat: int | None) -> dict[str, Any]:
-        """The part of a state that is the seat's own: its view, question and choices."""
+    def _own(self, live: LiveRoom, seat: int | None, views: Views | None,
+             with_view: bool = True) -> dict[str, Any]:
+        """The part of a state that is the seat's own: its view (unless not
+        ``with_view``), question and choices (``views``: the game's views, made for this
+        seat among others)."""
         out: dict[str, Any] = {"seat": seat}
         game = live.game
-        if game is None:
+        if game is None or views is None:
             return out
         row = live.row
         words = _words(live, game)
-        view = out["view"] = game.view(seat)
+        if with_view:
+            out["view"] = views.view(seat)
         out["question"] = None
         out["choices"] = []
         if seat is not None and row.state == PLAYING and not game.over and \
@@ -862,14 +1025,7 @@ class RoomService:
             decision = game.decision_for(seat)
             if decision is not None:
                 out["question"] = words.question(seat, decision)
-            legal = game.legal_actions(seat)
-            # (the view lists the seat's legal actions as JSON with its decision: the
-            # same list, in the same order, unless the seat has no decision)
-            written = next((d["actions"] for d in view.get("pending", ())
-                            if isinstance(d, dict) and "actions" in d), None)
-            if written is None or len(written) != len(legal) or \
-                    any(w.get("do") != a.do for w, a in zip(written, legal, strict=True)):
-                written = [action_to_json(game, a) for a in legal]
+            legal, written = views.legal(seat)
             out["choices"] = [
                 {"label": words.action_label(
                     a, decision if game.answers(seat, a) else None),
@@ -920,5 +1076,5 @@ def _signature(live: LiveRoom) -> tuple[Any, ...]:
 
 
 __all__ = ["AuctionClock", "NoSuchRoom", "NotHost", "Outcome", "RoomError", "RoomService",
-           "Shown",
+           "Shown", "Views",
            "bot_seed", "clean_name", "live_auction", "new_code", "new_token"]

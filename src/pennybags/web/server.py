@@ -313,11 +313,39 @@ def accepted_text(index: int) -> str:
     return f'{{"type":"accepted","index":{int(index)}}}'
 
 
+SEND_KEY = "pennybags.send"
+"""Where :class:`DirectSend` leaves a WebSocket's own ``send`` in its ASGI scope."""
+
+
+class DirectSend:
+    """An ASGI middleware that leaves the server's own ``send`` of each WebSocket in its
+    scope (under :data:`SEND_KEY`), so that the states, four or more messages per action,
+    go to it directly rather than through the framework's layers (each a coroutine call
+    that only passes the message on; the WebSocket's state checks are for its first and
+    last messages)."""
+
+    def __init__(self, app: Any) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Any, receive: Any, send: Any) -> None:
+        if scope["type"] == "websocket":
+            scope[SEND_KEY] = send
+        await self.app(scope, receive, send)
+
+
 @dataclass(eq=False)
 class Connection:
     socket: WebSocket
     room: str
     seat: int | None
+    send: Callable[[dict[str, Any]], Awaitable[None]] | None = None
+    """The WebSocket's own ``send`` (:class:`DirectSend`), None: through ``socket``."""
+
+    async def send_text(self, text: str) -> None:
+        if self.send is None:
+            await self.socket.send_text(text)
+        else:
+            await self.send({"type": "websocket.send", "text": text})
 
 
 @dataclass
@@ -380,6 +408,7 @@ def create_app(store: Store, bot_delay: float = 0.0, limits: Limits = NO_LIMITS,
 
     app = FastAPI(title="pennybags", version=__version__, docs_url=None, redoc_url=None,
                   openapi_url=None, lifespan=lifespan)
+    app.add_middleware(DirectSend)
     app.state.service = service
     app.state.hub = hub
     app.state.sweep = lambda: sweep()
@@ -412,7 +441,7 @@ def create_app(store: Store, bot_delay: float = 0.0, limits: Limits = NO_LIMITS,
         if acted is not None and acted[0] not in connections:
             # (it has left the room meanwhile: the acknowledgement goes on its own)
             with contextlib.suppress(Exception):
-                await acted[0].socket.send_text(accepted_text(acted[1]))
+                await acted[0].send_text(accepted_text(acted[1]))
             acted = None
         if shown is None:
             try:
@@ -431,7 +460,11 @@ def create_app(store: Store, bot_delay: float = 0.0, limits: Limits = NO_LIMITS,
             if text is None:
                 continue  # (it came after the states were built: it has its own)
             try:
-                await c.socket.send_text(text)
+                direct = c.send
+                if direct is None:
+                    await c.socket.send_text(text)
+                else:
+                    await direct({"type": "websocket.send", "text": text})
             except Exception:  # a closed tab: forget it
                 hub.remove(c)
                 with contextlib.suppress(Exception):
@@ -741,7 +774,8 @@ def create_app(store: Store, bot_delay: float = 0.0, limits: Limits = NO_LIMITS,
                                                     "seat": seat})
                             await socket.send_json(board)
                             await socket.send_text(first.texts[seat])
-                            connection = Connection(socket, room, seat)
+                            connection = Connection(socket, room, seat,
+                                                    socket.scope.get(SEND_KEY))
                             hub.add(connection)
                             if first.auction and room not in clocks:
                                 wind(room)  # (a restarted server: the auction goes on)

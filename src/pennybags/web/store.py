@@ -17,6 +17,7 @@ take a seat.
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import json
 import sqlite3
@@ -42,6 +43,9 @@ server that upgraded them started."""
 TOUCH_EVERY = 60.0
 """Seconds within which a room's ``touched`` is not written again by one store (a room's
 age is counted in days)."""
+CHECKPOINT_EVERY = 0.25
+"""Seconds between two copies of a SQLite store's write-ahead log into its file (made by
+a thread of the store's own; a few hundred actions at most in between)."""
 
 
 class Touches:
@@ -321,6 +325,8 @@ class SQLiteStore(Store):
         self._lock = threading.Lock()
         self._watched: int | None = None
         self._touched = Touches()
+        self._closing = threading.Event()
+        self._checkpointer: threading.Thread | None = None
         try:
             self._db = sqlite3.connect(self.path, check_same_thread=False,
                                        isolation_level=None, timeout=10.0)
@@ -328,6 +334,12 @@ class SQLiteStore(Store):
             if self.path != ":memory:":
                 self._db.execute("PRAGMA journal_mode = WAL")
                 self._db.execute("PRAGMA synchronous = NORMAL")
+                # (the write-ahead log is copied into the file by a thread of its own,
+                # which waits for the disk there rather than in a commit on the event loop)
+                self._db.execute("PRAGMA wal_autocheckpoint = 0")
+                self._checkpointer = threading.Thread(
+                    target=self._checkpoints, name="pennybags-sqlite-checkpoint",
+                    daemon=True)
             with self._transaction() as db:
                 for statement in _TABLES.split(";"):
                     if statement.strip():
@@ -346,6 +358,8 @@ class SQLiteStore(Store):
                 db.execute("CREATE INDEX IF NOT EXISTS rooms_touched ON rooms (touched)")
         except sqlite3.Error as e:
             raise StoreError(f"cannot use the database {self.path}: {e}") from None
+        if self._checkpointer is not None:
+            self._checkpointer.start()
 
     @contextmanager
     def _transaction(self) -> Iterator[sqlite3.Connection]:
@@ -359,7 +373,27 @@ class SQLiteStore(Store):
                 raise
             db.execute("COMMIT")
 
+    def _checkpoints(self) -> None:
+        """Copy the write-ahead log into the database file every :data:`CHECKPOINT_EVERY`
+        seconds (a passive checkpoint: it waits for no reader or writer), on a connection
+        of its own, until the store is closed. Should it fail to connect, the store's own
+        connection checkpoints as SQLite does by default."""
+        try:
+            db = sqlite3.connect(self.path, check_same_thread=False, isolation_level=None,
+                                 timeout=10.0)
+        except sqlite3.Error:
+            with self._lock, contextlib.suppress(sqlite3.Error):
+                self._db.execute("PRAGMA wal_autocheckpoint = 1000")
+            return
+        with contextlib.closing(db):
+            while not self._closing.wait(CHECKPOINT_EVERY):
+                with contextlib.suppress(sqlite3.Error):
+                    db.execute("PRAGMA wal_checkpoint(PASSIVE)").fetchall()
+
     def close(self) -> None:
+        self._closing.set()
+        if self._checkpointer is not None and self._checkpointer.is_alive():
+            self._checkpointer.join()
         with self._lock:
             self._db.close()
 
@@ -473,15 +507,28 @@ class SQLiteStore(Store):
                       action: Mapping[str, Any]) -> None:
         text = json.dumps(dict(action), separators=(",", ":"))
         try:
-            with self._transaction() as db:
-                count = db.execute("SELECT COALESCE(MAX(idx) + 1, 0) FROM actions "
-                                   "WHERE room = ?", (code,)).fetchone()[0]
-                if count != index:
-                    raise IndexTaken(f"the room has {count} actions, not {index}")
-                db.execute("INSERT INTO actions VALUES (?, ?, ?, ?)", (code, index, seat, text))
-                self._touch(db, code, always=False)
+            with self._lock:
+                db = self._db
+                if self._touched.due(code, False) is None:
+                    # (one statement, a transaction of its own that takes the write lock
+                    # before it reads: stored only as the next index)
+                    stored = db.execute(_APPEND, (code, index, seat, text, index,
+                                                  code)).rowcount
+                else:
+                    db.execute("BEGIN IMMEDIATE")
+                    try:
+                        stored = db.execute(_APPEND, (code, index, seat, text, index,
+                                                      code)).rowcount
+                        if stored:
+                            self._touch(db, code)
+                    except BaseException:
+                        db.execute("ROLLBACK")
+                        raise
+                    db.execute("COMMIT")
         except sqlite3.IntegrityError:
             raise IndexTaken(f"action {index} of room {code} is stored already") from None
+        if not stored:
+            raise IndexTaken(f"the room has {self.action_count(code)} actions, not {index}")
 
     def actions(self, code: str, start: int = 0) -> list[ActionRow]:
         with self._lock:
@@ -504,6 +551,11 @@ class SQLiteStore(Store):
                 rows = self._db.execute("SELECT code FROM rooms WHERE state = ? "
                                         "ORDER BY created, code", (state,))
             return [r[0] for r in rows.fetchall()]
+
+
+_APPEND = ("INSERT INTO actions SELECT ?, ?, ?, ? WHERE ? = "
+           "(SELECT COALESCE(MAX(idx) + 1, 0) FROM actions WHERE room = ?)")
+"""An action stored only when its index is the room's next (SQLite)."""
 
 
 def seat_rows(entries: Sequence[Mapping[str, Any]]) -> list[SeatRow]:
