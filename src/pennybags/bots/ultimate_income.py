@@ -221,6 +221,14 @@ class IncomeStrategy(UltimateMonopolyStrategy):
         :meth:`sale_loss_rate`), with what it was worked out for."""
         self._settled = -1
         """The game's changes count when the opponents and horizon were worked out."""
+        self._settles = 0
+        """How many times the opponents and horizon were worked out (what the kept best
+        levels below hold for)."""
+        self._best_marks: list[int] = []
+        self._best_nets: list[float] = []
+        """For each street and highest level allowed (three per deed: no building, up to a
+        hotel, up to a skyscraper), the best net income :meth:`group_value` found for it, and
+        the settle (``_settles * 8``) plus the street's level it holds for."""
         self._build_seat = -1
         self._build_horizon = -1.0
         self._build_opponents = -1
@@ -489,6 +497,10 @@ class IncomeStrategy(UltimateMonopolyStrategy):
             self._settled = game.changes
             self._opponents = max(1, len(game.active_players()) - 1)
             self._horizon = max(SHORTEST, HORIZON - game.round * DECAY)
+            self._settles += 1
+            if len(self._best_marks) != 3 * game.board.size:
+                self._best_marks = [-1] * (3 * game.board.size)
+                self._best_nets = [0.0] * (3 * game.board.size)
 
     # ---------------------------------------------------------------- income
 
@@ -525,9 +537,19 @@ class IncomeStrategy(UltimateMonopolyStrategy):
             majority = not monopoly and size >= majority_size(game) and count == size - 1
             top = SKYSCRAPER if monopoly else HOTEL if majority else 0
             factor = 3 if monopoly else 2 if majority else 1
+            # The best of a street depends on the street, its level, the highest level
+            # allowed and the settle alone: kept for the other calls of the same settle
+            # (a deed's worth asks for its group with and without it, for each owner).
+            marks = self._best_marks
+            nets = self._best_nets
+            settle = self._settles * 8
             for d in ours:
-                rents = spaces[d].rents
                 level = min(houses[d], top)
+                slot = d * 3 + factor - 1
+                if marks[slot] == settle + level:
+                    total += nets[slot]
+                    continue
+                rents = spaces[d].rents
                 cost = building_cost(game, d)
                 reach = RENT_LANDINGS[d] * opponents * horizon  # rent -> income
                 best = -1e18
@@ -536,6 +558,8 @@ class IncomeStrategy(UltimateMonopolyStrategy):
                     net = rent * reach - (k - level) * cost
                     if net > best:
                         best = net
+                marks[slot] = settle + level
+                nets[slot] = best
                 total += best
             return total
         if kind == 4:
