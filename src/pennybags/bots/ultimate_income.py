@@ -450,15 +450,14 @@ class IncomeStrategy(UltimateMonopolyStrategy):
             levels.append(houses[d] * 2 + (1 if mortgaged[d] else 0))
         return levels
 
-    def renew_buildings(self, game: CardGame) -> bool:
+    def renew_buildings(self, game: CardGame) -> None:
         """Compare each part's :meth:`levels` with the kept ones and work out again the next
-        building of the parts that changed (the others read nothing that did); whether any
-        did."""
+        building of the parts that changed (the others read nothing that did), put in its
+        place among the kept buildings (:meth:`replace_building`)."""
         houses = game.houses
         mortgaged = game.mortgaged
         kept = self._build_levels
         parts = self._build_parts
-        changed = False
         i = 0
         for ours in self._buildable:
             level = 0
@@ -466,17 +465,32 @@ class IncomeStrategy(UltimateMonopolyStrategy):
                 level = level * 8 + houses[d]
             if level != kept[i]:
                 kept[i] = level
-                parts[i] = self.street_building(game, ours)
-                changed = True
+                building = self.street_building(game, ours)
+                self.replace_building(parts[i], building)
+                parts[i] = building
             i += 1
         for d in self._transit:
             level = houses[d] * 2 + (1 if mortgaged[d] else 0)
             if level != kept[i]:
                 kept[i] = level
-                parts[i] = self.transit_building(game, d)
-                changed = True
+                building = self.transit_building(game, d)
+                self.replace_building(parts[i], building)
+                parts[i] = building
             i += 1
-        return changed
+
+    def replace_building(self, old: Building | None, new: Building | None) -> None:
+        """Take a part's ``old`` building out of the kept buildings (best first) and put its
+        ``new`` one where sorting them again would (no two are equal: one per deed)."""
+        found = self._buildings
+        if old is not None:
+            found.remove(old)
+        if new is not None:
+            i = 0
+            end = len(found)
+            while i < end and found[i] > new:
+                i += 1
+            found.insert(i, new)
+        self._build_horizon = -1.0
 
     def fresh(self, game: CardGame, p: int) -> None:
         """Forget the worths when the board has changed (or another seat asks)."""
@@ -765,8 +779,7 @@ class IncomeStrategy(UltimateMonopolyStrategy):
             self.sort_buildings()
         elif game.changes != self._build_changes:
             self._build_changes = game.changes
-            if self.renew_buildings(game):
-                self.sort_buildings()
+            self.renew_buildings(game)
         horizon = self._horizon
         if horizon == self._build_horizon:
             return self._build_candidates
