@@ -483,12 +483,22 @@ class IncomeStrategy(UltimateMonopolyStrategy):
         ``new`` one where sorting them again would (no two are equal: one per deed)."""
         found = self._buildings
         if old is not None:
-            found.remove(old)
+            for j in range(len(found)):
+                if found[j] is old:
+                    del found[j]
+                    break
         if new is not None:
+            # Sorted best first by (score, deed): no two have the same deed.
+            score = new[0]
+            deed = new[1]
             i = 0
             end = len(found)
-            while i < end and found[i] > new:
-                i += 1
+            while i < end:
+                there = found[i]
+                if there[0] > score or (there[0] == score and there[1] > deed):
+                    i += 1
+                else:
+                    break
             found.insert(i, new)
         self._build_horizon = -1.0
 
@@ -534,7 +544,16 @@ class IncomeStrategy(UltimateMonopolyStrategy):
         owner = game.owner
         ours: list[int] = []
         for d in group:
-            if (gets and d in gets) or (owner[d] == who and not (gives and d in gives)):
+            held = owner[d] == who
+            if held and gives:
+                for g in gives:
+                    if g == d:
+                        held = False
+            if not held and gets:
+                for g in gets:
+                    if g == d:
+                        held = True
+            if held:
                 ours.append(d)
         count = len(ours)
         if count == 0:
