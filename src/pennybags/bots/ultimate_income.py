@@ -482,9 +482,10 @@ class IncomeStrategy(UltimateMonopolyStrategy):
         """Take a part's ``old`` building out of the kept buildings (best first) and put its
         ``new`` one where sorting them again would (no two are equal: one per deed)."""
         found = self._buildings
-        if old is not None:
+        if old is not None:  # (found by its deed: the compiled build boxes tuples again)
+            gone = old[1]
             for j in range(len(found)):
-                if found[j] is old:
+                if found[j][1] == gone:
                     del found[j]
                     break
         if new is not None:
