@@ -2,11 +2,13 @@
 what working it out afresh gives: the danger and each deed's rent in the shared
 :class:`Estate`, and the income strategy's building candidates, what follows from its deeds
 (kept while its deeds are the same, whoever else trades), the deeds it could ask for
-(kept while the owners of its street groups are the same) and what raising cash on each
-of its deeds would lose (kept while the owners of the deed's group, its buildings and
+(kept while the owners of its street groups are the same), the best income of each street
+at each level allowed (kept while the horizon and opponents are the same) and what raising
+cash on each of its deeds would lose (kept while the owners of the deed's group, its buildings and
 mortgage are the same), checked before every answer of whole bot games; and that the
-game's counts of changes of owner per player and per group (which those caches read) move
-whenever that player's deeds or the group's owners change.
+game's counts of changes of owner per player and per group, and of changes of owner,
+buildings or mortgage per group (which those caches read) move whenever that player's deeds
+or the group's owners, buildings or mortgages change.
 """
 
 from __future__ import annotations
@@ -49,6 +51,8 @@ def afresh_like(kept: IncomeStrategy, game: CardGame, p: int) -> IncomeStrategy:
     fresh._worth_seat = p
     fresh._horizon = kept._horizon
     fresh._opponents = kept._opponents
+    fresh._best_marks = [-1] * (3 * game.board.size)
+    fresh._best_nets = [0.0] * (3 * game.board.size)
     return fresh
 
 
@@ -77,6 +81,9 @@ class Checking:
             if group and game.board.spaces[group[0]].is_deed:
                 self.counted(-1 - group[0], game.group_transfers[group[0]],
                              tuple(game.owner[d] for d in group))
+                self.counted(-1000 - group[0], game.group_changes[group[0]],
+                             tuple((game.owner[d], game.houses[d], game.mortgaged[d])
+                                   for d in group))
         s = self.strategy
         estate = s.estate(game)
         estate.rank()
@@ -97,6 +104,19 @@ class Checking:
             asked = [(a.group, a.other, a.theirs, a.take, a.pay) for a in s.asks(game, p)]
             assert asked == [(a.group, a.other, a.theirs, a.take, a.pay)
                              for a in fresh.asks(game, p)]
+            # The worth of deeds: each group's income with and without each of its deeds,
+            # for every player, read from the best levels kept in this settle.
+            # (``afresh`` keeps nothing between calls.)
+            afresh = afresh_like(s, game, p)
+            size = 3 * game.board.size
+            for group in s.facts(game).street_groups:
+                for who in (p, (p + 1) % len(game.players)):
+                    afresh._best_marks = [-1] * size
+                    assert s.group_value(game, who, group) == \
+                        afresh.group_value(game, who, group)
+                    for d in group:
+                        afresh._best_marks = [-1] * size
+                        assert s.gain_of(game, who, d) == afresh.gain_of(game, who, d)
             # What raising cash on each of its deeds would lose, kept with the owners of the
             # deed's group (and its buildings) it read.
             for d in s.mine(game, p):

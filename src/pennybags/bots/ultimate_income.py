@@ -221,6 +221,14 @@ class IncomeStrategy(UltimateMonopolyStrategy):
         :meth:`sale_loss_rate`), with what it was worked out for."""
         self._settled = -1
         """The game's changes count when the opponents and horizon were worked out."""
+        self._settles = 0
+        """How many times the opponents and horizon were worked out (what the kept best
+        levels below hold for)."""
+        self._best_marks: list[int] = []
+        self._best_nets: list[float] = []
+        """For each street and highest level allowed (three per deed: no building, up to a
+        hotel, up to a skyscraper), the best net income :meth:`group_value` found for it, and
+        the settle (``_settles * 8``) plus the street's level it holds for."""
         self._build_seat = -1
         self._build_horizon = -1.0
         self._build_opponents = -1
@@ -442,15 +450,14 @@ class IncomeStrategy(UltimateMonopolyStrategy):
             levels.append(houses[d] * 2 + (1 if mortgaged[d] else 0))
         return levels
 
-    def renew_buildings(self, game: CardGame) -> bool:
+    def renew_buildings(self, game: CardGame) -> None:
         """Compare each part's :meth:`levels` with the kept ones and work out again the next
-        building of the parts that changed (the others read nothing that did); whether any
-        did."""
+        building of the parts that changed (the others read nothing that did), put in its
+        place among the kept buildings (:meth:`replace_building`)."""
         houses = game.houses
         mortgaged = game.mortgaged
         kept = self._build_levels
         parts = self._build_parts
-        changed = False
         i = 0
         for ours in self._buildable:
             level = 0
@@ -458,17 +465,43 @@ class IncomeStrategy(UltimateMonopolyStrategy):
                 level = level * 8 + houses[d]
             if level != kept[i]:
                 kept[i] = level
-                parts[i] = self.street_building(game, ours)
-                changed = True
+                building = self.street_building(game, ours)
+                self.replace_building(parts[i], building)
+                parts[i] = building
             i += 1
         for d in self._transit:
             level = houses[d] * 2 + (1 if mortgaged[d] else 0)
             if level != kept[i]:
                 kept[i] = level
-                parts[i] = self.transit_building(game, d)
-                changed = True
+                building = self.transit_building(game, d)
+                self.replace_building(parts[i], building)
+                parts[i] = building
             i += 1
-        return changed
+
+    def replace_building(self, old: Building | None, new: Building | None) -> None:
+        """Take a part's ``old`` building out of the kept buildings (best first) and put its
+        ``new`` one where sorting them again would (no two are equal: one per deed)."""
+        found = self._buildings
+        if old is not None:  # (found by its deed: the compiled build boxes tuples again)
+            gone = old[1]
+            for j in range(len(found)):
+                if found[j][1] == gone:
+                    del found[j]
+                    break
+        if new is not None:
+            # Sorted best first by (score, deed): no two have the same deed.
+            score = new[0]
+            deed = new[1]
+            i = 0
+            end = len(found)
+            while i < end:
+                there = found[i]
+                if there[0] > score or (there[0] == score and there[1] > deed):
+                    i += 1
+                else:
+                    break
+            found.insert(i, new)
+        self._build_horizon = -1.0
 
     def fresh(self, game: CardGame, p: int) -> None:
         """Forget the worths when the board has changed (or another seat asks)."""
@@ -489,6 +522,10 @@ class IncomeStrategy(UltimateMonopolyStrategy):
             self._settled = game.changes
             self._opponents = max(1, len(game.active_players()) - 1)
             self._horizon = max(SHORTEST, HORIZON - game.round * DECAY)
+            self._settles += 1
+            if len(self._best_marks) != 3 * game.board.size:
+                self._best_marks = [-1] * (3 * game.board.size)
+                self._best_nets = [0.0] * (3 * game.board.size)
 
     # ---------------------------------------------------------------- income
 
@@ -508,7 +545,16 @@ class IncomeStrategy(UltimateMonopolyStrategy):
         owner = game.owner
         ours: list[int] = []
         for d in group:
-            if (gets and d in gets) or (owner[d] == who and not (gives and d in gives)):
+            held = owner[d] == who
+            if held and gives:
+                for g in gives:
+                    if g == d:
+                        held = False
+            if not held and gets:
+                for g in gets:
+                    if g == d:
+                        held = True
+            if held:
                 ours.append(d)
         count = len(ours)
         if count == 0:
@@ -525,9 +571,19 @@ class IncomeStrategy(UltimateMonopolyStrategy):
             majority = not monopoly and size >= majority_size(game) and count == size - 1
             top = SKYSCRAPER if monopoly else HOTEL if majority else 0
             factor = 3 if monopoly else 2 if majority else 1
+            # The best of a street depends on the street, its level, the highest level
+            # allowed and the settle alone: kept for the other calls of the same settle
+            # (a deed's worth asks for its group with and without it, for each owner).
+            marks = self._best_marks
+            nets = self._best_nets
+            settle = self._settles * 8
             for d in ours:
-                rents = spaces[d].rents
                 level = min(houses[d], top)
+                slot = d * 3 + factor - 1
+                if marks[slot] == settle + level:
+                    total += nets[slot]
+                    continue
+                rents = spaces[d].rents
                 cost = building_cost(game, d)
                 reach = RENT_LANDINGS[d] * opponents * horizon  # rent -> income
                 best = -1e18
@@ -536,6 +592,8 @@ class IncomeStrategy(UltimateMonopolyStrategy):
                     net = rent * reach - (k - level) * cost
                     if net > best:
                         best = net
+                marks[slot] = settle + level
+                nets[slot] = best
                 total += best
             return total
         if kind == 4:
@@ -741,8 +799,7 @@ class IncomeStrategy(UltimateMonopolyStrategy):
             self.sort_buildings()
         elif game.changes != self._build_changes:
             self._build_changes = game.changes
-            if self.renew_buildings(game):
-                self.sort_buildings()
+            self.renew_buildings(game)
         horizon = self._horizon
         if horizon == self._build_horizon:
             return self._build_candidates

@@ -130,32 +130,28 @@ class Estate:
     to date from the deeds that changed (rather than worked out again over the whole board):
     each deed's rent now, and the two highest rents of different owners."""
 
-    __slots__ = ("active", "changes", "firsts", "game", "group_transfers", "houses",
-                 "mortgaged", "owner", "ranked", "rents", "second_rent", "top_owner",
-                 "top_rent", "transfers", "unowned")
+    __slots__ = ("active", "changes", "firsts", "game", "group_changes", "ranked", "rents",
+                 "second_rent", "top_owner", "top_rent", "unowned")
 
     def __init__(self, game: CardGame) -> None:
         self.game = game
         size = game.board.size
-        self.changes = -1
-        self.transfers = -1
-        """The game's ``changes`` and ``transfers`` counts when the copies below were last
-        compared."""
-        self.group_transfers: list[int] = [0] * size
-        """A copy of the game's changes of owner per group, when last compared."""
+        self.changes = game.changes
+        """The game's ``changes`` count when the groups' counts were last compared."""
         firsts: list[int] = []
         for d in game.board.deeds:
             first = game.board.group_of[d][0]
             if first not in firsts:
                 firsts.append(first)
         self.firsts = firsts
-        """The first deed of each group (where ``group_transfers`` counts)."""
-        self.owner: list[int] = [-1] * size
-        self.houses: list[int] = [0] * size
-        self.mortgaged: list[bool] = [False] * size
-        """Copies of the game's deeds as they were at ``changes``."""
+        """The first deed of each group (where ``group_changes`` counts)."""
+        self.group_changes: list[int] = list(game.group_changes)
+        """A copy of the game's changes of owner, buildings and mortgage per group, when
+        last compared."""
         self.rents: list[int] = [0] * size
         """Each deed's rent now (:func:`rent_now`)."""
+        for first in firsts:
+            self.rent_group(first)
         self.ranked = -1
         self.active = -1
         """The ``changes`` count and the players still in when the danger was ranked."""
@@ -166,46 +162,18 @@ class Estate:
         self.unowned = 0
 
     def update(self) -> None:
-        """Compare the deeds with the copies when the game's ``changes`` count moved: the
-        rents of each group with a deed that changed are worked out again."""
+        """When the game's ``changes`` count moved, work out again the rents of each group
+        whose count of changes (owner, buildings, mortgage; ``group_changes``) moved."""
         game = self.game
         if self.changes == game.changes:
             return
         self.changes = game.changes
-        owner = game.owner
-        houses = game.houses
-        mortgaged = game.mortgaged
-        owner_was = self.owner
-        houses_was = self.houses
-        mortgaged_was = self.mortgaged
-        # Whole lists first (compared in C): a change is mostly of one kind.
-        same_owner = game.transfers == self.transfers
-        same_houses = houses == houses_was
-        same_mortgaged = mortgaged == mortgaged_was
-        if same_owner and same_houses and same_mortgaged:
-            return
-        self.transfers = game.transfers
-        deeds = game.board.deeds
-        if not same_owner:  # the groups where a deed changed owner, as the game counts
-            moved = game.group_transfers
-            moved_was = self.group_transfers
-            group_of = game.board.group_of
-            for first in self.firsts:
-                if moved[first] != moved_was[first]:
-                    moved_was[first] = moved[first]
-                    for d in group_of[first]:
-                        owner_was[d] = owner[d]
-                    self.rent_group(first)
-        if not same_houses:
-            for d in deeds:
-                if houses[d] != houses_was[d]:
-                    houses_was[d] = houses[d]
-                    self.rent_group(d)
-        if not same_mortgaged:
-            for d in deeds:
-                if mortgaged[d] != mortgaged_was[d]:
-                    mortgaged_was[d] = mortgaged[d]
-                    self.rent_group(d)
+        moved = game.group_changes
+        moved_was = self.group_changes
+        for first in self.firsts:
+            if moved[first] != moved_was[first]:
+                moved_was[first] = moved[first]
+                self.rent_group(first)
 
     def rent_group(self, deed: int) -> None:
         """Work out again the rents of ``deed``'s group."""

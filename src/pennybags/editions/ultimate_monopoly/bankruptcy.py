@@ -139,6 +139,7 @@ def to_the_bank(game: UltimateMonopolyGame, p: int, deeds: list[int]) -> None:
     for deed in deeds:
         game.set_owner(deed, -1)
         game.mortgaged[deed] = False
+        game.count_change(deed)
     companies = return_shares(game, p)
     if game.options.no_auctions:
         return

@@ -297,6 +297,7 @@ def exchange(game: UltimateMonopolyGame, deed: int, level: int) -> None:
     game.bank_skyscrapers += old_s - new_s
     game.houses[deed] = level
     game.changes += 1
+    game.count_change(deed)
 
 
 def street_stock_problem(game: UltimateMonopolyGame, level: int) -> str | None:
@@ -354,6 +355,8 @@ def take_stock(game: UltimateMonopolyGame) -> None:
                           start[2] - on_board[2], start[3] - on_board[3],
                           start[4] - on_board[4])
     game.changes += 1
+    for d in game.board.deeds:
+        game.count_change(d)
 
 
 # ==================================================================== Mr. Monopoly first
@@ -473,10 +476,12 @@ def place_building(game: UltimateMonopolyGame, p: int, deed: int) -> None:
         game.bank_depots -= 1
         game.houses[deed] = 1
         game.changes += 1
+        game.count_change(deed)
     elif kind == "cab_company":
         game.bank_stands -= 1
         game.houses[deed] = 1
         game.changes += 1
+        game.count_change(deed)
     else:
         exchange(game, deed, game.houses[deed] + 1)
     if game.listeners:
@@ -567,6 +572,7 @@ def sell_building(game: UltimateMonopolyGame, p: int, deed: int) -> None:
             game.bank_stands += 1
         game.houses[deed] = 0
         game.changes += 1
+        game.count_change(deed)
         sold = 1
     else:
         new = lower_level(game, level)
@@ -756,6 +762,7 @@ def remove_one_level(game: UltimateMonopolyGame, group: str, owner: int | None =
             game.bank_stands += 1
         game.houses[target] = 0
         game.changes += 1
+        game.count_change(target)
         struck = [target]
     else:
         struck = built

@@ -706,6 +706,7 @@ def take_deed(game: CardGame, to: int, deed: int, price: int) -> None:
         game.pay(to, BANK, price, "foreclosure")
         game.mortgaged[deed] = False
         game.changes += 1
+        game.count_change(deed)
     elif game.mortgaged[deed]:
         game.receive_mortgaged(to, [deed])
 
@@ -981,6 +982,7 @@ def surrender(game: CardGame, p: int, deed: int) -> None:
     if not level:
         game.set_owner(deed, -1)
         game.mortgaged[deed] = False
+        game.count_change(deed)
     elif kind == "street":
         exchange(game, deed, lower_level(game, level))
     else:
@@ -990,6 +992,7 @@ def surrender(game: CardGame, p: int, deed: int) -> None:
             game.bank_stands += 1
         game.houses[deed] = 0
         game.changes += 1
+        game.count_change(deed)
     if game.listeners:
         game.emit("surrendered", player=p, deed=deed, level=game.houses[deed])
 

@@ -179,9 +179,14 @@ class UltimateMonopolyGame(ClassicGame):
         self.group_transfers: list[int] = [0] * tracks.size
         """Per group (at the space of its first deed), how many times a deed of the group
         changed owner."""
+        self.group_changes: list[int] = [0] * tracks.size
+        """Per group (at the space of its first deed), how many times a deed of the group
+        changed owner, buildings or mortgage (:meth:`count_change`): a deed's rent holds
+        while its group's count is the same. The rules never read it."""
         if clone_of is not None:
             self.holdings = list(clone_of.holdings)
             self.group_transfers = list(clone_of.group_transfers)
+            self.group_changes = list(clone_of.group_changes)
             self.building_figures: buildings.Figures = clone_of.building_figures
             self.expiring_voucher_cards = clone_of.expiring_voucher_cards
             self.shares: list[list[int]] = [list(row) for row in clone_of.shares]
@@ -254,7 +259,14 @@ class UltimateMonopolyGame(ClassicGame):
         if seat >= 0:
             holdings[seat] += 1
         group = self.board.group_of[deed]
-        self.group_transfers[group[0] if group else deed] += 1
+        first = group[0] if group else deed
+        self.group_transfers[first] += 1
+        self.group_changes[first] += 1
+
+    def count_change(self, deed: int) -> None:
+        """Count a change of ``deed``'s buildings or mortgage in ``group_changes``."""
+        group = self.board.group_of[deed]
+        self.group_changes[group[0] if group else deed] += 1
 
     def make_dice(self) -> SpeedDice:
         """The speed dice the edition's data asks for."""
@@ -643,6 +655,14 @@ class UltimateMonopolyGame(ClassicGame):
 
     def can_mortgage(self, p: int, deed: int) -> str | None:
         return buildings.can_mortgage(self, p, deed)
+
+    def mortgage(self, p: int, deed: int) -> None:
+        self.count_change(deed)
+        super().mortgage(p, deed)
+
+    def unmortgage(self, p: int, deed: int) -> None:
+        self.count_change(deed)
+        super().unmortgage(p, deed)
 
     def buildings_block(self, p: int, deed: int) -> str | None:
         return buildings.buildings_block(self, p, deed)
