@@ -172,6 +172,7 @@ def test_another_seed_draws_other_copies() -> None:
     ("search?trades=3", "trades takes 0, 1 or 2"),
     ("search?few=0", "few takes 1 to 1000"),
     ("search?ending=-1", "ending takes 0 to 100"),
+    ("search?waive=2", "waive takes 0 or 1"),
 ])
 def test_bad_knobs_are_refused_with_the_reason(spec: str, message: str) -> None:
     with pytest.raises(ValueError, match=message):
@@ -427,6 +428,35 @@ def test_few_puts_every_answer_of_a_larger_decision_among_the_candidates() -> No
     wide.for_edition("ultimate-banking")
     assert set(own) <= set(wide.candidates(game, p, standard))
     assert not set(own) <= set(narrow.candidates(game, p, standard))
+
+
+def test_waive_asks_for_each_rent_anew_and_weighs_waiving_it() -> None:
+    """With ``waive=1`` the search bot never answers "always collect" (the standard bot's
+    answer), so that each later rent is asked of it again: asking for it this once and
+    waiving it are its candidates. Without it, "always collect" is the standard answer."""
+    for seed in range(20):
+        game = new_game("ultimate-banking", seed, players=3)
+        bots = [make_bot("standard", seed, edition=game.edition_id) for _ in game.players]
+        while not game.over and game.pending[0].kind != "rent":
+            p = game.pending[0].player
+            game.act(p, bots[p].choose(game, p))
+        if not game.over:
+            break
+    else:
+        raise AssertionError("no rent asked in 20 games")
+    owner = game.pending[0].player
+    plain = make_bot(QUICK, 1, edition="ultimate-banking")
+    asking = make_bot(QUICK + "&waive=1", 1, edition="ultimate-banking")
+    assert isinstance(plain, SearchBot) and isinstance(asking, SearchBot)
+    standard = make_bot("standard", 1, edition="ultimate-banking").choose(game, owner)
+    assert standard.do == "always-collect-rent"
+    assert standard in plain.candidates(game, owner, standard)
+    choice = asking.choose(game, owner)
+    assert asking.searched == 1 and choice.do in ("collect-rent", "waive-rent")
+    kinds = {a.do for a in asking.candidates(game, owner, Action("collect-rent"))}
+    assert kinds == {"collect-rent", "waive-rent"}
+    with pytest.raises(ValueError, match="waive is for games that end at the first"):
+        make_bot("search?waive=1", 1, edition="classic")
 
 
 # ------------------------------------------------------------------ whole games

@@ -111,6 +111,10 @@ ask for at most."""
 ENDING_EDITIONS: Final = frozenset({"ultimate-banking"})
 """The editions that end at the first bankruptcy, won by the richest player left: the
 ``ending`` knob's (see :func:`ending_score`)."""
+ALWAYS_COLLECT: Final = "always-collect-rent"
+COLLECT: Final = Action("collect-rent")
+"""Ultimate Banking's answers to a rent: asking for it from now on without being asked
+again, and asking for it this once (``waive=1`` plays the second for the first)."""
 ROUNDS_AHEAD: Final = 10
 """The rounds of rent a deed is credited with at the end of a playout."""
 
@@ -223,7 +227,8 @@ class SearchBot:
                  horizon: int = 0, z: float = 1.0, extend: int = 1,
                  only: frozenset[str] | None = None, sharp: float = 1.0,
                  trades: bool | None = None, pay_deeds: bool | None = None,
-                 tuned: bool = False, few: int = FEW, ending: int = 0) -> None:
+                 tuned: bool = False, few: int = FEW, ending: int = 0,
+                 waive: bool = False) -> None:
         self.seed = seed
         self.rng = random.Random(seed)
         """The bot's own random stream: it draws every determinized copy."""
@@ -261,6 +266,10 @@ class SearchBot:
         self.ending = ending
         """Rounds of the end-of-game term of the evaluation (0: off; see
         :func:`ending_score`), for Ultimate Banking only."""
+        self.waive = waive
+        """Whether to ask for each rent anew (Ultimate Banking): never "always collect", so
+        that every later rent is a decision the search weighs, asking or waiving it (a
+        rent that bankrupts the lander ends the game, won by the richest)."""
         self.offered_turn: tuple[int, int, int] = (-1, -1, -1)
         """The turn in which it last looked for offers of its own (once a turn)."""
         self.edition = ""
@@ -292,10 +301,11 @@ class SearchBot:
             else self.given_trades
         self.pay_deeds = self.trades if self.given_pay_deeds is None \
             else self.given_pay_deeds
-        if self.ending and edition_id not in ENDING_EDITIONS:
-            raise ValueError(f"bot parameter ending is for games that end at the first "
-                             f"bankruptcy ({', '.join(sorted(ENDING_EDITIONS))}), "
-                             f"not {edition_id}")
+        for knob, value in (("ending", self.ending), ("waive", self.waive)):
+            if value and edition_id not in ENDING_EDITIONS:
+                raise ValueError(f"bot parameter {knob} is for games that end at the first "
+                                 f"bankruptcy ({', '.join(sorted(ENDING_EDITIONS))}), "
+                                 f"not {edition_id}")
         if self.only is not None:
             kinds = get_edition(edition_id).rulebook.decisions
             unknown = sorted(self.only - set(kinds))
@@ -319,6 +329,8 @@ class SearchBot:
         if decision is None:
             raise ValueError("the search bot was asked to act without a decision")
         standard = self.standard.choose(game, player)
+        if self.waive and standard.do == ALWAYS_COLLECT:
+            standard = COLLECT
         kind = decision.kind
         if self.only is not None and kind not in self.only:
             return standard
@@ -338,6 +350,8 @@ class SearchBot:
         out = [standard]
         for bot in self.variants:
             action = bot.choose(game, player)
+            if self.waive and action.do == ALWAYS_COLLECT:
+                action = COLLECT
             if action not in out:
                 out.append(action)
         decision = game.decision_for(player)
@@ -348,6 +362,8 @@ class SearchBot:
             own = [a for a in game.legal_actions(player) if a.do in answers]
             if len(own) <= self.few:
                 for action in own:
+                    if self.waive and action.do == ALWAYS_COLLECT:
+                        continue
                     if action not in out:
                         out.append(action)
         if self.trades:
@@ -558,6 +574,7 @@ def _make(seed: int, params: dict[str, str]) -> SearchBot:
     tuned = int_param(params, "tuned", 0)
     few = int_param(params, "few", FEW)
     ending = int_param(params, "ending", 0)
+    waive = int_param(params, "waive", 0)
     only: frozenset[str] | None = None
     text = params.pop("only", None)
     if text is not None:
@@ -591,6 +608,8 @@ def _make(seed: int, params: dict[str, str]) -> SearchBot:
         raise ValueError(f"bot parameter tuned takes 0 or 1, not {tuned}")
     if not 1 <= few <= 1000:
         raise ValueError(f"bot parameter few takes 1 to 1000 answers, not {few}")
+    if waive not in (0, 1):
+        raise ValueError(f"bot parameter waive takes 0 or 1, not {waive}")
     if not 0 <= ending <= 100:
         raise ValueError(f"bot parameter ending takes 0 to 100 rounds, not {ending}")
     if not 1 <= sharp <= 100:
@@ -600,7 +619,8 @@ def _make(seed: int, params: dict[str, str]) -> SearchBot:
                      extend=extend, only=only, sharp=sharp / 10,
                      trades=None if trades == -1 else trades >= 1,
                      pay_deeds=None if trades == -1 else trades == 2,
-                     tuned=tuned == 1, few=few, ending=ending)
+                     tuned=tuned == 1, few=few, ending=ending,
+                     waive=waive == 1)
 
 
 register_bot("search", _make)
