@@ -538,6 +538,24 @@ def test_the_compiled_build_gets_more_playouts_by_default(
     assert isinstance(given, SearchBot) and (given.playouts, given.horizon) == (3, 2)
 
 
+def test_few_is_40_in_ultimate_banking_in_the_compiled_build_only(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """The default ``few`` (answers searched all) is 40 in Ultimate Banking in the compiled
+    build, 6 elsewhere and in pure Python; a given ``few`` is kept in either build."""
+    from pennybags.bots import search
+
+    for compiled, edition, spec, few in ((True, "ultimate-banking", "search", 40),
+                                         (False, "ultimate-banking", "search", 6),
+                                         (True, "classic", "search", 6),
+                                         (True, "ultimate-banking", "search?few=6", 6),
+                                         (False, "ultimate-banking", "search?few=40", 40)):
+        monkeypatch.setattr(search, "is_compiled", lambda compiled=compiled: compiled)
+        bot = make_bot(spec, 1, edition=edition)
+        assert isinstance(bot, SearchBot)
+        bot.for_edition(edition)
+        assert bot.few == few, (compiled, edition, spec)
+
+
 def test_tuned_variants_in_ultimate_banking() -> None:
     """``tuned=1`` gives Ultimate Banking variants around its own standard bot's defaults
     (a bolder bidder than the standard bot's 200%, shorter and longer rent counts); the

@@ -49,7 +49,13 @@ standard bot's and its variants' offers; 2: as 1, and also offers paid with one 
 of its spare deeds and less cash, see :meth:`SearchBot.paid_with_deeds`; by default 2 in
 classic and electronic banking, where it won more, 0 elsewhere), ``tuned`` (1: in
 Ultimate Banking, variants around that edition's own standard bot,
-:data:`ULTIMATE_BANKING_VARIANTS`; default 0). With ``playouts`` (the default) the bot is
+:data:`ULTIMATE_BANKING_VARIANTS`; default 0), ``few`` (a decision with at most this many
+answers of its own has all of them searched; default 6, but 40 in Ultimate Banking in the
+compiled build: :data:`COMPILED_FEW`), ``ending`` (rounds; Ultimate Banking: score a
+playout by the chance that somebody is bankrupted soon, the richest of the others then
+winning, see :func:`ending_score`; default 0, off) and ``waive`` (1, Ultimate Banking:
+never "always collect" a rent, so that each later rent is searched, asked or waived;
+default 0). With ``playouts`` (the default) the bot is
 deterministic for its seed and build; ``time`` depends on the machine's speed.
 """
 
@@ -98,6 +104,11 @@ COMPILED_EDITIONS: Final = {"monopoly-2.3": (32, 4), "ultimate-monopoly": (8, 4)
                              "ultimate-banking": (16, 8)}
 """... and in the editions whose turns cost more, and in Ultimate Banking, where more
 playouts did not win more (docs/bots.md)."""
+COMPILED_FEW: Final = {"ultimate-banking": 40}
+"""In the compiled build, Ultimate Banking searches every answer of a decision with at most
+40 (every Location destination, Event card target, property given up in debt): one
+against one it won 61.3% of 300 games against 56.7% (docs/bots.md); a decision stays well
+within a second there, not in pure Python, which keeps :data:`FEW`."""
 OFFER_MULTIPLES: Final = (1.0, 1.5, 2.0, 2.5)
 """The cash offered for an opponent's deeds, in times their printed price, cheapest first
 (``trades=1``)."""
@@ -227,7 +238,7 @@ class SearchBot:
                  horizon: int = 0, z: float = 1.0, extend: int = 1,
                  only: frozenset[str] | None = None, sharp: float = 1.0,
                  trades: bool | None = None, pay_deeds: bool | None = None,
-                 tuned: bool = False, few: int = FEW, ending: int = 0,
+                 tuned: bool = False, few: int = 0, ending: int = 0,
                  waive: bool = False) -> None:
         self.seed = seed
         self.rng = random.Random(seed)
@@ -259,10 +270,12 @@ class SearchBot:
         self.tuned = tuned
         """Whether to use the edition's own variants where it has them
         (:data:`ULTIMATE_BANKING_VARIANTS`)."""
-        self.few = few
+        self.given_few = few
+        self.few = few or FEW
         """A decision with at most this many answers of its own has all of them among the
-        candidates (:data:`FEW` by default; more brings in every destination of a Location
-        space, every property to give up in debt...)."""
+        candidates (0 given: :data:`FEW`, or :data:`COMPILED_FEW` in the compiled build;
+        more brings in every destination of a Location space, every property to give up in
+        debt...)."""
         self.ending = ending
         """Rounds of the end-of-game term of the evaluation (0: off; see
         :func:`ending_score`), for Ultimate Banking only."""
@@ -297,6 +310,8 @@ class SearchBot:
             playouts, horizon = SLOW_EDITIONS.get(edition_id, DEFAULT_BUDGET)
         self.playouts = self.given[0] or playouts
         self.horizon = self.given[1] or horizon
+        self.few = self.given_few or (COMPILED_FEW.get(edition_id, FEW) if is_compiled()
+                                      else FEW)
         self.trades = edition_id in TRADE_EDITIONS if self.given_trades is None \
             else self.given_trades
         self.pay_deeds = self.trades if self.given_pay_deeds is None \
@@ -572,7 +587,7 @@ def _make(seed: int, params: dict[str, str]) -> SearchBot:
     sharp = int_param(params, "sharp", 10)
     trades = int_param(params, "trades", -1)
     tuned = int_param(params, "tuned", 0)
-    few = int_param(params, "few", FEW)
+    few = int_param(params, "few", -1)
     ending = int_param(params, "ending", 0)
     waive = int_param(params, "waive", 0)
     only: frozenset[str] | None = None
@@ -606,7 +621,7 @@ def _make(seed: int, params: dict[str, str]) -> SearchBot:
         raise ValueError(f"bot parameter trades takes 0, 1 or 2, not {trades}")
     if tuned not in (0, 1):
         raise ValueError(f"bot parameter tuned takes 0 or 1, not {tuned}")
-    if not 1 <= few <= 1000:
+    if few != -1 and not 1 <= few <= 1000:
         raise ValueError(f"bot parameter few takes 1 to 1000 answers, not {few}")
     if waive not in (0, 1):
         raise ValueError(f"bot parameter waive takes 0 or 1, not {waive}")
@@ -619,7 +634,7 @@ def _make(seed: int, params: dict[str, str]) -> SearchBot:
                      extend=extend, only=only, sharp=sharp / 10,
                      trades=None if trades == -1 else trades >= 1,
                      pay_deeds=None if trades == -1 else trades == 2,
-                     tuned=tuned == 1, few=few, ending=ending,
+                     tuned=tuned == 1, few=max(0, few), ending=ending,
                      waive=waive == 1)
 
 
