@@ -547,6 +547,8 @@ def test_few_is_40_in_ultimate_banking_in_the_compiled_build_only(
     for compiled, edition, spec, few in ((True, "ultimate-banking", "search", 40),
                                          (False, "ultimate-banking", "search", 6),
                                          (True, "classic", "search", 6),
+                                         (True, "monopoly-2.3", "search", 15),
+                                         (False, "monopoly-2.3", "search", 6),
                                          (True, "ultimate-banking", "search?few=6", 6),
                                          (False, "ultimate-banking", "search?few=40", 40)):
         monkeypatch.setattr(search, "is_compiled", lambda compiled=compiled: compiled)
