@@ -170,6 +170,9 @@ def test_another_seed_draws_other_copies() -> None:
     ("search?sharp=0", "sharp takes 1 to 100"),
     ("search?only=+", "only takes decision kinds joined by"),
     ("search?trades=3", "trades takes 0, 1 or 2"),
+    ("search?few=0", "few takes 1 to 1000"),
+    ("search?ending=-1", "ending takes 0 to 100"),
+    ("search?waive=2", "waive takes 0 or 1"),
 ])
 def test_bad_knobs_are_refused_with_the_reason(spec: str, message: str) -> None:
     with pytest.raises(ValueError, match=message):
@@ -350,6 +353,112 @@ def test_a_sharper_evaluation_gives_the_leader_more_than_its_share_of_worth() ->
     assert all(sharp[p] < shares[p] for p in range(3) if shares[p] < shares[leader])
 
 
+def ultimate_banking_pair() -> Game:
+    """A two-player Ultimate Banking game after the setup, every property unowned."""
+    game = new_game("ultimate-banking", 1, players=2)
+    play(game, 1, 1)
+    return game
+
+
+def test_the_ending_score_is_the_share_of_worth_while_nobody_can_be_bankrupted() -> None:
+    from pennybags.bots.search import ending_score
+
+    game = ultimate_banking_pair()
+    assert not game.over and all(o < 0 for o in game.owner)
+    game.pay(1, 0, 300, "a test")
+    share = game.worth(0) / (game.worth(0) + game.worth(1))
+    assert share > 0.5
+    assert ending_score(game, 0, 4) == pytest.approx(share)
+    assert ending_score(game, 1, 4) == pytest.approx(1 - share)
+
+
+def test_the_ending_score_counts_the_chance_of_bankrupting_the_poorer() -> None:
+    """A property whose rent is more than all of the other player's worth: the game may end
+    in the next rounds, and then its owner wins; the longer the window, the more it
+    counts. The same property owned by the poorer player against the richer counts for
+    nothing when its rent is less than the richer's worth."""
+    from pennybags.bots.search import LANDING, ending_score
+
+    game = ultimate_banking_pair()
+    dear = max(game.streets, key=lambda d: game.board.spaces[d].rents[-1])
+    game.take(0, dear, level=5)
+    game.pay(1, 0, game.cash(1) - 10, "a test")  # Bob keeps $10
+    assert game.rent(dear) > game.worth(1)
+    share = game.worth(0) / (game.worth(0) + game.worth(1))
+    risk = LANDING * 4
+    assert ending_score(game, 0, 4) == pytest.approx(risk + (1 - risk) * share)
+    assert ending_score(game, 1, 4) == pytest.approx((1 - risk) * (1 - share))
+    assert ending_score(game, 0, 8) > ending_score(game, 0, 4) > share
+    bot = make_bot("search?ending=4", 1, edition="ultimate-banking")
+    assert isinstance(bot, SearchBot) and bot.ending == 4
+    assert evaluate(game, 0, 1.0, 4) == pytest.approx(ending_score(game, 0, 4))
+
+
+def test_ending_is_refused_where_a_bankruptcy_does_not_end_the_game() -> None:
+    with pytest.raises(ValueError, match=r"ending is for games that end at the first "
+                                         r"bankruptcy \(ultimate-banking\), not classic"):
+        make_bot("search?ending=4", 1, edition="classic")
+
+
+def test_few_puts_every_answer_of_a_larger_decision_among_the_candidates() -> None:
+    """With ``few=40`` a decision with more than six answers of its own (a Location space's
+    destinations, properties to give up in debt) has all of them searched."""
+    def wide_position() -> tuple[Game, int, list[Action]]:
+        for seed in range(20):
+            game = new_game("ultimate-banking", seed, players=3)
+            bots = [make_bot("standard", seed, edition=game.edition_id)
+                    for _ in game.players]
+            while not game.over:
+                p = game.pending[0].player
+                decision = game.decision_for(p)
+                assert decision is not None
+                answers = game.rulebook.decisions[decision.kind].answers
+                own = [a for a in game.legal_actions(p) if a.do in answers]
+                if 6 < len(own) <= 40:
+                    return game, p, own
+                game.act(p, bots[p].choose(game, p))
+        raise AssertionError("no decision with seven to forty answers in 20 games")
+
+    game, p, own = wide_position()
+    standard = make_bot("standard", 1, edition="ultimate-banking").choose(game, p)
+    narrow = make_bot(QUICK, 1, edition="ultimate-banking")
+    wide = make_bot(QUICK + "&few=40", 1, edition="ultimate-banking")
+    assert isinstance(narrow, SearchBot) and isinstance(wide, SearchBot)
+    narrow.for_edition("ultimate-banking")
+    wide.for_edition("ultimate-banking")
+    assert set(own) <= set(wide.candidates(game, p, standard))
+    assert not set(own) <= set(narrow.candidates(game, p, standard))
+
+
+def test_waive_asks_for_each_rent_anew_and_weighs_waiving_it() -> None:
+    """With ``waive=1`` the search bot never answers "always collect" (the standard bot's
+    answer), so that each later rent is asked of it again: asking for it this once and
+    waiving it are its candidates. Without it, "always collect" is the standard answer."""
+    for seed in range(20):
+        game = new_game("ultimate-banking", seed, players=3)
+        bots = [make_bot("standard", seed, edition=game.edition_id) for _ in game.players]
+        while not game.over and game.pending[0].kind != "rent":
+            p = game.pending[0].player
+            game.act(p, bots[p].choose(game, p))
+        if not game.over:
+            break
+    else:
+        raise AssertionError("no rent asked in 20 games")
+    owner = game.pending[0].player
+    plain = make_bot(QUICK, 1, edition="ultimate-banking")
+    asking = make_bot(QUICK + "&waive=1", 1, edition="ultimate-banking")
+    assert isinstance(plain, SearchBot) and isinstance(asking, SearchBot)
+    standard = make_bot("standard", 1, edition="ultimate-banking").choose(game, owner)
+    assert standard.do == "always-collect-rent"
+    assert standard in plain.candidates(game, owner, standard)
+    choice = asking.choose(game, owner)
+    assert asking.searched == 1 and choice.do in ("collect-rent", "waive-rent")
+    kinds = {a.do for a in asking.candidates(game, owner, Action("collect-rent"))}
+    assert kinds == {"collect-rent", "waive-rent"}
+    with pytest.raises(ValueError, match="waive is for games that end at the first"):
+        make_bot("search?waive=1", 1, edition="classic")
+
+
 # ------------------------------------------------------------------ whole games
 
 @pytest.mark.parametrize("edition", EDITIONS)
@@ -427,6 +536,26 @@ def test_the_compiled_build_gets_more_playouts_by_default(
     assert budgets["ultimate-banking"] == (16, 8)
     given = make_bot("search?playouts=3&horizon=2", 1, edition="classic")
     assert isinstance(given, SearchBot) and (given.playouts, given.horizon) == (3, 2)
+
+
+def test_few_is_40_in_ultimate_banking_in_the_compiled_build_only(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """The default ``few`` (answers searched all) is 40 in Ultimate Banking in the compiled
+    build, 6 elsewhere and in pure Python; a given ``few`` is kept in either build."""
+    from pennybags.bots import search
+
+    for compiled, edition, spec, few in ((True, "ultimate-banking", "search", 40),
+                                         (False, "ultimate-banking", "search", 6),
+                                         (True, "classic", "search", 6),
+                                         (True, "monopoly-2.3", "search", 15),
+                                         (False, "monopoly-2.3", "search", 6),
+                                         (True, "ultimate-banking", "search?few=6", 6),
+                                         (False, "ultimate-banking", "search?few=40", 40)):
+        monkeypatch.setattr(search, "is_compiled", lambda compiled=compiled: compiled)
+        bot = make_bot(spec, 1, edition=edition)
+        assert isinstance(bot, SearchBot)
+        bot.for_edition(edition)
+        assert bot.few == few, (compiled, edition, spec)
 
 
 def test_tuned_variants_in_ultimate_banking() -> None:

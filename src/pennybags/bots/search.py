@@ -31,7 +31,7 @@ Determinized flat Monte-Carlo search with common random numbers:
 Parameters (``search?playouts=32&horizon=8``): ``playouts`` (determinized copies per
 searched decision, each playing every candidate; default 16, 8 in Monopoly 2.3 and
 Ultimate Monopoly, whose turns cost many times more; in the compiled build, whose
-playouts are several times faster, 64, but 32 in Monopoly 2.3, 8 in Ultimate Monopoly
+playouts are several times faster, 64, but 16 in Monopoly 2.3, 8 in Ultimate Monopoly
 and 16 in Ultimate Banking: :data:`COMPILED_BUDGET`), ``time`` (seconds per searched
 decision instead of a number of copies, at least 2 copies), ``horizon`` (rounds played out
 after the choice, default 8, 4 in those two editions), ``z`` (how sure the search must
@@ -49,7 +49,13 @@ standard bot's and its variants' offers; 2: as 1, and also offers paid with one 
 of its spare deeds and less cash, see :meth:`SearchBot.paid_with_deeds`; by default 2 in
 classic and electronic banking, where it won more, 0 elsewhere), ``tuned`` (1: in
 Ultimate Banking, variants around that edition's own standard bot,
-:data:`ULTIMATE_BANKING_VARIANTS`; default 0). With ``playouts`` (the default) the bot is
+:data:`ULTIMATE_BANKING_VARIANTS`; default 0), ``few`` (a decision with at most this many
+answers of its own has all of them searched; default 6, but 40 in Ultimate Banking in the
+compiled build, and 15 in Monopoly 2.3 there: :data:`COMPILED_FEW`), ``ending`` (rounds;
+Ultimate Banking: score a playout by the chance that somebody is bankrupted soon, the
+richest of the others then winning, see :func:`ending_score`; default 0, off) and
+``waive`` (1, Ultimate Banking: never "always collect" a rent, so that each later rent is
+searched, asked or waived; default 0). With ``playouts`` (the default) the bot is
 deterministic for its seed and build; ``time`` depends on the machine's speed.
 """
 
@@ -94,10 +100,18 @@ COMPILED_BUDGET: Final = (64, 8)
 """The playouts and horizon when none are given and the bot runs in the compiled build
 (``pennybags.fastbuild``), whose playouts are several times faster: the same second
 buys more search..."""
-COMPILED_EDITIONS: Final = {"monopoly-2.3": (32, 4), "ultimate-monopoly": (8, 4),
+COMPILED_EDITIONS: Final = {"monopoly-2.3": (16, 4), "ultimate-monopoly": (8, 4),
                              "ultimate-banking": (16, 8)}
 """... and in the editions whose turns cost more, and in Ultimate Banking, where more
 playouts did not win more (docs/bots.md)."""
+COMPILED_FEW: Final = {"ultimate-banking": 40, "monopoly-2.3": 15}
+"""In the compiled build, Ultimate Banking searches every answer of a decision with at most
+40 (every Location destination, Event card target, property given up in debt): one
+against one it won 61.3% of 300 games against 56.7% (docs/bots.md); a decision stays well
+within a second there, not in pure Python, which keeps :data:`FEW`. In Monopoly 2.3, every
+answer of a turn with at most 15 (the market, each card on each target, forced purchases)
+at 16 playouts won 40 of 50 four-player games against 26 for 32 playouts without
+(docs/bots.md)."""
 OFFER_MULTIPLES: Final = (1.0, 1.5, 2.0, 2.5)
 """The cash offered for an opponent's deeds, in times their printed price, cheapest first
 (``trades=1``)."""
@@ -108,6 +122,13 @@ docs/bots.md)."""
 OFFERS_TRIED: Final = 2
 """How many of an opponent's deeds (or groups' worth of them) a turn's trade candidates
 ask for at most."""
+ENDING_EDITIONS: Final = frozenset({"ultimate-banking"})
+"""The editions that end at the first bankruptcy, won by the richest player left: the
+``ending`` knob's (see :func:`ending_score`)."""
+ALWAYS_COLLECT: Final = "always-collect-rent"
+COLLECT: Final = Action("collect-rent")
+"""Ultimate Banking's answers to a rent: asking for it from now on without being asked
+again, and asking for it this once (``waive=1`` plays the second for the first)."""
 ROUNDS_AHEAD: Final = 10
 """The rounds of rent a deed is credited with at the end of a playout."""
 
@@ -118,14 +139,16 @@ def is_compiled() -> bool:
     return (engine_game.__file__ or "").endswith((".so", ".pyd"))
 
 
-def evaluate(game: Game, seat: int, sharp: float = 1.0) -> float:
+def evaluate(game: Game, seat: int, sharp: float = 1.0, ending: int = 0) -> float:
     """How good ``game`` is for ``seat``, from 0 to 1: 1 for a win, 0 for a loss (bankrupt,
     or the game won by another), 1/n for a draw among n; otherwise the seat's share of the
     worth of the players still in (total assets plus the rent their deeds charge now,
     weighted by how often the other players will land there), each worth raised to the
     power ``sharp`` first: 1 is the plain share; above 1 the richest player's share grows
     towards 1, as its chance of winning does (a game won by the richest, as Ultimate
-    Banking's, rewards leading more than being rich)."""
+    Banking's, rewards leading more than being rich). ``ending`` (rounds, 0: off) is for a
+    game that ends at the first bankruptcy and goes to the richest (Ultimate Banking): see
+    :func:`ending_score`."""
     if game.over:
         if game.winner is not None:
             return 1.0 if game.winner == seat else 0.0
@@ -133,6 +156,8 @@ def evaluate(game: Game, seat: int, sharp: float = 1.0) -> float:
         return 1.0 / len(active) if seat in active else 0.0
     if game.players[seat].bankrupt:
         return 0.0
+    if ending:
+        return ending_score(game, seat, ending)
     active = game.active_players()
     weight = LANDING * (len(active) - 1) * ROUNDS_AHEAD
     assets: Callable[[int], int] = getattr(game, "total_assets", game.cash)
@@ -146,6 +171,50 @@ def evaluate(game: Game, seat: int, sharp: float = 1.0) -> float:
         if p == seat:
             mine = worth
     return mine / total if total > 0 else 1.0 / len(active)
+
+
+def ending_score(game: Game, seat: int, rounds: int) -> float:
+    """How good ``game`` is for ``seat`` in a game that ends at the first bankruptcy and is
+    won by the richest player left (Ultimate Banking, where the final score is the worth:
+    cash plus the purchase prices), from 0 to 1. Each player still in may be bankrupted in
+    the next ``rounds`` rounds by landing on another's property whose rent now is more than
+    all their worth: about :data:`LANDING` a round for each such property (its owner not in
+    Jail). The game ends in that time with the chance that someone is (one minus the chance
+    that nobody is), and then the one bankrupted is each player in proportion to their own
+    chance, and the seat wins if it is the richest of the others (a share of a tie). If the
+    game goes on, the seat's share of the players' worth counts, as :func:`evaluate`'s."""
+    active = game.active_players()
+    assets: Callable[[int], int] = getattr(game, "total_assets", game.cash)
+    worth = {p: float(assets(p)) for p in active}
+    rent: Callable[[int], int] | None = getattr(game, "rent", None)
+    owner = game.owner
+    players = game.players
+    deeds = [(owner[d], float(rent(d)) if rent is not None else 0.0)
+             for d in game.board.deeds if owner[d] >= 0 and not game.mortgaged[d]]
+    risk: dict[int, float] = {}
+    for p in active:
+        deadly = 0
+        for o, charge in deeds:
+            if o != p and not players[o].in_jail and charge > worth[p]:
+                deadly += 1
+        risk[p] = min(1.0, LANDING * rounds * deadly)
+    nobody = 1.0
+    for p in active:
+        nobody *= 1.0 - risk[p]
+    total_risk = sum(risk.values())
+    total = sum(max(0.0, w) for w in worth.values())
+    share = max(0.0, worth[seat]) / total if total > 0 else 1.0 / len(active)
+    if total_risk <= 0:
+        return share
+    won = 0.0
+    for p in active:
+        if p == seat or risk[p] <= 0:
+            continue
+        best = max(worth[q] for q in active if q != p)
+        if worth[seat] == best:
+            tied = sum(1 for q in active if q != p and worth[q] == best)
+            won += risk[p] / total_risk / tied
+    return (1.0 - nobody) * won + nobody * share
 
 
 def rents(game: Game, p: int) -> int:
@@ -172,7 +241,8 @@ class SearchBot:
                  horizon: int = 0, z: float = 1.0, extend: int = 1,
                  only: frozenset[str] | None = None, sharp: float = 1.0,
                  trades: bool | None = None, pay_deeds: bool | None = None,
-                 tuned: bool = False) -> None:
+                 tuned: bool = False, few: int = 0, ending: int = 0,
+                 waive: bool = False) -> None:
         self.seed = seed
         self.rng = random.Random(seed)
         """The bot's own random stream: it draws every determinized copy."""
@@ -203,6 +273,19 @@ class SearchBot:
         self.tuned = tuned
         """Whether to use the edition's own variants where it has them
         (:data:`ULTIMATE_BANKING_VARIANTS`)."""
+        self.given_few = few
+        self.few = few or FEW
+        """A decision with at most this many answers of its own has all of them among the
+        candidates (0 given: :data:`FEW`, or :data:`COMPILED_FEW` in the compiled build;
+        more brings in every destination of a Location space, every property to give up in
+        debt...)."""
+        self.ending = ending
+        """Rounds of the end-of-game term of the evaluation (0: off; see
+        :func:`ending_score`), for Ultimate Banking only."""
+        self.waive = waive
+        """Whether to ask for each rent anew (Ultimate Banking): never "always collect", so
+        that every later rent is a decision the search weighs, asking or waiving it (a
+        rent that bankrupts the lander ends the game, won by the richest)."""
         self.offered_turn: tuple[int, int, int] = (-1, -1, -1)
         """The turn in which it last looked for offers of its own (once a turn)."""
         self.edition = ""
@@ -230,10 +313,17 @@ class SearchBot:
             playouts, horizon = SLOW_EDITIONS.get(edition_id, DEFAULT_BUDGET)
         self.playouts = self.given[0] or playouts
         self.horizon = self.given[1] or horizon
+        self.few = self.given_few or (COMPILED_FEW.get(edition_id, FEW) if is_compiled()
+                                      else FEW)
         self.trades = edition_id in TRADE_EDITIONS if self.given_trades is None \
             else self.given_trades
         self.pay_deeds = self.trades if self.given_pay_deeds is None \
             else self.given_pay_deeds
+        for knob, value in (("ending", self.ending), ("waive", self.waive)):
+            if value and edition_id not in ENDING_EDITIONS:
+                raise ValueError(f"bot parameter {knob} is for games that end at the first "
+                                 f"bankruptcy ({', '.join(sorted(ENDING_EDITIONS))}), "
+                                 f"not {edition_id}")
         if self.only is not None:
             kinds = get_edition(edition_id).rulebook.decisions
             unknown = sorted(self.only - set(kinds))
@@ -257,6 +347,8 @@ class SearchBot:
         if decision is None:
             raise ValueError("the search bot was asked to act without a decision")
         standard = self.standard.choose(game, player)
+        if self.waive and standard.do == ALWAYS_COLLECT:
+            standard = COLLECT
         kind = decision.kind
         if self.only is not None and kind not in self.only:
             return standard
@@ -276,6 +368,8 @@ class SearchBot:
         out = [standard]
         for bot in self.variants:
             action = bot.choose(game, player)
+            if self.waive and action.do == ALWAYS_COLLECT:
+                action = COLLECT
             if action not in out:
                 out.append(action)
         decision = game.decision_for(player)
@@ -284,8 +378,10 @@ class SearchBot:
         if kind is not None:
             answers = kind.answers
             own = [a for a in game.legal_actions(player) if a.do in answers]
-            if len(own) <= FEW:
+            if len(own) <= self.few:
                 for action in own:
+                    if self.waive and action.do == ALWAYS_COLLECT:
+                        continue
                     if action not in out:
                         out.append(action)
         if self.trades:
@@ -454,7 +550,7 @@ class SearchBot:
                     agents: list[Agent] = [make_bot("standard", 0, edition=edition)
                                            for _ in range(seats)]
                     copy.play_out(agents, until_round=copy.round + self.horizon)
-                scores.append(evaluate(copy, seat, self.sharp))
+                scores.append(evaluate(copy, seat, self.sharp, self.ending))
             for i in range(1, n):
                 diffs[i].append(scores[i] - scores[0])
         best = 0
@@ -494,6 +590,9 @@ def _make(seed: int, params: dict[str, str]) -> SearchBot:
     sharp = int_param(params, "sharp", 10)
     trades = int_param(params, "trades", -1)
     tuned = int_param(params, "tuned", 0)
+    few = int_param(params, "few", -1)
+    ending = int_param(params, "ending", 0)
+    waive = int_param(params, "waive", 0)
     only: frozenset[str] | None = None
     text = params.pop("only", None)
     if text is not None:
@@ -525,6 +624,12 @@ def _make(seed: int, params: dict[str, str]) -> SearchBot:
         raise ValueError(f"bot parameter trades takes 0, 1 or 2, not {trades}")
     if tuned not in (0, 1):
         raise ValueError(f"bot parameter tuned takes 0 or 1, not {tuned}")
+    if few != -1 and not 1 <= few <= 1000:
+        raise ValueError(f"bot parameter few takes 1 to 1000 answers, not {few}")
+    if waive not in (0, 1):
+        raise ValueError(f"bot parameter waive takes 0 or 1, not {waive}")
+    if not 0 <= ending <= 100:
+        raise ValueError(f"bot parameter ending takes 0 to 100 rounds, not {ending}")
     if not 1 <= sharp <= 100:
         raise ValueError(f"bot parameter sharp takes 1 to 100 (tenths), not {sharp}")
     return SearchBot(seed, playouts=max(0, playouts), seconds=seconds,
@@ -532,7 +637,8 @@ def _make(seed: int, params: dict[str, str]) -> SearchBot:
                      extend=extend, only=only, sharp=sharp / 10,
                      trades=None if trades == -1 else trades >= 1,
                      pay_deeds=None if trades == -1 else trades == 2,
-                     tuned=tuned == 1)
+                     tuned=tuned == 1, few=max(0, few), ending=ending,
+                     waive=waive == 1)
 
 
 register_bot("search", _make)
