@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import os
 import random
+import signal
 from collections.abc import Callable, Iterator, Mapping
 from typing import Any
 
@@ -178,3 +179,18 @@ def _data_home(tmp_path_factory: pytest.TempPathFactory) -> Iterator[None]:
         for name in ("PENNYBAGS_LAUNCHER", "PENNYBAGS_EDITION", "PENNYBAGS_PLAYERS"):
             mp.delenv(name, raising=False)
         yield
+
+
+@pytest.fixture(scope="session", autouse=True)
+def _ctrl_c_as_on_a_terminal() -> Iterator[None]:
+    """Ctrl-C (SIGINT) handled as Python handles it when started from a terminal. A shell
+    starts a background job (``nohup ./test &``) with SIGINT ignored, which every process
+    it starts inherits: the tests of what Ctrl-C does (in this process, in ``lab run``
+    children and on a pseudo-terminal) would then see nothing happen. A handler of this
+    process's own is not inherited: its children start with the default again."""
+    previous = signal.getsignal(signal.SIGINT)
+    if previous is signal.SIG_IGN:
+        signal.signal(signal.SIGINT, signal.default_int_handler)
+    yield
+    if previous is signal.SIG_IGN:
+        signal.signal(signal.SIGINT, previous)

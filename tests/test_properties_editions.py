@@ -33,9 +33,12 @@ from pennybags.engine.snapshot import snapshot
 
 EDITIONS = [e.id for e in all_editions()]
 SKIPPED = {"listeners", "rulebook", "data", "board", "tracks", "building_figures", "_entries",
-           "landing", "options", "_anytime", "_self_clearing", "_roll_asks", "_jail_asks"}
+           "landing", "options", "_anytime", "_self_clearing", "_roll_asks", "_jail_asks",
+           "changed"}
 """What never changes in a game (or is the edition's, shared by its games: Ultimate
-Monopoly's ``tracks`` is its board, whose kept walks and orbits grow as games are played)."""
+Monopoly's ``tracks`` is its board, whose kept walks and orbits grow as games are played),
+and ``changed``, the log of changed deeds kept for the bots' views, which a copy starts
+empty by design (the deeds themselves are compared)."""
 
 
 def state_of(obj: Any, depth: int = 0) -> Any:

@@ -132,12 +132,17 @@ class Monopoly23Game(ClassicGame):
         colour = set(self.streets_groups)
         self._colour: list[bool] = [g in colour for g in self.deed_groups]
         """Whether each of ``deed_groups`` is a colour group (one of ``streets_groups``)."""
-        self._whole_seen: list[int] = [-1] * len(self.deed_groups)
+        # A copy keeps what its original worked out, as it keeps ``group_changes``.
+        self._whole_seen: list[int] = (list(clone_of._whole_seen) if clone_of is not None
+                                       else [-1] * len(self.deed_groups))
         """Each group's count of changes (``group_changes``) when ``_whole`` was last worked
         out for it (-1: never)."""
-        self._whole: list[int] = [-1] * len(self.deed_groups)
+        self._whole: list[int] = (list(clone_of._whole) if clone_of is not None
+                                  else [-1] * len(self.deed_groups))
         """The owner of each whole colour group (-1: none, or not a colour group)."""
-        self._monopoly_count: list[int] = [0] * len(self.players)
+        self._monopoly_count: list[int] = (list(clone_of._monopoly_count)
+                                           if clone_of is not None
+                                           else [0] * len(self.players))
         """Each seat's complete colour groups by ``_whole`` (see ``kept_monopoly_counts``)."""
         self._turn_asks: list[list[Decision]] = [
             [Decision("turn", s)] for s in range(len(self.players))]
