@@ -27,6 +27,8 @@ def test_bench_serve_prints_the_figures_and_loses_no_action() -> None:
     assert re.search(r"^actions: [\d,]+, actions/s: [\d,.]+$", out, re.M)
     assert re.search(r"^latency to all 4 sockets \(ms\): p50 [\d.]+, p95 [\d.]+, p99 [\d.]+, "
                      r"max [\d.]+$", out, re.M)
+    assert re.search(r"^latency once every socket was in \(ms\): p50 [\d.]+, p95 [\d.]+, "
+                     r"p99 [\d.]+, max [\d.]+, over [\d,]+ actions$", out, re.M)
     stored = re.search(r"^stored: ([\d,]+), acknowledged: ([\d,]+), lost 0, duplicated 0, "
                        r"states out of order 0, updates not seen by every socket 0$", out,
                        re.M)
