@@ -36,7 +36,13 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Final, cast
 
-from pennybags.bots.standard import ClassicStrategy, classic_params, register_strategy
+from pennybags.bots.standard import (
+    ClassicStrategy,
+    TopRents,
+    classic_params,
+    rank_rents,
+    register_strategy,
+)
 from pennybags.editions.classic.game import ClassicGame
 from pennybags.editions.classic.rules import (
     ACCEPT,
@@ -125,16 +131,18 @@ def rent_now(game: CardGame, deed: int) -> int:
     return game.rent(deed)
 
 
-class Estate:
+class Estate(TopRents):
     """The danger on the board as the bots of one game read it, shared by them and kept up
     to date from the deeds that changed (rather than worked out again over the whole board):
     each deed's rent now, and the two highest rents of different owners."""
 
-    __slots__ = ("active", "changes", "firsts", "game", "group_changes", "ranked", "rents",
-                 "second_rent", "top_owner", "top_rent", "unowned")
+    __slots__ = ("active", "changes", "deeds", "firsts", "game", "group_changes", "ranked",
+                 "rents")
 
     def __init__(self, game: CardGame) -> None:
+        super().__init__()
         self.game = game
+        self.deeds: list[int] = list(game.board.deeds)
         size = game.board.size
         self.changes = game.changes
         """The game's ``changes`` count when the groups' counts were last compared."""
@@ -155,11 +163,6 @@ class Estate:
         self.ranked = -1
         self.active = -1
         """The ``changes`` count and the players still in when the danger was ranked."""
-        self.top_rent = 0
-        self.top_owner = -1
-        self.second_rent = 0
-        """The highest rent of a deed whose owner is not ``top_owner``."""
-        self.unowned = 0
 
     def update(self) -> None:
         """When the game's ``changes`` count moved, work out again the rents of each group
@@ -195,39 +198,13 @@ class Estate:
             return
         self.ranked = self.changes
         self.active = active
-        anyone_out = active < len(players)
-        owner = game.owner
-        rents = self.rents
-        top = 0
-        top_owner = -1
-        second = 0
-        unowned = 0
-        for d in game.board.deeds:
-            o = owner[d]
-            if o < 0:
-                unowned += 1
-                continue
-            if anyone_out and players[o].bankrupt:
-                continue
-            rent = rents[d]
-            if o == top_owner:
-                if rent > top:
-                    top = rent
-            elif rent > top:
-                second = top
-                top = rent
-                top_owner = o
-            elif rent > second:
-                second = rent
-        self.top_rent = top
-        self.top_owner = top_owner
-        self.second_rent = second
-        self.unowned = unowned
-
-    def danger(self, p: int) -> int:
-        """The highest rent a deed of an opponent of ``p`` (still in the game) charges now
-        (after :meth:`rank`)."""
-        return self.second_rent if p == self.top_owner else self.top_rent
+        out = 0
+        if active < len(players):
+            for seat, player in enumerate(players):
+                if player.bankrupt:
+                    out |= 1 << seat
+        # (a mortgaged deed's rent now is 0, which ranks as no deed at all)
+        rank_rents(self, self.deeds, game.owner, self.rents, out)
 
 
 _last_estate: Estate | None = None
