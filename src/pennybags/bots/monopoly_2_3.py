@@ -35,7 +35,7 @@ from pennybags.bots.registry import int_param
 from pennybags.bots.standard import register_strategy
 from pennybags.editions.classic.game import HOTEL
 from pennybags.editions.classic.rules import BUY
-from pennybags.editions.monopoly_2_3.game import Monopoly23Game
+from pennybags.editions.monopoly_2_3.game import Monopoly23Game, whole_owner
 from pennybags.editions.monopoly_2_3.rules import DECLINE, move_action
 from pennybags.engine.actions import Action, CardRef, deed_action
 from pennybags.engine.board import Board
@@ -260,12 +260,7 @@ class DeedView:
         if street >= 0:
             full = self.full
             was = full[street]
-            whole = owner[group[0]]
-            if whole >= 0:
-                for d in group:
-                    if owner[d] != whole:
-                        whole = -1
-                        break
+            whole = whole_owner(owner, group)
             if whole != was:
                 full[street] = whole
                 if was >= 0:

@@ -75,6 +75,16 @@ def round_up(amount: int, unit: int = 5) -> int:
     return -(-amount // unit) * unit
 
 
+def whole_owner(owner: list[int], group: tuple[int, ...]) -> int:
+    """The seat that owns every deed of ``group`` (-1: nobody does)."""
+    whole = owner[group[0]]
+    if whole >= 0:
+        for d in group:
+            if owner[d] != whole:
+                return -1
+    return whole
+
+
 class Monopoly23Game(ClassicGame):
     """Monopoly 2.3 on the classic board."""
 
@@ -834,14 +844,7 @@ class Monopoly23Game(ClassicGame):
             seen[g] = count
             if not self._colour[g]:
                 continue
-            group = self.deed_groups[g]
-            owner = self.owner
-            whole = owner[group[0]]
-            if whole >= 0:
-                for d in group:
-                    if owner[d] != whole:
-                        whole = -1
-                        break
+            whole = whole_owner(self.owner, self.deed_groups[g])
             was = self._whole[g]
             if whole != was:
                 self._whole[g] = whole
