@@ -11,9 +11,9 @@ the sockets pause before each action as people do (a random wait, MS on average)
 default they answer at once, as fast as the server lets them. Runs ``--seconds`` or
 until every game is over, then prints actions per second, the latency's p50, p95, p99
 and max (over every action, and over those sent once every socket was in, when the rooms
-play without the server also letting in sockets), and the check: every acknowledged action stored once (the room's stored count
-from ``GET /api/rooms/CODE``), acknowledged indices unique and gap-free, each socket's
-state indices gap-free and never repeated.
+play without the server also letting in sockets), and the check: every acknowledged
+action stored once (the room's stored count from ``GET /api/rooms/CODE``), acknowledged
+indices unique and gap-free, each socket's state indices gap-free and never repeated.
 
 The sockets read each state lightly (:func:`read_message`): its type, index, status and
 choices, decoded where they stand in the text, not the whole view, panels and log, which
