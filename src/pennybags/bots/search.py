@@ -541,7 +541,7 @@ class SearchBot:
                     break
                 budget += self.playouts
             copies += 1
-            start = game.determinize(seat, self.rng)
+            start = self.playout_start(game, seat)
             scores = []
             for action in candidates:
                 copy = start.clone()
@@ -560,6 +560,11 @@ class SearchBot:
             if mean > best_mean and mean > self.z * error:
                 best, best_mean = i, mean
         return candidates[best]
+
+    def playout_start(self, game: Game, seat: int) -> Game:
+        """The copy a playout starts from: the game as ``seat`` can know it, everything it
+        cannot see drawn afresh (:meth:`Game.determinize`)."""
+        return game.determinize(seat, self.rng)
 
     def undecided(self, diffs: list[list[float]]) -> bool:
         """Whether a candidate looks better than the standard bot's answer without being
