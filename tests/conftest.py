@@ -6,10 +6,13 @@ can use them too.
 
 from __future__ import annotations
 
+import importlib.util
 import os
 import random
 import signal
 from collections.abc import Callable, Iterator, Mapping
+from pathlib import Path
+from types import ModuleType
 from typing import Any
 
 import pytest
@@ -32,6 +35,16 @@ HOTELS = 12
 MANAGEMENT = frozenset({"build", "sell-building", "mortgage", "unmortgage", "propose-trade"})
 ANSWERS = ("roll", "end-turn", "buy", "auction", "pass", "pay-bail", "use-card",
            "declare-bankruptcy", "accept", "reject", "keep-mortgaged", "bid")
+
+
+def load_script(path: Path) -> ModuleType:
+    """A script of the repository (tools/, benchmarks/) loaded as a module, to test its
+    functions: they are not part of the installed package."""
+    spec = importlib.util.spec_from_file_location(path.stem, path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
 
 
 def new_classic(names: list[str] | int = 3, seed: int = 1,

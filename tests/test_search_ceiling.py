@@ -3,12 +3,12 @@ game) as a yardstick for what searching can win, and the control in the same gam
 
 from __future__ import annotations
 
-import importlib.util
 from pathlib import Path
 from types import ModuleType
 
 import pytest
 
+from conftest import load_script
 from pennybags.bots import make_bot
 from pennybags.bots.search import SearchBot
 from pennybags.editions import get_edition
@@ -19,11 +19,7 @@ TOOL = Path(__file__).resolve().parent.parent / "tools" / "search_ceiling.py"
 
 @pytest.fixture(scope="module")
 def tool() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("search_ceiling", TOOL)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    return load_script(TOOL)
 
 
 def test_the_oracle_plays_out_the_true_game_and_the_search_bot_a_drawn_one(

@@ -5,23 +5,19 @@ test fails when the chain (or the rules under it) moves them."""
 
 from __future__ import annotations
 
-import importlib.util
 from pathlib import Path
 from types import ModuleType
 
 import pytest
 
+from conftest import load_script
 from pennybags.bots import ultimate_odds
 
 TOOL = Path(__file__).resolve().parent.parent / "tools" / "make_ultimate_odds.py"
 
 
 def tool() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("make_ultimate_odds", TOOL)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    return load_script(TOOL)
 
 
 def test_the_stored_table_is_the_chains_to_its_precision() -> None:
