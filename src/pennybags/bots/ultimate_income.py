@@ -209,6 +209,8 @@ class IncomeStrategy(UltimateMonopolyStrategy):
         self._round = -1
         self._round_seat = -1
         """The round and seat when the danger on the board was last worked out."""
+        self._reserve_kept = -1
+        """The cash reserve for that danger (-1: not worked out since)."""
         self._board_changes = -1
         self._worth_changes = -1
         self._worth_seat = -1
@@ -256,10 +258,12 @@ class IncomeStrategy(UltimateMonopolyStrategy):
         """Our street groups (by our first deed of each) and how many of each we own."""
         self._asks: list[Ask] = []
         self._asked_version = -1
-        self._group_asks: list[list[Ask]] = []
-        self._asked_moved: list[int] = []
-        """The asks of each of our street groups, and the game's count of changes of owner
-        in the group when they were worked out."""
+        self._asked_seat = -1
+        self._asked_game: ClassicGame | None = None
+        self._group_asks: dict[int, tuple[int, list[Ask]]] = {}
+        """The asks of each street group we own part of (by its first deed), with the
+        game's count of changes of owner in the group when they were worked out: they read
+        the group's owners alone, so they are kept while we gain or lose deeds elsewhere."""
         self._build_game: ClassicGame | None = None
         self._build_candidates: list[tuple[float, int]] = []
         self._build_parts: list[Building | None] = []
@@ -295,7 +299,18 @@ class IncomeStrategy(UltimateMonopolyStrategy):
                 game.changes == self._board_changes:
             return
         self._board_changes = game.changes
+        self._reserve_kept = -1
         super().know_board(game, p)
+
+    def reserve(self, game: ClassicGame, p: int) -> int:
+        """The cash reserve (the previous strategy's, from the danger): kept while
+        :meth:`know_board` would keep the danger (the same round and seat)."""
+        if game.round == self._round and p == self._round_seat and \
+                game is self._danger_game and self._reserve_kept >= 0:
+            return self._reserve_kept
+        kept = super().reserve(game, p)
+        self._reserve_kept = kept
+        return kept
 
     def mine(self, game: ClassicGame, p: int) -> list[int]:
         """The bot's deeds, in board order (the shared board view's list, kept until an
@@ -369,26 +384,28 @@ class IncomeStrategy(UltimateMonopolyStrategy):
     def asks(self, game: CardGame, p: int) -> list[Ask]:
         """The deeds of other players we could ask for (:class:`Ask`), after :meth:`hold`;
         kept group by group until an owner of a deed of that group changes (the game's
-        ``group_transfers``)."""
+        ``group_transfers``), whatever else we gain or lose."""
+        if p != self._asked_seat or game is not self._asked_game:
+            self._asked_seat = p
+            self._asked_game = game
+            self._group_asks = {}
+            self._asked_version = -1
         groups = self._groups
-        changed = False
-        if self._asked_version != self._held_version:
-            self._asked_version = self._held_version
-            self._group_asks = [[] for _ in groups]
-            self._asked_moved = [-1] * len(groups)
-            changed = True
-        moved = self._asked_moved
+        changed = self._asked_version != self._held_version
+        self._asked_version = self._held_version
+        kept = self._group_asks
         group_transfers = game.group_transfers
         for i, group in enumerate(groups):
-            count = group_transfers[group[0]]
-            if count != moved[i]:
-                moved[i] = count
-                self._group_asks[i] = self.group_asks(game, p, i)
+            first = group[0]
+            count = group_transfers[first]
+            found = kept.get(first)
+            if found is None or found[0] != count:
+                kept[first] = (count, self.group_asks(game, p, i))
                 changed = True
         if changed:
             asks: list[Ask] = []
-            for found in self._group_asks:
-                asks.extend(found)
+            for group in groups:
+                asks.extend(kept[group[0]][1])
             self._asks = asks
         return self._asks
 
