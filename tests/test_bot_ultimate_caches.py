@@ -115,8 +115,17 @@ class Checking:
                     assert s.group_value(game, who, group) == \
                         afresh.group_value(game, who, group)
                     for d in group:
+                        # gain_of sums a street group in one pass: the two group_value
+                        # calls it stands for, worked out afresh, to the last bit.
                         afresh._best_marks = [-1] * size
-                        assert s.gain_of(game, who, d) == afresh.gain_of(game, who, d)
+                        with_it = afresh.group_value(game, who, group, (d,), ())
+                        afresh._best_marks = [-1] * size
+                        without = afresh.group_value(game, who, group, (), (d,))
+                        assert s.gain_of(game, who, d) == with_it - without
+            # The reserve kept for the round is what reading the danger again gives (the
+            # danger read first, as jail and April 15 do, which moves to a new round).
+            s.know_board(game, p)
+            assert s.reserve(game, p) == UltimateMonopolyStrategy.reserve(s, game, p)
             # What raising cash on each of its deeds would lose, kept with the owners of the
             # deed's group (and its buildings) it read.
             for d in s.mine(game, p):
