@@ -13,16 +13,18 @@ or the group's owners, buildings or mortgages change.
 
 from __future__ import annotations
 
+import random
 from typing import Any
 
 import pytest
 
 from pennybags.bots import make_bot
 from pennybags.bots.ultimate_income import IncomeStrategy
-from pennybags.bots.ultimate_monopoly import UltimateMonopolyStrategy, rent_now
+from pennybags.bots.ultimate_monopoly import Estate, UltimateMonopolyStrategy, rent_now
 from pennybags.editions import get_edition
 from pennybags.editions.ultimate_monopoly.buildings import built_in_group
 from pennybags.editions.ultimate_monopoly.cards import CardGame
+from pennybags.editions.ultimate_monopoly.game import SKYSCRAPER
 from pennybags.engine.actions import Action
 from pennybags.lab.simulate import run_options
 
@@ -149,3 +151,33 @@ def test_kept_work_is_what_fresh_work_gives(bots: tuple[str, ...]) -> None:
         game.play_out(agents)
         assert game.over
         assert sum(a.checked for a in agents) > 500
+
+
+def test_estate_ranks_the_leaders_of_each_group_as_the_whole_board() -> None:
+    """The Estate ranks two leaders a group (its highest rent and the highest of another
+    owner) instead of every deed: on random boards (owners, buildings, mortgages, a player
+    out now and then), kept up to date from the game's counts or made afresh, every seat's
+    danger and the unowned deeds are what the whole board gives."""
+    game = get_edition("ultimate-monopoly").new_game(
+        ["A", "B", "C", "D"], seed=1, options=run_options("ultimate-monopoly", (), 1000))
+    assert isinstance(game, CardGame)
+    rng = random.Random(17)
+    kept = Estate(game)
+    deeds = list(game.board.deeds)
+    for _ in range(400):
+        for d in deeds:
+            if rng.random() < 0.2:
+                game.set_owner(d, rng.randrange(-1, 4))
+            if game.owner[d] >= 0 and rng.random() < 0.1:
+                if game.board.spaces[d].kind == "street":
+                    game.houses[d] = rng.randrange(0, SKYSCRAPER + 1)
+                game.mortgaged[d] = rng.random() < 0.2
+                game.count_change(d)
+        game.players[3].bankrupt = rng.random() < 0.2
+        kept.rank()
+        fresh = Estate(game)
+        fresh.rank()
+        for p in range(4):
+            worst, unowned = danger_afresh(game, p)
+            assert kept.danger(p) == fresh.danger(p) == worst
+            assert kept.unowned == fresh.unowned == unowned
