@@ -20,10 +20,15 @@ import pytest
 
 from pennybags.bots import make_bot
 from pennybags.bots.ultimate_income import IncomeStrategy
-from pennybags.bots.ultimate_monopoly import Estate, UltimateMonopolyStrategy, rent_now
+from pennybags.bots.ultimate_monopoly import (
+    TURN_CARDS,
+    Estate,
+    UltimateMonopolyStrategy,
+    rent_now,
+)
 from pennybags.editions import get_edition
 from pennybags.editions.ultimate_monopoly.buildings import built_in_group
-from pennybags.editions.ultimate_monopoly.cards import CardGame
+from pennybags.editions.ultimate_monopoly.cards import ACTION_DECKS, CardGame
 from pennybags.editions.ultimate_monopoly.game import SKYSCRAPER
 from pennybags.engine.actions import Action
 from pennybags.lab.simulate import run_options
@@ -92,6 +97,11 @@ class Checking:
         assert (estate.danger(p), estate.unowned) == danger_afresh(game, p)
         assert estate.rents == [rent_now(game, d) if game.board.spaces[d].is_deed else 0
                                 for d in range(game.board.size)]
+        # Cards kept as holding none that play_kept plays hold none.
+        if s._idle_seat == p and s._idle_game is game and \
+                game.players[p].cards == s._idle_cards:
+            assert not [ref for ref in game.players[p].cards if ref[0] in ACTION_DECKS and
+                        game.decks[ref[0]].cards[ref[1]].kind in TURN_CARDS]
         if isinstance(s, IncomeStrategy):
             kept = list(s.build_candidates(game, p))
             surplus = list(s._build_surplus)

@@ -299,6 +299,12 @@ class UltimateMonopolyStrategy(ClassicStrategy):
         self._danger_game: ClassicGame | None = None
         self._um_danger = 0
         self._um_unowned = 0
+        self._idle_cards: list[tuple[str, int]] | None = None
+        self._idle_game: ClassicGame | None = None
+        self._idle_seat = -1
+        """A copy of the cards of the seat when :meth:`play_kept` last found none of the
+        kinds it plays (:data:`TURN_CARDS`) among them: while they are the same, there is
+        none to look at."""
 
     # ---------------------------------------------------------------- the answer
 
@@ -631,9 +637,12 @@ class UltimateMonopolyStrategy(ClassicStrategy):
         """A kept card worth playing now (on our own turn; ``game.can`` says when)."""
         if p != game.current:
             return None
+        cards = game.players[p].cards
+        if p == self._idle_seat and game is self._idle_game and cards == self._idle_cards:
+            return None
         cash = 0
         reserve = -1  # (worked out at the first card played on the bot's own turn)
-        for ref in game.players[p].cards:
+        for ref in cards:
             if ref[0] not in ACTION_DECKS:
                 continue
             card = game.decks[ref[0]].cards[ref[1]]
@@ -654,6 +663,10 @@ class UltimateMonopolyStrategy(ClassicStrategy):
             action = Action("play-card", card=ref)
             if game.can(p, action):
                 return action
+        if reserve < 0:  # (no card of those kinds: none until the cards change)
+            self._idle_cards = list(cards)
+            self._idle_game = game
+            self._idle_seat = p
         return None
 
     def swap_helps(self, game: CardGame, p: int) -> bool:
