@@ -1,14 +1,17 @@
 """What the Ultimate Monopoly bots keep between answers, for speed (docs/benchmarks.md), is
 what working it out afresh gives: the danger and each deed's rent in the shared
-:class:`Estate`, and the income strategy's building candidates, what follows from its deeds
-(kept while its deeds are the same, whoever else trades), the deeds it could ask for
-(kept while the owners of its street groups are the same), the best income of each street
-at each level allowed (kept while the horizon and opponents are the same) and what raising
-cash on each of its deeds would lose (kept while the owners of the deed's group, its buildings and
-mortgage are the same), checked before every answer of whole bot games; and that the
-game's counts of changes of owner per player and per group, and of changes of owner,
-buildings or mortgage per group (which those caches read) move whenever that player's deeds
-or the group's owners, buildings or mortgages change.
+:class:`Estate` (ranked over each group's leaders, also checked on random boards), the
+cards a seat holds none of the kinds it plays on its turn among, and the income strategy's
+building candidates, what follows from its deeds (kept while its deeds are the same,
+whoever else trades), the deeds it could ask for (kept per street group while the group's
+owners are the same), the best income of each street at each level allowed (kept while
+the horizon and opponents are the same), a deed's gain (one pass for both sums), the cash
+reserve (kept for the round's danger) and what raising cash on each of its deeds would
+lose (kept while the owners of the deed's group, its buildings and mortgage are the same),
+checked before every answer of whole bot games; and that the game's counts of changes of
+owner per player and per group, and of changes of owner, buildings or mortgage per group
+(which those caches read) move whenever that player's deeds or the group's owners,
+buildings or mortgages change.
 """
 
 from __future__ import annotations
