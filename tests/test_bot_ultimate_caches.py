@@ -1,28 +1,38 @@
 """What the Ultimate Monopoly bots keep between answers, for speed (docs/benchmarks.md), is
 what working it out afresh gives: the danger and each deed's rent in the shared
-:class:`Estate`, and the income strategy's building candidates, what follows from its deeds
-(kept while its deeds are the same, whoever else trades), the deeds it could ask for
-(kept while the owners of its street groups are the same), the best income of each street
-at each level allowed (kept while the horizon and opponents are the same) and what raising
-cash on each of its deeds would lose (kept while the owners of the deed's group, its buildings and
-mortgage are the same), checked before every answer of whole bot games; and that the
-game's counts of changes of owner per player and per group, and of changes of owner,
-buildings or mortgage per group (which those caches read) move whenever that player's deeds
-or the group's owners, buildings or mortgages change.
+:class:`Estate` (ranked over each group's leaders, also checked on random boards), the
+cards a seat holds none of the kinds it plays on its turn among, and the income strategy's
+building candidates, what follows from its deeds (kept while its deeds are the same,
+whoever else trades), the deeds it could ask for (kept per street group while the group's
+owners are the same), the best income of each street at each level allowed (kept while
+the horizon and opponents are the same), a deed's gain (one pass for both sums), the cash
+reserve (kept for the round's danger) and what raising cash on each of its deeds would
+lose (kept while the owners of the deed's group, its buildings and mortgage are the same),
+checked before every answer of whole bot games; and that the game's counts of changes of
+owner per player and per group, and of changes of owner, buildings or mortgage per group
+(which those caches read) move whenever that player's deeds or the group's owners,
+buildings or mortgages change.
 """
 
 from __future__ import annotations
 
+import random
 from typing import Any
 
 import pytest
 
 from pennybags.bots import make_bot
 from pennybags.bots.ultimate_income import IncomeStrategy
-from pennybags.bots.ultimate_monopoly import UltimateMonopolyStrategy, rent_now
+from pennybags.bots.ultimate_monopoly import (
+    TURN_CARDS,
+    Estate,
+    UltimateMonopolyStrategy,
+    rent_now,
+)
 from pennybags.editions import get_edition
 from pennybags.editions.ultimate_monopoly.buildings import built_in_group
-from pennybags.editions.ultimate_monopoly.cards import CardGame
+from pennybags.editions.ultimate_monopoly.cards import ACTION_DECKS, CardGame
+from pennybags.editions.ultimate_monopoly.game import SKYSCRAPER
 from pennybags.engine.actions import Action
 from pennybags.lab.simulate import run_options
 
@@ -90,6 +100,11 @@ class Checking:
         assert (estate.danger(p), estate.unowned) == danger_afresh(game, p)
         assert estate.rents == [rent_now(game, d) if game.board.spaces[d].is_deed else 0
                                 for d in range(game.board.size)]
+        # Cards kept as holding none that play_kept plays hold none.
+        if s._idle_seat == p and s._idle_game is game and \
+                game.players[p].cards == s._idle_cards:
+            assert not [ref for ref in game.players[p].cards if ref[0] in ACTION_DECKS and
+                        game.decks[ref[0]].cards[ref[1]].kind in TURN_CARDS]
         if isinstance(s, IncomeStrategy):
             kept = list(s.build_candidates(game, p))
             surplus = list(s._build_surplus)
@@ -115,8 +130,17 @@ class Checking:
                     assert s.group_value(game, who, group) == \
                         afresh.group_value(game, who, group)
                     for d in group:
+                        # gain_of sums a street group in one pass: the two group_value
+                        # calls it stands for, worked out afresh, to the last bit.
                         afresh._best_marks = [-1] * size
-                        assert s.gain_of(game, who, d) == afresh.gain_of(game, who, d)
+                        with_it = afresh.group_value(game, who, group, (d,), ())
+                        afresh._best_marks = [-1] * size
+                        without = afresh.group_value(game, who, group, (), (d,))
+                        assert s.gain_of(game, who, d) == with_it - without
+            # The reserve kept for the round is what reading the danger again gives (the
+            # danger read first, as jail and April 15 do, which moves to a new round).
+            s.know_board(game, p)
+            assert s.reserve(game, p) == UltimateMonopolyStrategy.reserve(s, game, p)
             # What raising cash on each of its deeds would lose, kept with the owners of the
             # deed's group (and its buildings) it read.
             for d in s.mine(game, p):
@@ -140,3 +164,33 @@ def test_kept_work_is_what_fresh_work_gives(bots: tuple[str, ...]) -> None:
         game.play_out(agents)
         assert game.over
         assert sum(a.checked for a in agents) > 500
+
+
+def test_estate_ranks_the_leaders_of_each_group_as_the_whole_board() -> None:
+    """The Estate ranks two leaders a group (its highest rent and the highest of another
+    owner) instead of every deed: on random boards (owners, buildings, mortgages, a player
+    out now and then), kept up to date from the game's counts or made afresh, every seat's
+    danger and the unowned deeds are what the whole board gives."""
+    game = get_edition("ultimate-monopoly").new_game(
+        ["A", "B", "C", "D"], seed=1, options=run_options("ultimate-monopoly", (), 1000))
+    assert isinstance(game, CardGame)
+    rng = random.Random(17)
+    kept = Estate(game)
+    deeds = list(game.board.deeds)
+    for _ in range(400):
+        for d in deeds:
+            if rng.random() < 0.2:
+                game.set_owner(d, rng.randrange(-1, 4))
+            if game.owner[d] >= 0 and rng.random() < 0.1:
+                if game.board.spaces[d].kind == "street":
+                    game.houses[d] = rng.randrange(0, SKYSCRAPER + 1)
+                game.mortgaged[d] = rng.random() < 0.2
+                game.count_change(d)
+        game.players[3].bankrupt = rng.random() < 0.2
+        kept.rank()
+        fresh = Estate(game)
+        fresh.rank()
+        for p in range(4):
+            worst, unowned = danger_afresh(game, p)
+            assert kept.danger(p) == fresh.danger(p) == worst
+            assert kept.unowned == fresh.unowned == unowned

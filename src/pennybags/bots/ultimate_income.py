@@ -121,6 +121,18 @@ Building = tuple[float, int, float, float]
 added per turn, the least that must come back within the horizon)."""
 
 
+def street_reach(size: int, count: int, majority: int) -> tuple[int, int]:
+    """The highest level an owner of ``count`` streets of a group of ``size`` may build
+    to, and the factor of their unimproved rent: a monopoly (a skyscraper, triple rent), a
+    majority ownership (all but one of a group of at least ``majority``: a hotel, double
+    rent), else nothing (the printed rent)."""
+    if count == size:
+        return SKYSCRAPER, 3
+    if size >= majority and count == size - 1:
+        return HOTEL, 2
+    return 0, 1
+
+
 class Groups:
     """What never changes on the board, in the shape the strategy reads: each deed's group
     and kind, the street groups, and where the Stock Exchange is."""
@@ -209,6 +221,8 @@ class IncomeStrategy(UltimateMonopolyStrategy):
         self._round = -1
         self._round_seat = -1
         """The round and seat when the danger on the board was last worked out."""
+        self._reserve_kept = -1
+        """The cash reserve for that danger (-1: not worked out since)."""
         self._board_changes = -1
         self._worth_changes = -1
         self._worth_seat = -1
@@ -228,7 +242,9 @@ class IncomeStrategy(UltimateMonopolyStrategy):
         self._best_nets: list[float] = []
         """For each street and highest level allowed (three per deed: no building, up to a
         hotel, up to a skyscraper), the best net income :meth:`group_value` found for it, and
-        the settle (``_settles * 8``) plus the street's level it holds for."""
+        the settle (``_settles * 8``) plus the street's level it holds for. ``_settles``
+        moves when the game, the horizon or the opponents do (what the best reads besides
+        the street's level)."""
         self._build_seat = -1
         self._build_horizon = -1.0
         self._build_opponents = -1
@@ -237,6 +253,11 @@ class IncomeStrategy(UltimateMonopolyStrategy):
         self._build_changes = -1
         self._build_held = -1
         self._build_levels: list[int] = []
+        self._build_firsts: list[int] = []
+        self._build_marks: list[int] = []
+        """The first deed of each part's group, and the game's count of changes of owner,
+        buildings or mortgage of that group (``group_changes``) when the part was last
+        looked at: a part's levels are read again only when its group's count moved."""
         """The game's changes count, the holdings (:meth:`hold`) and the levels of the
         deeds that matter (:meth:`levels`) when the building candidates were last checked."""
         self._held_holdings = -1
@@ -256,10 +277,12 @@ class IncomeStrategy(UltimateMonopolyStrategy):
         """Our street groups (by our first deed of each) and how many of each we own."""
         self._asks: list[Ask] = []
         self._asked_version = -1
-        self._group_asks: list[list[Ask]] = []
-        self._asked_moved: list[int] = []
-        """The asks of each of our street groups, and the game's count of changes of owner
-        in the group when they were worked out."""
+        self._asked_seat = -1
+        self._asked_game: ClassicGame | None = None
+        self._group_asks: dict[int, tuple[int, list[Ask]]] = {}
+        """The asks of each street group we own part of (by its first deed), with the
+        game's count of changes of owner in the group when they were worked out: they read
+        the group's owners alone, so they are kept while we gain or lose deeds elsewhere."""
         self._build_game: ClassicGame | None = None
         self._build_candidates: list[tuple[float, int]] = []
         self._build_parts: list[Building | None] = []
@@ -295,7 +318,18 @@ class IncomeStrategy(UltimateMonopolyStrategy):
                 game.changes == self._board_changes:
             return
         self._board_changes = game.changes
+        self._reserve_kept = -1
         super().know_board(game, p)
+
+    def reserve(self, game: ClassicGame, p: int) -> int:
+        """The cash reserve (the previous strategy's, from the danger): kept while
+        :meth:`know_board` would keep the danger (the same round and seat)."""
+        if game.round == self._round and p == self._round_seat and \
+                game is self._danger_game and self._reserve_kept >= 0:
+            return self._reserve_kept
+        kept = super().reserve(game, p)
+        self._reserve_kept = kept
+        return kept
 
     def mine(self, game: ClassicGame, p: int) -> list[int]:
         """The bot's deeds, in board order (the shared board view's list, kept until an
@@ -369,26 +403,28 @@ class IncomeStrategy(UltimateMonopolyStrategy):
     def asks(self, game: CardGame, p: int) -> list[Ask]:
         """The deeds of other players we could ask for (:class:`Ask`), after :meth:`hold`;
         kept group by group until an owner of a deed of that group changes (the game's
-        ``group_transfers``)."""
+        ``group_transfers``), whatever else we gain or lose."""
+        if p != self._asked_seat or game is not self._asked_game:
+            self._asked_seat = p
+            self._asked_game = game
+            self._group_asks = {}
+            self._asked_version = -1
         groups = self._groups
-        changed = False
-        if self._asked_version != self._held_version:
-            self._asked_version = self._held_version
-            self._group_asks = [[] for _ in groups]
-            self._asked_moved = [-1] * len(groups)
-            changed = True
-        moved = self._asked_moved
+        changed = self._asked_version != self._held_version
+        self._asked_version = self._held_version
+        kept = self._group_asks
         group_transfers = game.group_transfers
         for i, group in enumerate(groups):
-            count = group_transfers[group[0]]
-            if count != moved[i]:
-                moved[i] = count
-                self._group_asks[i] = self.group_asks(game, p, i)
+            first = group[0]
+            count = group_transfers[first]
+            found = kept.get(first)
+            if found is None or found[0] != count:
+                kept[first] = (count, self.group_asks(game, p, i))
                 changed = True
         if changed:
             asks: list[Ask] = []
-            for found in self._group_asks:
-                asks.extend(found)
+            for group in groups:
+                asks.extend(kept[group[0]][1])
             self._asks = asks
         return self._asks
 
@@ -451,32 +487,41 @@ class IncomeStrategy(UltimateMonopolyStrategy):
         return levels
 
     def renew_buildings(self, game: CardGame) -> None:
-        """Compare each part's :meth:`levels` with the kept ones and work out again the next
-        building of the parts that changed (the others read nothing that did), put in its
-        place among the kept buildings (:meth:`replace_building`)."""
+        """For each part whose group's count of changes (``group_changes``) moved, compare
+        its :meth:`levels` with the kept ones and work out again the next building of the
+        parts that changed (the others read nothing that did), put in its place among the
+        kept buildings (:meth:`replace_building`)."""
+        moved = game.group_changes
+        marks = self._build_marks
+        firsts = self._build_firsts
         houses = game.houses
-        mortgaged = game.mortgaged
         kept = self._build_levels
         parts = self._build_parts
-        i = 0
-        for ours in self._buildable:
-            level = 0
-            for d in ours:
-                level = level * 8 + houses[d]
-            if level != kept[i]:
-                kept[i] = level
-                building = self.street_building(game, ours)
-                self.replace_building(parts[i], building)
-                parts[i] = building
-            i += 1
-        for d in self._transit:
-            level = houses[d] * 2 + (1 if mortgaged[d] else 0)
-            if level != kept[i]:
-                kept[i] = level
-                building = self.transit_building(game, d)
-                self.replace_building(parts[i], building)
-                parts[i] = building
-            i += 1
+        buildable = self._buildable
+        streets = len(buildable)
+        for i in range(len(firsts)):
+            count = moved[firsts[i]]
+            if count == marks[i]:
+                continue
+            marks[i] = count
+            if i < streets:
+                ours = buildable[i]
+                level = 0
+                for d in ours:
+                    level = level * 8 + houses[d]
+                if level != kept[i]:
+                    kept[i] = level
+                    building = self.street_building(game, ours)
+                    self.replace_building(parts[i], building)
+                    parts[i] = building
+            else:
+                d = self._transit[i - streets]
+                level = houses[d] * 2 + (1 if game.mortgaged[d] else 0)
+                if level != kept[i]:
+                    kept[i] = level
+                    building = self.transit_building(game, d)
+                    self.replace_building(parts[i], building)
+                    parts[i] = building
 
     def replace_building(self, old: Building | None, new: Building | None) -> None:
         """Take a part's ``old`` building out of the kept buildings (best first) and put its
@@ -518,11 +563,17 @@ class IncomeStrategy(UltimateMonopolyStrategy):
     def settle(self, game: CardGame) -> None:
         """The number of opponents and the horizon, for the board as it is now."""
         if game is not self._worth_game or game.changes != self._settled:
+            opponents = max(1, len(game.active_players()) - 1)
+            horizon = max(SHORTEST, HORIZON - game.round * DECAY)
+            # The kept best levels read the horizon and opponents alone (and the game's
+            # figures): they last until one of those moves, not merely the board.
+            if game is not self._worth_game or opponents != self._opponents or \
+                    horizon != self._horizon:
+                self._settles += 1
             self._worth_game = game
             self._settled = game.changes
-            self._opponents = max(1, len(game.active_players()) - 1)
-            self._horizon = max(SHORTEST, HORIZON - game.round * DECAY)
-            self._settles += 1
+            self._opponents = opponents
+            self._horizon = horizon
             if len(self._best_marks) != 3 * game.board.size:
                 self._best_marks = [-1] * (3 * game.board.size)
                 self._best_nets = [0.0] * (3 * game.board.size)
@@ -561,40 +612,12 @@ class IncomeStrategy(UltimateMonopolyStrategy):
             return 0.0
         kind = self.facts(game).kinds[group[0]]
         horizon = self._horizon
-        spaces = game.board.spaces
         houses = game.houses
         total = 0.0
-        opponents = self._opponents
         if kind == 1:
-            size = len(group)
-            monopoly = count == size
-            majority = not monopoly and size >= majority_size(game) and count == size - 1
-            top = SKYSCRAPER if monopoly else HOTEL if majority else 0
-            factor = 3 if monopoly else 2 if majority else 1
-            # The best of a street depends on the street, its level, the highest level
-            # allowed and the settle alone: kept for the other calls of the same settle
-            # (a deed's worth asks for its group with and without it, for each owner).
-            marks = self._best_marks
-            nets = self._best_nets
-            settle = self._settles * 8
+            top, factor = street_reach(len(group), count, majority_size(game))
             for d in ours:
-                level = min(houses[d], top)
-                slot = d * 3 + factor - 1
-                if marks[slot] == settle + level:
-                    total += nets[slot]
-                    continue
-                rents = spaces[d].rents
-                cost = building_cost(game, d)
-                reach = RENT_LANDINGS[d] * opponents * horizon  # rent -> income
-                best = -1e18
-                for k in range(level, top + 1):
-                    rent = rents[k] if k else rents[0] * factor
-                    net = rent * reach - (k - level) * cost
-                    if net > best:
-                        best = net
-                marks[slot] = settle + level
-                nets[slot] = best
-                total += best
+                total += self.street_best(game, d, top, factor)
             return total
         if kind == 4:
             multiplier = game.utility_multipliers[count - 1]
@@ -611,12 +634,58 @@ class IncomeStrategy(UltimateMonopolyStrategy):
                 total += max(plain, 2 * plain - building_cost(game, d))
         return total
 
+    def street_best(self, game: CardGame, d: int, top: int, factor: int) -> float:
+        """The best net income over the horizon of street ``d`` of a group where the owner
+        may build up to ``top`` (unimproved rent times ``factor``), from its level now (after
+        :meth:`settle`). It depends on the street, its level, the highest level allowed and
+        the horizon and opponents alone: kept until one of those moves (a deed's worth asks
+        for its group with and without it, for each owner)."""
+        level = min(game.houses[d], top)
+        slot = d * 3 + factor - 1
+        settle = self._settles * 8
+        if self._best_marks[slot] == settle + level:
+            return self._best_nets[slot]
+        rents = game.board.spaces[d].rents
+        cost = building_cost(game, d)
+        reach = RENT_LANDINGS[d] * self._opponents * self._horizon  # rent -> income
+        best = -1e18
+        for k in range(level, top + 1):
+            rent = rents[k] if k else rents[0] * factor
+            net = rent * reach - (k - level) * cost
+            if net > best:
+                best = net
+        self._best_marks[slot] = settle + level
+        self._best_nets[slot] = best
+        return best
+
     def gain_of(self, game: CardGame, who: int, deed: int) -> float:
         """How much more ``who``'s part of ``deed``'s group brings in with ``deed`` than
-        without it (its own rent and what it does to the rest of the group)."""
+        without it (its own rent and what it does to the rest of the group): the two
+        :meth:`group_value` calls, for a street worked out in one pass over its group."""
         group = game.board.group_of[deed]
-        return self.group_value(game, who, group, (deed,), ()) - \
-            self.group_value(game, who, group, (), (deed,))
+        if self.facts(game).kinds[deed] != 1:
+            return self.group_value(game, who, group, (deed,), ()) - \
+                self.group_value(game, who, group, (), (deed,))
+        self.settle(game)
+        owner = game.owner
+        count = 1  # ``who``'s deeds of the group with ``deed``
+        for d in group:
+            if d != deed and owner[d] == who:
+                count += 1
+        size = len(group)
+        majority = majority_size(game)
+        with_top, with_factor = street_reach(size, count, majority)
+        without_top, without_factor = street_reach(size, count - 1, majority)
+        # Summed in the group's order, as group_value sums (the same floats).
+        with_total = 0.0
+        without_total = 0.0
+        for d in group:
+            if d == deed:
+                with_total += self.street_best(game, d, with_top, with_factor)
+            elif owner[d] == who:
+                with_total += self.street_best(game, d, with_top, with_factor)
+                without_total += self.street_best(game, d, without_top, without_factor)
+        return with_total - without_total
 
     def prospect(self, game: CardGame, p: int, deed: int) -> float:
         """The chance that ``deed`` leads to a majority ownership or monopoly later: part of
@@ -790,6 +859,15 @@ class IncomeStrategy(UltimateMonopolyStrategy):
             self._build_opponents = self._opponents
             self._build_held = self._held_version
             self._build_levels = self.levels(game)
+            group_of = game.board.group_of
+            firsts: list[int] = []
+            for ours in self._buildable:
+                firsts.append(group_of[ours[0]][0])
+            for d in self._transit:
+                firsts.append(group_of[d][0])
+            self._build_firsts = firsts
+            moved = game.group_changes
+            self._build_marks = [moved[f] for f in firsts]
             parts: list[Building | None] = []
             for ours in self._buildable:
                 parts.append(self.street_building(game, ours))

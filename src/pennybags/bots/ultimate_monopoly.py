@@ -134,15 +134,22 @@ def rent_now(game: CardGame, deed: int) -> int:
 class Estate(TopRents):
     """The danger on the board as the bots of one game read it, shared by them and kept up
     to date from the deeds that changed (rather than worked out again over the whole board):
-    each deed's rent now, and the two highest rents of different owners."""
+    each deed's rent now, and the two highest rents of different owners.
 
-    __slots__ = ("active", "changes", "deeds", "firsts", "game", "group_changes", "ranked",
-                 "rents")
+    Each group keeps its own leaders (its highest rent's deed, and the highest of another
+    owner's) and its unowned deeds, worked out again when the game's count of changes of
+    its owners, buildings or mortgages moves; the board's danger is ranked over those
+    leaders, two a group, rather than over every deed. The highest rent of the board and
+    the highest of any other owner are the same either way (only which of two owners with
+    the same highest rent counts as the top one may differ, and the danger is then that
+    rent for everyone)."""
+
+    __slots__ = ("active", "changes", "firsts", "game", "group_changes", "leads", "out",
+                 "ranked", "rents", "unowned_in")
 
     def __init__(self, game: CardGame) -> None:
         super().__init__()
         self.game = game
-        self.deeds: list[int] = list(game.board.deeds)
         size = game.board.size
         self.changes = game.changes
         """The game's ``changes`` count when the groups' counts were last compared."""
@@ -158,6 +165,14 @@ class Estate(TopRents):
         last compared."""
         self.rents: list[int] = [0] * size
         """Each deed's rent now (:func:`rent_now`)."""
+        self.leads: list[int] = [-1] * (2 * size)
+        """For each group (at ``2 * first`` and the next), the deed of its highest rent
+        and the deed of the highest rent of any other owner (-1: none), players out of the
+        game passed over."""
+        self.unowned_in: list[int] = [0] * size
+        """Each group's deeds nobody owns (at its first deed)."""
+        self.out = 0
+        """The players out of the game (bits, 1 << seat) the leaders were found without."""
         for first in firsts:
             self.rent_group(first)
         self.ranked = -1
@@ -179,11 +194,37 @@ class Estate(TopRents):
                 self.rent_group(first)
 
     def rent_group(self, deed: int) -> None:
-        """Work out again the rents of ``deed``'s group."""
+        """Work out again the rents of ``deed``'s group, its leaders and unowned deeds."""
         game = self.game
         rents = self.rents
-        for g in game.board.group_of[deed]:
-            rents[g] = rent_now(game, g)
+        owner = game.owner
+        out = self.out
+        group = game.board.group_of[deed]
+        top = -1
+        second = -1
+        unowned = 0
+        for g in group:
+            rent = rents[g] = rent_now(game, g)
+            o = owner[g]
+            if o < 0:
+                unowned += 1
+                continue
+            if out and out >> o & 1:
+                continue
+            if top < 0:
+                top = g
+            elif o == owner[top]:
+                if rent > rents[top]:
+                    top = g
+            elif rent > rents[top]:
+                second = top
+                top = g
+            elif second < 0 or rent > rents[second]:
+                second = g
+        first = group[0]
+        self.leads[2 * first] = top
+        self.leads[2 * first + 1] = second
+        self.unowned_in[first] = unowned
 
     def rank(self) -> None:
         """The danger and the unowned deeds, up to date."""
@@ -203,8 +244,25 @@ class Estate(TopRents):
             for seat, player in enumerate(players):
                 if player.bankrupt:
                     out |= 1 << seat
-        # (a mortgaged deed's rent now is 0, which ranks as no deed at all)
-        rank_rents(self, self.deeds, game.owner, self.rents, out)
+        if out != self.out:
+            self.out = out
+            for first in self.firsts:
+                self.rent_group(first)
+        leaders: list[int] = []
+        leads = self.leads
+        unowned = 0
+        for first in self.firsts:
+            unowned += self.unowned_in[first]
+            d = leads[2 * first]
+            if d >= 0:
+                leaders.append(d)
+                d = leads[2 * first + 1]
+                if d >= 0:
+                    leaders.append(d)
+        # (a mortgaged deed's rent now is 0, which ranks as no deed at all; the leaders
+        # are of players still in, and owned)
+        rank_rents(self, leaders, game.owner, self.rents, 0)
+        self.unowned = unowned
 
 
 _last_estate: Estate | None = None
@@ -241,6 +299,12 @@ class UltimateMonopolyStrategy(ClassicStrategy):
         self._danger_game: ClassicGame | None = None
         self._um_danger = 0
         self._um_unowned = 0
+        self._idle_cards: list[tuple[str, int]] | None = None
+        self._idle_game: ClassicGame | None = None
+        self._idle_seat = -1
+        """A copy of the cards of the seat when :meth:`play_kept` last found none of the
+        kinds it plays (:data:`TURN_CARDS`) among them: while they are the same, there is
+        none to look at."""
 
     # ---------------------------------------------------------------- the answer
 
@@ -573,9 +637,12 @@ class UltimateMonopolyStrategy(ClassicStrategy):
         """A kept card worth playing now (on our own turn; ``game.can`` says when)."""
         if p != game.current:
             return None
+        cards = game.players[p].cards
+        if p == self._idle_seat and game is self._idle_game and cards == self._idle_cards:
+            return None
         cash = 0
         reserve = -1  # (worked out at the first card played on the bot's own turn)
-        for ref in game.players[p].cards:
+        for ref in cards:
             if ref[0] not in ACTION_DECKS:
                 continue
             card = game.decks[ref[0]].cards[ref[1]]
@@ -596,6 +663,10 @@ class UltimateMonopolyStrategy(ClassicStrategy):
             action = Action("play-card", card=ref)
             if game.can(p, action):
                 return action
+        if reserve < 0:  # (no card of those kinds: none until the cards change)
+            self._idle_cards = list(cards)
+            self._idle_game = game
+            self._idle_seat = p
         return None
 
     def swap_helps(self, game: CardGame, p: int) -> bool:
