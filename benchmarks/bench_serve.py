@@ -459,7 +459,8 @@ def traced_actions(rooms: list[Room], server: list[dict[str, Any]]) -> list[dict
                             [name for name, _ in STEPS], steps, strict=True)),
                         "first_read": min(arrivals) - mark["sent"],
                         "last_seat": seats[arrivals.index(last)] if seats else None,
-                        "read": read, "received": mark["received"], "done": mark["sent"],
+                        "read": read, "received": mark["received"], "taken": mark["locked"],
+                        "done": mark["sent"],
                         "bytes": mark["bytes"]})
     return out
 
@@ -486,24 +487,22 @@ def trace_report(actions: list[dict[str, Any]], server: list[dict[str, Any]],
         lines.append(f"  {name:<12} {percentile(every, 50):>14.2f} {percentile(every, 99):>6.2f}"
                      f" {percentile(worst, 50):>17.2f} {sum(worst) / len(worst):>6.2f}"
                      f"  ({what})")
-    # How many actions the server took up between the slow action's send and its read:
-    # the queue it waited in.
-    marks = sorted((a["received"], a["sent"]) for a in server
-                   if a.get("kind") == "act")
-    starts = [m[0] for m in marks]
-
-    def ahead(a: dict[str, Any]) -> tuple[int, float]:
-        lo = bisect.bisect_left(starts, a["sent"])
-        hi = bisect.bisect_left(starts, a["received"])
-        return hi - lo, sum(e - b for b, e in marks[lo:hi])
-
+    # The queue each action waited in: the messages (of every room, refused ones too) the
+    # server took up between the action's send and its own turn, and how many of those
+    # were sent after it (overtaking it: the server not first come, first served).
+    taken = sorted(a["locked"] for a in server if a.get("kind") == "act")
+    by_take = sorted(steady, key=lambda a: a["taken"])
+    overtaken: dict[int, int] = {}
+    for i, a in enumerate(by_take):
+        overtaken[id(a)] = sum(1 for b in by_take[max(0, i - 1000):i] if b["sent"] > a["sent"])
     for label, group in (("all", steady), ("slowest 1%", slow)):
-        counts = sorted(ahead(a)[0] for a in group)
-        busy = sorted(1000 * ahead(a)[1] for a in group)
-        lines.append(f"  {label}: messages the server read between the act's send and its "
-                     f"read p50 {percentile(counts, 50):.0f}, p99 {percentile(counts, 99):.0f};"
-                     f" their handling {percentile(busy, 50):.1f} ms p50, "
-                     f"{percentile(busy, 99):.1f} ms p99")
+        ahead = [bisect.bisect_left(taken, a["taken"]) - bisect.bisect_right(taken, a["sent"])
+                 for a in group]
+        later = [overtaken[id(a)] for a in group]
+        lines.append(f"  {label}: messages taken up between the act's send and its turn "
+                     f"p50 {percentile(ahead, 50):.0f}, p99 {percentile(ahead, 99):.0f}, "
+                     f"max {max(ahead)}; of those sent after it (overtaking it) p50 "
+                     f"{percentile(later, 50):.0f}, p99 {percentile(later, 99):.0f}")
     kinds: dict[str, int] = {}
     for a in slow:
         kinds[a["do"]] = kinds.get(a["do"], 0) + 1
