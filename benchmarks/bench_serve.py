@@ -27,6 +27,11 @@ and checked as above. ``--full-parse`` parses every state whole (as the bench di
     .venv/bin/python benchmarks/bench_serve.py --db postgresql://user:pw@host/db
     .venv/bin/python benchmarks/bench_serve.py --full-parse         # clients parse all
 
+``--trace FILE`` has the server time each action's steps (``pennybags.web.trace``) and
+prints where the time of the slowest 1% went: on the way to the server, waiting for its
+turn, judged, stored, the states built and sent, on the way back; the queue each action
+waited in and how many later messages overtook it (docs/serve.md, "Load").
+
 Exits 1 when an action is lost or duplicated (the figures are printed, not asserted).
 The clients share the machine with the server, so the latency includes their own work.
 """
