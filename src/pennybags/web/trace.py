@@ -10,7 +10,9 @@ event loop came back more than :data:`LAG_NOTED` seconds late to a task that sle
 :data:`LAG_EVERY`. It writes them as JSON lines to the file when the server stops.
 Times are ``time.perf_counter()``, which on Linux is the machine's monotonic clock, the
 same in every process, so that the bench can put them beside its own. When tracing is
-off the server's cost is one test of ``None`` per message.
+off the server's cost is one test of ``None`` per message. (The store's call and the turn
+are noted as the latest ones: right with SQLite, whose actions never overlap, not with
+PostgreSQL's worker threads.)
 """
 
 from __future__ import annotations
