@@ -27,6 +27,11 @@ and checked as above. ``--full-parse`` parses every state whole (as the bench di
     .venv/bin/python benchmarks/bench_serve.py --db postgresql://user:pw@host/db
     .venv/bin/python benchmarks/bench_serve.py --full-parse         # clients parse all
 
+``--trace FILE`` has the server time each action's steps (``pennybags.web.trace``) and
+prints where the time of the slowest 1% went: on the way to the server, waiting for its
+turn, judged, stored, the states built and sent, on the way back; the queue each action
+waited in and how many later messages overtook it (docs/serve.md, "Load").
+
 Exits 1 when an action is lost or duplicated (the figures are printed, not asserted).
 The clients share the machine with the server, so the latency includes their own work.
 """
@@ -35,6 +40,8 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import bisect
+import gc
 import importlib
 import json
 import os
@@ -64,6 +71,8 @@ try:  # (not a dependency: used when installed, as uvicorn does)
 except ImportError:  # pragma: no cover - depends on what is installed
     uvloop = None
 
+TRACE_ENV = "PENNYBAGS_SERVE_TRACE"
+"""The variable that has the server trace its work (``pennybags.web.trace``)."""
 SEATS = 4
 READY_WITHIN = 60.0
 PROGRESS = frozenset({"roll", "buy", "end-turn", "pay-bail", "accept", "reject", "pass",
@@ -90,9 +99,11 @@ def http(base: str, method: str, path: str, body: dict[str, Any] | None = None) 
         raise SystemExit(f"{method} {path}: {e.code} {e.read().decode()[:200]}") from None
 
 
-def start_server(db: str, port: int, callgrind: str | None = None) -> subprocess.Popen[bytes]:
+def start_server(db: str, port: int, callgrind: str | None = None,
+                 trace: str | None = None) -> subprocess.Popen[bytes]:
     """A server on ``port``; with ``callgrind`` (a file name), under valgrind's callgrind,
-    counting nothing until :func:`count_instructions` switches it on."""
+    counting nothing until :func:`count_instructions` switches it on; with ``trace`` (a
+    file name), writing its trace there when it stops (``web/trace.py``)."""
     under = [] if callgrind is None else [
         "valgrind", "--tool=callgrind", "--instr-atstart=no",
         f"--callgrind-out-file={callgrind}"]
@@ -101,7 +112,8 @@ def start_server(db: str, port: int, callgrind: str | None = None) -> subprocess
          db, "--bot-delay", "0", "--rooms-per-hour", "0", "--socket-messages", "0",
          "--address-messages", "0"],
         stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
-        env=dict(os.environ, PYTHONUNBUFFERED="1", PYTHONHASHSEED="0"))
+        env=dict(os.environ, PYTHONUNBUFFERED="1", PYTHONHASHSEED="0",
+                 **({} if trace is None else {TRACE_ENV: trace})))
     deadline = time.monotonic() + READY_WITHIN * (1 if callgrind is None else 10)
     while True:
         try:
@@ -165,6 +177,10 @@ class Room:
     acked: list[int] = field(default_factory=list)
     arrivals: dict[int, list[float]] = field(default_factory=dict)
     """State index -> when each socket received it (or a later one, which holds it)."""
+    arrival_seats: dict[int, list[int]] = field(default_factory=dict)
+    """State index -> the seats of :attr:`arrivals`, in the same order."""
+    senders: dict[int, int] = field(default_factory=dict)
+    """Accepted action's index -> the seat that sent it."""
     bad_states: int = 0
     """States whose index went back (per socket)."""
     skipped: int = 0
@@ -344,6 +360,7 @@ async def seat_client(ws_base: str, room: Room, seat: int, rng: random.Random,
                     index = message[ACCEPTED if kind == "state" else "index"]
                     room.acked.append(index)
                     room.sent[index + 1] = pending
+                    room.senders[index + 1] = seat
                     pending = None
                     room.in_flight -= 1
                     refusals = 0
@@ -362,6 +379,7 @@ async def seat_client(ws_base: str, room: Room, seat: int, rng: random.Random,
                     if last is None or index > last:
                         for shown in range(index if last is None else last + 1, index + 1):
                             room.arrivals.setdefault(shown, []).append(now)
+                            room.arrival_seats.setdefault(shown, []).append(seat)
                     last = max(index, last if last is not None else index)
                     room.latest = max(room.latest, index)
                     state = message
@@ -380,6 +398,152 @@ async def seat_client(ws_base: str, room: Room, seat: int, rng: random.Random,
         finally:
             if thinking is not None:
                 thinking.cancel()
+
+
+class ClientTrace:
+    """The clients' side of ``--trace``: their event loop's late wake-ups and their
+    garbage collections (the server's are in its own trace, ``web/trace.py``)."""
+
+    LAG_EVERY = 0.002
+    LAG_NOTED = 0.005
+
+    def __init__(self) -> None:
+        self.lags: list[tuple[float, float]] = []
+        self.gcs: list[tuple[int, float, float]] = []
+        self._began = 0.0
+
+    def _gc(self, phase: str, info: dict[str, Any]) -> None:
+        now = time.perf_counter()
+        if phase == "start":
+            self._began = now
+        else:
+            self.gcs.append((int(info.get("generation", -1)), self._began, now))
+
+    async def watch_loop(self) -> None:
+        while True:
+            asked = time.perf_counter()
+            await asyncio.sleep(self.LAG_EVERY)
+            late = time.perf_counter() - asked - self.LAG_EVERY
+            if late > self.LAG_NOTED:
+                self.lags.append((asked + self.LAG_EVERY, late))
+
+
+STEPS = (("to read", "the act on its way until the server's protocol read it"),
+         ("to task", "read, waiting for its connection's task to have its turn"),
+         ("lock", "waiting for the room's lock and its turn"),
+         ("judge", "read, checked and carried out, up to the store"),
+         ("store", "the store's append_action (the commit)"),
+         ("build", "the bots' answers and the states built"),
+         ("send", "the states handed to the four sockets"),
+         ("to clients", "from the last send to the last socket's read"))
+
+
+def traced_actions(rooms: list[Room], server: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Each accepted action seen by every socket, with the server's timestamps of it
+    (``--trace``): where its latency went, step by step (:data:`STEPS`)."""
+    by_key = {(a["room"], a["index"]): a for a in server
+              if a.get("kind") == "act" and a.get("index") is not None}
+    out = []
+    for room in rooms:
+        for index, sent in room.sent.items():
+            arrivals = room.arrivals.get(index, ())
+            mark = by_key.get((room.code, index - 1))
+            if len(arrivals) < SEATS or mark is None or mark["stored"] is None:
+                continue
+            last = max(arrivals)
+            stored_began, stored_ended = mark["stored"]
+            read = mark.get("read") or mark["received"]
+            steps = [read - sent, mark["received"] - read, mark["locked"] - mark["received"],
+                     stored_began - mark["locked"], stored_ended - stored_began,
+                     mark["acted"] - stored_ended, mark["sent"] - mark["acted"],
+                     last - mark["sent"]]
+            seats = room.arrival_seats.get(index, [])
+            out.append({"room": room.code, "index": index - 1, "do": mark["do"],
+                        "seat": room.senders.get(index), "sent": sent,
+                        "latency": last - sent, "steps": dict(zip(
+                            [name for name, _ in STEPS], steps, strict=True)),
+                        "first_read": min(arrivals) - mark["sent"],
+                        "last_seat": seats[arrivals.index(last)] if seats else None,
+                        "read": read, "received": mark["received"], "taken": mark["locked"],
+                        "done": mark["sent"],
+                        "bytes": mark["bytes"]})
+    return out
+
+
+def _overlap(spans: list[tuple[float, float]], began: float, ended: float) -> float:
+    return sum(max(0.0, min(e, ended) - max(b, began)) for b, e in spans)
+
+
+def trace_report(actions: list[dict[str, Any]], server: list[dict[str, Any]],
+                 client: ClientTrace, since: float) -> list[str]:
+    """What ``--trace`` prints: over the actions sent from ``since`` (every socket in),
+    the median of each step for all of them and for the slowest 1%, and what the slowest
+    1% were and when."""
+    steady = sorted((a for a in actions if a["sent"] >= since), key=lambda a: a["latency"])
+    if len(steady) < 100:
+        return [f"trace: {len(steady)} actions once every socket was in, too few to tell"]
+    slow = steady[-max(1, len(steady) // 100):]
+    lines = [f"trace over {len(steady):,} actions once every socket was in; the slowest "
+             f"1% ({len(slow)}) from {1000 * slow[0]['latency']:.1f} ms",
+             "step (ms)             all: p50    p99   slowest 1%: p50   mean  (what it is)"]
+    for name, what in STEPS:
+        every = [1000 * a["steps"][name] for a in steady]
+        worst = [1000 * a["steps"][name] for a in slow]
+        lines.append(f"  {name:<12} {percentile(every, 50):>14.2f} {percentile(every, 99):>6.2f}"
+                     f" {percentile(worst, 50):>17.2f} {sum(worst) / len(worst):>6.2f}"
+                     f"  ({what})")
+    # The queue each action waited in: the messages (of every room, refused ones too) the
+    # server took up between the action's send and its own turn, and how many of those
+    # were sent after it (overtaking it: the server not first come, first served).
+    taken = sorted(a["locked"] for a in server if a.get("kind") == "act")
+    by_take = sorted(steady, key=lambda a: a["taken"])
+    overtaken: dict[int, int] = {}
+    for i, a in enumerate(by_take):
+        overtaken[id(a)] = sum(1 for b in by_take[max(0, i - 1000):i] if b["sent"] > a["sent"])
+    for label, group in (("all", steady), ("slowest 1%", slow)):
+        ahead = [bisect.bisect_left(taken, a["taken"]) - bisect.bisect_right(taken, a["sent"])
+                 for a in group]
+        later = [overtaken[id(a)] for a in group]
+        lines.append(f"  {label}: messages taken up between the act's send and its turn "
+                     f"p50 {percentile(ahead, 50):.0f}, p99 {percentile(ahead, 99):.0f}, "
+                     f"max {max(ahead)}; of those sent after it (overtaking it) p50 "
+                     f"{percentile(later, 50):.0f}, p99 {percentile(later, 99):.0f}")
+    kinds: dict[str, int] = {}
+    for a in slow:
+        kinds[a["do"]] = kinds.get(a["do"], 0) + 1
+    every_kind: dict[str, int] = {}
+    for a in steady:
+        every_kind[a["do"]] = every_kind.get(a["do"], 0) + 1
+    lines.append("  slowest 1% by action (their count / share of all actions): " + ", ".join(
+        f"{k} {n} ({100 * every_kind[k] / len(steady):.0f}%)"
+        for k, n in sorted(kinds.items(), key=lambda kv: -kv[1])))
+    lines.append(f"  slowest 1% in {len({a['room'] for a in slow})} rooms; sent within "
+                 f"{1000 * (max(a['sent'] for a in slow) - min(a['sent'] for a in slow)):.0f}"
+                 " ms of the run")
+    # Bursts: the slow actions' sends by tenth of a second.
+    tenths: dict[int, int] = {}
+    for a in slow:
+        tenths[int(a["sent"] * 10)] = tenths.get(int(a["sent"] * 10), 0) + 1
+    lines.append(f"  slowest 1% fall in {len(tenths)} tenths of a second (the busiest "
+                 f"holds {max(tenths.values())})")
+    gcs = [(b, e) for kind in ("gc",) for x in server if x.get("kind") == kind
+           for b, e in [(x["began"], x["ended"])]]
+    hellos = [(x["began"], x["ended"]) for x in server if x.get("kind") == "hello"]
+    lags = [(x["at"] - x["late"], x["at"]) for x in server if x.get("kind") == "lag"]
+    client_gcs = [(b, e) for _, b, e in client.gcs]
+    client_lags = [(at - late, at) for at, late in client.lags]
+    for label, spans in (("server GC", gcs), ("server hellos", hellos),
+                         ("server loop late", lags), ("clients' GC", client_gcs),
+                         ("clients' loop late", client_lags)):
+        hit = [a for a in slow if _overlap(spans, a["sent"], a["sent"] + a["latency"]) > 0]
+        share = sum(_overlap(spans, a["sent"], a["sent"] + a["latency"]) / a["latency"]
+                    for a in slow) / len(slow)
+        every = sum(_overlap(spans, a["sent"], a["sent"] + a["latency"]) / a["latency"]
+                    for a in steady) / len(steady)
+        lines.append(f"  {label}: {len(spans)} in the run; during {len(hit)} of the "
+                     f"slowest 1% ({100 * share:.1f}% of their time; {100 * every:.1f}% of "
+                     f"every action's)")
+    return lines
 
 
 def loop_run(work: Coroutine[Any, Any, float]) -> float:
@@ -408,11 +572,17 @@ def percentile(values: list[float], p: float) -> float:
 
 async def run(ws_bases: list[str], rooms: list[Room], seconds: float, seed: int,
               think: float, full: bool = False,
-              ready: Callable[[int], None] | None = None, asked: bool = False) -> float:
+              ready: Callable[[int], None] | None = None, asked: bool = False,
+              trace: ClientTrace | None = None) -> float:
     """Play the rooms (seat ``s`` of a room connected to server ``s`` modulo their
     number): how long they played. ``ready`` is called with the number of actions
-    acknowledged so far once every socket has had its first state."""
+    acknowledged so far once every socket has had its first state. ``trace``: note the
+    clients' late wake-ups and garbage collections there."""
     stop = Stop()
+    watcher = None
+    if trace is not None:
+        gc.callbacks.append(trace._gc)
+        watcher = asyncio.create_task(trace.watch_loop())
     tasks = [asyncio.create_task(seat_client(ws_bases[seat % len(ws_bases)], room, seat,
                                              random.Random(seed * 1000 + r * SEATS + seat),
                                              stop, think, full, asked))
@@ -434,6 +604,9 @@ async def run(ws_bases: list[str], rooms: list[Room], seconds: float, seed: int,
     await asyncio.gather(*tasks)
     if not waiting.done():
         waiting.cancel()
+    if trace is not None and watcher is not None:
+        watcher.cancel()
+        gc.callbacks.remove(trace._gc)
     return elapsed
 
 
@@ -471,7 +644,14 @@ def main(argv: list[str] | None = None) -> int:
                              "not the kernel's: a figure that does not move with the "
                              "machine's load; the server runs some 50 times slower, so "
                              "use few rooms)")
+    parser.add_argument("--trace", metavar="FILE",
+                        help="time each action's steps on the server and in the clients, "
+                             "print where the time of the slowest 1%% went, and write each "
+                             "action's record to FILE as JSON lines, the server's trace to "
+                             "FILE.server (one server)")
     args = parser.parse_args(argv)
+    if args.trace and args.servers != 1:
+        parser.error("--trace follows one server")
     if args.instructions and (args.servers != 1 or shutil.which("valgrind") is None or
                               shutil.which("callgrind_control") is None):
         parser.error("--instructions needs valgrind (with callgrind_control) and one server")
@@ -489,8 +669,10 @@ def main(argv: list[str] | None = None) -> int:
         servers: list[subprocess.Popen[bytes]] = []
         try:
             callgrind = os.path.join(folder, "callgrind.out") if args.instructions else None
+            server_trace = os.path.join(folder, "server-trace.jsonl") if args.trace else None
+            client_trace = ClientTrace() if args.trace else None
             for port in ports:
-                servers.append(start_server(db, port, callgrind))
+                servers.append(start_server(db, port, callgrind, server_trace))
             made = time.perf_counter()
             rooms = make_rooms(base, args.rooms, args.seed, args.max_rounds)
             print(f"rooms: {len(rooms)} classic, {SEATS} sockets each, made in "
@@ -514,7 +696,7 @@ def main(argv: list[str] | None = None) -> int:
             playing = time.perf_counter()
             elapsed = loop_run(run(ws_bases, rooms, args.seconds, args.seed,
                                    args.think / 1000, args.full_parse, ready,
-                                   args.asked_only))
+                                   args.asked_only, client_trace))
             if not marks:  # (the run ended before every socket was in)
                 ready(0)
             instructions = None
@@ -530,6 +712,14 @@ def main(argv: list[str] | None = None) -> int:
         finally:
             for server in servers:
                 stop_server(server)
+        server_marks: list[dict[str, Any]] = []
+        if server_trace is not None:
+            try:
+                with open(server_trace, encoding="utf-8") as f:
+                    server_marks = [json.loads(line) for line in f]
+                shutil.copy(server_trace, f"{args.trace}.server")
+            except OSError as e:
+                print(f"the server wrote no trace: {e}", file=sys.stderr)
     seen = [(sent, max(room.arrivals[i]) - sent) for room in rooms
             for i, sent in room.sent.items() if len(room.arrivals.get(i, ())) >= SEATS]
     latencies = [latency for _, latency in seen]
@@ -579,6 +769,13 @@ def main(argv: list[str] | None = None) -> int:
     print(f"states sent again with an index already seen (no new action): "
           f"{sum(r.resent for r in rooms)}; indices skipped (a later state came instead): "
           f"{skipped}; actions refused: {sum(r.refused for r in rooms):,}")
+    if client_trace is not None and args.trace:
+        traced = traced_actions(rooms, server_marks)
+        for line in trace_report(traced, server_marks, client_trace, marks["at"]):
+            print(line)
+        with open(args.trace, "w", encoding="utf-8") as f:
+            for record in traced:
+                f.write(json.dumps(record) + "\n")
     # (one server sends every state; several may send a later one in place of some)
     skips = skipped if args.servers == 1 else 0
     return 0 if lost == duplicated == bad_states == unseen == skips == 0 else 1

@@ -75,6 +75,36 @@ def test_bench_serve_sockets_may_act_only_when_asked() -> None:
                      re.M)
 
 
+def test_bench_serve_traces_where_each_actions_time_went(tmp_path: Path) -> None:
+    """--trace: the server times each action's steps, the bench joins them to its own
+    send and reads (one clock), prints where the slowest 1% waited and writes each
+    action's record; a step's times add up to the action's latency."""
+    out = tmp_path / "trace.jsonl"
+    done = subprocess.run([sys.executable, str(SCRIPT), "--rooms", "2", "--seconds", "3",
+                           "--asked-only", "--trace", str(out)], capture_output=True,
+                          text=True, timeout=120)
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert re.search(r"^trace over [\d,]+ actions once every socket was in; the slowest 1% "
+                     r"\(\d+\) from [\d.]+ ms$", done.stdout, re.M), done.stdout
+    for step in ("to read", "to task", "lock", "judge", "store", "build", "send",
+                 "to clients"):
+        assert re.search(rf"^  {step} +[\d.]+ +[\d.]+ +[\d.]+ +[\d.]+  \(", done.stdout,
+                         re.M), step
+    assert re.search(r"^  all: messages taken up between the act's send and its turn p50 "
+                     r"\d+, p99 \d+, max \d+; of those sent after it \(overtaking it\) p50 0, "
+                     r"p99 0$", done.stdout, re.M), "first come, first served"
+    records = [json.loads(line) for line in out.read_text().splitlines()]
+    acknowledged = re.search(r"^stored: ([\d,]+), acknowledged", done.stdout, re.M)
+    assert acknowledged and 0 < len(records) <= int(acknowledged.group(1).replace(",", ""))
+    for record in records:
+        assert abs(sum(record["steps"].values()) - record["latency"]) < 1e-6
+        assert record["steps"]["to read"] > 0 and record["steps"]["store"] > 0
+    assert (out.parent / "trace.jsonl.server").exists()
+    two = subprocess.run([sys.executable, str(SCRIPT), "--trace", str(out), "--servers", "2"],
+                         capture_output=True, text=True, timeout=60)
+    assert two.returncode == 2 and "one server" in two.stderr
+
+
 def test_bench_serve_counts_instructions_of_one_server_only() -> None:
     done = subprocess.run([sys.executable, str(SCRIPT), "--instructions", "--servers", "2"],
                           capture_output=True, text=True, timeout=60)

@@ -68,6 +68,7 @@ from pennybags.web.rooms import (
     Shown,
 )
 from pennybags.web.store import DAY, KEEP_FOREVER, Retention, Store, StoreError
+from pennybags.web.trace import READ_AT, Trace
 
 MAX_BODY = 16_384
 """The largest HTTP request body, in bytes."""
@@ -348,13 +349,137 @@ class Connection:
             await self.send({"type": "websocket.send", "text": text})
 
 
+class Turns:
+    """The order in which a server takes up its connections' messages (``act`` and
+    ``hello``): one at a time, in the order they were read, each in a turn of the event
+    loop of its own.
+
+    Without it, every message the event loop found waiting at one look at the sockets is
+    taken up in that turn of the loop, in the order the look reported them. With many rooms
+    acting at once one look finds nearly every room's message (a turn of 100 actions at
+    1 ms each), and that order is not the order they came in: the kernel's epoll, which
+    the event loop asks level-triggered, reports first the sockets it reported at the
+    previous look, in that look's order, and only then those that became readable since,
+    however long before the look they did (measured: docs/serve.md, "Load"). So a seat
+    that had not sent in the previous turn, such as the next player's when a turn of the
+    game passes, was taken up behind the rooms whose same seat acted again, waiting up to
+    two of those long turns. Taking one message per turn of the loop makes each look at
+    the sockets find only what came in during one action, and the messages are taken up
+    in the order read: first come, first served, within a message or two. (A lock would
+    not do: a turn that never waits is over before the next message's task runs, which
+    then finds the lock free in the same turn of the loop.)
+
+    A turn covers only work done on the event loop without waiting (judging, storing,
+    building the states), never the sends, so that a slow socket holds up its own room
+    only. So only for a store whose calls run on the event loop (SQLite): with PostgreSQL
+    the store's calls wait in worker threads, and the rooms' actions overlap there."""
+
+    def __init__(self, one_at_a_time: bool) -> None:
+        self.one_at_a_time = one_at_a_time
+        self._busy = False
+        self._waiting: deque[asyncio.Future[None]] = deque()
+        self._loop: asyncio.AbstractEventLoop | None = None
+
+    def take(self) -> contextlib.AbstractAsyncContextManager[None]:
+        """A message's turn: it begins once every message read before has had its turn,
+        and never in the turn of the event loop in which the one before ended (or at once
+        when messages are not taken one at a time). A turn holds no await that waits."""
+        return self._turn() if self.one_at_a_time else contextlib.nullcontext()
+
+    @contextlib.asynccontextmanager
+    async def _turn(self) -> AsyncIterator[None]:
+        loop = asyncio.get_running_loop()
+        if self._loop is not loop:  # (an app may be served by one loop, then another)
+            self._loop, self._busy, self._waiting = loop, False, deque()
+        if self._busy:
+            given = loop.create_future()
+            self._waiting.append(given)
+            try:
+                await given
+            except asyncio.CancelledError:
+                if given.done() and not given.cancelled():
+                    self._pass_on()  # (given the turn as it was cancelled: the next one's)
+                raise
+        else:
+            self._busy = True
+        try:
+            yield
+        finally:
+            self._pass_on()
+
+    def _pass_on(self) -> None:
+        """End a turn: the next message waiting has its turn at the next turn of the event
+        loop (a future's waiter goes on then), after the loop has looked at the sockets."""
+        while self._waiting:
+            given = self._waiting.popleft()
+            if not given.done():  # (not cancelled: its connection is still there)
+                given.set_result(None)
+                return
+        assert self._loop is not None
+        self._loop.call_soon(self._free)  # (a message read in this turn of the loop waits)
+
+    def _free(self) -> None:
+        while self._waiting:
+            given = self._waiting.popleft()
+            if not given.done():
+                given.set_result(None)
+                return
+        self._busy = False
+
+
+class RoomLock:
+    """A room's lock, first come first served (as ``asyncio.Lock``), that can also tell
+    whether it would be taken at once (:meth:`free`): a message's turn takes the room's
+    lock only then, so that it never waits for a room while holding its turn."""
+
+    def __init__(self) -> None:
+        self._held = False
+        self._waiting: deque[asyncio.Future[None]] = deque()
+
+    def locked(self) -> bool:
+        return self._held
+
+    def free(self) -> bool:
+        """Whether :meth:`acquire` would take the lock without waiting."""
+        return not self._held and all(w.done() for w in self._waiting)
+
+    async def acquire(self) -> None:
+        if self.free():
+            self._held = True
+            return
+        given = asyncio.get_running_loop().create_future()
+        self._waiting.append(given)
+        try:
+            await given
+        except asyncio.CancelledError:
+            if given.done() and not given.cancelled():
+                self.release()  # (given the lock as it was cancelled: the next one's)
+            raise
+
+    def release(self) -> None:
+        if not self._held:
+            raise RuntimeError("a room's lock released that was not held")
+        while self._waiting:
+            given = self._waiting.popleft()
+            if not given.done():
+                given.set_result(None)  # (held still: handed to that waiter)
+                return
+        self._held = False
+
+    async def __aenter__(self) -> None:
+        await self.acquire()
+
+    async def __aexit__(self, *exc: object) -> None:
+        self.release()
+
+
 @dataclass
 class Hub:
     """The open connections of each room, and a lock per room so that states go out in
     order."""
 
     rooms: dict[str, set[Connection]] = field(default_factory=dict)
-    locks: dict[str, asyncio.Lock] = field(default_factory=dict)
+    locks: dict[str, RoomLock] = field(default_factory=dict)
     shown: dict[str, Any] = field(default_factory=dict)
     """Each room's signature (``Store.signature``) when its connections were last sent
     its state."""
@@ -365,8 +490,11 @@ class Hub:
     def remove(self, c: Connection) -> None:
         self.rooms.get(c.room, set()).discard(c)
 
-    def lock(self, room: str) -> asyncio.Lock:
-        return self.locks.setdefault(room, asyncio.Lock())
+    def lock(self, room: str) -> RoomLock:
+        lock = self.locks.get(room)
+        if lock is None:
+            lock = self.locks[room] = RoomLock()
+        return lock
 
 
 def create_app(store: Store, bot_delay: float = 0.0, limits: Limits = NO_LIMITS,
@@ -383,6 +511,7 @@ def create_app(store: Store, bot_delay: float = 0.0, limits: Limits = NO_LIMITS,
     clock the limits' message rates are counted by."""
     service = RoomService(store, bot_delay)
     hub = Hub()
+    turns = Turns(store.quick)
     limiter = Limiter(limits, monotonic)
     from pennybags.web.banking import bank_router  # the banking units: docs/serve.md
 
@@ -392,19 +521,28 @@ def create_app(store: Store, bot_delay: float = 0.0, limits: Limits = NO_LIMITS,
     """The running clock of each room in a live auction."""
     pacers: dict[str, asyncio.Task[None]] = {}
     """Each room's next paced bot answer, waiting for its delay."""
+    trace = Trace.open()  # (None unless PENNYBAGS_SERVE_TRACE names a file: web/trace.py)
+    if trace is not None:
+        trace.time_store(store)
 
     @contextlib.asynccontextmanager
     async def lifespan(_: FastAPI) -> AsyncIterator[None]:
         watcher = asyncio.create_task(watch())
         winder = asyncio.create_task(resume_clocks())
         sweeper = asyncio.create_task(sweep_now_and_then())
+        tasks = [watcher, winder, sweeper]
+        if trace is not None:
+            trace.start()
+            tasks.append(asyncio.create_task(trace.watch_loop()))
         try:
             yield
         finally:
-            for task in [watcher, winder, sweeper, *clocks.values(), *pacers.values()]:
+            for task in [*tasks, *clocks.values(), *pacers.values()]:
                 task.cancel()
                 with contextlib.suppress(asyncio.CancelledError):
                     await task
+            if trace is not None:
+                trace.write()
 
     app = FastAPI(title="pennybags", version=__version__, docs_url=None, redoc_url=None,
                   openapi_url=None, lifespan=lifespan)
@@ -742,6 +880,7 @@ def create_app(store: Store, bot_delay: float = 0.0, limits: Limits = NO_LIMITS,
                 message = await socket.receive()
                 if message["type"] == "websocket.disconnect":
                     break
+                received = time.perf_counter() if trace is not None else 0.0
                 reason = limiter.may_send(address, bucket)
                 if reason is not None:
                     await refuse(reason)
@@ -763,13 +902,17 @@ def create_app(store: Store, bot_delay: float = 0.0, limits: Limits = NO_LIMITS,
                         continue
                     try:
                         token = data.get("token")
-                        seat = None if token is None else \
-                            await call(service.seat_of, code, token)
-                        board = await call(service.board, code)
+                        if trace is not None:
+                            trace.hellos.append((received, received))
+                        async with turns.take():  # (a hello waits its turn as actions do)
+                            seat = None if token is None else \
+                                await call(service.seat_of, code, token)
+                            board = await call(service.board, code)
                         room = code.upper()  # (the room exists: board found it)
-                        async with hub.lock(room):  # (no state of the room goes out
-                            # between this first one and the connection's joining)
-                            first = await call(service.show, room, [seat])
+                        # (the room's lock held from this first state to the connection's
+                        # joining: no state of the room goes out in between)
+                        first = await in_turn(room, call, service.show, room, [seat])
+                        try:
                             await socket.send_json({"type": "welcome", "room": room,
                                                     "seat": seat})
                             await socket.send_json(board)
@@ -781,6 +924,10 @@ def create_app(store: Store, bot_delay: float = 0.0, limits: Limits = NO_LIMITS,
                                 wind(room)  # (a restarted server: the auction goes on)
                             if first.bot_due and room not in pacers:
                                 pace(room, first)  # (a restarted server: bots go on)
+                        finally:
+                            hub.lock(room).release()
+                        if trace is not None:
+                            trace.hellos[-1] = (received, time.perf_counter())
                     except (RoomError, StoreError) as e:
                         await refuse(str(e))
                         await socket.close(code=4403)
@@ -791,18 +938,72 @@ def create_app(store: Store, bot_delay: float = 0.0, limits: Limits = NO_LIMITS,
                     elif connection.seat is None:
                         await refuse("spectators watch: they do not act")
                     else:
-                        async with hub.lock(connection.room):
-                            outcome, shown = await act(connection, data)
+                        outcome, shown = await in_turn(connection.room, act, connection,
+                                                       data)
+                        locked = trace.turned if trace is not None else 0.0
+                        try:  # (the room's lock held: its states go out in order)
+                            acted = time.perf_counter() if trace is not None else 0.0
                             if outcome.accepted:
                                 await send_states(connection.room, shown,
                                                   acted=(connection, outcome.index))
+                        finally:
+                            hub.lock(connection.room).release()
                         if not outcome.accepted:
                             await refuse(outcome.reason)
+                        if trace is not None:
+                            trace.actions.append(traced(
+                                connection, data, outcome, message.get(READ_AT), received,
+                                locked, acted, shown))
         except WebSocketDisconnect:
             pass
         finally:
             if connection is not None:
                 hub.remove(connection)
+
+    def traced(connection: Connection, data: dict[str, Any], outcome: Outcome,
+               read: float | None, received: float, locked: float, acted: float,
+               shown: Shown | None) -> dict[str, Any]:
+        """An action's record in the trace (web/trace.py), taken after its states were
+        handed to the sockets (or its refusal)."""
+        assert trace is not None
+        action = data.get("action")
+        stored = trace.stored if outcome.accepted else None
+        trace.stored = None
+        return {"room": connection.room, "seat": connection.seat,
+                "index": outcome.index if outcome.accepted else None,
+                "seen": data.get("seen"),
+                "do": action.get("do") if isinstance(action, dict) else str(action)[:20],
+                "read": read, "received": received, "locked": locked,
+                "stored": stored, "acted": acted, "sent": time.perf_counter(),
+                "bytes": sum(map(len, shown.texts.values())) if shown is not None else 0}
+
+    async def in_turn(room: str, work: Callable[..., Awaitable[T]], *args: Any) -> T:
+        """``work`` done in the message's turn (:class:`Turns`) with the room's lock held;
+        returns with the lock still held (the caller sends the states, then releases it).
+        The turn comes first and takes the room's lock only when it is free at once; a
+        room whose lock is held (its states still going out to a slow socket, its clock
+        acting) is waited for without the turn, which is then taken again: a turn never
+        waits, and every message of a room goes through the turns once."""
+        lock = hub.lock(room)
+        async with turns.take():
+            if lock.free():
+                await lock.acquire()  # (at once)
+                try:
+                    if trace is not None:
+                        trace.turned = time.perf_counter()
+                    return await work(*args)
+                except BaseException:
+                    lock.release()
+                    raise
+        await lock.acquire()
+        try:
+            async with turns.take():
+                if trace is not None:
+                    trace.turned = time.perf_counter()
+                return await work(*args)
+        except BaseException:
+            lock.release()
+            raise
 
     async def act(connection: Connection,
                   data: dict[str, Any]) -> tuple[Outcome, Shown | None]:
