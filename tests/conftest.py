@@ -10,6 +10,7 @@ import importlib.util
 import os
 import random
 import signal
+import sys
 from collections.abc import Callable, Iterator, Mapping
 from pathlib import Path
 from types import ModuleType
@@ -43,6 +44,7 @@ def load_script(path: Path) -> ModuleType:
     spec = importlib.util.spec_from_file_location(path.stem, path)
     assert spec is not None and spec.loader is not None
     module = importlib.util.module_from_spec(spec)
+    sys.modules.setdefault(path.stem, module)  # (a dataclass of it looks its module up)
     spec.loader.exec_module(module)
     return module
 

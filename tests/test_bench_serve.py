@@ -3,7 +3,6 @@
 
 from __future__ import annotations
 
-import importlib.util
 import json
 import re
 import subprocess
@@ -12,6 +11,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+
+from conftest import load_script
 
 pytest.importorskip("websockets")
 
@@ -120,12 +121,7 @@ def test_bench_serve_parses_whole_states_when_asked() -> None:
 
 
 def _bench() -> Any:
-    spec = importlib.util.spec_from_file_location("bench_serve", SCRIPT)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules.setdefault("bench_serve", module)  # (its dataclasses look themselves up)
-    spec.loader.exec_module(module)
-    return module
+    return load_script(SCRIPT)
 
 
 def test_a_light_read_of_a_state_gives_what_a_whole_one_does() -> None:
