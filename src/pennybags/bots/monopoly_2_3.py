@@ -144,16 +144,19 @@ class DeedView:
 
     __slots__ = ("base_rent", "build_score", "build_scored_at", "card_facts", "changes",
                  "force_price", "full", "game", "go_salary", "group_index", "groups",
-                 "income", "kinds", "lone", "lowered", "monopolies", "nearest_of",
+                 "income", "kinds", "logged", "lone", "lowered", "monopolies", "nearest_of",
                  "per_property", "prices", "property", "rent", "seats", "seen_changes",
                  "seen_owner", "street_groups", "street_of_group", "street_rents", "targets",
-                 "top", "worth")
+                 "top", "wholes", "worth")
 
     def __init__(self, game: Monopoly23Game) -> None:
         self.game = game
         tables = deed_tables(game)
         size = game.board.size
         self.changes = -1
+        self.logged = 0
+        """The game's ``changes`` and the length of its log of changed deeds
+        (``game.changed``) when the view was last brought up to date."""
         self.groups: list[tuple[int, ...]] = game.deed_groups
         self.street_groups = tables.street_groups
         self.group_index = tables.group_index
@@ -189,6 +192,9 @@ class DeedView:
         :meth:`incomes`)."""
         self.monopolies: list[int] = [0] * seats
         """Each seat's complete colour groups."""
+        self.wholes: list[list[int]] = [[] for _ in range(seats)]
+        """Each seat's complete colour groups (their places in ``street_groups``, in
+        order)."""
         self.property: list[int] = [0] * seats
         """Each seat's deeds at their price and buildings at their cost."""
         self.targets: list[list[int] | None] = [None] * seats
@@ -218,37 +224,47 @@ class DeedView:
 
     def update(self) -> None:
         """Bring the view up to date: work out again the groups whose count of changes
-        moved since the view last saw them."""
+        moved since the view last saw them, found from the game's log of changed deeds
+        (``game.changed``) when it holds every change since, else by looking at every
+        group."""
         game = self.game
-        self.changes = game.changes
         counts = game.group_changes
         seen = self.seen_changes
+        log = game.changed
+        logged = self.logged
+        length = len(log)
         changed = False
-        owners_moved = False
-        for g in range(len(seen)):
-            count = counts[g]
-            if count != seen[g]:
-                seen[g] = count
-                changed = True
-                if self.update_group(g):
-                    owners_moved = True
+        if length - logged == game.changes - self.changes:
+            number = game.group_number
+            for k in range(logged, length):
+                g = number[log[k]]
+                count = counts[g]
+                if count != seen[g]:
+                    seen[g] = count
+                    changed = True
+                    self.update_group(g)
+        else:
+            for g in range(len(seen)):
+                count = counts[g]
+                if count != seen[g]:
+                    seen[g] = count
+                    changed = True
+                    self.update_group(g)
+        self.changes = game.changes
+        self.logged = length
         if not changed:
             return
         self.income = None
-        if owners_moved:
-            targets = self.targets
-            for q in range(len(targets)):
-                targets[q] = None
         lowered = self.lowered
         for q in range(len(lowered)):
             if lowered[q]:
                 lowered[q] = False
                 self.top_again(q)
 
-    def update_group(self, g: int) -> bool:
+    def update_group(self, g: int) -> None:
         """Work out again the rents and worth of the deeds of group ``g``, and adjust each
-        seat's property, monopolies and highest rent by the difference. Whether an owner
-        changed."""
+        seat's property, monopolies, complete groups and highest rent by the
+        difference."""
         game = self.game
         owner = game.owner
         houses = game.houses
@@ -265,8 +281,12 @@ class DeedView:
                 full[street] = whole
                 if was >= 0:
                     monopolies[was] = monopolies[was] - 1
+                    self.wholes[was].remove(street)
                 if whole >= 0:
                     monopolies[whole] = monopolies[whole] + 1
+                    wholes = self.wholes[whole]
+                    wholes.append(street)
+                    wholes.sort()
             self.lone_again(street, group)
         rent = self.rent
         worth = self.worth
@@ -277,7 +297,6 @@ class DeedView:
         per_property = self.per_property
         prices = self.prices
         first = group[0]
-        moved = False
         # (lists are written only where something changed: each write of a number to a
         # list costs the compiled build a boxed number)
         for d in group:
@@ -287,7 +306,6 @@ class DeedView:
             old_worth = worth[d]
             if q != before:
                 seen_owner[d] = q
-                moved = True
             if q < 0:
                 r = 0
                 w = 0
@@ -312,11 +330,11 @@ class DeedView:
                 rent[d] = r
             if before >= 0 and old_rent == top[before] and (q != before or r < old_rent):
                 lowered[before] = True
-        return moved
 
     def lone_again(self, street: int, group: tuple[int, ...]) -> None:
         """Work out ``lone`` again for colour group ``street`` (its deeds ``group``),
-        storing only what changed."""
+        storing only what changed (and forgetting the force targets of the seats whose
+        entry changed)."""
         seats = self.seats
         lone = self.lone
         base = street * seats
@@ -334,6 +352,7 @@ class DeedView:
                         found = d
             if lone[base + q] != found:
                 lone[base + q] = found
+                self.targets[q] = None
 
     def rent_of(self, d: int, q: int, level: int, whole: int) -> int:
         """The rent estimate of deed ``d`` owned by ``q`` with ``level`` buildings (``whole``:
@@ -853,17 +872,15 @@ class Monopoly23Strategy:
         building_cost = game.building_cost
         houses = game.houses
         per_property = view.per_property
-        full = view.full
         best = -1
         best_score = 0.0
         # The candidates of game.building_actions, in its order (a deed of each of p's
         # groups, every street of them with per-property buildings), those of whole groups
         # only (the rules refuse the others). The rules are asked only about a candidate
         # that would be the best so far (one that is not is passed over either way).
-        for i, group in enumerate(view.street_groups):
-            if full[i] != p:
-                continue
-            for deed in group:
+        street_groups = view.street_groups
+        for i in view.wholes[p]:
+            for deed in street_groups[i]:
                 if cash - building_cost[deed] >= reserve and houses[deed] < HOTEL:
                     score = view.building_score(deed)
                     if (best < 0 or score > best_score) and \
