@@ -214,7 +214,15 @@ class DeedView:
         once asked."""
         self.card_facts: dict[str, list[CardFacts | None]] = {}
         """For each deck, the facts of its cards by index, once met."""
-        self.update()
+        owner = game.owner
+        for d in game.board.deeds:
+            if owner[d] >= 0:
+                self.update()
+                break
+        else:  # (nothing owned, as a new game starts: what an update would work out)
+            self.seen_changes = list(game.group_changes)
+            self.changes = game.changes
+            self.logged = len(game.changed)
 
     def fresh(self) -> DeedView:
         """This view, brought up to date first if the deeds have changed."""
@@ -339,10 +347,29 @@ class DeedView:
         lone = self.lone
         base = street * seats
         owner = self.game.owner
-        several = len(group) > 1
+        held = 0  # the deeds of the group held by anyone: how many, the first two
+        first = second = -1
+        first_owner = second_owner = -1
+        for d in group:
+            o = owner[d]
+            if o >= 0:
+                held += 1
+                if first < 0:
+                    first = d
+                    first_owner = o
+                elif second < 0:
+                    second = d
+                    second_owner = o
+        if len(group) < 2:
+            held = 0  # (a group of one deed has none)
         for q in range(seats):
             found = -1
-            if several:
+            # q has a lone deed when it holds every held deed but one: with one held, when
+            # that is not q's; with more, q holds the first or the second of them.
+            if held == 1:
+                if first_owner != q:
+                    found = first
+            elif held and q in (first_owner, second_owner):
                 for d in group:
                     o = owner[d]
                     if o >= 0 and o != q:
@@ -585,7 +612,8 @@ class Monopoly23Strategy:
         for q in game.players:
             if q.seat != p and not q.in_jail and top[q.seat] > worst:
                 worst = top[q.seat]
-        return int(max(self.base_reserve, worst * 0.3))
+        reserve = int(worst * 0.3)
+        return reserve if reserve > self.base_reserve else self.base_reserve
 
     def danger(self, game: Monopoly23Game, p: int) -> int:
         """The highest rent another player's deed would charge now."""
@@ -735,6 +763,10 @@ class Monopoly23Strategy:
         owner = game.owner
         houses = game.houses
         cash_left = game.ledger.balances[p]
+        view = self._cur
+        if view is not self._scored_view or p != self._scored_seat:
+            assert view is not None
+            self.forget_scores(game, p, view)
         best = -1
         best_building = False
         best_score = 0.0
@@ -743,7 +775,7 @@ class Monopoly23Strategy:
                 continue
             space = spaces[deed]
             value = float(space.price)
-            cost = value + self.deed_score(game, p, deed) * 0.8
+            cost = value + self.kept_score(game, p, deed) * 0.8
             if space.kind == "street":
                 if game.owns_group(p, deed):
                     cost += 800

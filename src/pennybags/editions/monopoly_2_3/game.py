@@ -37,7 +37,7 @@ from __future__ import annotations
 import dataclasses
 from collections import deque
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any, Final
+from typing import Any, ClassVar, Final
 
 from pennybags.editions.classic.game import HOTEL, ClassicGame
 from pennybags.editions.monopoly_2_3.options import Monopoly23Options
@@ -93,6 +93,8 @@ class Monopoly23Game(ClassicGame):
 
     hidden_hands = True
     """Each player's hand of Chance and Community Chest cards is hidden from the others."""
+    self_clearing: ClassVar[frozenset[str]] = frozenset()
+    """No decision answers itself (classic's ``debt`` is paid with property here)."""
 
     def __init__(self, data: EditionData, names: Sequence[str], seed: int | None = None,
                  options: Monopoly23Options | None = None, *, rulebook: Rulebook,
