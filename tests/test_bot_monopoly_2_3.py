@@ -41,6 +41,7 @@ def same_view(kept: DeedView, fresh: DeedView) -> None:
     assert kept.full == fresh.full
     for q in range(len(game.players)):
         assert kept.wholes[q] == [i for i, o in enumerate(fresh.full) if o == q]
+        assert (kept.houses_held[q], kept.hotels_held[q]) == game.building_counts(q)
     assert kept.top == fresh.top
     assert kept.monopolies == fresh.monopolies
     assert kept.property == fresh.property

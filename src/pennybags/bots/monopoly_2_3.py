@@ -76,7 +76,8 @@ class DeedTables:
     views of every game on it."""
 
     __slots__ = ("base_rent", "board", "force_percent", "force_price", "group_index",
-                 "kinds", "prices", "street_groups", "street_of_group", "street_rents", "unit")
+                 "kinds", "ordered", "prices", "street_groups", "street_of_group",
+                 "street_rents", "unit")
 
     def __init__(self, game: Monopoly23Game) -> None:
         board = game.board
@@ -91,6 +92,11 @@ class DeedTables:
         for i, group in enumerate(self.street_groups):
             for d in group:
                 self.group_index[d] = i
+        groups = self.street_groups
+        self.ordered: bool = all(max(groups[i]) < min(groups[i + 1])
+                                 for i in range(len(groups) - 1))
+        """Whether every colour group lies on the board before the next (deeds listed group
+        by group are then in board order)."""
         self.street_of_group: list[int] = [self.group_index[group[0]]
                                            for group in game.deed_groups]
         """Each of ``game.deed_groups``' place in ``street_groups`` (-1: not a colour
@@ -113,7 +119,7 @@ class DeedTables:
             self.unit == game.unit and len(self.street_of_group) == len(game.deed_groups)
 
 
-_TABLES: list[DeedTables] = []
+_TABLES: Final[list[DeedTables]] = []
 """The tables of the boards met lately (boards made for single games: US names)."""
 
 
@@ -142,12 +148,12 @@ class DeedView:
     property and monopolies are adjusted by the difference, its highest rent worked out
     again only when the rent that was highest went down or away."""
 
-    __slots__ = ("base_rent", "build_score", "build_scored_at", "card_facts", "changes",
-                 "force_price", "full", "game", "go_salary", "group_index", "groups",
-                 "income", "kinds", "logged", "lone", "lowered", "monopolies", "nearest_of",
-                 "per_property", "prices", "property", "rent", "seats", "seen_changes",
-                 "seen_owner", "street_groups", "street_of_group", "street_rents", "targets",
-                 "top", "wholes", "worth")
+    __slots__ = ("base_rent", "build_score", "build_scored_at", "card_keys", "card_tables",
+                 "changes", "force_price", "full", "game", "go_salary", "group_index",
+                 "groups", "hotels_held", "houses_held", "income", "kinds", "logged", "lone",
+                 "lowered", "monopolies", "ordered", "per_property", "prices", "property",
+                 "rent", "seats", "seen_changes", "seen_level", "seen_owner", "street_groups",
+                 "street_of_group", "street_rents", "targets", "top", "wholes", "worth")
 
     def __init__(self, game: Monopoly23Game) -> None:
         self.game = game
@@ -159,6 +165,7 @@ class DeedView:
         (``game.changed``) when the view was last brought up to date."""
         self.groups: list[tuple[int, ...]] = game.deed_groups
         self.street_groups = tables.street_groups
+        self.ordered = tables.ordered
         self.group_index = tables.group_index
         self.street_of_group = tables.street_of_group
         self.kinds = tables.kinds
@@ -177,6 +184,8 @@ class DeedView:
         it out."""
         self.seen_owner: list[int] = [-1] * size
         """Each deed's owner when the view last worked out its group."""
+        self.seen_level: list[int] = [0] * size
+        """Each deed's buildings when the view last worked out its group."""
         self.rent: list[int] = [0] * size
         """Each deed's rent estimate while its owner is free (0: no owner)."""
         self.worth: list[int] = [0] * size
@@ -192,6 +201,10 @@ class DeedView:
         :meth:`incomes`)."""
         self.monopolies: list[int] = [0] * seats
         """Each seat's complete colour groups."""
+        self.houses_held: list[int] = [0] * seats
+        self.hotels_held: list[int] = [0] * seats
+        """Each seat's houses and hotels as repairs cards count them
+        (``game.building_counts``)."""
         self.wholes: list[list[int]] = [[] for _ in range(seats)]
         """Each seat's complete colour groups (their places in ``street_groups``, in
         order)."""
@@ -209,11 +222,10 @@ class DeedView:
         """Each street's building score (see ``Monopoly23Strategy.building``), kept while
         the count of changes of its group stays ``build_scored_at``."""
         self.build_scored_at: list[int] = [-1] * size
-        self.nearest_of: dict[str, list[int]] = {}
-        """For a kind of space, the first one forward from each space (``board.nearest``),
-        once asked."""
-        self.card_facts: dict[str, list[CardFacts | None]] = {}
-        """For each deck, the facts of its cards by index, once met."""
+        self.card_keys: list[str] = []
+        self.card_tables: list[list[CardFacts | None]] = []
+        """The decks met (``card_keys``) and, for each, the facts of its cards by index,
+        once met (``card_tables``)."""
         owner = game.owner
         for d in game.board.deeds:
             if owner[d] >= 0:
@@ -307,18 +319,29 @@ class DeedView:
         first = group[0]
         # (lists are written only where something changed: each write of a number to a
         # list costs the compiled build a boxed number)
+        seen_level = self.seen_level
         for d in group:
             q = owner[d]
             before = seen_owner[d]
             old_rent = rent[d]
             old_worth = worth[d]
+            level = houses[d]
+            was_level = seen_level[d]
+            if level != was_level or q != before:
+                if street >= 0 and (per_property or d == first):
+                    # (a place where buildings stand: its houses or hotel, counted)
+                    if before >= 0 and was_level:
+                        self.count_buildings(before, was_level, -1)
+                    if q >= 0 and level:
+                        self.count_buildings(q, level, 1)
+                if level != was_level:
+                    seen_level[d] = level
             if q != before:
                 seen_owner[d] = q
             if q < 0:
                 r = 0
                 w = 0
             else:
-                level = houses[d]
                 r = self.rent_of(d, q, level, whole)
                 w = prices[d]
                 if street >= 0 and level and (per_property or d == first):
@@ -338,6 +361,14 @@ class DeedView:
                 rent[d] = r
             if before >= 0 and old_rent == top[before] and (q != before or r < old_rent):
                 lowered[before] = True
+
+    def count_buildings(self, q: int, level: int, sign: int) -> None:
+        """Add (``sign`` 1) or take away (-1) ``level`` buildings of ``q``'s in the counts
+        of houses and hotels."""
+        if level == HOTEL:
+            self.hotels_held[q] = self.hotels_held[q] + sign
+        else:
+            self.houses_held[q] = self.houses_held[q] + sign * level
 
     def lone_again(self, street: int, group: tuple[int, ...]) -> None:
         """Work out ``lone`` again for colour group ``street`` (its deeds ``group``),
@@ -452,13 +483,6 @@ class DeedView:
         self.build_scored_at[deed] = count
         return score
 
-    def nearest(self, position: int, kind: str) -> int:
-        """``board.nearest(position, kind)``, from a table made once per board and kind."""
-        table = self.nearest_of.get(kind)
-        if table is None:
-            table = self.nearest_of[kind] = nearest_table(self.game.board, kind)
-        return table[position]
-
     def force_targets(self, p: int) -> list[int]:
         """The deeds, in board order, whose sale ``p`` could want to force: a street owned
         by another player that is the only deed of its colour group held by anyone but
@@ -473,12 +497,13 @@ class DeedView:
             d = lone[i * seats + p]
             if d >= 0:
                 found.append(d)
-        found.sort()
+        if not self.ordered:
+            found.sort()
         self.targets[p] = found
         return found
 
 
-_NEAREST: dict[tuple[int, str], tuple[Board, list[int]]] = {}
+_NEAREST: Final[dict[tuple[int, str], tuple[Board, list[int]]]] = {}
 
 
 def nearest_table(board: Board, kind: str) -> list[int]:
@@ -511,14 +536,16 @@ def deed_view(game: Monopoly23Game) -> DeedView:
 class CardFacts:
     """What the strategy reads of a Chance or Community Chest card, read once."""
 
-    __slots__ = ("amount", "card", "code", "collect_go", "kind", "may_buy", "per_hotel",
-                 "per_house", "space_type", "spaces", "target", "unit")
+    __slots__ = ("amount", "board", "card", "code", "collect_go", "kind", "may_buy",
+                 "nearest", "per_hotel", "per_house", "space_type", "spaces", "target", "unit")
 
     def __init__(self, card: Card, game: Monopoly23Game) -> None:
         params = card.params
         self.card = card
         self.unit = game.unit
         """The rounding of the game the amounts below were rounded for."""
+        self.board = game.board
+        """The board of the game ``nearest`` was made for."""
         self.kind: str = card.kind
         self.code: int = CARD_CODES.get(card.kind, OTHER_CARD)
         """The kind as the strategy tells it apart (COLLECT, PAY, ...)."""
@@ -531,9 +558,12 @@ class CardFacts:
         self.space_type: str = str(params.get("space_type", ""))
         self.spaces: int = int(params.get("spaces", 0))
         self.may_buy: bool = bool(params.get("may_buy"))
+        self.nearest: list[int] = (nearest_table(game.board, self.space_type)
+                                   if self.code == ADVANCE_TO_NEAREST else [])
+        """For ``advance_to_nearest``, the space it sends to from each space."""
 
 
-_FACTS: dict[int, CardFacts] = {}
+_FACTS: Final[dict[int, CardFacts]] = {}
 """The facts of the cards met, by the card's id() (the card is kept with them)."""
 
 
@@ -936,14 +966,21 @@ class Monopoly23Strategy:
         best_score = 0.0
         view = self._cur
         assert view is not None
-        known = view.card_facts
+        keys = view.card_keys
+        tables = view.card_tables
         # The hand in its order (``game.playable`` without its list: a second copy of a
         # printed card scores as the first, so never better, and is passed over alike).
         for ref in hand:
             key, index = ref
-            table = known.get(key)
+            table: list[CardFacts | None] | None = None
+            for i in range(len(keys)):  # (a deck or two: cheaper than a dictionary)
+                if keys[i] == key:
+                    table = tables[i]
+                    break
             if table is None:
-                table = known[key] = [None] * len(game.decks[key].cards)
+                table = [None] * len(game.decks[key].cards)
+                keys.append(key)
+                tables.append(table)
             facts = table[index]
             if facts is None:
                 facts = table[index] = self.facts(game, game.decks[key].cards[index])
@@ -994,7 +1031,8 @@ class Monopoly23Strategy:
     def facts(self, game: Monopoly23Game, card: Card) -> CardFacts:
         """What the strategy reads of ``card`` (read once per card and rounding)."""
         facts = _FACTS.get(id(card))
-        if facts is None or facts.card is not card or facts.unit != game.unit:
+        if facts is None or facts.card is not card or facts.unit != game.unit or \
+                facts.board is not game.board:
             if len(_FACTS) > 1000:  # (cards made afresh for each game: US names)
                 _FACTS.clear()
             facts = _FACTS[id(card)] = CardFacts(card, game)
@@ -1019,8 +1057,10 @@ class Monopoly23Strategy:
                 return -card.amount * (len(game.active_players()) - 1)
             return card.amount * 1.0 * weight + 5
         if code == REPAIRS:
-            houses, hotels = game.building_counts(target)
-            amount = float(game.r5(houses * card.per_house + hotels * card.per_hotel))
+            view = self._cur
+            assert view is not None
+            amount = float(game.r5(view.houses_held[target] * card.per_house +
+                                   view.hotels_held[target] * card.per_hotel))
             return -amount if mine else amount * 0.6 * weight
         jailed = game.players[target].in_jail
         if code == GO_TO_JAIL:
@@ -1039,7 +1079,7 @@ class Monopoly23Strategy:
         elif code == ADVANCE_TO_NEAREST:
             view = self._cur
             assert view is not None
-            space = view.nearest(position, card.space_type)
+            space = card.nearest[position]
             passes = space <= position
         elif code == MOVE_RELATIVE:
             space, passes = board.advance(position, card.spaces)

@@ -1075,7 +1075,7 @@ class BoardTables:
         self.colour: list[bool] = [g in colour for g in self.deed_groups]
 
 
-_BOARD_TABLES: list[BoardTables] = []
+_BOARD_TABLES: Final[list[BoardTables]] = []
 """The tables of the boards met lately (boards made for single games: US names)."""
 
 
@@ -1092,7 +1092,7 @@ def board_tables(data: EditionData, board: Board, per_property: bool) -> BoardTa
     return tables
 
 
-_DEED_CARDS: dict[tuple[int, bool], tuple[EditionData, tuple[Card, ...]]] = {}
+_DEED_CARDS: Final[dict[tuple[int, bool], tuple[EditionData, tuple[Card, ...]]]] = {}
 
 
 def deed_cards(data: EditionData, board: Board, us_board: bool) -> tuple[Card, ...]:
