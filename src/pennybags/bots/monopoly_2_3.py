@@ -37,7 +37,7 @@ from pennybags.editions.classic.game import HOTEL
 from pennybags.editions.classic.rules import BUY
 from pennybags.editions.monopoly_2_3.game import Monopoly23Game, whole_owner
 from pennybags.editions.monopoly_2_3.rules import DECLINE, move_action
-from pennybags.engine.actions import Action, CardRef, deed_action
+from pennybags.engine.actions import Action, CardRef, deed_actions
 from pennybags.engine.board import Board
 from pennybags.engine.decks import Card
 from pennybags.engine.turn import END_TURN, ROLL, USE_CARD
@@ -75,8 +75,9 @@ class DeedTables:
     price and forced purchase price; the groups), made once per board and shared by the
     views of every game on it."""
 
-    __slots__ = ("base_rent", "board", "force_percent", "force_price", "group_index",
-                 "kinds", "ordered", "prices", "street_groups", "street_of_group",
+    __slots__ = ("base_rent", "board", "buy_building", "buy_deed", "force_buy",
+                 "force_percent", "force_price", "give_building", "give_deed", "group_index",
+                 "kinds", "ordered", "plain", "prices", "street_groups", "street_of_group",
                  "street_rents", "unit")
 
     def __init__(self, game: Monopoly23Game) -> None:
@@ -112,6 +113,16 @@ class DeedTables:
         self.force_price: list[int] = [game.force_price(d) if spaces[d].is_deed else 0
                                        for d in range(size)]
         """Each deed's forced purchase price (``game.force_price``)."""
+        self.buy_deed: list[Action] = deed_actions("buy-deed", size)
+        self.force_buy: list[Action] = deed_actions("force-buy", size)
+        self.buy_building: list[Action] = deed_actions("buy-building", size)
+        self.give_deed: list[Action] = deed_actions("give-deed", size)
+        self.give_building: list[Action] = deed_actions("give-building", size)
+        """The answers naming a deed, by deed (``deed_action``'s, shared: never change
+        them)."""
+        self.plain: bool = type(board) is Board
+        """Whether tokens move on the board as :meth:`Board.advance` says (no edition's
+        own walk), so the bot can work out a move without asking."""
 
     def fits(self, game: Monopoly23Game) -> bool:
         """Whether these tables are those of ``game``'s board and prices."""
@@ -153,11 +164,12 @@ class DeedView:
                  "groups", "hotels_held", "houses_held", "income", "kinds", "logged", "lone",
                  "lowered", "monopolies", "ordered", "per_property", "prices", "property",
                  "rent", "seats", "seen_changes", "seen_level", "seen_owner", "street_groups",
-                 "street_of_group", "street_rents", "targets", "top", "wholes", "worth")
+                 "street_of_group", "street_rents", "tables", "targets", "top", "wholes",
+                 "worth")
 
     def __init__(self, game: Monopoly23Game) -> None:
         self.game = game
-        tables = deed_tables(game)
+        tables = self.tables = deed_tables(game)
         size = game.board.size
         self.changes = -1
         self.logged = 0
@@ -767,13 +779,24 @@ class Monopoly23Strategy:
         players = game.players
         no_double_move = game.no_double_move
         moved = game.moved
+        view = self._cur
+        assert view is not None
+        plain = view.tables.plain
+        size = board.size
         for player in players:  # (game.movable() without its list)
             if player.bankrupt or player.in_jail:
                 continue
             q = player.seat
             if no_double_move and q in moved:
                 continue
-            target, passed = board.advance(player.position, steps)
+            position = player.position
+            if plain and steps > 0:  # (board.advance, written out)
+                target = position + steps
+                passed = target >= size
+                if passed:
+                    target %= size
+            else:
+                target, passed = board.advance(position, steps)
             score = self.landing_value(game, p, q, target, passed)
             if q == p:
                 score += 5  # a move of one's own passes GO sooner
@@ -794,8 +817,8 @@ class Monopoly23Strategy:
         houses = game.houses
         cash_left = game.ledger.balances[p]
         view = self._cur
+        assert view is not None
         if view is not self._scored_view or p != self._scored_seat:
-            assert view is not None
             self.forget_scores(game, p, view)
         best = -1
         best_building = False
@@ -828,7 +851,8 @@ class Monopoly23Strategy:
                 best_score = score
         if best < 0:
             raise ValueError("the bot has nothing to pay with")
-        return deed_action("give-building" if best_building else "give-deed", best)
+        tables = view.tables
+        return tables.give_building[best] if best_building else tables.give_deed[best]
 
     @staticmethod
     def give_score(value: float, cost: float, owed: int, cash_left: int) -> float:
@@ -884,7 +908,7 @@ class Monopoly23Strategy:
                 wanted = (score >= 1000 and left >= third) or (score >= 250 and left >= rich)
                 if wanted and not game.monopolised(d) and \
                         view.force_price[d] <= cash + view.property[p]:
-                    return deed_action("force-buy", d)
+                    return view.tables.force_buy[d]
         # The market.
         if not game.bought_from_market:
             best = -1
@@ -902,7 +926,7 @@ class Monopoly23Strategy:
                     best = d
                     best_score = score
             if best >= 0:
-                return deed_action("buy-deed", best)
+                return view.tables.buy_deed[best]
         if view.monopolies[p]:  # (buildings stand only on monopolies)
             build = self.building(game, p, reserve)
             if build is not None:
@@ -951,7 +975,7 @@ class Monopoly23Strategy:
                         best_score = score
                 if not per_property:
                     break  # (one purchase for the whole group, named by its first deed)
-        return None if best < 0 else deed_action("buy-building", best)
+        return None if best < 0 else view.tables.buy_building[best]
 
     def card(self, game: Monopoly23Game, p: int) -> Action | None:
         """The card worth playing most (the first such in the order the legal actions list
