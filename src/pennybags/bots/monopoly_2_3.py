@@ -305,11 +305,13 @@ class DeedView:
         street = self.street_of_group[g]
         monopolies = self.monopolies
         whole = -1
+        same_whole = False
         if street >= 0:
             full = self.full
             was = full[street]
             whole = whole_owner(owner, group)
-            if whole != was:
+            same_whole = whole == was
+            if not same_whole:
                 full[street] = whole
                 if was >= 0:
                     monopolies[was] = monopolies[was] - 1
@@ -335,10 +337,12 @@ class DeedView:
         for d in group:
             q = owner[d]
             before = seen_owner[d]
-            old_rent = rent[d]
-            old_worth = worth[d]
             level = houses[d]
             was_level = seen_level[d]
+            if q == before and level == was_level and same_whole:
+                continue  # (a street's rent and worth hang on these alone)
+            old_rent = rent[d]
+            old_worth = worth[d]
             if level != was_level or q != before:
                 if street >= 0 and (per_property or d == first):
                     # (a place where buildings stand: its houses or hotel, counted)
