@@ -764,7 +764,10 @@ class Monopoly23Strategy:
                 gain_target -= self.income(game, target)
         if target == p:
             return gain_me + gain_target
-        return gain_me - 0.6 * gain_target * (1.3 if target == self.leader(game, p) else 1.0)
+        leader = self._leader
+        if leader == NO_ONE:
+            leader = self.leader(game, p)
+        return gain_me - 0.6 * gain_target * (1.3 if target == leader else 1.0)
 
     def income(self, game: Monopoly23Game, q: int) -> float:
         """A rough rent income of ``q``'s deeds per round (none from jail)."""
@@ -919,11 +922,17 @@ class Monopoly23Strategy:
             best_score = 0.0
             prices = view.prices
             market = game.market
+            changes = game.group_changes
+            number = game.group_number
+            scored_at = self._scored_at
+            scores = self._scores
             for d in market:
                 price = prices[d]
                 if cash < price:
                     continue
-                score = self.kept_score(game, p, d)
+                # (kept_score, written out)
+                score = scores[d] if scored_at[d] == changes[number[d]] else \
+                    self.kept_score(game, p, d)
                 if score < 1000 and cash - price < reserve:
                     continue
                 if best < 0 or score > best_score:
