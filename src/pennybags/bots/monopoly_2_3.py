@@ -175,7 +175,7 @@ class DeedView:
         self.logged = 0
         """The game's ``changes`` and the length of its log of changed deeds
         (``game.changed``) when the view was last brought up to date."""
-        self.groups: list[tuple[int, ...]] = game.deed_groups
+        self.groups: tuple[tuple[int, ...], ...] = game.deed_groups
         self.street_groups = tables.street_groups
         self.ordered = tables.ordered
         self.group_index = tables.group_index

@@ -119,21 +119,21 @@ class Monopoly23Game(ClassicGame):
         if opts.us_board and clone_of is None:
             self._use_us_board(data)
         tables = board_tables(data, self.board, opts.per_property_buildings)
-        self.building_cost: list[int] = tables.building_cost
+        self.building_cost: tuple[int, ...] = tables.building_cost
         """What one building costs (and is worth) on each street (shared by every game on
-        the board: never change it)."""
-        self.streets_groups: list[tuple[int, ...]] = tables.streets_groups
-        self.deed_groups: list[tuple[int, ...]] = tables.deed_groups
+        the board)."""
+        self.streets_groups: tuple[tuple[int, ...], ...] = tables.streets_groups
+        self.deed_groups: tuple[tuple[int, ...], ...] = tables.deed_groups
         """The deeds whose rents hang together (a colour group, the railroads, the utilities;
         a deed of no group alone), in the order of their first deed on the board."""
-        self.group_number: list[int] = tables.group_number
+        self.group_number: tuple[int, ...] = tables.group_number
         """Each deed's place in ``deed_groups`` (-1: not a deed)."""
         self.group_changes: list[int] = (list(clone_of.group_changes) if clone_of is not None
                                          else [0] * len(self.deed_groups))
         """Counts the changes of owner and buildings in each of ``deed_groups`` (as
         ``changes`` counts them all), so that a bot can bring up to date only what it
         worked out from the groups that changed."""
-        self._colour: list[bool] = tables.colour
+        self._colour: tuple[bool, ...] = tables.colour
         """Whether each of ``deed_groups`` is a colour group (one of ``streets_groups``)."""
         # A copy keeps what its original worked out, as it keeps ``group_changes``.
         self._whole_seen: list[int] = (list(clone_of._whole_seen) if clone_of is not None
@@ -1047,7 +1047,7 @@ class Monopoly23Game(ClassicGame):
 class BoardTables:
     """What the rules read of a board and its building costs that never changes during a
     game, worked out once per board (and choice of building costs) and shared by every
-    game on it: never change these lists."""
+    game on it (tuples: values, as a copy of a game may share them)."""
 
     __slots__ = ("board", "building_cost", "colour", "data", "deed_groups", "group_number",
                  "per_property", "streets_groups")
@@ -1057,22 +1057,24 @@ class BoardTables:
         self.board = board
         self.per_property = per_property
         cheap: Mapping[str, int] = data.rules["cheap_house_costs"]
-        self.building_cost: list[int] = [
+        self.building_cost: tuple[int, ...] = tuple(
             (cheap.get(str(s.house_cost), s.house_cost) if per_property else s.house_cost)
-            for s in board.spaces]
+            for s in board.spaces)
         """What one building costs (and is worth) on each street."""
-        self.streets_groups: list[tuple[int, ...]] = [
-            g for g in board.groups.values() if g and board[g[0]].kind == "street"]
-        self.deed_groups: list[tuple[int, ...]] = []
-        self.group_number: list[int] = [-1] * board.size
+        self.streets_groups: tuple[tuple[int, ...], ...] = tuple(
+            g for g in board.groups.values() if g and board[g[0]].kind == "street")
+        groups: list[tuple[int, ...]] = []
+        number = [-1] * board.size
         for d in board.deeds:
-            if self.group_number[d] < 0:
+            if number[d] < 0:
                 members = board.group_of[d] or (d,)
                 for m in members:
-                    self.group_number[m] = len(self.deed_groups)
-                self.deed_groups.append(members)
+                    number[m] = len(groups)
+                groups.append(members)
+        self.deed_groups: tuple[tuple[int, ...], ...] = tuple(groups)
+        self.group_number: tuple[int, ...] = tuple(number)
         colour = set(self.streets_groups)
-        self.colour: list[bool] = [g in colour for g in self.deed_groups]
+        self.colour: tuple[bool, ...] = tuple(g in colour for g in self.deed_groups)
 
 
 _BOARD_TABLES: Final[list[BoardTables]] = []
