@@ -148,9 +148,14 @@ class Monopoly23Game(ClassicGame):
                                            else [0] * len(self.players))
         """Each seat's complete colour groups by ``_whole`` (see ``kept_monopoly_counts``)."""
         self._counted_changes: int = clone_of._counted_changes if clone_of is not None else 0
-        self._counted_logged = 0
-        """``changes`` and the length of the log of changed deeds (``changed``; a copy's
-        starts empty) when ``kept_monopoly_counts`` last looked."""
+        self._counted_logged: int = clone_of._counted_logged if clone_of is not None else 0
+        """``changes`` and the length of the log of changed deeds (``changed``) when
+        ``kept_monopoly_counts`` last looked. A copy keeps both, and its original's log
+        with them (the engine starts a copy's log empty): the place read in the log is
+        then the same in both, so a copy given the same answers stays its original's
+        equal."""
+        if clone_of is not None:
+            self.changed = list(clone_of.changed)
         self._turn_asks: list[list[Decision]] = [
             [Decision("turn", s)] for s in range(len(self.players))]
         """Each seat's turn decision, made once (``_jail_asks`` has the jail one)."""
