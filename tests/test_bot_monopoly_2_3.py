@@ -39,6 +39,9 @@ def same_view(kept: DeedView, fresh: DeedView) -> None:
         assert kept.rent[d] == fresh.rent[d], game.board.spaces[d].name
         assert kept.worth[d] == fresh.worth[d], game.board.spaces[d].name
     assert kept.full == fresh.full
+    for q in range(len(game.players)):
+        assert kept.wholes[q] == [i for i, o in enumerate(fresh.full) if o == q]
+        assert (kept.houses_held[q], kept.hotels_held[q]) == game.building_counts(q)
     assert kept.top == fresh.top
     assert kept.monopolies == fresh.monopolies
     assert kept.property == fresh.property
@@ -169,6 +172,43 @@ def test_the_view_follows_a_position_set_by_hand() -> None:
     game.set_owner(first[0], 0)
     same_view(view.fresh(), DeedView(game))
     assert view.monopolies[2] == 0 and view.top[0] == game.board.spaces[first[0]].rents[0]
+
+
+@pytest.mark.parametrize(("bot", "seed", "per_property"), [
+    ("standard", 51, False), ("random", 52, True), ("random", 53, False)])
+def test_every_change_of_the_deeds_is_logged(bot: str, seed: int, per_property: bool) -> None:
+    """The rules log the deed of every change they count (owners, buildings bought and
+    handed over or sold back), so the view and the end check read only the groups of the
+    logged deeds, never every group."""
+    game = new_game(seed, per_property_buildings=per_property)
+    bots = [make_bot(bot, seed * 8 + seat) for seat in range(4)]
+    built = 0
+    while not game.over:
+        assert len(game.changed) == game.changes
+        p = game.pending[0].player
+        houses = sum(game.houses)
+        game.act(p, bots[p].choose(game, p))
+        built += sum(game.houses) != houses
+    assert len(game.changed) == game.changes
+    assert built > 0
+
+
+def test_changes_counted_but_not_logged_are_read_from_every_group() -> None:
+    """A change counted but not logged (as a rule of another edition might make) has the
+    view and the end check look at every group again."""
+    game = new_game(61)
+    view = DeedView(game)
+    game.play_out([make_bot("standard", 488 + seat) for seat in range(4)], until_round=6)
+    view.fresh()
+    counts = list(game.kept_monopoly_counts())
+    first = game.streets_groups[0]
+    for d in first:  # a whole group handed to seat 3, counted but not logged
+        game.owner[d] = 3
+    game.changes += 1
+    game.group_changes[game.group_number[first[0]]] += 1
+    same_view(view.fresh(), DeedView(game))
+    assert view.full[0] == 3
+    assert game.kept_monopoly_counts() == game.monopoly_counts() != counts
 
 
 @pytest.mark.parametrize("seed", [1, 2, 3])

@@ -37,7 +37,7 @@ from pennybags.editions.classic.game import HOTEL
 from pennybags.editions.classic.rules import BUY
 from pennybags.editions.monopoly_2_3.game import Monopoly23Game, whole_owner
 from pennybags.editions.monopoly_2_3.rules import DECLINE, move_action
-from pennybags.engine.actions import Action, CardRef, deed_action
+from pennybags.engine.actions import Action, CardRef, deed_actions
 from pennybags.engine.board import Board
 from pennybags.engine.decks import Card
 from pennybags.engine.turn import END_TURN, ROLL, USE_CARD
@@ -75,8 +75,10 @@ class DeedTables:
     price and forced purchase price; the groups), made once per board and shared by the
     views of every game on it."""
 
-    __slots__ = ("base_rent", "board", "force_percent", "force_price", "group_index",
-                 "kinds", "prices", "street_groups", "street_of_group", "street_rents", "unit")
+    __slots__ = ("base_rent", "board", "buy_building", "buy_deed", "force_buy",
+                 "force_percent", "force_price", "give_building", "give_deed", "group_index",
+                 "kinds", "ordered", "plain", "prices", "street_groups", "street_of_group",
+                 "street_rents", "unit")
 
     def __init__(self, game: Monopoly23Game) -> None:
         board = game.board
@@ -91,6 +93,11 @@ class DeedTables:
         for i, group in enumerate(self.street_groups):
             for d in group:
                 self.group_index[d] = i
+        groups = self.street_groups
+        self.ordered: bool = all(max(groups[i]) < min(groups[i + 1])
+                                 for i in range(len(groups) - 1))
+        """Whether every colour group lies on the board before the next (deeds listed group
+        by group are then in board order)."""
         self.street_of_group: list[int] = [self.group_index[group[0]]
                                            for group in game.deed_groups]
         """Each of ``game.deed_groups``' place in ``street_groups`` (-1: not a colour
@@ -106,6 +113,16 @@ class DeedTables:
         self.force_price: list[int] = [game.force_price(d) if spaces[d].is_deed else 0
                                        for d in range(size)]
         """Each deed's forced purchase price (``game.force_price``)."""
+        self.buy_deed: list[Action] = deed_actions("buy-deed", size)
+        self.force_buy: list[Action] = deed_actions("force-buy", size)
+        self.buy_building: list[Action] = deed_actions("buy-building", size)
+        self.give_deed: list[Action] = deed_actions("give-deed", size)
+        self.give_building: list[Action] = deed_actions("give-building", size)
+        """The answers naming a deed, by deed (``deed_action``'s, shared: never change
+        them)."""
+        self.plain: bool = type(board) is Board
+        """Whether tokens move on the board as :meth:`Board.advance` says (no edition's
+        own walk), so the bot can work out a move without asking."""
 
     def fits(self, game: Monopoly23Game) -> bool:
         """Whether these tables are those of ``game``'s board and prices."""
@@ -113,7 +130,7 @@ class DeedTables:
             self.unit == game.unit and len(self.street_of_group) == len(game.deed_groups)
 
 
-_TABLES: list[DeedTables] = []
+_TABLES: Final[list[DeedTables]] = []
 """The tables of the boards met lately (boards made for single games: US names)."""
 
 
@@ -142,20 +159,25 @@ class DeedView:
     property and monopolies are adjusted by the difference, its highest rent worked out
     again only when the rent that was highest went down or away."""
 
-    __slots__ = ("base_rent", "build_score", "build_scored_at", "card_facts", "changes",
-                 "force_price", "full", "game", "go_salary", "group_index", "groups",
-                 "income", "kinds", "lone", "lowered", "monopolies", "nearest_of",
-                 "per_property", "prices", "property", "rent", "seats", "seen_changes",
-                 "seen_owner", "street_groups", "street_of_group", "street_rents", "targets",
-                 "top", "worth")
+    __slots__ = ("base_rent", "build_score", "build_scored_at", "card_keys", "card_tables",
+                 "changes", "force_price", "full", "game", "go_salary", "group_index",
+                 "groups", "hotels_held", "houses_held", "income", "kinds", "logged", "lone",
+                 "lowered", "monopolies", "ordered", "per_property", "prices", "property",
+                 "rent", "seats", "seen_changes", "seen_level", "seen_owner", "street_groups",
+                 "street_of_group", "street_rents", "tables", "targets", "top", "wholes",
+                 "worth")
 
     def __init__(self, game: Monopoly23Game) -> None:
         self.game = game
-        tables = deed_tables(game)
+        tables = self.tables = deed_tables(game)
         size = game.board.size
         self.changes = -1
-        self.groups: list[tuple[int, ...]] = game.deed_groups
+        self.logged = 0
+        """The game's ``changes`` and the length of its log of changed deeds
+        (``game.changed``) when the view was last brought up to date."""
+        self.groups: tuple[tuple[int, ...], ...] = game.deed_groups
         self.street_groups = tables.street_groups
+        self.ordered = tables.ordered
         self.group_index = tables.group_index
         self.street_of_group = tables.street_of_group
         self.kinds = tables.kinds
@@ -174,6 +196,8 @@ class DeedView:
         it out."""
         self.seen_owner: list[int] = [-1] * size
         """Each deed's owner when the view last worked out its group."""
+        self.seen_level: list[int] = [0] * size
+        """Each deed's buildings when the view last worked out its group."""
         self.rent: list[int] = [0] * size
         """Each deed's rent estimate while its owner is free (0: no owner)."""
         self.worth: list[int] = [0] * size
@@ -189,6 +213,13 @@ class DeedView:
         :meth:`incomes`)."""
         self.monopolies: list[int] = [0] * seats
         """Each seat's complete colour groups."""
+        self.houses_held: list[int] = [0] * seats
+        self.hotels_held: list[int] = [0] * seats
+        """Each seat's houses and hotels as repairs cards count them
+        (``game.building_counts``)."""
+        self.wholes: list[list[int]] = [[] for _ in range(seats)]
+        """Each seat's complete colour groups (their places in ``street_groups``, in
+        order)."""
         self.property: list[int] = [0] * seats
         """Each seat's deeds at their price and buildings at their cost."""
         self.targets: list[list[int] | None] = [None] * seats
@@ -203,12 +234,19 @@ class DeedView:
         """Each street's building score (see ``Monopoly23Strategy.building``), kept while
         the count of changes of its group stays ``build_scored_at``."""
         self.build_scored_at: list[int] = [-1] * size
-        self.nearest_of: dict[str, list[int]] = {}
-        """For a kind of space, the first one forward from each space (``board.nearest``),
-        once asked."""
-        self.card_facts: dict[str, list[CardFacts | None]] = {}
-        """For each deck, the facts of its cards by index, once met."""
-        self.update()
+        self.card_keys: list[str] = []
+        self.card_tables: list[list[CardFacts | None]] = []
+        """The decks met (``card_keys``) and, for each, the facts of its cards by index,
+        once met (``card_tables``)."""
+        owner = game.owner
+        for d in game.board.deeds:
+            if owner[d] >= 0:
+                self.update()
+                break
+        else:  # (nothing owned, as a new game starts: what an update would work out)
+            self.seen_changes = list(game.group_changes)
+            self.changes = game.changes
+            self.logged = len(game.changed)
 
     def fresh(self) -> DeedView:
         """This view, brought up to date first if the deeds have changed."""
@@ -218,37 +256,47 @@ class DeedView:
 
     def update(self) -> None:
         """Bring the view up to date: work out again the groups whose count of changes
-        moved since the view last saw them."""
+        moved since the view last saw them, found from the game's log of changed deeds
+        (``game.changed``) when it holds every change since, else by looking at every
+        group."""
         game = self.game
-        self.changes = game.changes
         counts = game.group_changes
         seen = self.seen_changes
+        log = game.changed
+        logged = self.logged
+        length = len(log)
         changed = False
-        owners_moved = False
-        for g in range(len(seen)):
-            count = counts[g]
-            if count != seen[g]:
-                seen[g] = count
-                changed = True
-                if self.update_group(g):
-                    owners_moved = True
+        if length - logged == game.changes - self.changes:
+            number = game.group_number
+            for k in range(logged, length):
+                g = number[log[k]]
+                count = counts[g]
+                if count != seen[g]:
+                    seen[g] = count
+                    changed = True
+                    self.update_group(g)
+        else:
+            for g in range(len(seen)):
+                count = counts[g]
+                if count != seen[g]:
+                    seen[g] = count
+                    changed = True
+                    self.update_group(g)
+        self.changes = game.changes
+        self.logged = length
         if not changed:
             return
         self.income = None
-        if owners_moved:
-            targets = self.targets
-            for q in range(len(targets)):
-                targets[q] = None
         lowered = self.lowered
         for q in range(len(lowered)):
             if lowered[q]:
                 lowered[q] = False
                 self.top_again(q)
 
-    def update_group(self, g: int) -> bool:
+    def update_group(self, g: int) -> None:
         """Work out again the rents and worth of the deeds of group ``g``, and adjust each
-        seat's property, monopolies and highest rent by the difference. Whether an owner
-        changed."""
+        seat's property, monopolies, complete groups and highest rent by the
+        difference."""
         game = self.game
         owner = game.owner
         houses = game.houses
@@ -257,16 +305,22 @@ class DeedView:
         street = self.street_of_group[g]
         monopolies = self.monopolies
         whole = -1
+        same_whole = False
         if street >= 0:
             full = self.full
             was = full[street]
             whole = whole_owner(owner, group)
-            if whole != was:
+            same_whole = whole == was
+            if not same_whole:
                 full[street] = whole
                 if was >= 0:
                     monopolies[was] = monopolies[was] - 1
+                    self.wholes[was].remove(street)
                 if whole >= 0:
                     monopolies[whole] = monopolies[whole] + 1
+                    wholes = self.wholes[whole]
+                    wholes.append(street)
+                    wholes.sort()
             self.lone_again(street, group)
         rent = self.rent
         worth = self.worth
@@ -277,22 +331,33 @@ class DeedView:
         per_property = self.per_property
         prices = self.prices
         first = group[0]
-        moved = False
         # (lists are written only where something changed: each write of a number to a
         # list costs the compiled build a boxed number)
+        seen_level = self.seen_level
         for d in group:
             q = owner[d]
             before = seen_owner[d]
+            level = houses[d]
+            was_level = seen_level[d]
+            if q == before and level == was_level and same_whole:
+                continue  # (a street's rent and worth hang on these alone)
             old_rent = rent[d]
             old_worth = worth[d]
+            if level != was_level or q != before:
+                if street >= 0 and (per_property or d == first):
+                    # (a place where buildings stand: its houses or hotel, counted)
+                    if before >= 0 and was_level:
+                        self.count_buildings(before, was_level, -1)
+                    if q >= 0 and level:
+                        self.count_buildings(q, level, 1)
+                if level != was_level:
+                    seen_level[d] = level
             if q != before:
                 seen_owner[d] = q
-                moved = True
             if q < 0:
                 r = 0
                 w = 0
             else:
-                level = houses[d]
                 r = self.rent_of(d, q, level, whole)
                 w = prices[d]
                 if street >= 0 and level and (per_property or d == first):
@@ -312,19 +377,46 @@ class DeedView:
                 rent[d] = r
             if before >= 0 and old_rent == top[before] and (q != before or r < old_rent):
                 lowered[before] = True
-        return moved
+
+    def count_buildings(self, q: int, level: int, sign: int) -> None:
+        """Add (``sign`` 1) or take away (-1) ``level`` buildings of ``q``'s in the counts
+        of houses and hotels."""
+        if level == HOTEL:
+            self.hotels_held[q] = self.hotels_held[q] + sign
+        else:
+            self.houses_held[q] = self.houses_held[q] + sign * level
 
     def lone_again(self, street: int, group: tuple[int, ...]) -> None:
         """Work out ``lone`` again for colour group ``street`` (its deeds ``group``),
-        storing only what changed."""
+        storing only what changed (and forgetting the force targets of the seats whose
+        entry changed)."""
         seats = self.seats
         lone = self.lone
         base = street * seats
         owner = self.game.owner
-        several = len(group) > 1
+        held = 0  # the deeds of the group held by anyone: how many, the first two
+        first = second = -1
+        first_owner = second_owner = -1
+        for d in group:
+            o = owner[d]
+            if o >= 0:
+                held += 1
+                if first < 0:
+                    first = d
+                    first_owner = o
+                elif second < 0:
+                    second = d
+                    second_owner = o
+        if len(group) < 2:
+            held = 0  # (a group of one deed has none)
         for q in range(seats):
             found = -1
-            if several:
+            # q has a lone deed when it holds every held deed but one: with one held, when
+            # that is not q's; with more, q holds the first or the second of them.
+            if held == 1:
+                if first_owner != q:
+                    found = first
+            elif held and q in (first_owner, second_owner):
                 for d in group:
                     o = owner[d]
                     if o >= 0 and o != q:
@@ -334,6 +426,7 @@ class DeedView:
                         found = d
             if lone[base + q] != found:
                 lone[base + q] = found
+                self.targets[q] = None
 
     def rent_of(self, d: int, q: int, level: int, whole: int) -> int:
         """The rent estimate of deed ``d`` owned by ``q`` with ``level`` buildings (``whole``:
@@ -406,13 +499,6 @@ class DeedView:
         self.build_scored_at[deed] = count
         return score
 
-    def nearest(self, position: int, kind: str) -> int:
-        """``board.nearest(position, kind)``, from a table made once per board and kind."""
-        table = self.nearest_of.get(kind)
-        if table is None:
-            table = self.nearest_of[kind] = nearest_table(self.game.board, kind)
-        return table[position]
-
     def force_targets(self, p: int) -> list[int]:
         """The deeds, in board order, whose sale ``p`` could want to force: a street owned
         by another player that is the only deed of its colour group held by anyone but
@@ -427,12 +513,13 @@ class DeedView:
             d = lone[i * seats + p]
             if d >= 0:
                 found.append(d)
-        found.sort()
+        if not self.ordered:
+            found.sort()
         self.targets[p] = found
         return found
 
 
-_NEAREST: dict[tuple[int, str], tuple[Board, list[int]]] = {}
+_NEAREST: Final[dict[tuple[int, str], tuple[Board, list[int]]]] = {}
 
 
 def nearest_table(board: Board, kind: str) -> list[int]:
@@ -465,14 +552,16 @@ def deed_view(game: Monopoly23Game) -> DeedView:
 class CardFacts:
     """What the strategy reads of a Chance or Community Chest card, read once."""
 
-    __slots__ = ("amount", "card", "code", "collect_go", "kind", "may_buy", "per_hotel",
-                 "per_house", "space_type", "spaces", "target", "unit")
+    __slots__ = ("amount", "board", "card", "code", "collect_go", "kind", "may_buy",
+                 "nearest", "per_hotel", "per_house", "space_type", "spaces", "target", "unit")
 
     def __init__(self, card: Card, game: Monopoly23Game) -> None:
         params = card.params
         self.card = card
         self.unit = game.unit
         """The rounding of the game the amounts below were rounded for."""
+        self.board = game.board
+        """The board of the game ``nearest`` was made for."""
         self.kind: str = card.kind
         self.code: int = CARD_CODES.get(card.kind, OTHER_CARD)
         """The kind as the strategy tells it apart (COLLECT, PAY, ...)."""
@@ -485,9 +574,12 @@ class CardFacts:
         self.space_type: str = str(params.get("space_type", ""))
         self.spaces: int = int(params.get("spaces", 0))
         self.may_buy: bool = bool(params.get("may_buy"))
+        self.nearest: list[int] = (nearest_table(game.board, self.space_type)
+                                   if self.code == ADVANCE_TO_NEAREST else [])
+        """For ``advance_to_nearest``, the space it sends to from each space."""
 
 
-_FACTS: dict[int, CardFacts] = {}
+_FACTS: Final[dict[int, CardFacts]] = {}
 """The facts of the cards met, by the card's id() (the card is kept with them)."""
 
 
@@ -566,7 +658,8 @@ class Monopoly23Strategy:
         for q in game.players:
             if q.seat != p and not q.in_jail and top[q.seat] > worst:
                 worst = top[q.seat]
-        return int(max(self.base_reserve, worst * 0.3))
+        reserve = int(worst * 0.3)
+        return reserve if reserve > self.base_reserve else self.base_reserve
 
     def danger(self, game: Monopoly23Game, p: int) -> int:
         """The highest rent another player's deed would charge now."""
@@ -671,7 +764,10 @@ class Monopoly23Strategy:
                 gain_target -= self.income(game, target)
         if target == p:
             return gain_me + gain_target
-        return gain_me - 0.6 * gain_target * (1.3 if target == self.leader(game, p) else 1.0)
+        leader = self._leader
+        if leader == NO_ONE:
+            leader = self.leader(game, p)
+        return gain_me - 0.6 * gain_target * (1.3 if target == leader else 1.0)
 
     def income(self, game: Monopoly23Game, q: int) -> float:
         """A rough rent income of ``q``'s deeds per round (none from jail)."""
@@ -690,13 +786,24 @@ class Monopoly23Strategy:
         players = game.players
         no_double_move = game.no_double_move
         moved = game.moved
+        view = self._cur
+        assert view is not None
+        plain = view.tables.plain
+        size = board.size
         for player in players:  # (game.movable() without its list)
             if player.bankrupt or player.in_jail:
                 continue
             q = player.seat
             if no_double_move and q in moved:
                 continue
-            target, passed = board.advance(player.position, steps)
+            position = player.position
+            if plain and steps > 0:  # (board.advance, written out)
+                target = position + steps
+                passed = target >= size
+                if passed:
+                    target %= size
+            else:
+                target, passed = board.advance(position, steps)
             score = self.landing_value(game, p, q, target, passed)
             if q == p:
                 score += 5  # a move of one's own passes GO sooner
@@ -716,6 +823,10 @@ class Monopoly23Strategy:
         owner = game.owner
         houses = game.houses
         cash_left = game.ledger.balances[p]
+        view = self._cur
+        assert view is not None
+        if view is not self._scored_view or p != self._scored_seat:
+            self.forget_scores(game, p, view)
         best = -1
         best_building = False
         best_score = 0.0
@@ -724,7 +835,7 @@ class Monopoly23Strategy:
                 continue
             space = spaces[deed]
             value = float(space.price)
-            cost = value + self.deed_score(game, p, deed) * 0.8
+            cost = value + self.kept_score(game, p, deed) * 0.8
             if space.kind == "street":
                 if game.owns_group(p, deed):
                     cost += 800
@@ -747,7 +858,8 @@ class Monopoly23Strategy:
                 best_score = score
         if best < 0:
             raise ValueError("the bot has nothing to pay with")
-        return deed_action("give-building" if best_building else "give-deed", best)
+        tables = view.tables
+        return tables.give_building[best] if best_building else tables.give_deed[best]
 
     @staticmethod
     def give_score(value: float, cost: float, owed: int, cash_left: int) -> float:
@@ -803,25 +915,31 @@ class Monopoly23Strategy:
                 wanted = (score >= 1000 and left >= third) or (score >= 250 and left >= rich)
                 if wanted and not game.monopolised(d) and \
                         view.force_price[d] <= cash + view.property[p]:
-                    return deed_action("force-buy", d)
+                    return view.tables.force_buy[d]
         # The market.
         if not game.bought_from_market:
             best = -1
             best_score = 0.0
             prices = view.prices
             market = game.market
+            changes = game.group_changes
+            number = game.group_number
+            scored_at = self._scored_at
+            scores = self._scores
             for d in market:
                 price = prices[d]
                 if cash < price:
                     continue
-                score = self.kept_score(game, p, d)
+                # (kept_score, written out)
+                score = scores[d] if scored_at[d] == changes[number[d]] else \
+                    self.kept_score(game, p, d)
                 if score < 1000 and cash - price < reserve:
                     continue
                 if best < 0 or score > best_score:
                     best = d
                     best_score = score
             if best >= 0:
-                return deed_action("buy-deed", best)
+                return view.tables.buy_deed[best]
         if view.monopolies[p]:  # (buildings stand only on monopolies)
             build = self.building(game, p, reserve)
             if build is not None:
@@ -853,17 +971,15 @@ class Monopoly23Strategy:
         building_cost = game.building_cost
         houses = game.houses
         per_property = view.per_property
-        full = view.full
         best = -1
         best_score = 0.0
         # The candidates of game.building_actions, in its order (a deed of each of p's
         # groups, every street of them with per-property buildings), those of whole groups
         # only (the rules refuse the others). The rules are asked only about a candidate
         # that would be the best so far (one that is not is passed over either way).
-        for i, group in enumerate(view.street_groups):
-            if full[i] != p:
-                continue
-            for deed in group:
+        street_groups = view.street_groups
+        for i in view.wholes[p]:
+            for deed in street_groups[i]:
                 if cash - building_cost[deed] >= reserve and houses[deed] < HOTEL:
                     score = view.building_score(deed)
                     if (best < 0 or score > best_score) and \
@@ -872,7 +988,7 @@ class Monopoly23Strategy:
                         best_score = score
                 if not per_property:
                     break  # (one purchase for the whole group, named by its first deed)
-        return None if best < 0 else deed_action("buy-building", best)
+        return None if best < 0 else view.tables.buy_building[best]
 
     def card(self, game: Monopoly23Game, p: int) -> Action | None:
         """The card worth playing most (the first such in the order the legal actions list
@@ -887,14 +1003,21 @@ class Monopoly23Strategy:
         best_score = 0.0
         view = self._cur
         assert view is not None
-        known = view.card_facts
+        keys = view.card_keys
+        tables = view.card_tables
         # The hand in its order (``game.playable`` without its list: a second copy of a
         # printed card scores as the first, so never better, and is passed over alike).
         for ref in hand:
             key, index = ref
-            table = known.get(key)
+            table: list[CardFacts | None] | None = None
+            for i in range(len(keys)):  # (a deck or two: cheaper than a dictionary)
+                if keys[i] == key:
+                    table = tables[i]
+                    break
             if table is None:
-                table = known[key] = [None] * len(game.decks[key].cards)
+                table = [None] * len(game.decks[key].cards)
+                keys.append(key)
+                tables.append(table)
             facts = table[index]
             if facts is None:
                 facts = table[index] = self.facts(game, game.decks[key].cards[index])
@@ -945,7 +1068,8 @@ class Monopoly23Strategy:
     def facts(self, game: Monopoly23Game, card: Card) -> CardFacts:
         """What the strategy reads of ``card`` (read once per card and rounding)."""
         facts = _FACTS.get(id(card))
-        if facts is None or facts.card is not card or facts.unit != game.unit:
+        if facts is None or facts.card is not card or facts.unit != game.unit or \
+                facts.board is not game.board:
             if len(_FACTS) > 1000:  # (cards made afresh for each game: US names)
                 _FACTS.clear()
             facts = _FACTS[id(card)] = CardFacts(card, game)
@@ -970,8 +1094,10 @@ class Monopoly23Strategy:
                 return -card.amount * (len(game.active_players()) - 1)
             return card.amount * 1.0 * weight + 5
         if code == REPAIRS:
-            houses, hotels = game.building_counts(target)
-            amount = float(game.r5(houses * card.per_house + hotels * card.per_hotel))
+            view = self._cur
+            assert view is not None
+            amount = float(game.r5(view.houses_held[target] * card.per_house +
+                                   view.hotels_held[target] * card.per_hotel))
             return -amount if mine else amount * 0.6 * weight
         jailed = game.players[target].in_jail
         if code == GO_TO_JAIL:
@@ -990,7 +1116,7 @@ class Monopoly23Strategy:
         elif code == ADVANCE_TO_NEAREST:
             view = self._cur
             assert view is not None
-            space = view.nearest(position, card.space_type)
+            space = card.nearest[position]
             passes = space <= position
         elif code == MOVE_RELATIVE:
             space, passes = board.advance(position, card.spaces)

@@ -37,7 +37,7 @@ from __future__ import annotations
 import dataclasses
 from collections import deque
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any, Final
+from typing import Any, ClassVar, Final
 
 from pennybags.editions.classic.game import HOTEL, ClassicGame
 from pennybags.editions.monopoly_2_3.options import Monopoly23Options
@@ -93,6 +93,8 @@ class Monopoly23Game(ClassicGame):
 
     hidden_hands = True
     """Each player's hand of Chance and Community Chest cards is hidden from the others."""
+    self_clearing: ClassVar[frozenset[str]] = frozenset()
+    """No decision answers itself (classic's ``debt`` is paid with property here)."""
 
     def __init__(self, data: EditionData, names: Sequence[str], seed: int | None = None,
                  options: Monopoly23Options | None = None, *, rulebook: Rulebook,
@@ -116,31 +118,22 @@ class Monopoly23Game(ClassicGame):
         self.one_building_per_turn: bool = opts.one_building_per_turn
         if opts.us_board and clone_of is None:
             self._use_us_board(data)
-        cheap: Mapping[str, int] = r["cheap_house_costs"]
-        self.building_cost: list[int] = [
-            (cheap.get(str(s.house_cost), s.house_cost) if opts.per_property_buildings
-             else s.house_cost) for s in self.board.spaces]
-        """What one building costs (and is worth) on each street."""
-        self.streets_groups: list[tuple[int, ...]] = [
-            g for g in self.board.groups.values() if g and self.board[g[0]].kind == "street"]
-        self.deed_groups: list[tuple[int, ...]] = []
+        tables = board_tables(data, self.board, opts.per_property_buildings)
+        self.building_cost: tuple[int, ...] = tables.building_cost
+        """What one building costs (and is worth) on each street (shared by every game on
+        the board)."""
+        self.streets_groups: tuple[tuple[int, ...], ...] = tables.streets_groups
+        self.deed_groups: tuple[tuple[int, ...], ...] = tables.deed_groups
         """The deeds whose rents hang together (a colour group, the railroads, the utilities;
         a deed of no group alone), in the order of their first deed on the board."""
-        self.group_number: list[int] = [-1] * self.board.size
+        self.group_number: tuple[int, ...] = tables.group_number
         """Each deed's place in ``deed_groups`` (-1: not a deed)."""
-        for d in self.board.deeds:
-            if self.group_number[d] < 0:
-                members = self.board.group_of[d] or (d,)
-                for m in members:
-                    self.group_number[m] = len(self.deed_groups)
-                self.deed_groups.append(members)
         self.group_changes: list[int] = (list(clone_of.group_changes) if clone_of is not None
                                          else [0] * len(self.deed_groups))
         """Counts the changes of owner and buildings in each of ``deed_groups`` (as
         ``changes`` counts them all), so that a bot can bring up to date only what it
         worked out from the groups that changed."""
-        colour = set(self.streets_groups)
-        self._colour: list[bool] = [g in colour for g in self.deed_groups]
+        self._colour: tuple[bool, ...] = tables.colour
         """Whether each of ``deed_groups`` is a colour group (one of ``streets_groups``)."""
         # A copy keeps what its original worked out, as it keeps ``group_changes``.
         self._whole_seen: list[int] = (list(clone_of._whole_seen) if clone_of is not None
@@ -154,6 +147,15 @@ class Monopoly23Game(ClassicGame):
                                            if clone_of is not None
                                            else [0] * len(self.players))
         """Each seat's complete colour groups by ``_whole`` (see ``kept_monopoly_counts``)."""
+        self._counted_changes: int = clone_of._counted_changes if clone_of is not None else 0
+        self._counted_logged: int = clone_of._counted_logged if clone_of is not None else 0
+        """``changes`` and the length of the log of changed deeds (``changed``) when
+        ``kept_monopoly_counts`` last looked. A copy keeps both, and its original's log
+        with them (the engine starts a copy's log empty): the place read in the log is
+        then the same in both, so a copy given the same answers stays its original's
+        equal."""
+        if clone_of is not None:
+            self.changed = list(clone_of.changed)
         self._turn_asks: list[list[Decision]] = [
             [Decision("turn", s)] for s in range(len(self.players))]
         """Each seat's turn decision, made once (``_jail_asks`` has the jail one)."""
@@ -650,6 +652,7 @@ class Monopoly23Game(ClassicGame):
         for d in self.unit_of(deed):
             self.houses[d] = level + 1
         self.changes += 1
+        self.changed.append(deed)  # (logged: see Game.changed)
         self.group_changes[self.group_number[deed]] += 1
         self.built.add(self.board[deed].group)
         if self.listeners:
@@ -672,6 +675,7 @@ class Monopoly23Game(ClassicGame):
         for d in self.unit_of(deed):
             self.houses[d] = new
         self.changes += 1
+        self.changed.append(deed)  # (logged: see Game.changed)
         self.group_changes[self.group_number[deed]] += 1
         return (level - new) * self.building_cost[deed]
 
@@ -832,27 +836,46 @@ class Monopoly23Game(ClassicGame):
 
     def kept_monopoly_counts(self) -> list[int]:
         """:meth:`monopoly_counts`, kept by colour group: worked out again only for the
-        groups whose count of changes (``group_changes``) moved since last asked (owners
-        set by hand count as changes once ``setup_done`` has been called)."""
+        groups whose count of changes (``group_changes``) moved since last asked, found
+        from the log of changed deeds (``changed``) when it holds every change since, else
+        by looking at every group (owners set by hand count as changes once
+        ``setup_done`` has been called)."""
         counts = self._monopoly_count
         seen = self._whole_seen
         changes = self.group_changes
-        for g in range(len(seen)):
-            count = changes[g]
-            if count == seen[g]:
-                continue
-            seen[g] = count
-            if not self._colour[g]:
-                continue
-            whole = whole_owner(self.owner, self.deed_groups[g])
-            was = self._whole[g]
-            if whole != was:
-                self._whole[g] = whole
-                if was >= 0:
-                    counts[was] -= 1
-                if whole >= 0:
-                    counts[whole] += 1
+        log = self.changed
+        logged = self._counted_logged
+        length = len(log)
+        if length - logged == self.changes - self._counted_changes:
+            number = self.group_number
+            for k in range(logged, length):
+                g = number[log[k]]
+                count = changes[g]
+                if count != seen[g]:
+                    seen[g] = count
+                    if self._colour[g]:
+                        self._count_whole(g, counts)
+        else:
+            for g in range(len(seen)):
+                count = changes[g]
+                if count != seen[g]:
+                    seen[g] = count
+                    if self._colour[g]:
+                        self._count_whole(g, counts)
+        self._counted_logged = length
+        self._counted_changes = self.changes
         return counts
+
+    def _count_whole(self, g: int, counts: list[int]) -> None:
+        """Work out again who owns colour group ``g`` whole, and move its count."""
+        whole = whole_owner(self.owner, self.deed_groups[g])
+        was = self._whole[g]
+        if whole != was:
+            self._whole[g] = whole
+            if was >= 0:
+                counts[was] -= 1
+            if whole >= 0:
+                counts[whole] += 1
 
     def check_five(self) -> bool:
         counts = self.monopoly_counts()
@@ -1026,7 +1049,57 @@ class Monopoly23Game(ClassicGame):
         return out
 
 
-_DEED_CARDS: dict[tuple[int, bool], tuple[EditionData, tuple[Card, ...]]] = {}
+class BoardTables:
+    """What the rules read of a board and its building costs that never changes during a
+    game, worked out once per board (and choice of building costs) and shared by every
+    game on it (tuples: values, as a copy of a game may share them)."""
+
+    __slots__ = ("board", "building_cost", "colour", "data", "deed_groups", "group_number",
+                 "per_property", "streets_groups")
+
+    def __init__(self, data: EditionData, board: Board, per_property: bool) -> None:
+        self.data = data
+        self.board = board
+        self.per_property = per_property
+        cheap: Mapping[str, int] = data.rules["cheap_house_costs"]
+        self.building_cost: tuple[int, ...] = tuple(
+            (cheap.get(str(s.house_cost), s.house_cost) if per_property else s.house_cost)
+            for s in board.spaces)
+        """What one building costs (and is worth) on each street."""
+        self.streets_groups: tuple[tuple[int, ...], ...] = tuple(
+            g for g in board.groups.values() if g and board[g[0]].kind == "street")
+        groups: list[tuple[int, ...]] = []
+        number = [-1] * board.size
+        for d in board.deeds:
+            if number[d] < 0:
+                members = board.group_of[d] or (d,)
+                for m in members:
+                    number[m] = len(groups)
+                groups.append(members)
+        self.deed_groups: tuple[tuple[int, ...], ...] = tuple(groups)
+        self.group_number: tuple[int, ...] = tuple(number)
+        colour = set(self.streets_groups)
+        self.colour: tuple[bool, ...] = tuple(g in colour for g in self.deed_groups)
+
+
+_BOARD_TABLES: Final[list[BoardTables]] = []
+"""The tables of the boards met lately (boards made for single games: US names)."""
+
+
+def board_tables(data: EditionData, board: Board, per_property: bool) -> BoardTables:
+    """The :class:`BoardTables` of ``board`` with ``data``'s building costs, made once."""
+    for tables in _BOARD_TABLES:
+        if tables.board is board and tables.data is data and \
+                tables.per_property == per_property:
+            return tables
+    if len(_BOARD_TABLES) > 16:
+        _BOARD_TABLES.clear()
+    tables = BoardTables(data, board, per_property)
+    _BOARD_TABLES.append(tables)
+    return tables
+
+
+_DEED_CARDS: Final[dict[tuple[int, bool], tuple[EditionData, tuple[Card, ...]]]] = {}
 
 
 def deed_cards(data: EditionData, board: Board, us_board: bool) -> tuple[Card, ...]:

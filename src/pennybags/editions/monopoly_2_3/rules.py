@@ -54,7 +54,7 @@ DECISIONS: Final = (
 
 # ==================================================================== the turn
 
-_MOVES: list[Action] = []
+_MOVES: Final[list[Action]] = []
 
 
 def move_action(target: int) -> Action:
