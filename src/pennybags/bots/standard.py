@@ -547,17 +547,29 @@ class ClassicStrategy:
                 game is self._seen_game:
             return
         self._seen_changes = changes
-        view = self.view(game)
+        # (view(), danger() and scale() written out: refresh runs on most answers)
+        view = self._view
+        if view is None or view.game is not game:
+            view = self._view = board_view(game)
+        elif view.changes != changes and view.round != game.round:
+            view.update()
         same_seat = p == self._seen_seat and game is self._seen_game
         if view.changes != self._seen_view or not same_seat:
             self._seen_view = view.changes
-            worst = view.danger(p)
+            worst = view.second_rent if p == view.top_owner else view.top_rent
             self._danger = worst
             self._unowned = view.unowned
             self._mortgaged = view.mortgagers >> p & 1 == 1
-            scale = self.scale(game)
-            self._reserve = int(max(self.base_reserve * scale,
-                                    min(worst * 0.35, 600 * scale)))
+            scale = self._scale if self._scale_game is game else self.scale(game)
+            # The reserve: a share of the danger, at most 600, at least the base reserve.
+            reserve = worst * 0.35
+            cap = 600 * scale
+            if reserve > cap:
+                reserve = cap
+            base = self.base_reserve * scale
+            if base > reserve:
+                reserve = base
+            self._reserve = int(reserve)
         if same_seat and game.transfers == self._seen_transfers:
             return  # the same owners: the same groups
         self._seen_seat = p
@@ -690,7 +702,9 @@ class ClassicStrategy:
         # group, below a hotel and affordable (house_candidates checked): the bank's stock
         # is all can_build would still look at.
         if game.stock_problem(game.houses[best]) is None:  # nearly always: skip the rest
-            return board_facts(game.board).build_actions[best]
+            view = self._view
+            assert view is not None  # (manage has refreshed it)
+            return view.facts.build_actions[best]
         candidates: list[tuple[float, int]] = []
         self.house_candidates(game, p, candidates)
         for _, deed in sorted(candidates, reverse=True):
