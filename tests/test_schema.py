@@ -289,3 +289,39 @@ def test_actions_of_other_editions_are_refused_with_why(edition: str, do: str,
     assert words in reason and "does not answer" in reason
     other = (p + 1) % len(game.players)
     assert words in refused(game, other, Action(do))
+
+
+# An answer to the decision the game offered that names one field (a bid's amount, a deed,
+# a player) is judged by the engine's short cut: the field in range, then the rule. These
+# answers fit the shape badly, and are refused for it with the reason every check gives.
+
+@pytest.mark.parametrize("action, words", [
+    (Action("bid", deed=3), "'bid' takes no deed"),
+    (Action("bid", deed=40), "there is no space 40"),
+    (Action("bid", deed=-2), "there is no space -2"),
+    (Action("bid", deed=1.0), "a deed is a board index, not 1.0"),  # type: ignore[arg-type]
+    (Action("bid", target=1), "'bid' names no player"),
+    (Action("bid", target=9), "there is no player 9"),
+    (Action("bid", target=-3), "there is no player -3"),
+])
+def test_an_answer_naming_one_field_out_of_shape_is_refused(action: Any, words: str) -> None:
+    game, bidder = at_auction("classic")
+    assert words in refused(game, bidder, action)
+    game.act(bidder, Action("bid", amount=10))  # the same field in shape: taken
+    assert game.ledger.conserved()
+
+
+def test_a_roll_answered_with_a_player_out_of_range_is_refused() -> None:
+    game = new_game("monopoly-2.3", 0)
+    game.dice.script([[1, 2]])
+    while game.pending and game.pending[0].kind != "move":
+        decision = game.pending[0]
+        game.act(decision.player, game.legal_actions(decision.player)[0])
+    p = game.pending[0].player
+    for target, words in ((9, "there is no player 9"), (-2, "there is no player -2"),
+                          (True, "there is no player True")):
+        assert words in refused(game, p, Action("move", target=target))
+    assert refused(game, p, Action("move", deed=1)) == "'move' takes no deed"
+    moves = [a for a in game.legal_actions(p) if a.do == "move"]
+    assert moves
+    game.act(p, moves[0])

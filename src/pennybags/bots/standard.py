@@ -446,7 +446,10 @@ class Wanted:
 
 
 class ClassicStrategy:
-    """The standard strategy for classic rules (houses, mortgages, trades, auctions)."""
+    """The standard strategy for classic rules (houses, mortgages, trades, auctions).
+
+    (The bot's cash is read from the ledger, ``game.ledger.balances[p]``, as ``game.cash``
+    does, without a call on every answer.)"""
 
     def __init__(self, reserve: int, aggression: int, trade: int, jail: str = "auto") -> None:
         self.jail_plan = jail
@@ -547,17 +550,29 @@ class ClassicStrategy:
                 game is self._seen_game:
             return
         self._seen_changes = changes
-        view = self.view(game)
+        # (view(), danger() and scale() written out: refresh runs on most answers)
+        view = self._view
+        if view is None or view.game is not game:
+            view = self._view = board_view(game)
+        elif view.changes != changes and view.round != game.round:
+            view.update()
         same_seat = p == self._seen_seat and game is self._seen_game
         if view.changes != self._seen_view or not same_seat:
             self._seen_view = view.changes
-            worst = view.danger(p)
+            worst = view.second_rent if p == view.top_owner else view.top_rent
             self._danger = worst
             self._unowned = view.unowned
             self._mortgaged = view.mortgagers >> p & 1 == 1
-            scale = self.scale(game)
-            self._reserve = int(max(self.base_reserve * scale,
-                                    min(worst * 0.35, 600 * scale)))
+            scale = self._scale if self._scale_game is game else self.scale(game)
+            # The reserve: a share of the danger, at most 600, at least the base reserve.
+            reserve = worst * 0.35
+            cap = 600 * scale
+            if reserve > cap:
+                reserve = cap
+            base = self.base_reserve * scale
+            if base > reserve:
+                reserve = base
+            self._reserve = int(reserve)
         if same_seat and game.transfers == self._seen_transfers:
             return  # the same owners: the same groups
         self._seen_seat = p
@@ -625,7 +640,7 @@ class ClassicStrategy:
         return price * bonus * self.aggression
 
     def wants(self, game: ClassicGame, p: int, deed: int, price: int) -> bool:
-        cash: int = game.cash(p)
+        cash: int = game.ledger.balances[p]
         if cash < price:
             return False
         if self.completes(game, p, deed) or self.blocks(game, p, deed):
@@ -633,7 +648,7 @@ class ClassicStrategy:
         return cash - price >= self.reserve(game, p) // 2
 
     def bid(self, game: ClassicGame, p: int, deed: int, high: int) -> Action:
-        cash = game.cash(p)
+        cash = game.ledger.balances[p]
         if deed < 0:  # a house during a housing shortage
             limit = min(cash - self.reserve(game, p), int(400 * self.scale(game)))
         else:
@@ -666,8 +681,13 @@ class ClassicStrategy:
     def manage(self, game: ClassicGame, p: int) -> Action | None:
         """What to do before rolling or ending the turn (None: nothing). Only asked at
         the bot's own roll, jail and end-turn decisions, where managing is allowed."""
-        self.refresh(game, p)
-        if self._groups:
+        if game.changes != self._seen_changes or p != self._seen_seat or \
+                game is not self._seen_game:  # (refresh's own first test, without the call)
+            self.refresh(game, p)
+        # A house is looked for only when the cheapest is affordable above the reserve
+        # (house_candidates' first test, without two calls: most turns none is).
+        if self._groups and \
+                game.ledger.balances[p] - self._cheapest_house >= self._reserve:
             action = self.build(game, p)
             if action is not None:
                 return action
@@ -690,7 +710,9 @@ class ClassicStrategy:
         # group, below a hotel and affordable (house_candidates checked): the bank's stock
         # is all can_build would still look at.
         if game.stock_problem(game.houses[best]) is None:  # nearly always: skip the rest
-            return board_facts(game.board).build_actions[best]
+            view = self._view
+            assert view is not None  # (manage has refreshed it)
+            return view.facts.build_actions[best]
         candidates: list[tuple[float, int]] = []
         self.house_candidates(game, p, candidates)
         for _, deed in sorted(candidates, reverse=True):
@@ -702,7 +724,7 @@ class ClassicStrategy:
                          out: list[tuple[float, int]] | None) -> int:
         """The street of each complete group where the next house would go, scored; the
         best one (-1 if none), and all of them as (score, street) in ``out`` if given."""
-        cash = game.cash(p)
+        cash = game.ledger.balances[p]
         reserve = self._reserve  # (manage has refreshed it)
         if cash - self._cheapest_house < reserve and out is None:
             return -1  # no house is affordable (the usual answer)
@@ -739,7 +761,7 @@ class ClassicStrategy:
         return best
 
     def lift(self, game: ClassicGame, p: int) -> Action | None:
-        cash = game.cash(p)
+        cash = game.ledger.balances[p]
         reserve = self._reserve  # (manage has refreshed it)
         if cash < reserve * 2:
             return None
@@ -769,7 +791,7 @@ class ClassicStrategy:
         mortgaged = game.mortgaged
         group_of = game.board.group_of
         plain = classic_checks(game)
-        raisable = game.cash(p)
+        raisable = game.ledger.balances[p]
         # The cheapest lone deed to mortgage, else the cheapest building to sell, else the
         # cheapest group deed to mortgage (the first of equals, in board order).
         lone = -1
@@ -847,7 +869,7 @@ class ClassicStrategy:
         theirs too, or cash. The same offer is not made again within eight rounds; one it
         cannot pay for is looked at again after two."""
         spaces = game.board.spaces
-        cash = game.cash(p)
+        cash = game.ledger.balances[p]
         for w in self._wanted:  # (a split group has no buildings: nothing to sell first)
             key = w.key
             if self._offers.get(key, -100) > game.round - 8:

@@ -27,7 +27,16 @@ from abc import ABC, abstractmethod
 from collections.abc import Callable, Sequence
 from typing import Any, ClassVar, Final, Protocol
 
-from pennybags.engine.actions import DEED_BIT, Action, Decision, IllegalAction, Pose, Trade
+from pennybags.engine.actions import (
+    AMOUNT_BIT,
+    DEED_BIT,
+    TARGET_BIT,
+    Action,
+    Decision,
+    IllegalAction,
+    Pose,
+    Trade,
+)
 from pennybags.engine.board import Board
 from pennybags.engine.data import EditionData
 from pennybags.engine.decks import Deck
@@ -455,7 +464,36 @@ class Game(ABC):
     def _judge(self, player: int, action: Action, entry: Entry | None,
                answered: Decision | None) -> str | None:
         """Why ``action`` is not legal (None if it is). ``answered`` is the decision it
-        answers, if any (see :meth:`_answered`)."""
+        answers, if any (see :meth:`_answered`).
+
+        An answer to a decision the game offered that has no field, or one deed, amount or
+        player (a purchase, a bid, a building, whom a card moves), is judged directly: that
+        field in range, then the rule's own check. A decision pending for the player means
+        the game is not over and the player is a seat. Anything else goes through every
+        check below, which words the reason for a refusal."""
+        if answered is not None and entry is not None and \
+                (not CHECK_TYPES or type(player) is int):
+            present = action.present
+            if present == 0:
+                fits = True
+            elif present == DEED_BIT:
+                deed = action.deed
+                fits = entry.fields & DEED_BIT != 0 and \
+                    (not CHECK_TYPES or type(deed) is int) and 0 <= deed < self.board.size
+            elif present == AMOUNT_BIT:
+                amount = action.amount
+                fits = entry.fields & AMOUNT_BIT != 0 and \
+                    (not CHECK_TYPES or type(amount) is int) and amount > 0
+            elif present == TARGET_BIT:
+                target = action.target
+                fits = entry.fields & TARGET_BIT != 0 and \
+                    (not CHECK_TYPES or type(target) is int) and \
+                    0 <= target < len(self.players)
+            else:
+                fits = False
+            if fits and not self.over:
+                return entry.rule.check(self, player, action, answered) if entry.checked \
+                    else None
         if self.over:
             return "the game is over"
         if (CHECK_TYPES and type(player) is not int) or not 0 <= player < len(self.players):

@@ -42,8 +42,6 @@ from typing import Any, ClassVar, Final
 from pennybags.editions.classic.game import HOTEL, ClassicGame
 from pennybags.editions.monopoly_2_3.options import Monopoly23Options
 from pennybags.engine.actions import (
-    DEED_BIT,
-    TARGET_BIT,
     Action,
     CardRef,
     Decision,
@@ -55,7 +53,7 @@ from pennybags.engine.data import EditionData
 from pennybags.engine.decks import Card, Deck
 from pennybags.engine.game import Event
 from pennybags.engine.ledger import BANK
-from pennybags.engine.rules import Entry, Rulebook
+from pennybags.engine.rules import Rulebook
 from pennybags.engine.turn import NO_DECISIONS
 
 DEEDS: Final = "deeds"
@@ -223,32 +221,6 @@ class Monopoly23Game(ClassicGame):
             return 0
         unit = self.unit
         return -(-amount // unit) * unit
-
-    # ================================================================ judging answers
-
-    def _judge(self, player: int, action: Action, entry: Entry | None,
-               answered: Decision | None) -> str | None:
-        """The engine's judgement, with the answers to a decision the game offered that
-        name only a deed (a market purchase, a forced purchase, a building, a deed handed
-        over) or only a player (whom the roll moves) judged directly: the field within
-        range, then the rule's own check."""
-        if answered is not None and entry is not None and not self.over and \
-                (not CHECK_TYPES or type(player) is int):
-            present = action.present
-            fits = False
-            if present == DEED_BIT:
-                deed = action.deed
-                fits = entry.fields & DEED_BIT != 0 and \
-                    (not CHECK_TYPES or type(deed) is int) and 0 <= deed < self.board.size
-            elif present == TARGET_BIT:
-                target = action.target
-                fits = entry.fields & TARGET_BIT != 0 and \
-                    (not CHECK_TYPES or type(target) is int) and \
-                    0 <= target < len(self.players)
-            if fits:
-                return entry.rule.check(self, player, action, answered) if entry.checked \
-                    else None
-        return super()._judge(player, action, entry, answered)
 
     # ================================================================ the turn
 
