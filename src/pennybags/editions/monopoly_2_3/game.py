@@ -59,9 +59,6 @@ from pennybags.engine.turn import NO_DECISIONS
 DEEDS: Final = "deeds"
 """The key of the face-down title deed deck in ``game.decks``."""
 CARD_DECKS: Final = ("chance", "community_chest")
-CHECK_TYPES: Final = __file__.endswith(".py")
-"""Whether the values an answer holds must be checked for their type (pure Python: the
-compiled build's own code only ever holds the declared types; ``engine.game`` alike)."""
 MOVING_CARDS: Final = frozenset({"advance_to", "advance_to_nearest", "move_relative",
                                  "move_to"})
 
