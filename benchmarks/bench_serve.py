@@ -100,17 +100,20 @@ def http(base: str, method: str, path: str, body: dict[str, Any] | None = None) 
 
 
 def start_server(db: str, port: int, callgrind: str | None = None,
-                 trace: str | None = None) -> subprocess.Popen[bytes]:
+                 trace: str | None = None,
+                 first_come_first_served: bool = False) -> subprocess.Popen[bytes]:
     """A server on ``port``; with ``callgrind`` (a file name), under valgrind's callgrind,
     counting nothing until :func:`count_instructions` switches it on; with ``trace`` (a
-    file name), writing its trace there when it stops (``web/trace.py``)."""
+    file name), writing its trace there when it stops (``web/trace.py``);
+    ``first_come_first_served``: the server's option of that name."""
     under = [] if callgrind is None else [
         "valgrind", "--tool=callgrind", "--instr-atstart=no",
         f"--callgrind-out-file={callgrind}"]
     process = subprocess.Popen(
         [*under, sys.executable, "-m", "pennybags", "serve", "--port", str(port), "--db",
          db, "--bot-delay", "0", "--rooms-per-hour", "0", "--socket-messages", "0",
-         "--address-messages", "0"],
+         "--address-messages", "0",
+         *(["--first-come-first-served"] if first_come_first_served else [])],
         stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
         env=dict(os.environ, PYTHONUNBUFFERED="1", PYTHONHASHSEED="0",
                  **({} if trace is None else {TRACE_ENV: trace})))
@@ -633,6 +636,9 @@ def main(argv: list[str] | None = None) -> int:
                         help="each socket parses every state whole, as a browser does "
                              "(default: only its type, index, status and choices; the "
                              "clients share this machine with the server)")
+    parser.add_argument("--first-come-first-served", action="store_true",
+                        help="start the server with --first-come-first-served (its "
+                             "messages taken up one per turn of its event loop)")
     parser.add_argument("--asked-only", action="store_true",
                         help="each socket acts only when its seat is asked a question "
                              "(default: whenever it has choices, which include what a seat "
@@ -672,7 +678,8 @@ def main(argv: list[str] | None = None) -> int:
             server_trace = os.path.join(folder, "server-trace.jsonl") if args.trace else None
             client_trace = ClientTrace() if args.trace else None
             for port in ports:
-                servers.append(start_server(db, port, callgrind, server_trace))
+                servers.append(start_server(db, port, callgrind, server_trace,
+                                            args.first_come_first_served))
             made = time.perf_counter()
             rooms = make_rooms(base, args.rooms, args.seed, args.max_rounds)
             print(f"rooms: {len(rooms)} classic, {SEATS} sockets each, made in "

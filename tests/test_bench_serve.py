@@ -79,11 +79,12 @@ def test_bench_serve_sockets_may_act_only_when_asked() -> None:
 def test_bench_serve_traces_where_each_actions_time_went(tmp_path: Path) -> None:
     """--trace: the server times each action's steps, the bench joins them to its own
     send and reads (one clock), prints where the slowest 1% waited and writes each
-    action's record; a step's times add up to the action's latency."""
+    action's record; a step's times add up to the action's latency. The server takes its
+    messages first come, first served (its option), so none overtakes another."""
     out = tmp_path / "trace.jsonl"
     done = subprocess.run([sys.executable, str(SCRIPT), "--rooms", "2", "--seconds", "3",
-                           "--asked-only", "--trace", str(out)], capture_output=True,
-                          text=True, timeout=120)
+                           "--asked-only", "--first-come-first-served", "--trace", str(out)],
+                          capture_output=True, text=True, timeout=120)
     assert done.returncode == 0, done.stdout + done.stderr
     assert re.search(r"^trace over [\d,]+ actions once every socket was in; the slowest 1% "
                      r"\(\d+\) from [\d.]+ ms$", done.stdout, re.M), done.stdout

@@ -109,14 +109,26 @@ def test_a_message_whose_connection_closes_while_it_waits_holds_up_nobody() -> N
     assert asyncio.run(asyncio.wait_for(main(), 10)) == ["holder", "last", "after"]
 
 
-def test_turns_are_taken_only_over_a_store_on_the_event_loop(tmp_path: Path) -> None:
+def test_turns_are_taken_only_when_asked_and_over_a_store_on_the_event_loop(
+        tmp_path: Path) -> None:
+    """One message per turn is the server's option (``--first-come-first-served``), off by
+    default, and only over a store whose calls run on the event loop (SQLite)."""
     store = SQLiteStore(tmp_path / "rooms.sqlite3")
     try:
         assert store.quick  # (SQLite: the store's calls run on the event loop)
-        assert Turns(store.quick).one_at_a_time
+        assert not create_app(store).state.turns.one_at_a_time
+        assert create_app(store, first_come_first_served=True).state.turns.one_at_a_time
     finally:
         store.close()
     assert not Turns(False).one_at_a_time
+
+
+def test_the_serve_command_offers_first_come_first_served() -> None:
+    from pennybags.cli import build_parser
+
+    args = build_parser().parse_args(["serve", "--first-come-first-served"])
+    assert args.first_come_first_served
+    assert not build_parser().parse_args(["serve"]).first_come_first_served
 
 
 def _play(client: TestClient, actions: int) -> tuple[str, int]:

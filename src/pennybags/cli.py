@@ -321,7 +321,8 @@ def cmd_serve(args: argparse.Namespace) -> int:
           "Ctrl-C stops it", file=sys.stderr)
     try:
         uvicorn.run(create_app(store, bot_delay=args.bot_delay / 1000, limits=limits,
-                               retention=retention),
+                               retention=retention,
+                               first_come_first_served=args.first_come_first_served),
                     host=args.host,
                     port=args.port, log_level="warning",
                     ws_max_size=1 << 16, ws_per_message_deflate=args.compress,
@@ -517,6 +518,11 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--compress", action="store_true",
                    help="compress WebSocket messages (permessage-deflate): less to send "
                         "over a slow network, more work for the server (default: off)")
+    p.add_argument("--first-come-first-served", action="store_true",
+                   help="take up the browsers' messages one at a time, in the order they "
+                        "came, looking at every socket between two: a shorter tail of "
+                        "waits when many rooms of bots play at once, at some cost in "
+                        "messages a second (SQLite only; default: off; docs/serve.md)")
     p.add_argument("--keep-finished-days", type=float, default=30, metavar="DAYS",
                    help="days a finished game is kept after its last action (default 30; "
                         "0: forever)")

@@ -500,7 +500,8 @@ class Hub:
 def create_app(store: Store, bot_delay: float = 0.0, limits: Limits = NO_LIMITS,
                retention: Retention = KEEP_FOREVER,
                clock: Callable[[], float] = time.time,
-               monotonic: Callable[[], float] = time.monotonic) -> FastAPI:
+               monotonic: Callable[[], float] = time.monotonic,
+               first_come_first_served: bool = False) -> FastAPI:
     """The app serving rooms kept in ``store``. ``bot_delay``: seconds each bot's answer
     waits, one answer at a time, so that people can follow a run of bots' answers (0:
     the bots answer at once, all in a row). ``limits``: what one address may ask (none
@@ -508,10 +509,13 @@ def create_app(store: Store, bot_delay: float = 0.0, limits: Limits = NO_LIMITS,
     finished games, idle rooms and idle banking units are kept (forever by default;
     ``pennybags serve`` sets 30 and 90 days), swept at start and every
     :data:`SWEEP_EVERY` seconds by ``clock`` (seconds since the epoch). ``monotonic``: the
-    clock the limits' message rates are counted by."""
+    clock the limits' message rates are counted by. ``first_come_first_served``: take up
+    the sockets' messages one per turn of the event loop, in the order they were read
+    (:class:`Turns`; SQLite only): off by default, as it cost the bench's default clients
+    more than it gave (docs/serve.md, "Load")."""
     service = RoomService(store, bot_delay)
     hub = Hub()
-    turns = Turns(store.quick)
+    turns = Turns(store.quick and first_come_first_served)
     limiter = Limiter(limits, monotonic)
     from pennybags.web.banking import bank_router  # the banking units: docs/serve.md
 
@@ -549,6 +553,7 @@ def create_app(store: Store, bot_delay: float = 0.0, limits: Limits = NO_LIMITS,
     app.add_middleware(DirectSend)
     app.state.service = service
     app.state.hub = hub
+    app.state.turns = turns
     app.state.sweep = lambda: sweep()
 
     @app.middleware("http")
