@@ -260,31 +260,12 @@ class DeedView:
         (``game.changed``) when it holds every change since, else by looking at every
         group."""
         game = self.game
-        counts = game.group_changes
-        seen = self.seen_changes
-        log = game.changed
-        logged = self.logged
-        length = len(log)
-        changed = False
-        if length - logged == game.changes - self.changes:
-            number = game.group_number
-            for k in range(logged, length):
-                g = number[log[k]]
-                count = counts[g]
-                if count != seen[g]:
-                    seen[g] = count
-                    changed = True
-                    self.update_group(g)
-        else:
-            for g in range(len(seen)):
-                count = counts[g]
-                if count != seen[g]:
-                    seen[g] = count
-                    changed = True
-                    self.update_group(g)
+        moved = game.moved_groups(self.seen_changes, self.logged, self.changes)
+        for g in moved:
+            self.update_group(g)
         self.changes = game.changes
-        self.logged = length
-        if not changed:
+        self.logged = len(game.changed)
+        if not moved:
             return
         self.income = None
         lowered = self.lowered

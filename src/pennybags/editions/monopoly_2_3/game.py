@@ -810,30 +810,39 @@ class Monopoly23Game(ClassicGame):
         by looking at every group (owners set by hand count as changes once
         ``setup_done`` has been called)."""
         counts = self._monopoly_count
-        seen = self._whole_seen
-        changes = self.group_changes
-        log = self.changed
-        logged = self._counted_logged
-        length = len(log)
-        if length - logged == self.changes - self._counted_changes:
-            number = self.group_number
-            for k in range(logged, length):
-                g = number[log[k]]
-                count = changes[g]
-                if count != seen[g]:
-                    seen[g] = count
-                    if self._colour[g]:
-                        self._count_whole(g, counts)
-        else:
-            for g in range(len(seen)):
-                count = changes[g]
-                if count != seen[g]:
-                    seen[g] = count
-                    if self._colour[g]:
-                        self._count_whole(g, counts)
-        self._counted_logged = length
+        colour = self._colour
+        for g in self.moved_groups(self._whole_seen, self._counted_logged,
+                                   self._counted_changes):
+            if colour[g]:
+                self._count_whole(g, counts)
+        self._counted_logged = len(self.changed)
         self._counted_changes = self.changes
         return counts
+
+    def moved_groups(self, seen: list[int], logged: int, changes: int) -> list[int]:
+        """The groups whose count of changes (``group_changes``) differs from ``seen``, a
+        reader's copy of the counts, which is brought up to date; the reader had read
+        ``logged`` entries of the log of changed deeds (``changed``) and seen ``changes``
+        changes. Found from the deeds logged since when the log holds every change since,
+        else by looking at every group."""
+        counts = self.group_changes
+        log = self.changed
+        moved: list[int] = []
+        if len(log) - logged == self.changes - changes:
+            number = self.group_number
+            for k in range(logged, len(log)):
+                g = number[log[k]]
+                count = counts[g]
+                if count != seen[g]:
+                    seen[g] = count
+                    moved.append(g)
+        else:
+            for g in range(len(seen)):
+                count = counts[g]
+                if count != seen[g]:
+                    seen[g] = count
+                    moved.append(g)
+        return moved
 
     def _count_whole(self, g: int, counts: list[int]) -> None:
         """Work out again who owns colour group ``g`` whole, and move its count."""
