@@ -410,21 +410,25 @@ class Turns:
     def _pass_on(self) -> None:
         """End a turn: the next message waiting has its turn at the next turn of the event
         loop (a future's waiter goes on then), after the loop has looked at the sockets."""
-        while self._waiting:
-            given = self._waiting.popleft()
-            if not given.done():  # (not cancelled: its connection is still there)
-                given.set_result(None)
-                return
+        if wake_first(self._waiting):
+            return
         assert self._loop is not None
         self._loop.call_soon(self._free)  # (a message read in this turn of the loop waits)
 
     def _free(self) -> None:
-        while self._waiting:
-            given = self._waiting.popleft()
-            if not given.done():
-                given.set_result(None)
-                return
-        self._busy = False
+        if not wake_first(self._waiting):
+            self._busy = False
+
+
+def wake_first(waiting: deque[asyncio.Future[None]]) -> bool:
+    """Hand the turn or lock to the first of ``waiting`` still waiting (not cancelled: its
+    connection is still there); whether there was one."""
+    while waiting:
+        given = waiting.popleft()
+        if not given.done():
+            given.set_result(None)
+            return True
+    return False
 
 
 class RoomLock:
@@ -459,12 +463,8 @@ class RoomLock:
     def release(self) -> None:
         if not self._held:
             raise RuntimeError("a room's lock released that was not held")
-        while self._waiting:
-            given = self._waiting.popleft()
-            if not given.done():
-                given.set_result(None)  # (held still: handed to that waiter)
-                return
-        self._held = False
+        if not wake_first(self._waiting):  # (else held still: handed to that waiter)
+            self._held = False
 
     async def __aenter__(self) -> None:
         await self.acquire()
