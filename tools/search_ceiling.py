@@ -26,7 +26,6 @@ from __future__ import annotations
 import argparse
 import sys
 import time
-from typing import Any
 
 from pennybags.bots.registry import int_param, no_more_params, register_bot
 from pennybags.bots.search import SearchBot
@@ -111,7 +110,7 @@ def main(argv: list[str] | None = None) -> int:
                 bots = lineup.seated(index)
                 seat = first_seat(index, args.players)
                 setup = Setup(args.edition, bots, args.seed, args.max_rounds, {}, False)
-                result: Any = play_one(setup, index)
+                result = play_one(setup, index)
                 won[name].append(result.winner == seat)
                 progress.advance(task)
     seconds = time.perf_counter() - started
