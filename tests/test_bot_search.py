@@ -541,7 +541,8 @@ def test_the_compiled_build_gets_more_playouts_by_default(
 def test_few_is_40_in_ultimate_banking_in_the_compiled_build_only(
         monkeypatch: pytest.MonkeyPatch) -> None:
     """The default ``few`` (answers searched all) is 40 in Ultimate Banking in the compiled
-    build, 6 elsewhere and in pure Python; a given ``few`` is kept in either build."""
+    build, 15 in Monopoly 2.3 and Ultimate Monopoly there, 6 elsewhere and in pure Python;
+    a given ``few`` is kept in either build."""
     from pennybags.bots import search
 
     for compiled, edition, spec, few in ((True, "ultimate-banking", "search", 40),
@@ -549,6 +550,8 @@ def test_few_is_40_in_ultimate_banking_in_the_compiled_build_only(
                                          (True, "classic", "search", 6),
                                          (True, "monopoly-2.3", "search", 15),
                                          (False, "monopoly-2.3", "search", 6),
+                                         (True, "ultimate-monopoly", "search", 15),
+                                         (False, "ultimate-monopoly", "search", 6),
                                          (True, "ultimate-banking", "search?few=6", 6),
                                          (False, "ultimate-banking", "search?few=40", 40)):
         monkeypatch.setattr(search, "is_compiled", lambda compiled=compiled: compiled)

@@ -51,9 +51,10 @@ classic and electronic banking, where it won more, 0 elsewhere), ``tuned`` (1: i
 Ultimate Banking, variants around that edition's own standard bot,
 :data:`ULTIMATE_BANKING_VARIANTS`; default 0), ``few`` (a decision with at most this many
 answers of its own has all of them searched; default 6, but 40 in Ultimate Banking in the
-compiled build, and 15 in Monopoly 2.3 there: :data:`COMPILED_FEW`), ``ending`` (rounds;
-Ultimate Banking: score a playout by the chance that somebody is bankrupted soon, the
-richest of the others then winning, see :func:`ending_score`; default 0, off) and
+compiled build, and 15 in Monopoly 2.3 and Ultimate Monopoly there:
+:data:`COMPILED_FEW`), ``ending`` (rounds; Ultimate Banking: score a playout by the chance
+that somebody is bankrupted soon, the richest of the others then winning, see
+:func:`ending_score`; default 0, off) and
 ``waive`` (1, Ultimate Banking: never "always collect" a rent, so that each later rent is
 searched, asked or waived; default 0). With ``playouts`` (the default) the bot is
 deterministic for its seed and build; ``time`` depends on the machine's speed.
@@ -104,13 +105,15 @@ COMPILED_EDITIONS: Final = {"monopoly-2.3": (16, 4), "ultimate-monopoly": (8, 4)
                              "ultimate-banking": (16, 8)}
 """... and in the editions whose turns cost more, and in Ultimate Banking, where more
 playouts did not win more (docs/bots.md)."""
-COMPILED_FEW: Final = {"ultimate-banking": 40, "monopoly-2.3": 15}
+COMPILED_FEW: Final = {"ultimate-banking": 40, "monopoly-2.3": 15, "ultimate-monopoly": 15}
 """In the compiled build, Ultimate Banking searches every answer of a decision with at most
 40 (every Location destination, Event card target, property given up in debt): one
 against one it won 61.3% of 300 games against 56.7% (docs/bots.md); a decision stays well
 within a second there, not in pure Python, which keeps :data:`FEW`. In Monopoly 2.3, every
 answer of a turn with at most 15 (the market, each card on each target, forced purchases)
-at 16 playouts won 40 of 50 four-player games against 26 for 32 playouts without
+at 16 playouts won 40 of 50 four-player games against 26 for 32 playouts without; in
+Ultimate Monopoly, every answer of up to 15 (stations' tracks, vouchers and cards to play,
+deeds given up in debt) at 8 playouts won 120 of 200 four-player games against 99 without
 (docs/bots.md)."""
 OFFER_MULTIPLES: Final = (1.0, 1.5, 2.0, 2.5)
 """The cash offered for an opponent's deeds, in times their printed price, cheapest first
