@@ -392,14 +392,7 @@ class Turns:
         if self._loop is not loop:  # (an app may be served by one loop, then another)
             self._loop, self._busy, self._waiting = loop, False, deque()
         if self._busy:
-            given = loop.create_future()
-            self._waiting.append(given)
-            try:
-                await given
-            except asyncio.CancelledError:
-                if given.done() and not given.cancelled():
-                    self._pass_on()  # (given the turn as it was cancelled: the next one's)
-                raise
+            await wait_in_line(self._waiting, self._pass_on)
         else:
             self._busy = True
         try:
@@ -418,6 +411,21 @@ class Turns:
     def _free(self) -> None:
         if not wake_first(self._waiting):
             self._busy = False
+
+
+async def wait_in_line(waiting: deque[asyncio.Future[None]],
+                       hand_on: Callable[[], None]) -> None:
+    """Wait at the end of ``waiting`` until handed the turn or the lock (:func:`wake_first`);
+    cancelled just as it was handed over (its connection gone), hand it on to the next
+    (``hand_on``), so that nobody waits for it."""
+    given = asyncio.get_running_loop().create_future()
+    waiting.append(given)
+    try:
+        await given
+    except asyncio.CancelledError:
+        if given.done() and not given.cancelled():
+            hand_on()
+        raise
 
 
 def wake_first(waiting: deque[asyncio.Future[None]]) -> bool:
@@ -451,14 +459,7 @@ class RoomLock:
         if self.free():
             self._held = True
             return
-        given = asyncio.get_running_loop().create_future()
-        self._waiting.append(given)
-        try:
-            await given
-        except asyncio.CancelledError:
-            if given.done() and not given.cancelled():
-                self.release()  # (given the lock as it was cancelled: the next one's)
-            raise
+        await wait_in_line(self._waiting, self.release)
 
     def release(self) -> None:
         if not self._held:
