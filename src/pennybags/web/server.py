@@ -46,7 +46,7 @@ import json
 import random
 import time
 from collections import deque
-from collections.abc import AsyncIterator, Awaitable, Callable, Mapping
+from collections.abc import AsyncIterator, Awaitable, Callable, Iterator, Mapping
 from dataclasses import dataclass, field
 from importlib import resources
 from typing import Any, TypeVar
@@ -411,6 +411,17 @@ class Turns:
     def _free(self) -> None:
         if not wake_first(self._waiting):
             self._busy = False
+
+
+@contextlib.contextmanager
+def released_on_error(lock: RoomLock) -> Iterator[None]:
+    """Keep a room's lock held past the block (the caller releases it once the states are
+    sent), unless the block fails."""
+    try:
+        yield
+    except BaseException:
+        lock.release()
+        raise
 
 
 async def wait_in_line(waiting: deque[asyncio.Future[None]],
@@ -991,25 +1002,21 @@ def create_app(store: Store, bot_delay: float = 0.0, limits: Limits = NO_LIMITS,
         acting) is waited for without the turn, which is then taken again: a turn never
         waits, and every message of a room goes through the turns once."""
         lock = hub.lock(room)
+
+        async def turned() -> T:
+            if trace is not None:
+                trace.turned = time.perf_counter()
+            return await work(*args)
+
         async with turns.take():
             if lock.free():
                 await lock.acquire()  # (at once)
-                try:
-                    if trace is not None:
-                        trace.turned = time.perf_counter()
-                    return await work(*args)
-                except BaseException:
-                    lock.release()
-                    raise
+                with released_on_error(lock):
+                    return await turned()
         await lock.acquire()
-        try:
+        with released_on_error(lock):
             async with turns.take():
-                if trace is not None:
-                    trace.turned = time.perf_counter()
-                return await work(*args)
-        except BaseException:
-            lock.release()
-            raise
+                return await turned()
 
     async def act(connection: Connection,
                   data: dict[str, Any]) -> tuple[Outcome, Shown | None]:
