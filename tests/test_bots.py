@@ -14,7 +14,7 @@ import pytest
 from pennybags.bots import Bot, bot_names, make_bot
 from pennybags.bots.random_bot import RandomBot
 from pennybags.bots.simple import SimpleBot
-from pennybags.bots.standard import StandardBot
+from pennybags.bots.standard import ClassicStrategy, EditionStrategy, StandardBot
 from pennybags.editions import all_editions, get_edition
 from pennybags.editions.classic.rules import AUCTION
 from pennybags.engine.actions import Action, Trade
@@ -144,6 +144,31 @@ def test_a_parameter_of_another_editions_strategy_is_refused() -> None:
     bot = make_bot("standard?value=price", 0)  # made for no edition: refused at play
     with pytest.raises(ValueError, match=r"has no parameter.*value in classic"):
         bot.choose(early_jail_position(card=False), 0)
+
+
+def test_every_editions_strategy_is_called_directly() -> None:
+    """Each edition's standard strategy is a ClassicStrategy or an EditionStrategy (native
+    classes in the compiled build, called directly), and a strategy registered that is
+    neither (only the Strategy protocol) still plays, through Python."""
+    for edition in all_editions():
+        strategy = StandardBot().for_edition(edition.id)
+        assert isinstance(strategy, (ClassicStrategy, EditionStrategy)), edition.id
+
+    class Passing:
+        def __init__(self) -> None:
+            self.asked = 0
+
+        def choose(self, game: Any, p: int) -> Action:
+            self.asked += 1
+            return ROLL
+
+    passing = Passing()
+    bot = StandardBot()
+    bot._strategy = passing  # as for_edition keeps a protocol-only strategy
+    game = new_game(2, 1)
+    assert bot.choose(game, 0) == ROLL and passing.asked == 1
+    with pytest.raises(NotImplementedError, match="does not say how to choose"):
+        EditionStrategy().choose(game, 0)
 
 
 def test_spec_spelling() -> None:

@@ -32,7 +32,7 @@ from __future__ import annotations
 from typing import Final
 
 from pennybags.bots.registry import int_param
-from pennybags.bots.standard import register_strategy
+from pennybags.bots.standard import EditionStrategy, register_strategy
 from pennybags.editions.classic.game import HOTEL
 from pennybags.editions.classic.rules import BUY
 from pennybags.editions.monopoly_2_3.game import Monopoly23Game, whole_owner
@@ -564,7 +564,7 @@ _FACTS: Final[dict[int, CardFacts]] = {}
 """The facts of the cards met, by the card's id() (the card is kept with them)."""
 
 
-class Monopoly23Strategy:
+class Monopoly23Strategy(EditionStrategy):
     """Heuristic play for Monopoly 2.3."""
 
     def __init__(self, reserve: int = 100, aggression: int = 100) -> None:

@@ -927,6 +927,17 @@ class Strategy(Protocol):
         ...
 
 
+class EditionStrategy:
+    """The base of an edition's own strategy, one that does not build on classic's (a
+    strategy that does subclasses :class:`ClassicStrategy`). In the compiled build both are
+    native classes, so the standard bot calls their ``choose`` directly rather than through
+    Python's attribute lookup and call."""
+
+    def choose(self, game: Any, p: int) -> Action:
+        """The answer of seat ``p`` to its decision in ``game``."""
+        raise NotImplementedError(f"{type(self).__name__} does not say how to choose")
+
+
 StrategyFactory = Callable[[dict[str, str]], Strategy]
 """Makes a strategy from the bot's parameters (it pops those it knows)."""
 
@@ -977,6 +988,8 @@ class StandardBot(CompiledAgent):
         self._classic: ClassicStrategy | None = None
         """The strategy again when it is the classic one, to call it directly (faster in
         the compiled build)."""
+        self._edition: EditionStrategy | None = None
+        """The strategy again when it is an edition's own, for the same reason."""
         self._game: ClassicGame | None = None
         """The game last played, as the classic game it is (its type checked once, not on
         every answer)."""
@@ -988,10 +1001,13 @@ class StandardBot(CompiledAgent):
             if typed is not game:
                 typed = self._game = cast(ClassicGame, game)
             return classic.choose(typed, player)
+        edition = self._edition
+        if edition is not None:
+            return edition.choose(game, player)
         strategy = self._strategy
         if strategy is None:
             strategy = self.for_edition(game.edition_id)
-            if self._classic is not None:
+            if self._classic is not None or self._edition is not None:
                 return self.choose(game, player)
         return strategy.choose(game, player)
 
@@ -1016,6 +1032,8 @@ class StandardBot(CompiledAgent):
         self._strategy = strategy
         if isinstance(strategy, ClassicStrategy):
             self._classic = strategy
+        elif isinstance(strategy, EditionStrategy):
+            self._edition = strategy
         return strategy
 
 

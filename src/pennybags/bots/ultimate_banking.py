@@ -23,7 +23,7 @@ default 100), ``aggression`` (percent of its computed value it bids, default 200
 from __future__ import annotations
 
 from pennybags.bots.registry import int_param
-from pennybags.bots.standard import allow_params, register_strategy
+from pennybags.bots.standard import EditionStrategy, allow_params, register_strategy
 from pennybags.editions.classic.rules import AUCTION, BUY, PASS
 from pennybags.editions.ultimate_banking.game import Bidding, UltimateBankingGame
 from pennybags.editions.ultimate_banking.rules import ALWAYS_COLLECT_RENT as COLLECT
@@ -32,7 +32,7 @@ from pennybags.engine.actions import Action
 from pennybags.engine.turn import END_TURN, PAY_BAIL, ROLL
 
 
-class UltimateBankingStrategy:
+class UltimateBankingStrategy(EditionStrategy):
     """How the standard bot plays Ultimate Banking.
 
     Written for the compiled build (fastbuild.COMPILED): the game is typed, and the choices
