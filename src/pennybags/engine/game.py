@@ -210,6 +210,11 @@ class Game(ABC):
         self._self_clearing: tuple[str, ...] = tuple(sorted(type(self).self_clearing))
         """The kinds of ``self_clearing`` (a tuple: looked through faster than a set, as
         there are one or two)."""
+        self.plain_pay: bool = type(self).pay is Game.pay
+        """Whether, while nobody listens, :meth:`pay` of an amount above 0 is the ledger's
+        ``transfer`` and nothing more (this class does not override ``pay``, or says its
+        override adds only what listeners hear): the rules' hot paths then call the ledger
+        themselves when ``listeners`` is empty (money still moves only through it)."""
         self._listing = -1
         self._listed_deeds: list[int] | None = None
         """While :meth:`legal_actions` lists a player's actions: that player, and their deeds
@@ -420,7 +425,16 @@ class Game(ABC):
         if self.recording:
             self.history.append((player, action))
         entry.rule.apply(self, player, action, answered)
-        if self.settle(0):  # run(), without the extra call on every answer
+        # run(), without its call or settle's when there is nothing to settle (the usual
+        # case): a decision is pending that does not answer itself, in a game not over
+        # with no end to check (settle would return False at once).
+        if self.over:
+            return
+        pending = self.pending
+        if pending and not self.end_check_due and \
+                pending[0].kind not in self._self_clearing:
+            return
+        if self.settle(0):
             raise RuntimeError(NOTHING_TO_DO)
 
     def apply(self, player: int, action: Action) -> None:
