@@ -624,15 +624,25 @@ class Game(ABC):
         for cash in (t.give_cash, t.take_cash):
             if type(cash) is not int:
                 return f"cash in a trade is a whole amount, not {cash!r}"
+        # (loops rather than any(): every offer a bot makes is judged here in pure Python)
         for deeds in (t.give, t.take):
-            if not isinstance(deeds, tuple) or any(type(d) is not int for d in deeds):
+            if type(deeds) is not tuple and not isinstance(deeds, tuple):
                 return "deeds in a trade are board indices"
+            for d in deeds:
+                if type(d) is not int:
+                    return "deeds in a trade are board indices"
         for cards in (t.give_cards, t.take_cards):
-            if not isinstance(cards, tuple) or any(not isinstance(c, str) for c in cards):
+            if type(cards) is not tuple and not isinstance(cards, tuple):
                 return "cards in a trade are named deck:card-id or by their deck"
+            for c in cards:
+                if type(c) is not str and not isinstance(c, str):
+                    return "cards in a trade are named deck:card-id or by their deck"
         for shares in (t.give_shares, t.take_shares):
-            if not isinstance(shares, tuple) or any(not isinstance(c, str) for c in shares):
+            if type(shares) is not tuple and not isinstance(shares, tuple):
                 return "shares in a trade are named by their company's id"
+            for c in shares:
+                if type(c) is not str and not isinstance(c, str):
+                    return "shares in a trade are named by their company's id"
         return None
 
     def may_manage(self, player: int) -> bool:

@@ -127,17 +127,20 @@ class ClassicGame(TurnGame):
         "nearest utility" card).
         """
         space = self.board.spaces[deed]
-        owner = self.owner[deed]
+        owners = self.owner
+        owner = owners[deed]
+        group = self.board.group_of[deed]
         if space.kind == "street":
             level = self.houses[deed]
             if level:
                 return space.rents[level]
-            if self.owns_group(owner, deed):
-                return space.rents[0] * 2
-            return space.rents[0]
+            for d in group:  # (owns_group, without the call)
+                if owners[d] != owner:
+                    return space.rents[0]
+            return space.rents[0] * 2
         count = 0
-        for d in self.board.group_of[deed]:
-            if self.owner[d] == owner:
+        for d in group:
+            if owners[d] == owner:
                 count += 1
         if space.kind == "railroad":
             rent = self.railroad_rents[count - 1]
@@ -332,8 +335,10 @@ class ClassicGame(TurnGame):
         if self.owner[deed] != p:
             return f"{self.name(p)} does not own {space.name}"
         group = self.board.group_of[deed]
-        if not self.owns_group(p, deed):
-            return f"{self.name(p)} does not own the whole {space.group} group"
+        owner = self.owner
+        for d in group:  # (owns_group, without the call: every building is judged here)
+            if owner[d] != p:
+                return f"{self.name(p)} does not own the whole {space.group} group"
         houses = self.houses
         lowest = HOTEL
         for d in group:
