@@ -242,3 +242,25 @@ def test_a_game_played_a_round_at_a_time_through_play_seats_is_play_out_s() -> N
             by_rounds.play_seats(seats, by_rounds.round + 1)
         assert by_rounds.history == whole.history
         assert by_rounds.turns == whole.turns
+
+
+def test_a_group_no_longer_whole_or_split_in_two_leaves_the_seats_lists() -> None:
+    """The seats' lists are made again only when a group looked at is, or was, whole or
+    split between two players: a whole group with a deed back at the bank, and a split
+    group with a third owner, leave them (each change logged, as the rules log them)."""
+    game = new_game("classic", 6)
+    view = board_view(game)
+    brown, light = view.facts.street_groups[0], view.facts.street_groups[1]
+    for d in brown:
+        game.set_owner(d, 0)
+    for d in light[:-1]:
+        game.set_owner(d, 1)
+    game.set_owner(light[-1], 2)
+    check_view(game, view)
+    assert brown in view.complete[0]
+    assert [w.group for w in view.wanted[1]] == [light]
+    game.set_owner(brown[0], -1)  # back to the bank: nobody's group now
+    game.set_owner(light[0], 3)  # three owners: nobody's group now
+    check_view(game, view)
+    assert brown not in view.complete[0]
+    assert view.wanted[1] == [] and view.wanted[2] == []

@@ -364,11 +364,14 @@ class BoardView(TopRents):
         group_owner = self.group_owner
         split_owner = self.split_owner
         split_other = self.split_other
+        moved = False  # whether a group looked at is, or was, whole or split between two
         g = -1
         for group in groups:
             g += 1
             if not looked >> g & 1:
                 continue
+            if group_owner[g] >= 0 or split_owner[g] is not None:
+                moved = True
             a = -2  # the owners met in the group (-1: the bank, -2: none yet)
             b = -2
             for d in group:
@@ -389,9 +392,13 @@ class BoardView(TopRents):
                 continue
             if b == -2:
                 group_owner[g] = a
+                moved = True
             elif b >= 0:
                 split_owner[g] = Wanted(group, b, a, owner)
                 split_other[g] = Wanted(group, a, b, owner)
+                moved = True
+        if not moved:
+            return  # (no group was or is whole or split in two: the seats' lists stand)
         complete = self.complete
         wanted = self.wanted
         for seat_groups in complete:
@@ -645,19 +652,25 @@ class ClassicStrategy:
 
     def mine(self, game: ClassicGame, p: int) -> list[int]:
         """The bot's deeds, in board order."""
-        self.refresh(game, p)
+        if game.changes != self._seen_changes or p != self._seen_seat or \
+                game is not self._seen_game:  # (refresh's own first test, without the call)
+            self.refresh(game, p)
         view = self._view
         assert view is not None  # refresh has set it
         return view.deeds_of(p)
 
     def danger(self, game: ClassicGame, p: int) -> int:
         """The highest rent an opponent's deed would charge now."""
-        self.refresh(game, p)
+        if game.changes != self._seen_changes or p != self._seen_seat or \
+                game is not self._seen_game:  # (refresh's own first test, without the call)
+            self.refresh(game, p)
         return self._danger
 
     def reserve(self, game: ClassicGame, p: int) -> int:
         """Cash kept back: the base reserve, more when the board is dangerous."""
-        self.refresh(game, p)
+        if game.changes != self._seen_changes or p != self._seen_seat or \
+                game is not self._seen_game:  # (refresh's own first test, without the call)
+            self.refresh(game, p)
         return self._reserve
 
     def completes(self, game: ClassicGame, p: int, deed: int) -> bool:
