@@ -15,7 +15,12 @@ counted ones follow the warm-up's.
     benchmarks/compiled bench_instructions.py --edition ultimate-monopoly --games 60
     benchmarks/compiled bench_instructions.py --loop simulate --games 60   # as simulate plays
 
-Needs valgrind (Debian: apt-get install valgrind).
+Needs valgrind (Debian: apt-get install valgrind). ``--calls`` counts instead, without
+valgrind, the function calls of the same games (Python functions and built-ins, through
+``sys.setprofile``; in the compiled build only those of the modules left in Python) and
+prints the ``--top`` functions by calls a player-turn::
+
+    .venv/bin/python benchmarks/bench_instructions.py --loop simulate --games 20 --calls
 """
 
 from __future__ import annotations
@@ -26,6 +31,9 @@ import re
 import shutil
 import subprocess
 import sys
+from collections import Counter
+from types import FrameType
+from typing import Any
 
 from pennybags.engine import game as engine_game
 
@@ -71,6 +79,62 @@ def count(edition: str, games: int, bot: str = "standard",
     return int(collected.group(1)), int(turns.group(1))
 
 
+def play(edition: str, bot: str, loop: str, first: int, last: int) -> int:
+    """Play games ``first`` to ``last - 1`` of the run the valgrind scripts play (PLAY or
+    SIMULATE) in this process; their player-turns."""
+    from pennybags.bots import make_bot
+    from pennybags.editions import get_edition
+    from pennybags.lab.simulate import Setup, play_one, run_options
+
+    turns = 0
+    if loop == "simulate":
+        setup = Setup(edition, (bot,) * 4, 1, 1000)
+        for g in range(first, last):
+            turns += play_one(setup, g).player_turns
+        return turns
+    kind = get_edition(edition)
+    options = run_options(edition, (), 1000)
+    for g in range(first, last):
+        game = kind.new_game(["A", "B", "C", "D"], seed=1 + g, options=options, record=False)
+        game.play_out([make_bot(bot, (1 + g) * 8 + i) for i in range(4)])
+        turns += game.turns
+    return turns
+
+
+def count_calls(edition: str, games: int, bot: str, loop: str, warm_up: int,
+                top: int) -> None:
+    """Print the calls a player-turn of ``games`` games after ``warm_up`` more."""
+    play(edition, bot, loop, 0, warm_up)
+    calls: Counter[str] = Counter()
+    python = 0
+    builtin = 0
+
+    def profile(frame: FrameType, event: str, arg: Any) -> None:
+        nonlocal python, builtin
+        if event == "call":
+            python += 1
+            code = frame.f_code
+            calls[f"{code.co_qualname} ({os.path.basename(code.co_filename)})"] += 1
+        elif event == "c_call":
+            builtin += 1
+            calls[f"built-in {getattr(arg, '__qualname__', repr(arg))}"] += 1
+
+    sys.setprofile(profile)
+    try:
+        turns = play(edition, bot, loop, warm_up, warm_up + games)
+    finally:
+        sys.setprofile(None)
+    per = max(1, turns)
+    build = "pure" if engine_game.__file__.endswith(".py") else "compiled"
+    shown = "" if loop == "play_out" else f" loop={loop}"
+    print(f"edition={edition} bot={bot} build={build} games={games} warm_up={warm_up}"
+          f"{shown} player_turns={turns}")
+    print(f"calls per player-turn: {(python + builtin) / per:.2f} (Python functions "
+          f"{python / per:.2f}, built-ins {builtin / per:.2f})")
+    for name, n in calls.most_common(top):
+        print(f"{n / per:8.3f}  {name}")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=20,
@@ -85,9 +149,16 @@ def main() -> None:
                         help="the games as bench_classic plays them (play_out, the default), "
                              "or as pennybags simulate does (simulate: its play_one, with "
                              "what it notes of each game, run seed 1, games 0, 1, ...)")
+    parser.add_argument("--calls", action="store_true",
+                        help="count function calls a player-turn instead (no valgrind)")
+    parser.add_argument("--top", type=int, default=30,
+                        help="with --calls: the functions listed (default 30)")
     args = parser.parse_args()
     if args.games < 1 or args.warm_up < 0:
         parser.error("--games must be at least 1, --warm-up at least 0")
+    if args.calls:
+        count_calls(args.edition, args.games, args.bot, args.loop, args.warm_up, args.top)
+        return
     if shutil.which("valgrind") is None:
         parser.error("valgrind is not installed (Debian: apt-get install valgrind)")
     idle, warm_turns = count(args.edition, args.warm_up, args.bot, args.loop)

@@ -134,6 +134,19 @@ def test_bench_instructions_bot_no_warm_up_and_simulates_loop() -> None:
     assert re.search(r"^instructions per player-turn: [\d,]+$", done.stdout, re.M)
 
 
+def test_bench_instructions_counts_calls_a_player_turn_without_valgrind() -> None:
+    done = bench_instructions("--games", "1", "--calls", "--top", "5", "--loop", "simulate")
+    assert done.returncode == 0, done.stderr
+    assert re.search(r"^edition=classic bot=standard build=(pure|compiled) games=1 warm_up=1 "
+                     r"loop=simulate player_turns=[1-9]\d*$", done.stdout, re.M)
+    found = re.search(r"^calls per player-turn: ([\d.]+) \(Python functions ([\d.]+), "
+                      r"built-ins ([\d.]+)\)$", done.stdout, re.M)
+    assert found is not None
+    total, python, builtin = (float(x) for x in found.groups())
+    assert total > 0 and abs(total - python - builtin) < 0.02
+    assert len(re.findall(r"^ +[\d.]+  \S", done.stdout, re.M)) == 5
+
+
 def test_bench_instructions_refuses_a_negative_warm_up() -> None:
     done = bench_instructions("--warm-up", "-1")
     assert done.returncode == 2 and "--warm-up at least 0" in done.stderr

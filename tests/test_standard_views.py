@@ -4,18 +4,21 @@ game played a round at a time through ``Game.play_seats`` is the game ``play_out
 
 from __future__ import annotations
 
+import random
 from typing import Any
 
 import pytest
 
-from pennybags.bots import make_bot
+from pennybags.bots import make_bot, standard
 from pennybags.bots.standard import (
     _CLASSIC_CHECKS,
     BoardView,
     ClassicStrategy,
     StandardBot,
+    TopRents,
     board_view,
     classic_checks,
+    rank_rents,
 )
 from pennybags.editions import get_edition
 from pennybags.editions.classic.game import ClassicGame
@@ -45,9 +48,22 @@ def rent_now(game: ClassicGame, deed: int) -> int:
     return game.utility_multipliers[count - 1] * 7
 
 
+def check_ranks(game: ClassicGame, view: BoardView) -> None:
+    """The view's top rents (as brought up to date from the changed deeds) against every
+    deed's rent ranked afresh: the same top rent and owner, second rent, mortgagers and
+    unowned deeds."""
+    rents = [-1 if game.mortgaged[d] else rent_now(game, d) for d in range(game.board.size)]
+    fresh = TopRents()
+    rank_rents(fresh, view.facts.rated, game.owner, rents, 0)
+    assert (view.top_rent, view.top_owner, view.second_rent, view.mortgagers,
+            view.unowned) == (fresh.top_rent, fresh.top_owner, fresh.second_rent,
+                              fresh.mortgagers, fresh.unowned)
+
+
 def check_view(game: ClassicGame, view: BoardView) -> None:
     """The view, worked out again now, against a look at every deed."""
     view.update()
+    check_ranks(game, view)
     view.know_owners()
     rated = [d for d in game.board.deeds
              if game.board.spaces[d].kind in ("street", "railroad", "utility")]
@@ -96,6 +112,46 @@ def test_the_view_is_what_a_fresh_look_sees(edition: str) -> None:
         # The classic rules log every change: the view read only the deeds that changed.
         assert len(game.changed) == game.changes
     assert checked > 80
+
+
+@pytest.mark.parametrize("edition", ["classic", "electronic-banking"])
+def test_the_top_rents_brought_up_to_date_at_any_time_are_a_fresh_ranking(
+        edition: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The view brought up to date after a random number of answers (several changes at
+    once, as once a round in play), ranked again or not, against a fresh ranking; and
+    many of the updates were made without ranking every deed again."""
+    rankings = 0
+    mine: list[BoardView] = []
+
+    def counted(*args: Any) -> None:
+        nonlocal rankings
+        if mine and args[0] is mine[-1]:
+            rankings += 1
+        rank_rents(*args)
+
+    monkeypatch.setattr(standard, "rank_rents", counted)
+    rng = random.Random(7)
+    updates = 0
+    for seed in (2, 9, 17, 23, 31):
+        game = new_game(edition, seed)
+        bots = [make_bot("standard", seed * 8 + seat) for seat in range(4)]
+        view = BoardView(game)  # (its own: the bots bring theirs up to date once a round)
+        mine.append(view)
+        answers = 0
+        due = rng.randint(1, 25)
+        while not game.over and game.round <= 150:
+            p = game.pending[0].player
+            game.act(p, bots[p].choose(game, p))
+            answers += 1
+            if answers >= due and view.changes != game.changes:
+                answers = 0
+                due = rng.randint(1, 25)
+                view.update()
+                updates += 1
+                check_ranks(game, view)
+                assert view.ranked_owner == game.owner
+    assert updates > 100
+    assert 0 < rankings < updates * 0.8
 
 
 def test_a_change_the_log_does_not_hold_has_every_deed_read_again() -> None:
@@ -186,3 +242,25 @@ def test_a_game_played_a_round_at_a_time_through_play_seats_is_play_out_s() -> N
             by_rounds.play_seats(seats, by_rounds.round + 1)
         assert by_rounds.history == whole.history
         assert by_rounds.turns == whole.turns
+
+
+def test_a_group_no_longer_whole_or_split_in_two_leaves_the_seats_lists() -> None:
+    """The seats' lists are made again only when a group looked at is, or was, whole or
+    split between two players: a whole group with a deed back at the bank, and a split
+    group with a third owner, leave them (each change logged, as the rules log them)."""
+    game = new_game("classic", 6)
+    view = board_view(game)
+    brown, light = view.facts.street_groups[0], view.facts.street_groups[1]
+    for d in brown:
+        game.set_owner(d, 0)
+    for d in light[:-1]:
+        game.set_owner(d, 1)
+    game.set_owner(light[-1], 2)
+    check_view(game, view)
+    assert brown in view.complete[0]
+    assert [w.group for w in view.wanted[1]] == [light]
+    game.set_owner(brown[0], -1)  # back to the bank: nobody's group now
+    game.set_owner(light[0], 3)  # three owners: nobody's group now
+    check_view(game, view)
+    assert brown not in view.complete[0]
+    assert view.wanted[1] == [] and view.wanted[2] == []

@@ -175,8 +175,8 @@ class BoardView(TopRents):
     again after every change of owner (see :meth:`know_owners`)."""
 
     __slots__ = ("changes", "complete", "deeds", "deeds_transfers", "facts", "game",
-                 "group_owner", "logged", "owners_changes", "owners_logged", "rents", "round",
-                 "split_other", "split_owner", "transfers", "wanted")
+                 "group_owner", "logged", "owners_changes", "owners_logged", "ranked_owner",
+                 "rents", "round", "split_other", "split_owner", "transfers", "wanted")
 
     def __init__(self, game: ClassicGame) -> None:
         super().__init__()
@@ -184,6 +184,9 @@ class BoardView(TopRents):
         self.facts = board_facts(game.board)
         self.rents: list[int] = [0] * game.board.size
         """The rent each owned deed charges now, by deed (-1: mortgaged)."""
+        self.ranked_owner: list[int] = list(game.owner)
+        """The owner of each deed when the rents were last ranked (what the top rents
+        count)."""
         self.changes = -1
         self.logged = 0
         """The game's ``changes`` count and the length of its log of changed deeds when
@@ -221,30 +224,77 @@ class BoardView(TopRents):
         return self
 
     def update(self) -> None:
-        """Bring the rents up to date from the deeds that changed and rank them again."""
+        """Bring the rents up to date from the deeds that changed, and the top rents with
+        them: ranked again over every deed unless each change only raised a street's rent
+        or brought a street from the bank, which :func:`rank_rents` would rank as
+        :meth:`raise_rent` does."""
         game = self.game
         log = game.changed
         logged = self.logged
         length = len(log)
+        owner = game.owner
+        rank = True
         if length >= logged and length - logged == game.changes - self.changes:
+            rank = False
             facts = self.facts
             kinds = facts.rent_kind
             rents = self.rents
+            ranked_owner = self.ranked_owner
             mortgaged = game.mortgaged
             for k in range(logged, length):
                 d = log[k]
                 kind = kinds[d]
                 if kind == STREET_RENT:  # (most changes: the same as rent_of, without a call)
-                    rents[d] = -1 if mortgaged[d] else facts.printed_rents[d][game.houses[d]]
+                    before = rents[d]
+                    rent = -1 if mortgaged[d] else facts.printed_rents[d][game.houses[d]]
+                    rents[d] = rent
+                    if rank:
+                        continue
+                    o = owner[d]
+                    was = ranked_owner[d]
+                    ranked_owner[d] = o
+                    if o == was and rent == before:
+                        continue  # (the deed's change was ranked already: logged twice)
+                    if o < 0 or rent < 0 or \
+                            (was >= 0 and (was != o or before < 0 or rent < before)):
+                        rank = True  # a rent lowered, a mortgage, a deed changing hands
+                        continue
+                    if was < 0:  # bought from the bank
+                        self.unowned -= 1
+                    rank = not self.raise_rent(o, rent)
                 elif kind != NO_RENT:
                     self.rent_of(d)
+                    rank = True  # (the group's rents changed too)
         else:  # changes the log does not say: every deed again
             for d in self.facts.rated:
                 self.rent_of(d)
         self.logged = length
         self.changes = game.changes
         self.round = game.round
-        rank_rents(self, self.facts.rated, game.owner, self.rents, 0)
+        if rank:
+            self.ranked_owner[:] = owner
+            rank_rents(self, self.facts.rated, owner, self.rents, 0)
+
+    def raise_rent(self, o: int, rent: int) -> bool:
+        """The top rents with a deed of seat ``o`` charging ``rent``, up from a lower rent of
+        the same owner or from not counting (the bank's): what :func:`rank_rents` would
+        give, as it takes the first deed of the highest rent for ``top_owner`` and the
+        highest rent of any other owner for ``second_rent``. False (nothing changed) when
+        ``rent`` equals the top rent of another owner: then the order of the deeds
+        decides, and they must be ranked again."""
+        top = self.top_rent
+        if o == self.top_owner:
+            if rent > top:
+                self.top_rent = rent
+        elif rent > top:
+            self.second_rent = top
+            self.top_rent = rent
+            self.top_owner = o
+        elif rent == top:
+            return False
+        elif rent > self.second_rent:
+            self.second_rent = rent
+        return True
 
     def rent_of(self, deed: int) -> None:
         """Work out again the rent of ``deed`` (with its group's, for a railroad or a
@@ -314,11 +364,14 @@ class BoardView(TopRents):
         group_owner = self.group_owner
         split_owner = self.split_owner
         split_other = self.split_other
+        moved = False  # whether a group looked at is, or was, whole or split between two
         g = -1
         for group in groups:
             g += 1
             if not looked >> g & 1:
                 continue
+            if group_owner[g] >= 0 or split_owner[g] is not None:
+                moved = True
             a = -2  # the owners met in the group (-1: the bank, -2: none yet)
             b = -2
             for d in group:
@@ -339,9 +392,13 @@ class BoardView(TopRents):
                 continue
             if b == -2:
                 group_owner[g] = a
+                moved = True
             elif b >= 0:
                 split_owner[g] = Wanted(group, b, a, owner)
                 split_other[g] = Wanted(group, a, b, owner)
+                moved = True
+        if not moved:
+            return  # (no group was or is whole or split in two: the seats' lists stand)
         complete = self.complete
         wanted = self.wanted
         for seat_groups in complete:
@@ -595,19 +652,25 @@ class ClassicStrategy:
 
     def mine(self, game: ClassicGame, p: int) -> list[int]:
         """The bot's deeds, in board order."""
-        self.refresh(game, p)
+        if game.changes != self._seen_changes or p != self._seen_seat or \
+                game is not self._seen_game:  # (refresh's own first test, without the call)
+            self.refresh(game, p)
         view = self._view
         assert view is not None  # refresh has set it
         return view.deeds_of(p)
 
     def danger(self, game: ClassicGame, p: int) -> int:
         """The highest rent an opponent's deed would charge now."""
-        self.refresh(game, p)
+        if game.changes != self._seen_changes or p != self._seen_seat or \
+                game is not self._seen_game:  # (refresh's own first test, without the call)
+            self.refresh(game, p)
         return self._danger
 
     def reserve(self, game: ClassicGame, p: int) -> int:
         """Cash kept back: the base reserve, more when the board is dangerous."""
-        self.refresh(game, p)
+        if game.changes != self._seen_changes or p != self._seen_seat or \
+                game is not self._seen_game:  # (refresh's own first test, without the call)
+            self.refresh(game, p)
         return self._reserve
 
     def completes(self, game: ClassicGame, p: int, deed: int) -> bool:
@@ -649,13 +712,25 @@ class ClassicStrategy:
 
     def bid(self, game: ClassicGame, p: int, deed: int, high: int) -> Action:
         cash = game.ledger.balances[p]
+        scale = self._scale if self._scale_game is game else self.scale(game)
+        # (min and max written out: a bid is asked on most landings)
         if deed < 0:  # a house during a housing shortage
-            limit = min(cash - self.reserve(game, p), int(400 * self.scale(game)))
+            limit = cash - self.reserve(game, p)
+            most = int(400 * scale)
         else:
-            limit = min(int(self.value(game, p, deed)), cash - self.reserve(game, p) // 3)
+            limit = int(self.value(game, p, deed))
+            most = cash - self.reserve(game, p) // 3
+        if most < limit:
+            limit = most
         # Open at half the limit, then raise by a tenth: auctions end in a few rounds.
-        step = max(max(1, int(10 * self.scale(game))), high // 10)
-        amount = max(high + step, limit // 2)
+        step = int(10 * scale)
+        if step < 1:
+            step = 1
+        if high // 10 > step:
+            step = high // 10
+        amount = high + step
+        if limit // 2 > amount:
+            amount = limit // 2
         if amount > limit and high < limit:
             amount = limit
         return Action("bid", amount=amount) if amount <= limit and amount > high else PASS
@@ -845,7 +920,11 @@ class ClassicStrategy:
             group = game.board.group_of[d]
             space = game.board.spaces[d]
             price = space.price
-            complete = space.kind == "street" and all(owner[g] == side for g in group)
+            complete = space.kind == "street"
+            for g in group:  # (a loop, not all(): no generator made for each deed)
+                if owner[g] != side:
+                    complete = False
+                    break
             total += price * (3.0 if complete else 1.0)
         for d in give:
             total -= game.board.spaces[d].price
@@ -858,7 +937,10 @@ class ClassicStrategy:
         mine = self.gain(game, p, trade.give, trade.take, cash_in)
         theirs = self.gain(game, trade.proposer, trade.take, trade.give, -cash_in)
         margin = 1.1 - 0.1 * self.willingness
-        completes_mine = mine > 2 * sum(game.board.spaces[d].price for d in trade.give) + cash_in
+        given = 0
+        for d in trade.give:
+            given += game.board.spaces[d].price
+        completes_mine = mine > 2 * given + cash_in
         worthwhile = completes_mine or cash_in > 0
         if worthwhile and mine > 0 and mine >= theirs * margin and game.can(p, ACCEPT):
             return ACCEPT

@@ -210,6 +210,11 @@ class Game(ABC):
         self._self_clearing: tuple[str, ...] = tuple(sorted(type(self).self_clearing))
         """The kinds of ``self_clearing`` (a tuple: looked through faster than a set, as
         there are one or two)."""
+        self.plain_pay: bool = type(self).pay is Game.pay
+        """Whether, while nobody listens, :meth:`pay` of an amount above 0 is the ledger's
+        ``transfer`` and nothing more (this class does not override ``pay``, or says its
+        override adds only what listeners hear): the rules' hot paths then call the ledger
+        themselves when ``listeners`` is empty (money still moves only through it)."""
         self._listing = -1
         self._listed_deeds: list[int] | None = None
         """While :meth:`legal_actions` lists a player's actions: that player, and their deeds
@@ -420,7 +425,16 @@ class Game(ABC):
         if self.recording:
             self.history.append((player, action))
         entry.rule.apply(self, player, action, answered)
-        if self.settle(0):  # run(), without the extra call on every answer
+        # run(), without its call or settle's when there is nothing to settle (the usual
+        # case): a decision is pending that does not answer itself, in a game not over
+        # with no end to check (settle would return False at once).
+        if self.over:
+            return
+        pending = self.pending
+        if pending and not self.end_check_due and \
+                pending[0].kind not in self._self_clearing:
+            return
+        if self.settle(0):
             raise RuntimeError(NOTHING_TO_DO)
 
     def apply(self, player: int, action: Action) -> None:
@@ -610,15 +624,25 @@ class Game(ABC):
         for cash in (t.give_cash, t.take_cash):
             if type(cash) is not int:
                 return f"cash in a trade is a whole amount, not {cash!r}"
+        # (loops rather than any(): every offer a bot makes is judged here in pure Python)
         for deeds in (t.give, t.take):
-            if not isinstance(deeds, tuple) or any(type(d) is not int for d in deeds):
+            if type(deeds) is not tuple and not isinstance(deeds, tuple):
                 return "deeds in a trade are board indices"
+            for d in deeds:
+                if type(d) is not int:
+                    return "deeds in a trade are board indices"
         for cards in (t.give_cards, t.take_cards):
-            if not isinstance(cards, tuple) or any(not isinstance(c, str) for c in cards):
+            if type(cards) is not tuple and not isinstance(cards, tuple):
                 return "cards in a trade are named deck:card-id or by their deck"
+            for c in cards:
+                if type(c) is not str and not isinstance(c, str):
+                    return "cards in a trade are named deck:card-id or by their deck"
         for shares in (t.give_shares, t.take_shares):
-            if not isinstance(shares, tuple) or any(not isinstance(c, str) for c in shares):
+            if type(shares) is not tuple and not isinstance(shares, tuple):
                 return "shares in a trade are named by their company's id"
+            for c in shares:
+                if type(c) is not str and not isinstance(c, str):
+                    return "shares in a trade are named by their company's id"
         return None
 
     def may_manage(self, player: int) -> bool:

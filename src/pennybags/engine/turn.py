@@ -26,6 +26,7 @@ from collections.abc import Callable, Sequence
 from typing import Any, Final, Protocol, cast
 
 from pennybags.engine.actions import Action, ActionKind, Decision, DecisionKind, Pose
+from pennybags.engine.board import Board
 from pennybags.engine.data import EditionData
 from pennybags.engine.decks import Card
 from pennybags.engine.game import Event, Game, Step
@@ -67,6 +68,28 @@ class AfterRoll(Step):
         return AfterRoll(self.player, self.double)
 
 
+PLAIN_TURN_HOOKS: Final = ("move_then_after_roll", "move", "land", "after_roll", "next_turn",
+                           "begin_turn", "ask_roll", "settle", "step_under")
+"""The hooks a roll goes through after the dice are thrown: when a game's class overrides
+none of them (and its board moves a token as :class:`Board` does), :meth:`TurnGame.roll`
+does their work itself for a game nobody listens to (see :func:`plain_turn`)."""
+
+_PLAIN_TURNS: dict[type, bool] = {}
+
+
+def plain_turn(kind: type) -> bool:
+    """Whether a game class takes the turn as :class:`TurnGame` writes it: overrides none of
+    :data:`PLAIN_TURN_HOOKS` (looked at once per class)."""
+    plain = _PLAIN_TURNS.get(kind)
+    if plain is None:
+        plain = True
+        for name in PLAIN_TURN_HOOKS:
+            if getattr(kind, name) is not getattr(TurnGame, name):
+                plain = False
+        _PLAIN_TURNS[kind] = plain
+    return plain
+
+
 class TurnGame(Game):
     """A game played in turns of dice throws around the board (see the module's
     docstring)."""
@@ -98,6 +121,12 @@ class TurnGame(Game):
         self._jail_asks: list[list[Decision]] = [[Decision("jail", s)] for s in seats]
         """Each seat's roll and jail decision, made once: asked every turn, and pending
         lists are never changed in place."""
+        self.plain_turn: bool = plain_turn(type(self)) and \
+            type(self.board).advance is Board.advance
+        """Whether a roll may move, land and pass the turn on in one method (:meth:`roll`)
+        when nobody listens: this game's class and board take the turn as written here
+        (see :func:`plain_turn`). Setting it False makes every roll go through the hooks;
+        the games are the same either way."""
         if clone_of is not None:
             self.doubles: int = clone_of.doubles
             self.last_dice: tuple[int, ...] = clone_of.last_dice
@@ -159,7 +188,38 @@ class TurnGame(Game):
                 self.send_to_jail(p)
                 self.after_roll(p, False)
                 return
-        self.move_then_after_roll(p, total, double)
+        if not self.plain_turn or self.listeners:
+            self.move_then_after_roll(p, total, double)
+            return
+        # What move_then_after_roll, move, Board.advance, land, after_roll, next_turn,
+        # begin_turn and ask_roll do, in one method (a roll's hot path: this class's own
+        # hooks, none overridden, and no events to tell).
+        depth = len(self._steps)
+        start = player.position
+        size = self.board.size
+        target = (start + total) % size
+        player.position = target
+        if total > 0 and start + total >= size:  # passing GO, or landing on it
+            self.collect_salary(p, landed=target == 0)
+        position = player.position
+        rule = self.landing[position]
+        if rule is not None:
+            rule.land(self, p, position, None)
+        # settle(depth), called only when there is something to settle
+        if (self.pending or self.dues or self.end_check_due or self.over or
+                len(self._steps) > depth) and not self.settle(depth):
+            if not self.over:
+                self.step_under(depth, AfterRoll(p, double))
+            return
+        # after_roll: doubles roll again, otherwise the turn may end
+        if player.bankrupt:
+            self.next_turn()
+        elif double and not player.in_jail:
+            self.pending = self._roll_asks[p]
+        elif self.auto_end_turn:
+            self.next_turn()
+        else:
+            self.pending = [Decision("end-turn", p)]
 
     def move_then_after_roll(self, p: int, steps: int, double: bool) -> None:
         """Move, and once all the landing brings is settled, go on with :meth:`after_roll`
@@ -199,6 +259,12 @@ class TurnGame(Game):
         if cap and self.round > cap:
             self.round = cap  # the last round played
             self.end_by_round_cap()
+            return
+        if self.plain_turn and not self.listeners:
+            # begin_turn and ask_roll, written out (see plain_turn): no event to tell
+            self.doubles = 0
+            self.turns += 1
+            self.pending = self._jail_asks[s] if self.players[s].in_jail else self._roll_asks[s]
             return
         self.begin_turn()
 
@@ -473,5 +539,6 @@ TURN_DECISIONS: Final = (ROLL_DECISION, JAIL_DECISION, END_TURN_DECISION)
 TURN_ACTIONS: Final = (Roll(), EndTurn(), PayBail(), UseCard())
 """The turn's rules, for an edition's rulebook."""
 
-__all__ = ["END_TURN", "NO_DECISIONS", "PAY_BAIL", "ROLL", "USE_CARD", "AfterRoll",
-           "EndTurn", "GoToJail", "NoSpaceRule", "PayBail", "Roll", "TurnGame", "UseCard"]
+__all__ = ["END_TURN", "NO_DECISIONS", "PAY_BAIL", "PLAIN_TURN_HOOKS", "ROLL", "USE_CARD",
+           "AfterRoll", "EndTurn", "GoToJail", "NoSpaceRule", "PayBail", "Roll", "TurnGame",
+           "UseCard", "plain_turn"]

@@ -110,7 +110,10 @@ class ClassicGame(TurnGame):
         amount = self.go_salary
         if landed and self.options.double_go:
             amount *= 2
-        self.pay(BANK, p, amount, "GO salary")
+        if self.plain_pay and not self.listeners:  # (pay without its call)
+            self.ledger.transfer(BANK, p, amount, "GO salary")
+        else:
+            self.pay(BANK, p, amount, "GO salary")
 
     # ================================================================ rent
 
@@ -124,17 +127,20 @@ class ClassicGame(TurnGame):
         "nearest utility" card).
         """
         space = self.board.spaces[deed]
-        owner = self.owner[deed]
+        owners = self.owner
+        owner = owners[deed]
+        group = self.board.group_of[deed]
         if space.kind == "street":
             level = self.houses[deed]
             if level:
                 return space.rents[level]
-            if self.owns_group(owner, deed):
-                return space.rents[0] * 2
-            return space.rents[0]
+            for d in group:  # (owns_group, without the call)
+                if owners[d] != owner:
+                    return space.rents[0]
+            return space.rents[0] * 2
         count = 0
-        for d in self.board.group_of[deed]:
-            if self.owner[d] == owner:
+        for d in group:
+            if owners[d] == owner:
                 count += 1
         if space.kind == "railroad":
             rent = self.railroad_rents[count - 1]
@@ -170,7 +176,10 @@ class ClassicGame(TurnGame):
     def buy(self, p: int, deed: int) -> None:
         """Buy the deed at its printed price."""
         self.pending = NO_DECISIONS
-        self.pay(p, BANK, self.board.spaces[deed].price, "purchase")
+        if self.plain_pay and not self.listeners:  # (pay without its call)
+            self.ledger.transfer(p, BANK, self.board.spaces[deed].price, "purchase")
+        else:
+            self.pay(p, BANK, self.board.spaces[deed].price, "purchase")
         self.set_owner(deed, p)
         if self.listeners:
             self.emit("bought", player=p, deed=deed, price=self.board.spaces[deed].price)
@@ -326,8 +335,10 @@ class ClassicGame(TurnGame):
         if self.owner[deed] != p:
             return f"{self.name(p)} does not own {space.name}"
         group = self.board.group_of[deed]
-        if not self.owns_group(p, deed):
-            return f"{self.name(p)} does not own the whole {space.group} group"
+        owner = self.owner
+        for d in group:  # (owns_group, without the call: every building is judged here)
+            if owner[d] != p:
+                return f"{self.name(p)} does not own the whole {space.group} group"
         houses = self.houses
         lowest = HOTEL
         for d in group:
@@ -340,7 +351,7 @@ class ClassicGame(TurnGame):
             return f"{space.name} already has a hotel"
         if level > lowest:
             return f"build evenly: the other streets of the {space.group} group need a house first"
-        if check_cash and self.cash(p) < space.house_cost:
+        if check_cash and self.ledger.balances[p] < space.house_cost:
             return f"{self.name(p)} has {self.money(self.cash(p))}, a building costs " \
                    f"{self.money(space.house_cost)}"
         return self.stock_problem(level)
@@ -358,7 +369,10 @@ class ClassicGame(TurnGame):
         if self.houses[deed] < HOTEL - 1 and self.housing_shortage(p):
             self.start_house_auction(p, deed)
             return
-        self.pay(p, BANK, self.board.spaces[deed].house_cost, "building")
+        if self.plain_pay and not self.listeners:  # (pay without its call)
+            self.ledger.transfer(p, BANK, self.board.spaces[deed].house_cost, "building")
+        else:
+            self.pay(p, BANK, self.board.spaces[deed].house_cost, "building")
         self.place_house(p, deed)
 
     def place_house(self, p: int, deed: int) -> None:
@@ -504,7 +518,7 @@ class ClassicGame(TurnGame):
         if not self.mortgaged[deed]:
             return f"{space.name} is not mortgaged"
         cost = self.unmortgage_cost(deed)
-        if self.cash(p) < cost:
+        if self.ledger.balances[p] < cost:
             return f"lifting the mortgage costs {self.money(cost)}; " \
                    f"{self.name(p)} has {self.money(self.cash(p))}"
         return None
@@ -576,9 +590,10 @@ class ClassicGame(TurnGame):
             self.cannot_hand_over(t.take, t.recipient)
         if problem:
             return problem
-        if t.give_cash > self.cash(t.proposer):
+        balances = self.ledger.balances
+        if t.give_cash > balances[t.proposer]:
             return f"{self.name(t.proposer)} has only {self.money(self.cash(t.proposer))}"
-        if t.take_cash > self.cash(t.recipient):
+        if t.take_cash > balances[t.recipient]:
             return f"{self.name(t.recipient)} has only {self.money(self.cash(t.recipient))}"
         if t.give_cards:
             picked = self.trade_cards(t.proposer, t.give_cards)
@@ -766,7 +781,10 @@ class ClassicGame(TurnGame):
             return
         if self.ledger.balances[payer] >= amount:
             self.dues.pop(0)
-            self.pay(payer, payee, amount, reason)
+            if self.plain_pay and not self.listeners:  # (pay without its call)
+                self.ledger.transfer(payer, payee, amount, reason)
+            else:
+                self.pay(payer, payee, amount, reason)
             return
         self.pending = [Decision("debt", payer, amount=amount, creditor=payee)]
         if self.listeners:
@@ -774,7 +792,7 @@ class ClassicGame(TurnGame):
 
     def resume_after_decision(self) -> bool:
         d = self.pending[0]
-        if d.kind == "debt" and self.cash(d.player) >= d.amount:
+        if d.kind == "debt" and self.ledger.balances[d.player] >= d.amount:
             self.pending = []
             return True
         return False

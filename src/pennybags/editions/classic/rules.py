@@ -79,7 +79,7 @@ class Buy(ActionRule[ClassicGame]):
     def check(self, game: ClassicGame, player: int, action: Action,
               decision: Decision | None) -> str | None:
         assert decision is not None
-        cash = game.cash(player)
+        cash = game.ledger.balances[player]
         if cash < decision.amount:
             return f"{game.board.spaces[decision.deed].name} costs " \
                    f"{game.money(decision.amount)}; {game.name(player)} has {game.money(cash)}"
@@ -114,7 +114,7 @@ class Bid(ActionRule[ClassicGame]):
         assert decision is not None
         if action.amount <= decision.amount:
             return f"a bid must be more than {game.money(decision.amount)}"
-        if action.amount > game.cash(player):
+        if action.amount > game.ledger.balances[player]:
             return f"{game.name(player)} has only {game.money(game.cash(player))}"
         return None
 
@@ -150,10 +150,9 @@ class Build(ActionRule[ClassicGame]):
 
     def check(self, game: ClassicGame, player: int, action: Action,
               decision: Decision | None) -> str | None:
-        missing = needs_deed(action)
-        if missing:
-            return missing
         deed = action.deed
+        if deed < 0:
+            return needs_deed(action)
         if decision is None:
             return game.can_build(player, deed)
         if game.houses[deed] >= HOTEL - 1:
@@ -184,7 +183,9 @@ class SellBuilding(ActionRule[ClassicGame]):
 
     def check(self, game: ClassicGame, player: int, action: Action,
               decision: Decision | None) -> str | None:
-        return needs_deed(action) or game.can_sell_building(player, action.deed)
+        if action.deed < 0:
+            return needs_deed(action)
+        return game.can_sell_building(player, action.deed)
 
     def candidates(self, game: ClassicGame, player: int,
                    decision: Decision | None) -> list[Action]:
@@ -208,7 +209,9 @@ class Mortgage(ActionRule[ClassicGame]):
 
     def check(self, game: ClassicGame, player: int, action: Action,
               decision: Decision | None) -> str | None:
-        return needs_deed(action) or game.can_mortgage(player, action.deed)
+        if action.deed < 0:
+            return needs_deed(action)
+        return game.can_mortgage(player, action.deed)
 
     def candidates(self, game: ClassicGame, player: int,
                    decision: Decision | None) -> list[Action]:
@@ -366,7 +369,12 @@ class LandOnDeed(SpaceRule[ClassicGame]):
         elif owner != player and not game.mortgaged[space]:
             rent = game.rent(space, card)
             if not game.dues and game.ledger.balances[player] >= rent:
-                game.pay(player, owner, rent, "rent")  # what settling the due would do
+                # what settling the due would do (the ledger without pay's call, when it
+                # is all pay would do)
+                if game.plain_pay and not game.listeners:
+                    game.ledger.transfer(player, owner, rent, "rent")
+                else:
+                    game.pay(player, owner, rent, "rent")
             else:
                 game.owe(player, owner, rent, "rent")
 

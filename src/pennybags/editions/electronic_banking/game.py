@@ -57,6 +57,9 @@ class ElectronicBankingGame(ClassicGame):
         super().__init__(data, names, seed, options, rulebook=rulebook, record=record,
                          listeners=listeners, decide_order=decide_order, start=start,
                          clone_of=clone_of)
+        self.plain_pay = True
+        """(:meth:`pay` adds only the unit's narration, for listeners: without them it is
+        the ledger's transfer, as ``Game.plain_pay`` asks.)"""
         cards = int(self.data.rules.get("bank_cards", 6))
         needed = len(self.players) + (1 if self.options.free_parking_pot else 0)
         if needed > cards:
