@@ -35,7 +35,7 @@ from pennybags.bots.registry import int_param
 from pennybags.bots.standard import register_strategy
 from pennybags.editions.classic.game import HOTEL
 from pennybags.editions.classic.rules import BUY
-from pennybags.editions.monopoly_2_3.game import Monopoly23Game, whole_owner
+from pennybags.editions.monopoly_2_3.game import Monopoly23Game
 from pennybags.editions.monopoly_2_3.rules import DECLINE, move_action
 from pennybags.engine.actions import Action, CardRef, deed_actions
 from pennybags.engine.board import Board
@@ -65,6 +65,11 @@ CARD_CODES: Final = {"collect": COLLECT, "pay": PAY, "collect_from_each_player":
                      "advance_to": ADVANCE_TO, "move_to": ADVANCE_TO,
                      "advance_to_nearest": ADVANCE_TO_NEAREST, "move_relative": MOVE_RELATIVE,
                      "get_out_of_jail_free": JAIL_FREE}
+# What landing on a space does, as the strategy tells it apart (DeedTables.landing).
+LAND_OTHER: Final = 0
+LAND_DEED: Final = 1
+LAND_TAX: Final = 2
+LAND_GO_TO_JAIL: Final = 3
 RAILROAD_RENTS: Final = (12, 25, 50, 100, 200)
 """The strategy's railroad rent by how many of the group the owner has (0: none in the
 group, never asked on the board)."""
@@ -77,8 +82,8 @@ class DeedTables:
 
     __slots__ = ("base_rent", "board", "buy_building", "buy_deed", "force_buy",
                  "force_percent", "force_price", "give_building", "give_deed", "group_index",
-                 "kinds", "ordered", "plain", "prices", "street_groups", "street_of_group",
-                 "street_rents", "unit")
+                 "kinds", "landing", "ordered", "plain", "prices", "street_groups",
+                 "street_of_group", "street_rents", "tax", "unit")
 
     def __init__(self, game: Monopoly23Game) -> None:
         board = game.board
@@ -106,6 +111,14 @@ class DeedTables:
             RAILROAD if spaces[d].kind == "railroad" else
             STREET if spaces[d].kind == "street" else UTILITY for d in range(size)]
         """Each space's kind for the rent estimate (STREET, RAILROAD or UTILITY)."""
+        self.landing: list[int] = [
+            LAND_DEED if spaces[d].is_deed else LAND_TAX if spaces[d].kind == "tax" else
+            LAND_GO_TO_JAIL if spaces[d].kind == "go_to_jail" else LAND_OTHER
+            for d in range(size)]
+        """What landing on each space does for the landing value (LAND_DEED, ...)."""
+        self.tax: list[int] = [game.r5(spaces[d].amount) if spaces[d].kind == "tax" else 0
+                               for d in range(size)]
+        """Each tax space's amount, rounded up to the unit."""
         self.street_rents: list[tuple[int, ...]] = [spaces[d].rents for d in range(size)]
         self.base_rent: list[int] = [spaces[d].rents[0] if spaces[d].rents else 0
                                      for d in range(size)]
@@ -290,7 +303,12 @@ class DeedView:
         if street >= 0:
             full = self.full
             was = full[street]
-            whole = whole_owner(owner, group)
+            whole = owner[group[0]]  # (the seat that owns every deed of the group, if any)
+            if whole >= 0:
+                for d in group:
+                    if owner[d] != whole:
+                        whole = -1
+                        break
             same_whole = whole == was
             if not same_whole:
                 full[street] = whole
@@ -311,6 +329,8 @@ class DeedView:
         cost = game.building_cost
         per_property = self.per_property
         prices = self.prices
+        street_rents = self.street_rents
+        base_rent = self.base_rent
         first = group[0]
         # (lists are written only where something changed: each write of a number to a
         # list costs the compiled build a boxed number)
@@ -328,9 +348,15 @@ class DeedView:
                 if street >= 0 and (per_property or d == first):
                     # (a place where buildings stand: its houses or hotel, counted)
                     if before >= 0 and was_level:
-                        self.count_buildings(before, was_level, -1)
+                        if was_level == HOTEL:
+                            self.hotels_held[before] = self.hotels_held[before] - 1
+                        else:
+                            self.houses_held[before] = self.houses_held[before] - was_level
                     if q >= 0 and level:
-                        self.count_buildings(q, level, 1)
+                        if level == HOTEL:
+                            self.hotels_held[q] = self.hotels_held[q] + 1
+                        else:
+                            self.houses_held[q] = self.houses_held[q] + level
                 if level != was_level:
                     seen_level[d] = level
             if q != before:
@@ -339,7 +365,15 @@ class DeedView:
                 r = 0
                 w = 0
             else:
-                r = self.rent_of(d, q, level, whole)
+                if street >= 0:  # (rent_of, written out for a colour group's street)
+                    if level:
+                        r = street_rents[d][level]
+                    elif whole == q:
+                        r = base_rent[d] * 2
+                    else:
+                        r = base_rent[d]
+                else:
+                    r = self.rent_of(d, q, level, whole)
                 w = prices[d]
                 if street >= 0 and level and (per_property or d == first):
                     w += level * cost[d]
@@ -358,14 +392,6 @@ class DeedView:
                 rent[d] = r
             if before >= 0 and old_rent == top[before] and (q != before or r < old_rent):
                 lowered[before] = True
-
-    def count_buildings(self, q: int, level: int, sign: int) -> None:
-        """Add (``sign`` 1) or take away (-1) ``level`` buildings of ``q``'s in the counts
-        of houses and hotels."""
-        if level == HOTEL:
-            self.hotels_held[q] = self.hotels_held[q] + sign
-        else:
-            self.houses_held[q] = self.houses_held[q] + sign * level
 
     def lone_again(self, street: int, group: tuple[int, ...]) -> None:
         """Work out ``lone`` again for colour group ``street`` (its deeds ``group``),
@@ -582,6 +608,13 @@ class Monopoly23Strategy:
         self._scored_at: list[int] = []
         self._scored_view: DeedView | None = None
         self._scored_seat = -1
+        # The reserve (reserve()) kept for the view and seat it was worked out for, while
+        # the game's counts of changes of the deeds and of who is in jail stay.
+        self._reserve = 0
+        self._reserve_view: DeedView | None = None
+        self._reserve_seat = -1
+        self._reserve_changes = -1
+        self._reserve_jail = -1
 
     # ---------------------------------------------------------------- the answer
 
@@ -631,16 +664,28 @@ class Monopoly23Strategy:
 
     def reserve(self, game: Monopoly23Game, p: int) -> int:
         """Cash kept back: the base reserve, more when the board is dangerous (the danger
-        worked out here as :meth:`danger` does)."""
+        worked out here as :meth:`danger` does). It hangs only on the view's top rents and
+        on who is in jail: kept while ``game.changes`` and ``game.jail_changes`` stay."""
         view = self._cur
         assert view is not None
+        if self._reserve_changes == game.changes and \
+                self._reserve_jail == game.jail_changes and \
+                self._reserve_view is view and self._reserve_seat == p:
+            return self._reserve
         worst = 0
         top = view.top
         for q in game.players:
             if q.seat != p and not q.in_jail and top[q.seat] > worst:
                 worst = top[q.seat]
         reserve = int(worst * 0.3)
-        return reserve if reserve > self.base_reserve else self.base_reserve
+        if reserve < self.base_reserve:
+            reserve = self.base_reserve
+        self._reserve = reserve
+        self._reserve_view = view
+        self._reserve_seat = p
+        self._reserve_changes = game.changes
+        self._reserve_jail = game.jail_changes
+        return reserve
 
     def danger(self, game: Monopoly23Game, p: int) -> int:
         """The highest rent another player's deed would charge now."""
@@ -722,24 +767,26 @@ class Monopoly23Strategy:
     def landing_value(self, game: Monopoly23Game, p: int, target: int, space: int,
                       passes_go: bool) -> float:
         """What moving ``target`` onto ``space`` is worth to ``p`` (their gain counts for p,
-        an opponent's gain against p)."""
+        an opponent's gain against p). (:meth:`whom_to_move` has it written out.)"""
         view = self._cur
         assert view is not None
-        s = game.board.spaces[space]
+        tables = view.tables
         gain_target = 0.0
         gain_me = 0.0
         if passes_go:
             gain_target += view.go_salary
-        if s.is_deed:
+        land = tables.landing[space]
+        if land == LAND_DEED:
             owner = game.owner[space]
             if owner >= 0 and owner != target and not game.players[owner].in_jail:
-                rent = game.r5(view.rent[space])
+                unit = tables.unit
+                rent = -(-view.rent[space] // unit) * unit  # (game.r5: rents are >= 0)
                 gain_target -= rent
                 if owner == p:
                     gain_me += rent
-        elif s.kind == "tax":
-            gain_target -= game.r5(s.amount)
-        elif s.kind == "go_to_jail":
+        elif land == LAND_TAX:
+            gain_target -= tables.tax[space]
+        elif land == LAND_GO_TO_JAIL:
             gain_target -= 150 if target == p else -60
             if target != p:
                 gain_target -= self.income(game, target)
@@ -769,7 +816,12 @@ class Monopoly23Strategy:
         moved = game.moved
         view = self._cur
         assert view is not None
-        plain = view.tables.plain
+        tables = view.tables
+        plain = tables.plain
+        landing = tables.landing
+        unit = tables.unit
+        owner = game.owner
+        rent = view.rent
         size = board.size
         for player in players:  # (game.movable() without its list)
             if player.bankrupt or player.in_jail:
@@ -779,15 +831,38 @@ class Monopoly23Strategy:
                 continue
             position = player.position
             if plain and steps > 0:  # (board.advance, written out)
-                target = position + steps
-                passed = target >= size
+                space = position + steps
+                passed = space >= size
                 if passed:
-                    target %= size
+                    space %= size
             else:
-                target, passed = board.advance(position, steps)
-            score = self.landing_value(game, p, q, target, passed)
+                space, passed = board.advance(position, steps)
+            # (landing_value(game, p, q, space, passed), written out)
+            gain_target = 0.0
+            gain_me = 0.0
+            if passed:
+                gain_target += view.go_salary
+            land = landing[space]
+            if land == LAND_DEED:
+                o = owner[space]
+                if o >= 0 and o != q and not players[o].in_jail:
+                    due = -(-rent[space] // unit) * unit  # (game.r5: rents are >= 0)
+                    gain_target -= due
+                    if o == p:
+                        gain_me += due
+            elif land == LAND_TAX:
+                gain_target -= tables.tax[space]
+            elif land == LAND_GO_TO_JAIL:
+                gain_target -= 150 if q == p else -60
+                if q != p:
+                    gain_target -= self.income(game, q)
             if q == p:
-                score += 5  # a move of one's own passes GO sooner
+                score = gain_me + gain_target + 5  # a move of one's own passes GO sooner
+            else:
+                leader = self._leader
+                if leader == NO_ONE:
+                    leader = self.leader(game, p)
+                score = gain_me - 0.6 * gain_target * (1.3 if q == leader else 1.0)
             if best < 0 or score > best_score:
                 best = q
                 best_score = score
@@ -863,11 +938,49 @@ class Monopoly23Strategy:
 
     def kept_score(self, game: Monopoly23Game, p: int, d: int) -> float:
         """:meth:`deed_score` of deed ``d``, kept while the game's count of changes of its
-        group stays the same."""
+        group stays the same (worked out here as :meth:`deed_score` does, from the view's
+        tables: asked while an answer is worked out)."""
         count = game.group_changes[game.group_number[d]]
         if self._scored_at[d] == count:
             return self._scores[d]
-        score = self._scores[d] = self.deed_score(game, p, d)
+        view = self._cur
+        assert view is not None
+        tables = view.tables
+        group = tables.board.group_of[d]
+        owner = game.owner
+        if tables.kinds[d] != STREET:
+            mine = 0
+            for g in group:
+                if owner[g] == p:
+                    mine += 1
+            score = 40.0 + 30 * mine
+        else:
+            mine = others = 0
+            holder = -1  # the one opponent holding the others (-2: more than one)
+            for g in group:
+                if g == d:
+                    continue
+                o = owner[g]
+                if o == p:
+                    mine += 1
+                elif o >= 0:
+                    others += 1
+                    if holder == -1:
+                        holder = o
+                    elif o != holder:
+                        holder = -2
+            rest = len(group) - 1
+            if mine == rest:
+                score = 1000.0 + float(tables.prices[d])
+            elif others == 0:
+                score = 150.0 + 100 * mine + float(tables.prices[d]) / 4
+            elif holder >= 0 and others == rest:
+                score = 120.0  # the last deed an opponent needs
+            elif mine:
+                score = 80.0 + 40 * mine
+            else:
+                score = 40.0
+        self._scores[d] = score
         self._scored_at[d] = count
         return score
 
@@ -878,7 +991,12 @@ class Monopoly23Strategy:
         view = self._cur
         assert view is not None
         cash = game.ledger.balances[p]
-        reserve = self.reserve(game, p)
+        if self._reserve_changes == game.changes and \
+                self._reserve_jail == game.jail_changes and \
+                self._reserve_view is view and self._reserve_seat == p:
+            reserve = self._reserve  # (reserve(), kept)
+        else:
+            reserve = self.reserve(game, p)
         if view is not self._scored_view or p != self._scored_seat:
             self.forget_scores(game, p, view)
         # Forced purchases that complete a group (the first wanted in board order).

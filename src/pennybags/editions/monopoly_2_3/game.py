@@ -70,16 +70,6 @@ def round_up(amount: int, unit: int = 5) -> int:
     return -(-amount // unit) * unit
 
 
-def whole_owner(owner: list[int], group: tuple[int, ...]) -> int:
-    """The seat that owns every deed of ``group`` (-1: nobody does)."""
-    whole = owner[group[0]]
-    if whole >= 0:
-        for d in group:
-            if owner[d] != whole:
-                return -1
-    return whole
-
-
 class Monopoly23Game(ClassicGame):
     """Monopoly 2.3 on the classic board."""
 
@@ -128,6 +118,9 @@ class Monopoly23Game(ClassicGame):
         """Counts the changes of owner and buildings in each of ``deed_groups`` (as
         ``changes`` counts them all), so that a bot can bring up to date only what it
         worked out from the groups that changed."""
+        self.jail_changes: int = clone_of.jail_changes if clone_of is not None else 0
+        """Counts the players sent to jail and let out (``send_to_jail``, ``leave_jail``),
+        so that a bot can keep what it worked out from who is in jail while it stays."""
         self._colour: tuple[bool, ...] = tables.colour
         """Whether each of ``deed_groups`` is a colour group (one of ``streets_groups``)."""
         # A copy keeps what its original worked out, as it keeps ``group_changes``.
@@ -359,8 +352,13 @@ class Monopoly23Game(ClassicGame):
 
     def send_to_jail(self, p: int) -> None:
         super().send_to_jail(p)
+        self.jail_changes += 1
         if p == self.current and not self.jail_turn:
             self.turn_ends = True
+
+    def leave_jail(self, p: int, how: str) -> None:
+        super().leave_jail(p, how)
+        self.jail_changes += 1
 
     def rent(self, deed: int, card: Card | None = None) -> int:
         return self.r5(super().rent(deed, card))
@@ -811,10 +809,27 @@ class Monopoly23Game(ClassicGame):
         ``setup_done`` has been called)."""
         counts = self._monopoly_count
         colour = self._colour
+        owner = self.owner
+        groups = self.deed_groups
+        wholes = self._whole
         for g in self.moved_groups(self._whole_seen, self._counted_logged,
                                    self._counted_changes):
             if colour[g]:
-                self._count_whole(g, counts)
+                # Who owns the group whole now; its count moved if that changed.
+                group = groups[g]
+                whole = owner[group[0]]
+                if whole >= 0:
+                    for d in group:
+                        if owner[d] != whole:
+                            whole = -1
+                            break
+                was = wholes[g]
+                if whole != was:
+                    wholes[g] = whole
+                    if was >= 0:
+                        counts[was] -= 1
+                    if whole >= 0:
+                        counts[whole] += 1
         self._counted_logged = len(self.changed)
         self._counted_changes = self.changes
         return counts
@@ -843,17 +858,6 @@ class Monopoly23Game(ClassicGame):
                     seen[g] = count
                     moved.append(g)
         return moved
-
-    def _count_whole(self, g: int, counts: list[int]) -> None:
-        """Work out again who owns colour group ``g`` whole, and move its count."""
-        whole = whole_owner(self.owner, self.deed_groups[g])
-        was = self._whole[g]
-        if whole != was:
-            self._whole[g] = whole
-            if was >= 0:
-                counts[was] -= 1
-            if whole >= 0:
-                counts[whole] += 1
 
     def check_five(self) -> bool:
         counts = self.monopoly_counts()
