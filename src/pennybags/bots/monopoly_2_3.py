@@ -80,8 +80,9 @@ class DeedTables:
     price and forced purchase price; the groups), made once per board and shared by the
     views of every game on it."""
 
-    __slots__ = ("base_rent", "board", "buy_building", "buy_deed", "force_buy",
-                 "force_percent", "force_price", "give_building", "give_deed", "group_index",
+    __slots__ = ("base_rent", "board", "buy_building", "buy_deed", "card_decks", "card_facts",
+                 "card_keys", "force_buy", "force_percent", "force_price", "give_building",
+                 "give_deed", "group_index",
                  "kinds", "landing", "ordered", "plain", "prices", "street_groups",
                  "street_of_group", "street_rents", "tax", "unit")
 
@@ -136,6 +137,12 @@ class DeedTables:
         self.plain: bool = type(board) is Board
         """Whether tokens move on the board as :meth:`Board.advance` says (no edition's
         own walk), so the bot can work out a move without asking."""
+        self.card_keys: list[str] = []
+        self.card_decks: list[tuple[Card, ...]] = []
+        self.card_facts: list[list[CardFacts | None]] = []
+        """The decks met on this board (their keys and printed cards, which games share)
+        and, for each, the facts of its cards by index, once met (a card's facts hang only
+        on the card, the board and the rounding)."""
 
     def fits(self, game: Monopoly23Game) -> bool:
         """Whether these tables are those of ``game``'s board and prices."""
@@ -260,6 +267,30 @@ class DeedView:
             self.seen_changes = list(game.group_changes)
             self.changes = game.changes
             self.logged = len(game.changed)
+
+    def card_table(self, game: Monopoly23Game, key: str) -> list[CardFacts | None]:
+        """The facts of deck ``key``'s cards by index (filled as they are met), shared by
+        the views of every game on the board whose deck has the same printed cards;
+        noted in ``card_keys`` and ``card_tables``."""
+        cards = game.decks[key].cards
+        tables = self.tables
+        table: list[CardFacts | None] | None = None
+        for i in range(len(tables.card_keys)):
+            if tables.card_keys[i] == key and tables.card_decks[i] is cards:
+                table = tables.card_facts[i]
+                break
+        if table is None:
+            if len(tables.card_keys) > 16:  # (decks made for single games)
+                tables.card_keys.clear()
+                tables.card_decks.clear()
+                tables.card_facts.clear()
+            table = [None] * len(cards)
+            tables.card_keys.append(key)
+            tables.card_decks.append(cards)
+            tables.card_facts.append(table)
+        self.card_keys.append(key)
+        self.card_tables.append(table)
+        return table
 
     def fresh(self) -> DeedView:
         """This view, brought up to date first if the deeds have changed."""
@@ -423,7 +454,7 @@ class DeedView:
             if held == 1:
                 if first_owner != q:
                     found = first
-            elif held and q in (first_owner, second_owner):
+            elif held and (q == first_owner or q == second_owner):  # noqa: SIM109  (no tuple)
                 for d in group:
                     o = owner[d]
                     if o >= 0 and o != q:
@@ -584,10 +615,6 @@ class CardFacts:
         self.nearest: list[int] = (nearest_table(game.board, self.space_type)
                                    if self.code == ADVANCE_TO_NEAREST else [])
         """For ``advance_to_nearest``, the space it sends to from each space."""
-
-
-_FACTS: Final[dict[int, CardFacts]] = {}
-"""The facts of the cards met, by the card's id() (the card is kept with them)."""
 
 
 class Monopoly23Strategy:
@@ -873,9 +900,11 @@ class Monopoly23Strategy:
     def what_to_give(self, game: Monopoly23Game, p: int, owed: int, creditor: int) -> Action:
         """What to hand over toward a debt cash cannot cover: each deed without buildings
         (in board order), then each building, as the legal actions list them; the one that
-        hurts least."""
+        hurts least: the lowest of what it costs the payer (a deed: its price, 0.8 of its
+        score, more when it breaks a monopoly or completes the creditor's group; a building:
+        1.3 times its value), plus 1.5 times what it pays over the debt, less 30 when it
+        covers what cash cannot."""
         board = game.board
-        spaces = board.spaces
         owner = game.owner
         houses = game.houses
         cash_left = game.ledger.balances[p]
@@ -883,46 +912,58 @@ class Monopoly23Strategy:
         assert view is not None
         if view is not self._scored_view or p != self._scored_seat:
             self.forget_scores(game, p, view)
+        tables = view.tables
+        kinds = tables.kinds
+        prices = tables.prices
+        group_index = tables.group_index
+        full = view.full
+        group_of = board.group_of
+        changes = game.group_changes
+        number = game.group_number
+        scored_at = self._scored_at
+        scores = self._scores
         best = -1
         best_building = False
         best_score = 0.0
         for deed in board.deeds:
             if owner[deed] != p or houses[deed]:
                 continue
-            space = spaces[deed]
-            value = float(space.price)
-            cost = value + self.kept_score(game, p, deed) * 0.8
-            if space.kind == "street":
-                if game.owns_group(p, deed):
+            value = float(prices[deed])
+            # (kept_score, written out)
+            kept = scores[deed] if scored_at[deed] == changes[number[deed]] else \
+                self.kept_score(game, p, deed)
+            cost = value + kept * 0.8
+            if kinds[deed] == STREET:
+                i = group_index[deed]
+                if (full[i] == p) if i >= 0 else game.owns_group(p, deed):
                     cost += 800
                 if creditor >= 0:
-                    for g in board.group_of[deed]:
+                    for g in group_of[deed]:
                         if g != deed and owner[g] != creditor:
                             break
                     else:
                         cost += 2000
-            score = self.give_score(value, cost, owed, cash_left)
+            overpay = value - owed
+            if overpay < 0.0:
+                overpay = 0.0
+            score = cost + overpay * 1.5 - (30 if value >= owed - cash_left else 0)
             if best < 0 or score < best_score:
                 best = deed
                 best_score = score
+        building_cost = game.building_cost
         for deed in game.building_units(p):
-            value = float(game.building_cost[deed])
-            score = self.give_score(value, value * 1.3, owed, cash_left)
+            value = float(building_cost[deed])
+            overpay = value - owed
+            if overpay < 0.0:
+                overpay = 0.0
+            score = value * 1.3 + overpay * 1.5 - (30 if value >= owed - cash_left else 0)
             if best < 0 or score < best_score:
                 best = deed
                 best_building = True
                 best_score = score
         if best < 0:
             raise ValueError("the bot has nothing to pay with")
-        tables = view.tables
         return tables.give_building[best] if best_building else tables.give_deed[best]
-
-    @staticmethod
-    def give_score(value: float, cost: float, owed: int, cash_left: int) -> float:
-        """How much handing over something worth ``value`` hurts (lower is better)."""
-        overpay = max(0.0, value - owed)
-        shortfall_covered = value >= owed - cash_left
-        return cost + overpay * 1.5 - (30 if shortfall_covered else 0)
 
     def jail(self, game: Monopoly23Game, p: int) -> Action:
         build = self.building(game, p, self.reserve(game, p))
@@ -1114,12 +1155,10 @@ class Monopoly23Strategy:
                     table = tables[i]
                     break
             if table is None:
-                table = [None] * len(game.decks[key].cards)
-                keys.append(key)
-                tables.append(table)
+                table = view.card_table(game, key)
             facts = table[index]
             if facts is None:
-                facts = table[index] = self.facts(game, game.decks[key].cards[index])
+                facts = table[index] = CardFacts(game.decks[key].cards[index], game)
             code = facts.code
             if code == JAIL_FREE:
                 continue
@@ -1163,16 +1202,6 @@ class Monopoly23Strategy:
         if best_ref is not None:
             return Action("play-card", card=best_ref, target=best_target)
         return None
-
-    def facts(self, game: Monopoly23Game, card: Card) -> CardFacts:
-        """What the strategy reads of ``card`` (read once per card and rounding)."""
-        facts = _FACTS.get(id(card))
-        if facts is None or facts.card is not card or facts.unit != game.unit or \
-                facts.board is not game.board:
-            if len(_FACTS) > 1000:  # (cards made afresh for each game: US names)
-                _FACTS.clear()
-            facts = _FACTS[id(card)] = CardFacts(card, game)
-        return facts
 
     def card_value(self, game: Monopoly23Game, p: int, card: CardFacts, target: int,
                    leader: int) -> float:
