@@ -282,3 +282,48 @@ def test_kept_deed_scores_answer_as_scores_worked_out_afresh(seed: int) -> None:
                 assert bot._scores[d] == judge.deed_score(game, p, d)
                 kept += 1
     assert kept > 100
+
+
+def reserve_afresh(game: Monopoly23Game, p: int, base: int = 100) -> int:
+    """The reserve worked out from a fresh view: 0.3 of the highest rent of a player not
+    in jail other than ``p``, at least the base."""
+    top = DeedView(game).top
+    worst = max([top[q.seat] for q in game.players if q.seat != p and not q.in_jail],
+                default=0)
+    return max(base, int(worst * 0.3))
+
+
+def move_afresh(bot: Monopoly23Strategy, game: Monopoly23Game, p: int, steps: int) -> int:
+    """Whom the roll should move by ``landing_value`` asked of every movable player."""
+    best = -1
+    best_score = 0.0
+    for q in game.movable():
+        space, passed = game.board.advance(game.players[q].position, steps)
+        score = bot.landing_value(game, p, q, space, passed) + (5 if q == p else 0)
+        if best < 0 or score > best_score:
+            best, best_score = q, score
+    return best
+
+
+@pytest.mark.parametrize(("seed", "per_property"), [(71, False), (72, True), (73, False)])
+def test_the_kept_reserve_and_the_moves_are_those_worked_out_afresh(
+        seed: int, per_property: bool) -> None:
+    """The reserve is kept while the deeds and who is in jail stay; whom to move is worked
+    out with each landing written out: at every decision both are what a fresh view and
+    ``landing_value`` say."""
+    game = new_game(seed, per_property_buildings=per_property)
+    bots = [Monopoly23Strategy() for _ in range(4)]
+    kept = moves = 0
+    while not game.over:
+        p = game.pending[0].player
+        decision = game.pending[0]
+        bot = bots[p]
+        answer = bot.choose(game, p)
+        if bot._reserve_changes == game.changes and bot._reserve_seat == p:
+            kept += 1
+        assert bot.reserve(game, p) == reserve_afresh(game, p)
+        if decision.kind == "move":
+            assert answer.target == move_afresh(bot, game, p, decision.amount)
+            moves += 1
+        game.act(p, answer)
+    assert kept > 50 and moves > 20

@@ -666,8 +666,8 @@ class Monopoly23Strategy:
         if kind == "buy":
             deed = d.deed
             wanted = self.deed_score(game, p, deed) >= 100 or \
-                game.cash(p) - d.amount >= self.reserve(game, p)
-            return BUY if wanted and game.cash(p) >= d.amount else DECLINE
+                game.ledger.balances[p] - d.amount >= self.reserve(game, p)
+            return BUY if wanted and game.ledger.balances[p] >= d.amount else DECLINE
         if kind == "jail":
             return self.jail(game, p)
         raise ValueError(f"the standard bot does not know the decision '{kind}'")

@@ -224,10 +224,10 @@ class Monopoly23Game(ClassicGame):
         self.built = set()
         self.turn_ends = False
         p = self.current
-        self.jail_turn = self.players[p].in_jail
+        jailed = self.jail_turn = self.players[p].in_jail
         if self.listeners:
             self.emit("turn", player=p, round=self.round)
-        self.ask_roll()
+        self.pending = self._jail_asks[p] if jailed else self._turn_asks[p]  # (ask_roll)
 
     def hands_given(self) -> None:
         """A scenario gave the hands: the game turns up the market but deals no cards."""
@@ -253,7 +253,8 @@ class Monopoly23Game(ClassicGame):
     def resume_turn(self) -> None:
         """Back to the turn's player after an action has been resolved."""
         p = self.current
-        if self.players[p].bankrupt:
+        player = self.players[p]
+        if player.bankrupt:
             self.next_turn()
             return
         if self.turn_ends:
@@ -261,7 +262,7 @@ class Monopoly23Game(ClassicGame):
                 self.emit("turn-ends", player=p)
             self.next_turn()
             return
-        self.ask_roll()
+        self.pending = self._jail_asks[p] if player.in_jail else self._turn_asks[p]  # (ask_roll)
 
     def next_turn(self) -> None:
         p = self.current
@@ -382,10 +383,11 @@ class Monopoly23Game(ClassicGame):
 
     def refill_market(self) -> None:
         deck = self.decks[DEEDS]
-        while len(self.market) < self.market_size and deck.order:
-            index = deck.draw()
-            deed = int(deck.cards[index].params["deed"])
-            self.market.append(deed)
+        market = self.market
+        deeds = self.board.deeds  # (the deed deck's cards are the board's deeds, in order)
+        while len(market) < self.market_size and deck.order:
+            deed = deeds[deck.draw()]
+            market.append(deed)
             if self.listeners:
                 self.emit("market", deed=deed)
 
@@ -412,7 +414,8 @@ class Monopoly23Game(ClassicGame):
     def buy_from_market(self, p: int, deed: int) -> None:
         self.bought_from_market = True
         self.buy(p, deed)
-        self.ask_roll()
+        q = self.current  # (ask_roll, written out)
+        self.pending = self._jail_asks[q] if self.players[q].in_jail else self._turn_asks[q]
 
     def set_owner(self, deed: int, seat: int) -> None:
         """A change of owner may make or break a monopoly: check for the win."""
@@ -424,11 +427,11 @@ class Monopoly23Game(ClassicGame):
 
     def force_price(self, deed: int) -> int:
         """1.5 times the printed price, rounded up to £5."""
-        return self.r5(-(-self.board[deed].price * self.force_percent // 100))
+        return self.r5(-(-self.board.spaces[deed].price * self.force_percent // 100))
 
     def monopolised(self, deed: int) -> bool:
         """Part of a monopoly: a street whose owner owns its whole colour group."""
-        space = self.board[deed]
+        space = self.board.spaces[deed]
         return space.kind == "street" and self.owner[deed] >= 0 and \
             self.owns_group(self.owner[deed], deed)
 
@@ -584,7 +587,7 @@ class Monopoly23Game(ClassicGame):
     def can_buy_building(self, p: int, deed: int) -> str | None:
         if not 0 <= deed < self.board.size:
             return f"there is no space {deed}"
-        space = self.board[deed]
+        space = self.board.spaces[deed]
         if space.kind != "street":
             return f"nothing can be built on {space.name}"
         if self.owner[deed] != p:
@@ -602,8 +605,8 @@ class Monopoly23Game(ClassicGame):
             return f"one building per monopoly per turn: the {space.group} monopoly has " \
                    "had its building this turn"
         cost = self.building_cost[deed]
-        if self.cash(p) < cost:
-            return f"{self.name(p)} has {self.money(self.cash(p))}, a building costs " \
+        if self.ledger.balances[p] < cost:
+            return f"{self.name(p)} has {self.money(self.ledger.balances[p])}, a building costs " \
                    f"{self.money(cost)}"
         return self.stock_problem(level)
 
@@ -621,9 +624,9 @@ class Monopoly23Game(ClassicGame):
         self.changes += 1
         self.changed.append(deed)  # (logged: see Game.changed)
         self.group_changes[self.group_number[deed]] += 1
-        self.built.add(self.board[deed].group)
+        self.built.add(self.board.spaces[deed].group)
         if self.listeners:
-            self.emit("built-monopoly", player=p, deed=deed, group=self.board[deed].group,
+            self.emit("built-monopoly", player=p, deed=deed, group=self.board.spaces[deed].group,
                       level=level + 1, whole=not self.per_property)
         self.ask_roll()
 
@@ -667,7 +670,7 @@ class Monopoly23Game(ClassicGame):
         if self.players[payer].bankrupt or (payee >= 0 and self.players[payee].bankrupt):
             self.dues.pop(0)
             return
-        if self.cash(payer) >= amount:
+        if self.ledger.balances[payer] >= amount:
             self.dues.pop(0)
             self.pay(payer, payee, amount, reason)
             return
@@ -680,12 +683,12 @@ class Monopoly23Game(ClassicGame):
         self.pending = [Decision("pay", payer, amount=amount, creditor=payee)]
         if self.listeners:
             self.emit("must-pay", player=payer, amount=amount, creditor=payee, reason=reason,
-                      cash=self.cash(payer))
+                      cash=self.ledger.balances[payer])
 
     def can_give_deed(self, p: int, deed: int) -> str | None:
-        if not 0 <= deed < self.board.size or not self.board[deed].is_deed:
+        if not 0 <= deed < self.board.size or not self.board.spaces[deed].is_deed:
             return "only title deeds can be handed over"
-        space = self.board[deed]
+        space = self.board.spaces[deed]
         if self.owner[deed] != p:
             return f"{self.name(p)} does not own {space.name}"
         if self.houses[deed]:
@@ -693,9 +696,9 @@ class Monopoly23Game(ClassicGame):
         return None
 
     def can_give_building(self, p: int, deed: int) -> str | None:
-        if not 0 <= deed < self.board.size or not self.board[deed].is_deed:
+        if not 0 <= deed < self.board.size or not self.board.spaces[deed].is_deed:
             return "buildings stand only on streets"
-        space = self.board[deed]
+        space = self.board.spaces[deed]
         if self.owner[deed] != p:
             return f"{self.name(p)} does not own {space.name}"
         if not self.houses[deed]:
@@ -713,7 +716,7 @@ class Monopoly23Game(ClassicGame):
             self.emit("gave-building", player=p, creditor=payee, deed=deed,
                       level=self.houses[deed], value=value)
         else:
-            value = self.board[deed].price
+            value = self.board.spaces[deed].price
             if payee >= 0:
                 self.set_owner(deed, payee)
             else:
@@ -726,7 +729,7 @@ class Monopoly23Game(ClassicGame):
             self.dues.pop(0)
             if left < 0:
                 self.emit("overpaid", player=p, creditor=payee, amount=-left)
-        elif self.cash(p) >= left:
+        elif self.ledger.balances[p] >= left:
             self.dues.pop(0)
             self.pay(p, payee, left, reason)
         else:
@@ -746,7 +749,7 @@ class Monopoly23Game(ClassicGame):
                 value = self.lower_building(unit)
                 if creditor >= 0:
                     self.pay(BANK, creditor, value, "buildings exchanged")
-        self.pay(p, creditor, self.cash(p), "bankruptcy")
+        self.pay(p, creditor, self.ledger.balances[p], "bankruptcy")
         for deed in self.deeds_of(p):
             if creditor >= 0:
                 self.set_owner(deed, creditor)
@@ -887,7 +890,7 @@ class Monopoly23Game(ClassicGame):
                 raise ValueError("there are no mortgages in Monopoly 2.3")
             level = self.houses[d]
             if level:
-                space = self.board[d]
+                space = self.board.spaces[d]
                 if space.kind != "street" or self.owner[d] < 0:
                     raise ValueError(f"{space.name} cannot have buildings")
                 if not self.owns_group(self.owner[d], d):
@@ -917,7 +920,7 @@ class Monopoly23Game(ClassicGame):
     def snapshot_extra(self) -> dict[str, Any]:
         return {
             "bank": {"houses": self.bank_houses, "hotels": self.bank_hotels},
-            "market": [self.board[d].name for d in self.market],
+            "market": [self.board.spaces[d].name for d in self.market],
             "discards": {k: [self.decks[k].cards[i].id for i in v]
                          for k, v in self.discards.items()},
             "rolled": self.rolled,
@@ -959,9 +962,9 @@ class Monopoly23Game(ClassicGame):
     def pose_pay(self, pose: Pose) -> None:
         """A payment the player's cash cannot cover: paid with property."""
         p = pose.player
-        if pose.amount <= self.cash(p):
+        if pose.amount <= self.ledger.balances[p]:
             raise ValueError(f"a payment with property (amount:) is more than the "
-                             f"{self.money(self.cash(p))} {self.name(p)} has")
+                             f"{self.money(self.ledger.balances[p])} {self.name(p)} has")
         if self.payable(p) < pose.amount:
             raise ValueError(f"{self.name(p)} cannot pay {self.money(pose.amount)} even "
                              "with every property")
@@ -976,7 +979,7 @@ class Monopoly23Game(ClassicGame):
         if deed < 0 or not self.board.spaces[deed].is_deed or self.owner[deed] >= 0:
             raise ValueError("'buy' needs an unowned title deed (deed:)")
         price = self.board.spaces[deed].price
-        if self.cash(pose.player) < price:
+        if self.ledger.balances[pose.player] < price:
             raise ValueError(f"a card offers a purchase only to a player who can pay "
                              f"{self.money(price)}")
         self.then(self.resume_turn)
@@ -985,9 +988,9 @@ class Monopoly23Game(ClassicGame):
     # ================================================================ legality helpers
 
     def why_not_force(self, p: int, deed: int) -> str | None:
-        if not 0 <= deed < self.board.size or not self.board[deed].is_deed:
+        if not 0 <= deed < self.board.size or not self.board.spaces[deed].is_deed:
             return "only a title deed can be bought"
-        space = self.board[deed]
+        space = self.board.spaces[deed]
         seller = self.owner[deed]
         if seller < 0:
             return f"{space.name} belongs to the bank: buy from the market"
