@@ -318,9 +318,11 @@ def test_the_kept_reserve_and_the_moves_are_those_worked_out_afresh(
         p = game.pending[0].player
         decision = game.pending[0]
         bot = bots[p]
+        view = deed_view(game)
+        if bot._reserve_view is view and bot._reserve_tops == view.top_moves and \
+                bot._reserve_jail == game.jail_changes:
+            kept += 1  # (the reserve of an earlier answer stands)
         answer = bot.choose(game, p)
-        if bot._reserve_changes == game.changes and bot._reserve_seat == p:
-            kept += 1
         assert bot.reserve(game, p) == reserve_afresh(game, p)
         if decision.kind == "move":
             assert answer.target == move_afresh(bot, game, p, decision.amount)

@@ -184,7 +184,8 @@ class DeedView:
                  "groups", "hotels_held", "houses_held", "income", "kinds", "logged", "lone",
                  "lowered", "monopolies", "ordered", "per_property", "prices", "property",
                  "rent", "seats", "seen_changes", "seen_level", "seen_owner", "street_groups",
-                 "street_of_group", "street_rents", "tables", "targets", "top", "wholes",
+                 "street_of_group", "street_rents", "tables", "targets", "top", "top_moves",
+                 "wholes",
                  "worth")
 
     def __init__(self, game: Monopoly23Game) -> None:
@@ -225,6 +226,9 @@ class DeedView:
         stands for at their cost (0: no owner)."""
         self.top: list[int] = [0] * seats
         """Each seat's highest rent estimate."""
+        self.top_moves = 0
+        """Counts the changes of ``top`` (what is worked out from it is kept while this
+        stays)."""
         self.lowered: list[bool] = [False] * seats
         """Seats whose highest rent went down or away during an update (all False
         between updates)."""
@@ -410,6 +414,7 @@ class DeedView:
                     w += level * cost[d]
                 if r > top[q]:
                     top[q] = r
+                    self.top_moves += 1
             if q != before:
                 if before >= 0:
                     value[before] = value[before] - old_worth
@@ -499,7 +504,9 @@ class DeedView:
         for d in self.game.board.deeds:
             if owner[d] == q and rent[d] > best:
                 best = rent[d]
-        self.top[q] = best
+        if self.top[q] != best:
+            self.top[q] = best
+            self.top_moves += 1
 
     def incomes(self) -> list[float]:
         """Each seat's rough rent income per round while free: a tenth of each of its rents,
@@ -636,11 +643,12 @@ class Monopoly23Strategy:
         self._scored_view: DeedView | None = None
         self._scored_seat = -1
         # The reserve (reserve()) kept for the view and seat it was worked out for, while
-        # the game's counts of changes of the deeds and of who is in jail stay.
+        # the view's count of changes of the top rents and the game's of who is in jail
+        # stay.
         self._reserve = 0
         self._reserve_view: DeedView | None = None
         self._reserve_seat = -1
-        self._reserve_changes = -1
+        self._reserve_tops = -1
         self._reserve_jail = -1
 
     # ---------------------------------------------------------------- the answer
@@ -692,10 +700,10 @@ class Monopoly23Strategy:
     def reserve(self, game: Monopoly23Game, p: int) -> int:
         """Cash kept back: the base reserve, more when the board is dangerous (the danger
         worked out here as :meth:`danger` does). It hangs only on the view's top rents and
-        on who is in jail: kept while ``game.changes`` and ``game.jail_changes`` stay."""
+        on who is in jail: kept while ``view.top_moves`` and ``game.jail_changes`` stay."""
         view = self._cur
         assert view is not None
-        if self._reserve_changes == game.changes and \
+        if self._reserve_tops == view.top_moves and \
                 self._reserve_jail == game.jail_changes and \
                 self._reserve_view is view and self._reserve_seat == p:
             return self._reserve
@@ -710,7 +718,7 @@ class Monopoly23Strategy:
         self._reserve = reserve
         self._reserve_view = view
         self._reserve_seat = p
-        self._reserve_changes = game.changes
+        self._reserve_tops = view.top_moves
         self._reserve_jail = game.jail_changes
         return reserve
 
@@ -1032,7 +1040,7 @@ class Monopoly23Strategy:
         view = self._cur
         assert view is not None
         cash = game.ledger.balances[p]
-        if self._reserve_changes == game.changes and \
+        if self._reserve_tops == view.top_moves and \
                 self._reserve_jail == game.jail_changes and \
                 self._reserve_view is view and self._reserve_seat == p:
             reserve = self._reserve  # (reserve(), kept)
@@ -1051,7 +1059,10 @@ class Monopoly23Strategy:
                 left = cash - view.force_price[d]
                 if left < third and left < rich:
                     continue
-                score = self.kept_score(game, p, d)
+                # (kept_score, written out)
+                score = self._scores[d] if \
+                    self._scored_at[d] == game.group_changes[game.group_number[d]] else \
+                    self.kept_score(game, p, d)
                 wanted = (score >= 1000 and left >= third) or (score >= 250 and left >= rich)
                 if wanted and not game.monopolised(d) and \
                         view.force_price[d] <= cash + view.property[p]:
