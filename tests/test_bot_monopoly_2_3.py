@@ -12,7 +12,7 @@ from __future__ import annotations
 import pytest
 
 from pennybags.bots import make_bot
-from pennybags.bots.monopoly_2_3 import DeedView, Monopoly23Strategy, deed_view
+from pennybags.bots.monopoly_2_3 import CardFacts, DeedView, Monopoly23Strategy, deed_view
 from pennybags.editions import get_edition
 from pennybags.editions.classic.game import HOTEL, ClassicGame
 from pennybags.editions.monopoly_2_3.game import Monopoly23Game
@@ -329,3 +329,45 @@ def test_the_kept_reserve_and_the_moves_are_those_worked_out_afresh(
             moves += 1
         game.act(p, answer)
     assert kept > 50 and moves > 20
+
+
+@pytest.mark.parametrize("seed", [81, 82])
+def test_card_values_of_moves_are_those_of_landing_value(seed: int) -> None:
+    """``card_value`` writes the landing out: for every moving card in the hand of the
+    player asked, on every player not in jail, it is ``landing_value`` of where the card
+    sends them (a quarter of the deed's score more for a card that lets its player buy)."""
+    game = new_game(seed)
+    bots = [Monopoly23Strategy() for _ in range(4)]
+    checked = 0
+    while not game.over:
+        p = game.pending[0].player
+        bot = bots[p]
+        answer = bot.choose(game, p)
+        leader = bot.leader(game, p)
+        for key, index in game.players[p].cards:
+            card = game.decks[key].cards[index]
+            facts = CardFacts(card, game)
+            if card.kind not in ("advance_to", "move_to", "advance_to_nearest",
+                                 "move_relative"):
+                continue
+            for target in range(4):
+                player = game.players[target]
+                if player.bankrupt or player.in_jail:
+                    continue
+                position = player.position
+                if card.kind == "advance_to_nearest":
+                    space = game.board.nearest(position, facts.space_type)
+                    passes = space <= position
+                elif card.kind == "move_relative":
+                    space, passes = game.board.advance(position, facts.spaces)
+                else:
+                    space = facts.target
+                    passes = space <= position and facts.collect_go
+                value = bot.landing_value(game, p, target, space, passes)
+                if target == p and facts.may_buy and game.board.spaces[space].is_deed and \
+                        game.owner[space] < 0:
+                    value += bot.deed_score(game, p, space) / 4
+                assert bot.card_value(game, p, facts, target, leader) == value
+                checked += 1
+        game.act(p, answer)
+    assert checked > 50

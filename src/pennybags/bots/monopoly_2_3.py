@@ -802,7 +802,8 @@ class Monopoly23Strategy:
     def landing_value(self, game: Monopoly23Game, p: int, target: int, space: int,
                       passes_go: bool) -> float:
         """What moving ``target`` onto ``space`` is worth to ``p`` (their gain counts for p,
-        an opponent's gain against p). (:meth:`whom_to_move` has it written out.)"""
+        an opponent's gain against p). (:meth:`whom_to_move` and :meth:`card_value` have it
+        written out; the tests compare them with this.)"""
         view = self._cur
         assert view is not None
         tables = view.tables
@@ -1253,18 +1254,41 @@ class Monopoly23Strategy:
             space = card.target
             passes = space <= position and card.collect_go
         elif code == ADVANCE_TO_NEAREST:
-            view = self._cur
-            assert view is not None
             space = card.nearest[position]
             passes = space <= position
         elif code == MOVE_RELATIVE:
             space, passes = board.advance(position, card.spaces)
         else:
             return -1.0
-        value = self.landing_value(game, p, target, space, passes)
-        if mine and card.may_buy and board.spaces[space].is_deed and game.owner[space] < 0:
-            value += self.deed_score(game, p, space) / 4
-        return value
+        # (landing_value(game, p, target, space, passes), written out)
+        view = self._cur
+        assert view is not None
+        tables = view.tables
+        gain_target = 0.0
+        gain_me = 0.0
+        if passes:
+            gain_target += view.go_salary
+        land = tables.landing[space]
+        if land == LAND_DEED:
+            owner = game.owner[space]
+            if owner >= 0 and owner != target and not game.players[owner].in_jail:
+                unit = tables.unit
+                rent = -(-view.rent[space] // unit) * unit  # (game.r5: rents are >= 0)
+                gain_target -= rent
+                if owner == p:
+                    gain_me += rent
+        elif land == LAND_TAX:
+            gain_target -= tables.tax[space]
+        elif land == LAND_GO_TO_JAIL:
+            gain_target -= 150 if mine else -60
+            if not mine:
+                gain_target -= self.income(game, target)
+        if mine:
+            value = gain_me + gain_target
+            if card.may_buy and land == LAND_DEED and game.owner[space] < 0:
+                value += self.deed_score(game, p, space) / 4
+            return value
+        return gain_me - 0.6 * gain_target * weight
 
 
 def _make(params: dict[str, str]) -> Monopoly23Strategy:
