@@ -452,21 +452,33 @@ class DeedView:
                     second_owner = o
         if len(group) < 2:
             held = 0  # (a group of one deed has none)
+        # q has a lone deed when it holds every held deed but one: with one held, every seat
+        # but its holder; with more, only the holders of the first or the second of them
+        # can (``a`` and ``b``, with theirs: -1 none; -2 while counting: two or more).
+        default = -1
+        a = b = -1
+        found_a = found_b = -1
+        if held == 1:
+            default = first
+            a = first_owner
+        elif held:
+            a = first_owner
+            if second_owner != first_owner:
+                b = second_owner
+            for d in group:
+                o = owner[d]
+                if o < 0:
+                    continue
+                if o != a:
+                    found_a = d if found_a == -1 else -2
+                if b >= 0 and o != b:
+                    found_b = d if found_b == -1 else -2
+            if found_a == -2:
+                found_a = -1
+            if found_b == -2:
+                found_b = -1
         for q in range(seats):
-            found = -1
-            # q has a lone deed when it holds every held deed but one: with one held, when
-            # that is not q's; with more, q holds the first or the second of them.
-            if held == 1:
-                if first_owner != q:
-                    found = first
-            elif held and (q == first_owner or q == second_owner):  # noqa: SIM109  (no tuple)
-                for d in group:
-                    o = owner[d]
-                    if o >= 0 and o != q:
-                        if found >= 0:
-                            found = -1  # (two or more held by others)
-                            break
-                        found = d
+            found = found_a if q == a else found_b if q == b else default
             if lone[base + q] != found:
                 lone[base + q] = found
                 self.targets[q] = None
