@@ -1108,9 +1108,10 @@ class Monopoly23Strategy:
             build = self.building(game, p, reserve)
             if build is not None:
                 return build
-        card = self.card(game, p)
-        if card is not None:
-            return card
+        if game.players[p].cards:  # (card() with an empty hand finds none)
+            card = self.card(game, p)
+            if card is not None:
+                return card
         if not game.rolled:
             return ROLL
         return END_TURN
