@@ -531,7 +531,7 @@ class DeedView:
             for d in self.game.board.deeds:
                 q = owner[d]
                 if q >= 0:
-                    income[q] += rent[d] * 0.1
+                    income[q] = income[q] + rent[d] * 0.1
             self.income = income
         return income
 

@@ -420,7 +420,9 @@ class Monopoly23Game(ClassicGame):
     def set_owner(self, deed: int, seat: int) -> None:
         """A change of owner may make or break a monopoly: check for the win."""
         super().set_owner(deed, seat)
-        self.group_changes[self.group_number[deed]] += 1
+        counts = self.group_changes  # (a list's number added to in place: no generic +=)
+        number = self.group_number[deed]
+        counts[number] = counts[number] + 1
         self.end_check_due = True
 
     # ================================================================ forced purchases
@@ -623,7 +625,9 @@ class Monopoly23Game(ClassicGame):
             self.houses[d] = level + 1
         self.changes += 1
         self.changed.append(deed)  # (logged: see Game.changed)
-        self.group_changes[self.group_number[deed]] += 1
+        counts = self.group_changes  # (a list's number added to in place: no generic +=)
+        number = self.group_number[deed]
+        counts[number] = counts[number] + 1
         self.built.add(self.board.spaces[deed].group)
         if self.listeners:
             self.emit("built-monopoly", player=p, deed=deed, group=self.board.spaces[deed].group,
@@ -646,7 +650,9 @@ class Monopoly23Game(ClassicGame):
             self.houses[d] = new
         self.changes += 1
         self.changed.append(deed)  # (logged: see Game.changed)
-        self.group_changes[self.group_number[deed]] += 1
+        counts = self.group_changes  # (a list's number added to in place: no generic +=)
+        number = self.group_number[deed]
+        counts[number] = counts[number] + 1
         return (level - new) * self.building_cost[deed]
 
     # ================================================================ paying
@@ -791,7 +797,7 @@ class Monopoly23Game(ClassicGame):
                 if owner[d] != o:
                     break
             else:
-                counts[o] += 1
+                counts[o] = counts[o] + 1
         return counts
 
     def check_end(self) -> bool:
@@ -830,9 +836,9 @@ class Monopoly23Game(ClassicGame):
                 if whole != was:
                     wholes[g] = whole
                     if was >= 0:
-                        counts[was] -= 1
+                        counts[was] = counts[was] - 1
                     if whole >= 0:
-                        counts[whole] += 1
+                        counts[whole] = counts[whole] + 1
         self._counted_logged = len(self.changed)
         self._counted_changes = self.changes
         return counts
@@ -915,7 +921,7 @@ class Monopoly23Game(ClassicGame):
                 self.take_from_bank(d)
         self.changes += 1
         for g in range(len(self.group_changes)):  # (owners and buildings set by hand)
-            self.group_changes[g] += 1
+            self.group_changes[g] = self.group_changes[g] + 1
 
     def snapshot_extra(self) -> dict[str, Any]:
         return {
