@@ -179,14 +179,13 @@ class DeedView:
     property and monopolies are adjusted by the difference, its highest rent worked out
     again only when the rent that was highest went down or away."""
 
-    __slots__ = ("base_rent", "build_score", "build_scored_at", "card_keys", "card_tables",
-                 "changes", "force_price", "full", "game", "go_salary", "group_index",
-                 "groups", "hotels_held", "houses_held", "income", "kinds", "logged", "lone",
-                 "lowered", "monopolies", "ordered", "per_property", "prices", "property",
-                 "rent", "seats", "seen_changes", "seen_level", "seen_owner", "street_groups",
-                 "street_of_group", "street_rents", "tables", "targets", "top", "top_moves",
-                 "wholes",
-                 "worth")
+    __slots__ = ("any_lowered", "base_rent", "build_score", "build_scored_at", "card_keys",
+                 "card_tables", "changes", "force_price", "full", "game", "go_salary",
+                 "group_index", "groups", "hotels_held", "houses_held", "income", "kinds",
+                 "logged", "lone", "lowered", "monopolies", "ordered", "per_property", "prices",
+                 "property", "rent", "seats", "seen_changes", "seen_level", "seen_owner",
+                 "street_groups", "street_of_group", "street_rents", "tables", "targets",
+                 "top", "top_moves", "wholes", "worth")
 
     def __init__(self, game: Monopoly23Game) -> None:
         self.game = game
@@ -232,6 +231,8 @@ class DeedView:
         self.lowered: list[bool] = [False] * seats
         """Seats whose highest rent went down or away during an update (all False
         between updates)."""
+        self.any_lowered = False
+        """Whether any of ``lowered`` is True."""
         self.income: list[float] | None = None
         """Each seat's rough rent income per round while free, once worked out (see
         :meth:`incomes`)."""
@@ -316,11 +317,13 @@ class DeedView:
         if not moved:
             return
         self.income = None
-        lowered = self.lowered
-        for q in range(len(lowered)):
-            if lowered[q]:
-                lowered[q] = False
-                self.top_again(q)
+        if self.any_lowered:
+            self.any_lowered = False
+            lowered = self.lowered
+            for q in range(len(lowered)):
+                if lowered[q]:
+                    lowered[q] = False
+                    self.top_again(q)
 
     def update_group(self, g: int) -> None:
         """Work out again the rents and worth of the deeds of group ``g``, and adjust each
@@ -338,24 +341,35 @@ class DeedView:
         if street >= 0:
             full = self.full
             was = full[street]
-            whole = owner[group[0]]  # (the seat that owns every deed of the group, if any)
-            if whole >= 0:
-                for d in group:
-                    if owner[d] != whole:
-                        whole = -1
-                        break
-            same_whole = whole == was
-            if not same_whole:
-                full[street] = whole
-                if was >= 0:
-                    monopolies[was] = monopolies[was] - 1
-                    self.wholes[was].remove(street)
+            owners_moved = False
+            for d in group:
+                if owner[d] != seen_owner[d]:
+                    owners_moved = True
+                    break
+            if not owners_moved:
+                # (only buildings changed: the whole owner and the lone deeds, which hang on
+                # the owners alone, stay)
+                whole = was
+                same_whole = True
+            else:
+                whole = owner[group[0]]  # (the seat that owns every deed of the group)
                 if whole >= 0:
-                    monopolies[whole] = monopolies[whole] + 1
-                    wholes = self.wholes[whole]
-                    wholes.append(street)
-                    wholes.sort()
-            self.lone_again(street, group)
+                    for d in group:
+                        if owner[d] != whole:
+                            whole = -1
+                            break
+                same_whole = whole == was
+                if not same_whole:
+                    full[street] = whole
+                    if was >= 0:
+                        monopolies[was] = monopolies[was] - 1
+                        self.wholes[was].remove(street)
+                    if whole >= 0:
+                        monopolies[whole] = monopolies[whole] + 1
+                        wholes = self.wholes[whole]
+                        wholes.append(street)
+                        wholes.sort()
+                self.lone_again(street, group)
         rent = self.rent
         worth = self.worth
         value = self.property
@@ -428,6 +442,7 @@ class DeedView:
                 rent[d] = r
             if before >= 0 and old_rent == top[before] and (q != before or r < old_rent):
                 lowered[before] = True
+                self.any_lowered = True
 
     def lone_again(self, street: int, group: tuple[int, ...]) -> None:
         """Work out ``lone`` again for colour group ``street`` (its deeds ``group``),
