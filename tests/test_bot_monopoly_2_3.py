@@ -12,7 +12,7 @@ from __future__ import annotations
 import pytest
 
 from pennybags.bots import make_bot
-from pennybags.bots.monopoly_2_3 import DeedView, Monopoly23Strategy, deed_view
+from pennybags.bots.monopoly_2_3 import CardFacts, DeedView, Monopoly23Strategy, deed_view
 from pennybags.editions import get_edition
 from pennybags.editions.classic.game import HOTEL, ClassicGame
 from pennybags.editions.monopoly_2_3.game import Monopoly23Game
@@ -282,3 +282,92 @@ def test_kept_deed_scores_answer_as_scores_worked_out_afresh(seed: int) -> None:
                 assert bot._scores[d] == judge.deed_score(game, p, d)
                 kept += 1
     assert kept > 100
+
+
+def reserve_afresh(game: Monopoly23Game, p: int, base: int = 100) -> int:
+    """The reserve worked out from a fresh view: 0.3 of the highest rent of a player not
+    in jail other than ``p``, at least the base."""
+    top = DeedView(game).top
+    worst = max([top[q.seat] for q in game.players if q.seat != p and not q.in_jail],
+                default=0)
+    return max(base, int(worst * 0.3))
+
+
+def move_afresh(bot: Monopoly23Strategy, game: Monopoly23Game, p: int, steps: int) -> int:
+    """Whom the roll should move by ``landing_value`` asked of every movable player."""
+    best = -1
+    best_score = 0.0
+    for q in game.movable():
+        space, passed = game.board.advance(game.players[q].position, steps)
+        score = bot.landing_value(game, p, q, space, passed) + (5 if q == p else 0)
+        if best < 0 or score > best_score:
+            best, best_score = q, score
+    return best
+
+
+@pytest.mark.parametrize(("seed", "per_property"), [(71, False), (72, True), (73, False)])
+def test_the_kept_reserve_and_the_moves_are_those_worked_out_afresh(
+        seed: int, per_property: bool) -> None:
+    """The reserve is kept while the deeds and who is in jail stay; whom to move is worked
+    out with each landing written out: at every decision both are what a fresh view and
+    ``landing_value`` say."""
+    game = new_game(seed, per_property_buildings=per_property)
+    bots = [Monopoly23Strategy() for _ in range(4)]
+    kept = moves = 0
+    while not game.over:
+        p = game.pending[0].player
+        decision = game.pending[0]
+        bot = bots[p]
+        view = deed_view(game)
+        if bot._reserve_view is view and bot._reserve_tops == view.top_moves and \
+                bot._reserve_jail == game.jail_changes:
+            kept += 1  # (the reserve of an earlier answer stands)
+        answer = bot.choose(game, p)
+        assert bot.reserve(game, p) == reserve_afresh(game, p)
+        if decision.kind == "move":
+            assert answer.target == move_afresh(bot, game, p, decision.amount)
+            moves += 1
+        game.act(p, answer)
+    assert kept > 50 and moves > 20
+
+
+@pytest.mark.parametrize("seed", [81, 82])
+def test_card_values_of_moves_are_those_of_landing_value(seed: int) -> None:
+    """``card_value`` writes the landing out: for every moving card in the hand of the
+    player asked, on every player not in jail, it is ``landing_value`` of where the card
+    sends them (a quarter of the deed's score more for a card that lets its player buy)."""
+    game = new_game(seed)
+    bots = [Monopoly23Strategy() for _ in range(4)]
+    checked = 0
+    while not game.over:
+        p = game.pending[0].player
+        bot = bots[p]
+        answer = bot.choose(game, p)
+        leader = bot.leader(game, p)
+        for key, index in game.players[p].cards:
+            card = game.decks[key].cards[index]
+            facts = CardFacts(card, game)
+            if card.kind not in ("advance_to", "move_to", "advance_to_nearest",
+                                 "move_relative"):
+                continue
+            for target in range(4):
+                player = game.players[target]
+                if player.bankrupt or player.in_jail:
+                    continue
+                position = player.position
+                if card.kind == "advance_to_nearest":
+                    space = game.board.nearest(position, facts.space_type)
+                    passes = space <= position
+                elif card.kind == "move_relative":
+                    space, passes = game.board.advance(position, facts.spaces)
+                else:
+                    space = facts.target
+                    passes = space <= position and facts.collect_go
+                value = bot.landing_value(game, p, target, space, passes)
+                if target == p and facts.may_buy and game.board.spaces[space].is_deed and \
+                        game.owner[space] < 0:
+                    value += bot.deed_score(game, p, space) / 4
+                assert bot.card_value(game, p, facts, target, leader) == value
+                checked += 1
+        game.act(p, answer)
+    assert checked > 50

@@ -309,3 +309,35 @@ def test_a_trade_names_no_card_of_a_hidden_hand_but_the_tradeable_ones() -> None
         "Bob has no Get Out of Jail Free card from chance"
     assert game.can_trade(Trade(0, 1, give_cash=5, take_cards=("chance:go-to-jail",))) == \
         "only Get Out of Jail Free cards can be traded"
+
+
+@pytest.mark.parametrize("us_board", [False, True])
+def test_the_deed_decks_cards_are_the_boards_deeds_in_order(us_board: bool) -> None:
+    """The market turns up ``board.deeds[index]`` for the card drawn: the deed deck holds one
+    card per deed, in board order, each naming its deed."""
+    game = new_game(seed=5, us_board=us_board)
+    cards = game.decks[DEEDS].cards
+    assert [int(c.params["deed"]) for c in cards] == list(game.board.deeds)
+    copy = game.clone()
+    assert isinstance(copy, Monopoly23Game)
+    assert [int(c.params["deed"]) for c in copy.decks[DEEDS].cards] == list(copy.board.deeds)
+
+
+@pytest.mark.parametrize("seed", [3, 4])
+def test_jail_changes_count_every_player_jailed_or_freed(seed: int) -> None:
+    """``jail_changes`` moves whenever someone goes to jail or leaves it (bots keep what they
+    work out from who is in jail while it stays)."""
+    game = new_game(seed=seed)
+    bots = [make_bot("standard", seed * 8 + seat) for seat in range(4)]
+    moves = 0
+    while not game.over:
+        jailed = [p.in_jail for p in game.players]
+        count = game.jail_changes
+        p = game.pending[0].player
+        game.act(p, bots[p].choose(game, p))
+        now = [p.in_jail for p in game.players]
+        changed = sum(a != b for a, b in zip(jailed, now, strict=True))
+        if changed:
+            assert game.jail_changes > count
+        moves += changed
+    assert moves >= 2

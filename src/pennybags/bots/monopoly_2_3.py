@@ -35,7 +35,7 @@ from pennybags.bots.registry import int_param
 from pennybags.bots.standard import EditionStrategy, register_strategy
 from pennybags.editions.classic.game import HOTEL
 from pennybags.editions.classic.rules import BUY
-from pennybags.editions.monopoly_2_3.game import Monopoly23Game, whole_owner
+from pennybags.editions.monopoly_2_3.game import Monopoly23Game
 from pennybags.editions.monopoly_2_3.rules import DECLINE, move_action
 from pennybags.engine.actions import Action, CardRef, deed_actions
 from pennybags.engine.board import Board
@@ -65,6 +65,11 @@ CARD_CODES: Final = {"collect": COLLECT, "pay": PAY, "collect_from_each_player":
                      "advance_to": ADVANCE_TO, "move_to": ADVANCE_TO,
                      "advance_to_nearest": ADVANCE_TO_NEAREST, "move_relative": MOVE_RELATIVE,
                      "get_out_of_jail_free": JAIL_FREE}
+# What landing on a space does, as the strategy tells it apart (DeedTables.landing).
+LAND_OTHER: Final = 0
+LAND_DEED: Final = 1
+LAND_TAX: Final = 2
+LAND_GO_TO_JAIL: Final = 3
 RAILROAD_RENTS: Final = (12, 25, 50, 100, 200)
 """The strategy's railroad rent by how many of the group the owner has (0: none in the
 group, never asked on the board)."""
@@ -75,10 +80,11 @@ class DeedTables:
     price and forced purchase price; the groups), made once per board and shared by the
     views of every game on it."""
 
-    __slots__ = ("base_rent", "board", "buy_building", "buy_deed", "force_buy",
-                 "force_percent", "force_price", "give_building", "give_deed", "group_index",
-                 "kinds", "ordered", "plain", "prices", "street_groups", "street_of_group",
-                 "street_rents", "unit")
+    __slots__ = ("base_rent", "board", "buy_building", "buy_deed", "card_decks", "card_facts",
+                 "card_keys", "force_buy", "force_percent", "force_price", "give_building",
+                 "give_deed", "group_index",
+                 "kinds", "landing", "ordered", "plain", "prices", "street_groups",
+                 "street_of_group", "street_rents", "tax", "unit")
 
     def __init__(self, game: Monopoly23Game) -> None:
         board = game.board
@@ -106,6 +112,14 @@ class DeedTables:
             RAILROAD if spaces[d].kind == "railroad" else
             STREET if spaces[d].kind == "street" else UTILITY for d in range(size)]
         """Each space's kind for the rent estimate (STREET, RAILROAD or UTILITY)."""
+        self.landing: list[int] = [
+            LAND_DEED if spaces[d].is_deed else LAND_TAX if spaces[d].kind == "tax" else
+            LAND_GO_TO_JAIL if spaces[d].kind == "go_to_jail" else LAND_OTHER
+            for d in range(size)]
+        """What landing on each space does for the landing value (LAND_DEED, ...)."""
+        self.tax: list[int] = [game.r5(spaces[d].amount) if spaces[d].kind == "tax" else 0
+                               for d in range(size)]
+        """Each tax space's amount, rounded up to the unit."""
         self.street_rents: list[tuple[int, ...]] = [spaces[d].rents for d in range(size)]
         self.base_rent: list[int] = [spaces[d].rents[0] if spaces[d].rents else 0
                                      for d in range(size)]
@@ -123,6 +137,12 @@ class DeedTables:
         self.plain: bool = type(board) is Board
         """Whether tokens move on the board as :meth:`Board.advance` says (no edition's
         own walk), so the bot can work out a move without asking."""
+        self.card_keys: list[str] = []
+        self.card_decks: list[tuple[Card, ...]] = []
+        self.card_facts: list[list[CardFacts | None]] = []
+        """The decks met on this board (their keys and printed cards, which games share)
+        and, for each, the facts of its cards by index, once met (a card's facts hang only
+        on the card, the board and the rounding)."""
 
     def fits(self, game: Monopoly23Game) -> bool:
         """Whether these tables are those of ``game``'s board and prices."""
@@ -159,13 +179,13 @@ class DeedView:
     property and monopolies are adjusted by the difference, its highest rent worked out
     again only when the rent that was highest went down or away."""
 
-    __slots__ = ("base_rent", "build_score", "build_scored_at", "card_keys", "card_tables",
-                 "changes", "force_price", "full", "game", "go_salary", "group_index",
-                 "groups", "hotels_held", "houses_held", "income", "kinds", "logged", "lone",
-                 "lowered", "monopolies", "ordered", "per_property", "prices", "property",
-                 "rent", "seats", "seen_changes", "seen_level", "seen_owner", "street_groups",
-                 "street_of_group", "street_rents", "tables", "targets", "top", "wholes",
-                 "worth")
+    __slots__ = ("any_lowered", "base_rent", "build_score", "build_scored_at", "card_keys",
+                 "card_tables", "changes", "force_price", "full", "game", "go_salary",
+                 "group_index", "groups", "hotels_held", "houses_held", "income", "kinds",
+                 "logged", "lone", "lowered", "monopolies", "ordered", "per_property", "prices",
+                 "property", "rent", "seats", "seen_changes", "seen_level", "seen_owner",
+                 "street_groups", "street_of_group", "street_rents", "tables", "targets",
+                 "top", "top_moves", "wholes", "worth")
 
     def __init__(self, game: Monopoly23Game) -> None:
         self.game = game
@@ -205,9 +225,14 @@ class DeedView:
         stands for at their cost (0: no owner)."""
         self.top: list[int] = [0] * seats
         """Each seat's highest rent estimate."""
+        self.top_moves = 0
+        """Counts the changes of ``top`` (what is worked out from it is kept while this
+        stays)."""
         self.lowered: list[bool] = [False] * seats
         """Seats whose highest rent went down or away during an update (all False
         between updates)."""
+        self.any_lowered = False
+        """Whether any of ``lowered`` is True."""
         self.income: list[float] | None = None
         """Each seat's rough rent income per round while free, once worked out (see
         :meth:`incomes`)."""
@@ -248,6 +273,30 @@ class DeedView:
             self.changes = game.changes
             self.logged = len(game.changed)
 
+    def card_table(self, game: Monopoly23Game, key: str) -> list[CardFacts | None]:
+        """The facts of deck ``key``'s cards by index (filled as they are met), shared by
+        the views of every game on the board whose deck has the same printed cards;
+        noted in ``card_keys`` and ``card_tables``."""
+        cards = game.decks[key].cards
+        tables = self.tables
+        table: list[CardFacts | None] | None = None
+        for i in range(len(tables.card_keys)):
+            if tables.card_keys[i] == key and tables.card_decks[i] is cards:
+                table = tables.card_facts[i]
+                break
+        if table is None:
+            if len(tables.card_keys) > 16:  # (decks made for single games)
+                tables.card_keys.clear()
+                tables.card_decks.clear()
+                tables.card_facts.clear()
+            table = [None] * len(cards)
+            tables.card_keys.append(key)
+            tables.card_decks.append(cards)
+            tables.card_facts.append(table)
+        self.card_keys.append(key)
+        self.card_tables.append(table)
+        return table
+
     def fresh(self) -> DeedView:
         """This view, brought up to date first if the deeds have changed."""
         if self.changes != self.game.changes:
@@ -268,11 +317,13 @@ class DeedView:
         if not moved:
             return
         self.income = None
-        lowered = self.lowered
-        for q in range(len(lowered)):
-            if lowered[q]:
-                lowered[q] = False
-                self.top_again(q)
+        if self.any_lowered:
+            self.any_lowered = False
+            lowered = self.lowered
+            for q in range(len(lowered)):
+                if lowered[q]:
+                    lowered[q] = False
+                    self.top_again(q)
 
     def update_group(self, g: int) -> None:
         """Work out again the rents and worth of the deeds of group ``g``, and adjust each
@@ -290,19 +341,35 @@ class DeedView:
         if street >= 0:
             full = self.full
             was = full[street]
-            whole = whole_owner(owner, group)
-            same_whole = whole == was
-            if not same_whole:
-                full[street] = whole
-                if was >= 0:
-                    monopolies[was] = monopolies[was] - 1
-                    self.wholes[was].remove(street)
+            owners_moved = False
+            for d in group:
+                if owner[d] != seen_owner[d]:
+                    owners_moved = True
+                    break
+            if not owners_moved:
+                # (only buildings changed: the whole owner and the lone deeds, which hang on
+                # the owners alone, stay)
+                whole = was
+                same_whole = True
+            else:
+                whole = owner[group[0]]  # (the seat that owns every deed of the group)
                 if whole >= 0:
-                    monopolies[whole] = monopolies[whole] + 1
-                    wholes = self.wholes[whole]
-                    wholes.append(street)
-                    wholes.sort()
-            self.lone_again(street, group)
+                    for d in group:
+                        if owner[d] != whole:
+                            whole = -1
+                            break
+                same_whole = whole == was
+                if not same_whole:
+                    full[street] = whole
+                    if was >= 0:
+                        monopolies[was] = monopolies[was] - 1
+                        self.wholes[was].remove(street)
+                    if whole >= 0:
+                        monopolies[whole] = monopolies[whole] + 1
+                        wholes = self.wholes[whole]
+                        wholes.append(street)
+                        wholes.sort()
+                self.lone_again(street, group)
         rent = self.rent
         worth = self.worth
         value = self.property
@@ -311,6 +378,8 @@ class DeedView:
         cost = game.building_cost
         per_property = self.per_property
         prices = self.prices
+        street_rents = self.street_rents
+        base_rent = self.base_rent
         first = group[0]
         # (lists are written only where something changed: each write of a number to a
         # list costs the compiled build a boxed number)
@@ -328,9 +397,15 @@ class DeedView:
                 if street >= 0 and (per_property or d == first):
                     # (a place where buildings stand: its houses or hotel, counted)
                     if before >= 0 and was_level:
-                        self.count_buildings(before, was_level, -1)
+                        if was_level == HOTEL:
+                            self.hotels_held[before] = self.hotels_held[before] - 1
+                        else:
+                            self.houses_held[before] = self.houses_held[before] - was_level
                     if q >= 0 and level:
-                        self.count_buildings(q, level, 1)
+                        if level == HOTEL:
+                            self.hotels_held[q] = self.hotels_held[q] + 1
+                        else:
+                            self.houses_held[q] = self.houses_held[q] + level
                 if level != was_level:
                     seen_level[d] = level
             if q != before:
@@ -339,12 +414,21 @@ class DeedView:
                 r = 0
                 w = 0
             else:
-                r = self.rent_of(d, q, level, whole)
+                if street >= 0:  # (rent_of, written out for a colour group's street)
+                    if level:
+                        r = street_rents[d][level]
+                    elif whole == q:
+                        r = base_rent[d] * 2
+                    else:
+                        r = base_rent[d]
+                else:
+                    r = self.rent_of(d, q, level, whole)
                 w = prices[d]
                 if street >= 0 and level and (per_property or d == first):
                     w += level * cost[d]
                 if r > top[q]:
                     top[q] = r
+                    self.top_moves += 1
             if q != before:
                 if before >= 0:
                     value[before] = value[before] - old_worth
@@ -358,14 +442,7 @@ class DeedView:
                 rent[d] = r
             if before >= 0 and old_rent == top[before] and (q != before or r < old_rent):
                 lowered[before] = True
-
-    def count_buildings(self, q: int, level: int, sign: int) -> None:
-        """Add (``sign`` 1) or take away (-1) ``level`` buildings of ``q``'s in the counts
-        of houses and hotels."""
-        if level == HOTEL:
-            self.hotels_held[q] = self.hotels_held[q] + sign
-        else:
-            self.houses_held[q] = self.houses_held[q] + sign * level
+                self.any_lowered = True
 
     def lone_again(self, street: int, group: tuple[int, ...]) -> None:
         """Work out ``lone`` again for colour group ``street`` (its deeds ``group``),
@@ -390,21 +467,33 @@ class DeedView:
                     second_owner = o
         if len(group) < 2:
             held = 0  # (a group of one deed has none)
+        # q has a lone deed when it holds every held deed but one: with one held, every seat
+        # but its holder; with more, only the holders of the first or the second of them
+        # can (``a`` and ``b``, with theirs: -1 none; -2 while counting: two or more).
+        default = -1
+        a = b = -1
+        found_a = found_b = -1
+        if held == 1:
+            default = first
+            a = first_owner
+        elif held:
+            a = first_owner
+            if second_owner != first_owner:
+                b = second_owner
+            for d in group:
+                o = owner[d]
+                if o < 0:
+                    continue
+                if o != a:
+                    found_a = d if found_a == -1 else -2
+                if b >= 0 and o != b:
+                    found_b = d if found_b == -1 else -2
+            if found_a == -2:
+                found_a = -1
+            if found_b == -2:
+                found_b = -1
         for q in range(seats):
-            found = -1
-            # q has a lone deed when it holds every held deed but one: with one held, when
-            # that is not q's; with more, q holds the first or the second of them.
-            if held == 1:
-                if first_owner != q:
-                    found = first
-            elif held and q in (first_owner, second_owner):
-                for d in group:
-                    o = owner[d]
-                    if o >= 0 and o != q:
-                        if found >= 0:
-                            found = -1  # (two or more held by others)
-                            break
-                        found = d
+            found = found_a if q == a else found_b if q == b else default
             if lone[base + q] != found:
                 lone[base + q] = found
                 self.targets[q] = None
@@ -442,7 +531,9 @@ class DeedView:
         for d in self.game.board.deeds:
             if owner[d] == q and rent[d] > best:
                 best = rent[d]
-        self.top[q] = best
+        if self.top[q] != best:
+            self.top[q] = best
+            self.top_moves += 1
 
     def incomes(self) -> list[float]:
         """Each seat's rough rent income per round while free: a tenth of each of its rents,
@@ -455,7 +546,7 @@ class DeedView:
             for d in self.game.board.deeds:
                 q = owner[d]
                 if q >= 0:
-                    income[q] += rent[d] * 0.1
+                    income[q] = income[q] + rent[d] * 0.1
             self.income = income
         return income
 
@@ -560,10 +651,6 @@ class CardFacts:
         """For ``advance_to_nearest``, the space it sends to from each space."""
 
 
-_FACTS: Final[dict[int, CardFacts]] = {}
-"""The facts of the cards met, by the card's id() (the card is kept with them)."""
-
-
 class Monopoly23Strategy(EditionStrategy):
     """Heuristic play for Monopoly 2.3."""
 
@@ -582,6 +669,14 @@ class Monopoly23Strategy(EditionStrategy):
         self._scored_at: list[int] = []
         self._scored_view: DeedView | None = None
         self._scored_seat = -1
+        # The reserve (reserve()) kept for the view and seat it was worked out for, while
+        # the view's count of changes of the top rents and the game's of who is in jail
+        # stay.
+        self._reserve = 0
+        self._reserve_view: DeedView | None = None
+        self._reserve_seat = -1
+        self._reserve_tops = -1
+        self._reserve_jail = -1
 
     # ---------------------------------------------------------------- the answer
 
@@ -606,8 +701,8 @@ class Monopoly23Strategy(EditionStrategy):
         if kind == "buy":
             deed = d.deed
             wanted = self.deed_score(game, p, deed) >= 100 or \
-                game.cash(p) - d.amount >= self.reserve(game, p)
-            return BUY if wanted and game.cash(p) >= d.amount else DECLINE
+                game.ledger.balances[p] - d.amount >= self.reserve(game, p)
+            return BUY if wanted and game.ledger.balances[p] >= d.amount else DECLINE
         if kind == "jail":
             return self.jail(game, p)
         raise ValueError(f"the standard bot does not know the decision '{kind}'")
@@ -631,16 +726,28 @@ class Monopoly23Strategy(EditionStrategy):
 
     def reserve(self, game: Monopoly23Game, p: int) -> int:
         """Cash kept back: the base reserve, more when the board is dangerous (the danger
-        worked out here as :meth:`danger` does)."""
+        worked out here as :meth:`danger` does). It hangs only on the view's top rents and
+        on who is in jail: kept while ``view.top_moves`` and ``game.jail_changes`` stay."""
         view = self._cur
         assert view is not None
+        if self._reserve_tops == view.top_moves and \
+                self._reserve_jail == game.jail_changes and \
+                self._reserve_view is view and self._reserve_seat == p:
+            return self._reserve
         worst = 0
         top = view.top
         for q in game.players:
             if q.seat != p and not q.in_jail and top[q.seat] > worst:
                 worst = top[q.seat]
         reserve = int(worst * 0.3)
-        return reserve if reserve > self.base_reserve else self.base_reserve
+        if reserve < self.base_reserve:
+            reserve = self.base_reserve
+        self._reserve = reserve
+        self._reserve_view = view
+        self._reserve_seat = p
+        self._reserve_tops = view.top_moves
+        self._reserve_jail = game.jail_changes
+        return reserve
 
     def danger(self, game: Monopoly23Game, p: int) -> int:
         """The highest rent another player's deed would charge now."""
@@ -722,24 +829,27 @@ class Monopoly23Strategy(EditionStrategy):
     def landing_value(self, game: Monopoly23Game, p: int, target: int, space: int,
                       passes_go: bool) -> float:
         """What moving ``target`` onto ``space`` is worth to ``p`` (their gain counts for p,
-        an opponent's gain against p)."""
+        an opponent's gain against p). (:meth:`whom_to_move` and :meth:`card_value` have it
+        written out; the tests compare them with this.)"""
         view = self._cur
         assert view is not None
-        s = game.board.spaces[space]
+        tables = view.tables
         gain_target = 0.0
         gain_me = 0.0
         if passes_go:
             gain_target += view.go_salary
-        if s.is_deed:
+        land = tables.landing[space]
+        if land == LAND_DEED:
             owner = game.owner[space]
             if owner >= 0 and owner != target and not game.players[owner].in_jail:
-                rent = game.r5(view.rent[space])
+                unit = tables.unit
+                rent = -(-view.rent[space] // unit) * unit  # (game.r5: rents are >= 0)
                 gain_target -= rent
                 if owner == p:
                     gain_me += rent
-        elif s.kind == "tax":
-            gain_target -= game.r5(s.amount)
-        elif s.kind == "go_to_jail":
+        elif land == LAND_TAX:
+            gain_target -= tables.tax[space]
+        elif land == LAND_GO_TO_JAIL:
             gain_target -= 150 if target == p else -60
             if target != p:
                 gain_target -= self.income(game, target)
@@ -769,7 +879,12 @@ class Monopoly23Strategy(EditionStrategy):
         moved = game.moved
         view = self._cur
         assert view is not None
-        plain = view.tables.plain
+        tables = view.tables
+        plain = tables.plain
+        landing = tables.landing
+        unit = tables.unit
+        owner = game.owner
+        rent = view.rent
         size = board.size
         for player in players:  # (game.movable() without its list)
             if player.bankrupt or player.in_jail:
@@ -779,15 +894,38 @@ class Monopoly23Strategy(EditionStrategy):
                 continue
             position = player.position
             if plain and steps > 0:  # (board.advance, written out)
-                target = position + steps
-                passed = target >= size
+                space = position + steps
+                passed = space >= size
                 if passed:
-                    target %= size
+                    space %= size
             else:
-                target, passed = board.advance(position, steps)
-            score = self.landing_value(game, p, q, target, passed)
+                space, passed = board.advance(position, steps)
+            # (landing_value(game, p, q, space, passed), written out)
+            gain_target = 0.0
+            gain_me = 0.0
+            if passed:
+                gain_target += view.go_salary
+            land = landing[space]
+            if land == LAND_DEED:
+                o = owner[space]
+                if o >= 0 and o != q and not players[o].in_jail:
+                    due = -(-rent[space] // unit) * unit  # (game.r5: rents are >= 0)
+                    gain_target -= due
+                    if o == p:
+                        gain_me += due
+            elif land == LAND_TAX:
+                gain_target -= tables.tax[space]
+            elif land == LAND_GO_TO_JAIL:
+                gain_target -= 150 if q == p else -60
+                if q != p:
+                    gain_target -= self.income(game, q)
             if q == p:
-                score += 5  # a move of one's own passes GO sooner
+                score = gain_me + gain_target + 5  # a move of one's own passes GO sooner
+            else:
+                leader = self._leader
+                if leader == NO_ONE:
+                    leader = self.leader(game, p)
+                score = gain_me - 0.6 * gain_target * (1.3 if q == leader else 1.0)
             if best < 0 or score > best_score:
                 best = q
                 best_score = score
@@ -798,9 +936,11 @@ class Monopoly23Strategy(EditionStrategy):
     def what_to_give(self, game: Monopoly23Game, p: int, owed: int, creditor: int) -> Action:
         """What to hand over toward a debt cash cannot cover: each deed without buildings
         (in board order), then each building, as the legal actions list them; the one that
-        hurts least."""
+        hurts least: the lowest of what it costs the payer (a deed: its price, 0.8 of its
+        score, more when it breaks a monopoly or completes the creditor's group; a building:
+        1.3 times its value), plus 1.5 times what it pays over the debt, less 30 when it
+        covers what cash cannot."""
         board = game.board
-        spaces = board.spaces
         owner = game.owner
         houses = game.houses
         cash_left = game.ledger.balances[p]
@@ -808,46 +948,58 @@ class Monopoly23Strategy(EditionStrategy):
         assert view is not None
         if view is not self._scored_view or p != self._scored_seat:
             self.forget_scores(game, p, view)
+        tables = view.tables
+        kinds = tables.kinds
+        prices = tables.prices
+        group_index = tables.group_index
+        full = view.full
+        group_of = board.group_of
+        changes = game.group_changes
+        number = game.group_number
+        scored_at = self._scored_at
+        scores = self._scores
         best = -1
         best_building = False
         best_score = 0.0
         for deed in board.deeds:
             if owner[deed] != p or houses[deed]:
                 continue
-            space = spaces[deed]
-            value = float(space.price)
-            cost = value + self.kept_score(game, p, deed) * 0.8
-            if space.kind == "street":
-                if game.owns_group(p, deed):
+            value = float(prices[deed])
+            # (kept_score, written out)
+            kept = scores[deed] if scored_at[deed] == changes[number[deed]] else \
+                self.kept_score(game, p, deed)
+            cost = value + kept * 0.8
+            if kinds[deed] == STREET:
+                i = group_index[deed]
+                if (full[i] == p) if i >= 0 else game.owns_group(p, deed):
                     cost += 800
                 if creditor >= 0:
-                    for g in board.group_of[deed]:
+                    for g in group_of[deed]:
                         if g != deed and owner[g] != creditor:
                             break
                     else:
                         cost += 2000
-            score = self.give_score(value, cost, owed, cash_left)
+            overpay = value - owed
+            if overpay < 0.0:
+                overpay = 0.0
+            score = cost + overpay * 1.5 - (30 if value >= owed - cash_left else 0)
             if best < 0 or score < best_score:
                 best = deed
                 best_score = score
+        building_cost = game.building_cost
         for deed in game.building_units(p):
-            value = float(game.building_cost[deed])
-            score = self.give_score(value, value * 1.3, owed, cash_left)
+            value = float(building_cost[deed])
+            overpay = value - owed
+            if overpay < 0.0:
+                overpay = 0.0
+            score = value * 1.3 + overpay * 1.5 - (30 if value >= owed - cash_left else 0)
             if best < 0 or score < best_score:
                 best = deed
                 best_building = True
                 best_score = score
         if best < 0:
             raise ValueError("the bot has nothing to pay with")
-        tables = view.tables
         return tables.give_building[best] if best_building else tables.give_deed[best]
-
-    @staticmethod
-    def give_score(value: float, cost: float, owed: int, cash_left: int) -> float:
-        """How much handing over something worth ``value`` hurts (lower is better)."""
-        overpay = max(0.0, value - owed)
-        shortfall_covered = value >= owed - cash_left
-        return cost + overpay * 1.5 - (30 if shortfall_covered else 0)
 
     def jail(self, game: Monopoly23Game, p: int) -> Action:
         build = self.building(game, p, self.reserve(game, p))
@@ -863,11 +1015,49 @@ class Monopoly23Strategy(EditionStrategy):
 
     def kept_score(self, game: Monopoly23Game, p: int, d: int) -> float:
         """:meth:`deed_score` of deed ``d``, kept while the game's count of changes of its
-        group stays the same."""
+        group stays the same (worked out here as :meth:`deed_score` does, from the view's
+        tables: asked while an answer is worked out)."""
         count = game.group_changes[game.group_number[d]]
         if self._scored_at[d] == count:
             return self._scores[d]
-        score = self._scores[d] = self.deed_score(game, p, d)
+        view = self._cur
+        assert view is not None
+        tables = view.tables
+        group = tables.board.group_of[d]
+        owner = game.owner
+        if tables.kinds[d] != STREET:
+            mine = 0
+            for g in group:
+                if owner[g] == p:
+                    mine += 1
+            score = 40.0 + 30 * mine
+        else:
+            mine = others = 0
+            holder = -1  # the one opponent holding the others (-2: more than one)
+            for g in group:
+                if g == d:
+                    continue
+                o = owner[g]
+                if o == p:
+                    mine += 1
+                elif o >= 0:
+                    others += 1
+                    if holder == -1:
+                        holder = o
+                    elif o != holder:
+                        holder = -2
+            rest = len(group) - 1
+            if mine == rest:
+                score = 1000.0 + float(tables.prices[d])
+            elif others == 0:
+                score = 150.0 + 100 * mine + float(tables.prices[d]) / 4
+            elif holder >= 0 and others == rest:
+                score = 120.0  # the last deed an opponent needs
+            elif mine:
+                score = 80.0 + 40 * mine
+            else:
+                score = 40.0
+        self._scores[d] = score
         self._scored_at[d] = count
         return score
 
@@ -878,7 +1068,12 @@ class Monopoly23Strategy(EditionStrategy):
         view = self._cur
         assert view is not None
         cash = game.ledger.balances[p]
-        reserve = self.reserve(game, p)
+        if self._reserve_tops == view.top_moves and \
+                self._reserve_jail == game.jail_changes and \
+                self._reserve_view is view and self._reserve_seat == p:
+            reserve = self._reserve  # (reserve(), kept)
+        else:
+            reserve = self.reserve(game, p)
         if view is not self._scored_view or p != self._scored_seat:
             self.forget_scores(game, p, view)
         # Forced purchases that complete a group (the first wanted in board order).
@@ -892,7 +1087,10 @@ class Monopoly23Strategy(EditionStrategy):
                 left = cash - view.force_price[d]
                 if left < third and left < rich:
                     continue
-                score = self.kept_score(game, p, d)
+                # (kept_score, written out)
+                score = self._scores[d] if \
+                    self._scored_at[d] == game.group_changes[game.group_number[d]] else \
+                    self.kept_score(game, p, d)
                 wanted = (score >= 1000 and left >= third) or (score >= 250 and left >= rich)
                 if wanted and not game.monopolised(d) and \
                         view.force_price[d] <= cash + view.property[p]:
@@ -925,9 +1123,10 @@ class Monopoly23Strategy(EditionStrategy):
             build = self.building(game, p, reserve)
             if build is not None:
                 return build
-        card = self.card(game, p)
-        if card is not None:
-            return card
+        if game.players[p].cards:  # (card() with an empty hand finds none)
+            card = self.card(game, p)
+            if card is not None:
+                return card
         if not game.rolled:
             return ROLL
         return END_TURN
@@ -996,12 +1195,10 @@ class Monopoly23Strategy(EditionStrategy):
                     table = tables[i]
                     break
             if table is None:
-                table = [None] * len(game.decks[key].cards)
-                keys.append(key)
-                tables.append(table)
+                table = view.card_table(game, key)
             facts = table[index]
             if facts is None:
-                facts = table[index] = self.facts(game, game.decks[key].cards[index])
+                facts = table[index] = CardFacts(game.decks[key].cards[index], game)
             code = facts.code
             if code == JAIL_FREE:
                 continue
@@ -1046,16 +1243,6 @@ class Monopoly23Strategy(EditionStrategy):
             return Action("play-card", card=best_ref, target=best_target)
         return None
 
-    def facts(self, game: Monopoly23Game, card: Card) -> CardFacts:
-        """What the strategy reads of ``card`` (read once per card and rounding)."""
-        facts = _FACTS.get(id(card))
-        if facts is None or facts.card is not card or facts.unit != game.unit or \
-                facts.board is not game.board:
-            if len(_FACTS) > 1000:  # (cards made afresh for each game: US names)
-                _FACTS.clear()
-            facts = _FACTS[id(card)] = CardFacts(card, game)
-        return facts
-
     def card_value(self, game: Monopoly23Game, p: int, card: CardFacts, target: int,
                    leader: int) -> float:
         """What playing ``card`` on ``target`` is worth to ``p``."""
@@ -1095,18 +1282,41 @@ class Monopoly23Strategy(EditionStrategy):
             space = card.target
             passes = space <= position and card.collect_go
         elif code == ADVANCE_TO_NEAREST:
-            view = self._cur
-            assert view is not None
             space = card.nearest[position]
             passes = space <= position
         elif code == MOVE_RELATIVE:
             space, passes = board.advance(position, card.spaces)
         else:
             return -1.0
-        value = self.landing_value(game, p, target, space, passes)
-        if mine and card.may_buy and board.spaces[space].is_deed and game.owner[space] < 0:
-            value += self.deed_score(game, p, space) / 4
-        return value
+        # (landing_value(game, p, target, space, passes), written out)
+        view = self._cur
+        assert view is not None
+        tables = view.tables
+        gain_target = 0.0
+        gain_me = 0.0
+        if passes:
+            gain_target += view.go_salary
+        land = tables.landing[space]
+        if land == LAND_DEED:
+            owner = game.owner[space]
+            if owner >= 0 and owner != target and not game.players[owner].in_jail:
+                unit = tables.unit
+                rent = -(-view.rent[space] // unit) * unit  # (game.r5: rents are >= 0)
+                gain_target -= rent
+                if owner == p:
+                    gain_me += rent
+        elif land == LAND_TAX:
+            gain_target -= tables.tax[space]
+        elif land == LAND_GO_TO_JAIL:
+            gain_target -= 150 if mine else -60
+            if not mine:
+                gain_target -= self.income(game, target)
+        if mine:
+            value = gain_me + gain_target
+            if card.may_buy and land == LAND_DEED and game.owner[space] < 0:
+                value += self.deed_score(game, p, space) / 4
+            return value
+        return gain_me - 0.6 * gain_target * weight
 
 
 def _make(params: dict[str, str]) -> Monopoly23Strategy:

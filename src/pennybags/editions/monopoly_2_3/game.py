@@ -70,16 +70,6 @@ def round_up(amount: int, unit: int = 5) -> int:
     return -(-amount // unit) * unit
 
 
-def whole_owner(owner: list[int], group: tuple[int, ...]) -> int:
-    """The seat that owns every deed of ``group`` (-1: nobody does)."""
-    whole = owner[group[0]]
-    if whole >= 0:
-        for d in group:
-            if owner[d] != whole:
-                return -1
-    return whole
-
-
 class Monopoly23Game(ClassicGame):
     """Monopoly 2.3 on the classic board."""
 
@@ -128,6 +118,9 @@ class Monopoly23Game(ClassicGame):
         """Counts the changes of owner and buildings in each of ``deed_groups`` (as
         ``changes`` counts them all), so that a bot can bring up to date only what it
         worked out from the groups that changed."""
+        self.jail_changes: int = clone_of.jail_changes if clone_of is not None else 0
+        """Counts the players sent to jail and let out (``send_to_jail``, ``leave_jail``),
+        so that a bot can keep what it worked out from who is in jail while it stays."""
         self._colour: tuple[bool, ...] = tables.colour
         """Whether each of ``deed_groups`` is a colour group (one of ``streets_groups``)."""
         # A copy keeps what its original worked out, as it keeps ``group_changes``.
@@ -231,10 +224,10 @@ class Monopoly23Game(ClassicGame):
         self.built = set()
         self.turn_ends = False
         p = self.current
-        self.jail_turn = self.players[p].in_jail
+        jailed = self.jail_turn = self.players[p].in_jail
         if self.listeners:
             self.emit("turn", player=p, round=self.round)
-        self.ask_roll()
+        self.pending = self._jail_asks[p] if jailed else self._turn_asks[p]  # (ask_roll)
 
     def hands_given(self) -> None:
         """A scenario gave the hands: the game turns up the market but deals no cards."""
@@ -260,7 +253,8 @@ class Monopoly23Game(ClassicGame):
     def resume_turn(self) -> None:
         """Back to the turn's player after an action has been resolved."""
         p = self.current
-        if self.players[p].bankrupt:
+        player = self.players[p]
+        if player.bankrupt:
             self.next_turn()
             return
         if self.turn_ends:
@@ -268,7 +262,7 @@ class Monopoly23Game(ClassicGame):
                 self.emit("turn-ends", player=p)
             self.next_turn()
             return
-        self.ask_roll()
+        self.pending = self._jail_asks[p] if player.in_jail else self._turn_asks[p]  # (ask_roll)
 
     def next_turn(self) -> None:
         p = self.current
@@ -359,8 +353,13 @@ class Monopoly23Game(ClassicGame):
 
     def send_to_jail(self, p: int) -> None:
         super().send_to_jail(p)
+        self.jail_changes += 1
         if p == self.current and not self.jail_turn:
             self.turn_ends = True
+
+    def leave_jail(self, p: int, how: str) -> None:
+        super().leave_jail(p, how)
+        self.jail_changes += 1
 
     def rent(self, deed: int, card: Card | None = None) -> int:
         return self.r5(super().rent(deed, card))
@@ -384,10 +383,11 @@ class Monopoly23Game(ClassicGame):
 
     def refill_market(self) -> None:
         deck = self.decks[DEEDS]
-        while len(self.market) < self.market_size and deck.order:
-            index = deck.draw()
-            deed = int(deck.cards[index].params["deed"])
-            self.market.append(deed)
+        market = self.market
+        deeds = self.board.deeds  # (the deed deck's cards are the board's deeds, in order)
+        while len(market) < self.market_size and deck.order:
+            deed = deeds[deck.draw()]
+            market.append(deed)
             if self.listeners:
                 self.emit("market", deed=deed)
 
@@ -414,23 +414,26 @@ class Monopoly23Game(ClassicGame):
     def buy_from_market(self, p: int, deed: int) -> None:
         self.bought_from_market = True
         self.buy(p, deed)
-        self.ask_roll()
+        q = self.current  # (ask_roll, written out)
+        self.pending = self._jail_asks[q] if self.players[q].in_jail else self._turn_asks[q]
 
     def set_owner(self, deed: int, seat: int) -> None:
         """A change of owner may make or break a monopoly: check for the win."""
         super().set_owner(deed, seat)
-        self.group_changes[self.group_number[deed]] += 1
+        counts = self.group_changes  # (a list's number added to in place: no generic +=)
+        number = self.group_number[deed]
+        counts[number] = counts[number] + 1
         self.end_check_due = True
 
     # ================================================================ forced purchases
 
     def force_price(self, deed: int) -> int:
         """1.5 times the printed price, rounded up to £5."""
-        return self.r5(-(-self.board[deed].price * self.force_percent // 100))
+        return self.r5(-(-self.board.spaces[deed].price * self.force_percent // 100))
 
     def monopolised(self, deed: int) -> bool:
         """Part of a monopoly: a street whose owner owns its whole colour group."""
-        space = self.board[deed]
+        space = self.board.spaces[deed]
         return space.kind == "street" and self.owner[deed] >= 0 and \
             self.owns_group(self.owner[deed], deed)
 
@@ -586,7 +589,7 @@ class Monopoly23Game(ClassicGame):
     def can_buy_building(self, p: int, deed: int) -> str | None:
         if not 0 <= deed < self.board.size:
             return f"there is no space {deed}"
-        space = self.board[deed]
+        space = self.board.spaces[deed]
         if space.kind != "street":
             return f"nothing can be built on {space.name}"
         if self.owner[deed] != p:
@@ -604,8 +607,8 @@ class Monopoly23Game(ClassicGame):
             return f"one building per monopoly per turn: the {space.group} monopoly has " \
                    "had its building this turn"
         cost = self.building_cost[deed]
-        if self.cash(p) < cost:
-            return f"{self.name(p)} has {self.money(self.cash(p))}, a building costs " \
+        if self.ledger.balances[p] < cost:
+            return f"{self.name(p)} has {self.money(self.ledger.balances[p])}, a building costs " \
                    f"{self.money(cost)}"
         return self.stock_problem(level)
 
@@ -622,10 +625,12 @@ class Monopoly23Game(ClassicGame):
             self.houses[d] = level + 1
         self.changes += 1
         self.changed.append(deed)  # (logged: see Game.changed)
-        self.group_changes[self.group_number[deed]] += 1
-        self.built.add(self.board[deed].group)
+        counts = self.group_changes  # (a list's number added to in place: no generic +=)
+        number = self.group_number[deed]
+        counts[number] = counts[number] + 1
+        self.built.add(self.board.spaces[deed].group)
         if self.listeners:
-            self.emit("built-monopoly", player=p, deed=deed, group=self.board[deed].group,
+            self.emit("built-monopoly", player=p, deed=deed, group=self.board.spaces[deed].group,
                       level=level + 1, whole=not self.per_property)
         self.ask_roll()
 
@@ -645,7 +650,9 @@ class Monopoly23Game(ClassicGame):
             self.houses[d] = new
         self.changes += 1
         self.changed.append(deed)  # (logged: see Game.changed)
-        self.group_changes[self.group_number[deed]] += 1
+        counts = self.group_changes  # (a list's number added to in place: no generic +=)
+        number = self.group_number[deed]
+        counts[number] = counts[number] + 1
         return (level - new) * self.building_cost[deed]
 
     # ================================================================ paying
@@ -669,7 +676,7 @@ class Monopoly23Game(ClassicGame):
         if self.players[payer].bankrupt or (payee >= 0 and self.players[payee].bankrupt):
             self.dues.pop(0)
             return
-        if self.cash(payer) >= amount:
+        if self.ledger.balances[payer] >= amount:
             self.dues.pop(0)
             self.pay(payer, payee, amount, reason)
             return
@@ -682,12 +689,12 @@ class Monopoly23Game(ClassicGame):
         self.pending = [Decision("pay", payer, amount=amount, creditor=payee)]
         if self.listeners:
             self.emit("must-pay", player=payer, amount=amount, creditor=payee, reason=reason,
-                      cash=self.cash(payer))
+                      cash=self.ledger.balances[payer])
 
     def can_give_deed(self, p: int, deed: int) -> str | None:
-        if not 0 <= deed < self.board.size or not self.board[deed].is_deed:
+        if not 0 <= deed < self.board.size or not self.board.spaces[deed].is_deed:
             return "only title deeds can be handed over"
-        space = self.board[deed]
+        space = self.board.spaces[deed]
         if self.owner[deed] != p:
             return f"{self.name(p)} does not own {space.name}"
         if self.houses[deed]:
@@ -695,9 +702,9 @@ class Monopoly23Game(ClassicGame):
         return None
 
     def can_give_building(self, p: int, deed: int) -> str | None:
-        if not 0 <= deed < self.board.size or not self.board[deed].is_deed:
+        if not 0 <= deed < self.board.size or not self.board.spaces[deed].is_deed:
             return "buildings stand only on streets"
-        space = self.board[deed]
+        space = self.board.spaces[deed]
         if self.owner[deed] != p:
             return f"{self.name(p)} does not own {space.name}"
         if not self.houses[deed]:
@@ -715,7 +722,7 @@ class Monopoly23Game(ClassicGame):
             self.emit("gave-building", player=p, creditor=payee, deed=deed,
                       level=self.houses[deed], value=value)
         else:
-            value = self.board[deed].price
+            value = self.board.spaces[deed].price
             if payee >= 0:
                 self.set_owner(deed, payee)
             else:
@@ -728,7 +735,7 @@ class Monopoly23Game(ClassicGame):
             self.dues.pop(0)
             if left < 0:
                 self.emit("overpaid", player=p, creditor=payee, amount=-left)
-        elif self.cash(p) >= left:
+        elif self.ledger.balances[p] >= left:
             self.dues.pop(0)
             self.pay(p, payee, left, reason)
         else:
@@ -748,7 +755,7 @@ class Monopoly23Game(ClassicGame):
                 value = self.lower_building(unit)
                 if creditor >= 0:
                     self.pay(BANK, creditor, value, "buildings exchanged")
-        self.pay(p, creditor, self.cash(p), "bankruptcy")
+        self.pay(p, creditor, self.ledger.balances[p], "bankruptcy")
         for deed in self.deeds_of(p):
             if creditor >= 0:
                 self.set_owner(deed, creditor)
@@ -790,7 +797,7 @@ class Monopoly23Game(ClassicGame):
                 if owner[d] != o:
                     break
             else:
-                counts[o] += 1
+                counts[o] = counts[o] + 1
         return counts
 
     def check_end(self) -> bool:
@@ -811,10 +818,27 @@ class Monopoly23Game(ClassicGame):
         ``setup_done`` has been called)."""
         counts = self._monopoly_count
         colour = self._colour
+        owner = self.owner
+        groups = self.deed_groups
+        wholes = self._whole
         for g in self.moved_groups(self._whole_seen, self._counted_logged,
                                    self._counted_changes):
             if colour[g]:
-                self._count_whole(g, counts)
+                # Who owns the group whole now; its count moved if that changed.
+                group = groups[g]
+                whole = owner[group[0]]
+                if whole >= 0:
+                    for d in group:
+                        if owner[d] != whole:
+                            whole = -1
+                            break
+                was = wholes[g]
+                if whole != was:
+                    wholes[g] = whole
+                    if was >= 0:
+                        counts[was] = counts[was] - 1
+                    if whole >= 0:
+                        counts[whole] = counts[whole] + 1
         self._counted_logged = len(self.changed)
         self._counted_changes = self.changes
         return counts
@@ -844,17 +868,6 @@ class Monopoly23Game(ClassicGame):
                     moved.append(g)
         return moved
 
-    def _count_whole(self, g: int, counts: list[int]) -> None:
-        """Work out again who owns colour group ``g`` whole, and move its count."""
-        whole = whole_owner(self.owner, self.deed_groups[g])
-        was = self._whole[g]
-        if whole != was:
-            self._whole[g] = whole
-            if was >= 0:
-                counts[was] -= 1
-            if whole >= 0:
-                counts[whole] += 1
-
     def check_five(self) -> bool:
         counts = self.monopoly_counts()
         to_win = self.to_win
@@ -883,7 +896,7 @@ class Monopoly23Game(ClassicGame):
                 raise ValueError("there are no mortgages in Monopoly 2.3")
             level = self.houses[d]
             if level:
-                space = self.board[d]
+                space = self.board.spaces[d]
                 if space.kind != "street" or self.owner[d] < 0:
                     raise ValueError(f"{space.name} cannot have buildings")
                 if not self.owns_group(self.owner[d], d):
@@ -908,12 +921,12 @@ class Monopoly23Game(ClassicGame):
                 self.take_from_bank(d)
         self.changes += 1
         for g in range(len(self.group_changes)):  # (owners and buildings set by hand)
-            self.group_changes[g] += 1
+            self.group_changes[g] = self.group_changes[g] + 1
 
     def snapshot_extra(self) -> dict[str, Any]:
         return {
             "bank": {"houses": self.bank_houses, "hotels": self.bank_hotels},
-            "market": [self.board[d].name for d in self.market],
+            "market": [self.board.spaces[d].name for d in self.market],
             "discards": {k: [self.decks[k].cards[i].id for i in v]
                          for k, v in self.discards.items()},
             "rolled": self.rolled,
@@ -955,9 +968,9 @@ class Monopoly23Game(ClassicGame):
     def pose_pay(self, pose: Pose) -> None:
         """A payment the player's cash cannot cover: paid with property."""
         p = pose.player
-        if pose.amount <= self.cash(p):
+        if pose.amount <= self.ledger.balances[p]:
             raise ValueError(f"a payment with property (amount:) is more than the "
-                             f"{self.money(self.cash(p))} {self.name(p)} has")
+                             f"{self.money(self.ledger.balances[p])} {self.name(p)} has")
         if self.payable(p) < pose.amount:
             raise ValueError(f"{self.name(p)} cannot pay {self.money(pose.amount)} even "
                              "with every property")
@@ -972,7 +985,7 @@ class Monopoly23Game(ClassicGame):
         if deed < 0 or not self.board.spaces[deed].is_deed or self.owner[deed] >= 0:
             raise ValueError("'buy' needs an unowned title deed (deed:)")
         price = self.board.spaces[deed].price
-        if self.cash(pose.player) < price:
+        if self.ledger.balances[pose.player] < price:
             raise ValueError(f"a card offers a purchase only to a player who can pay "
                              f"{self.money(price)}")
         self.then(self.resume_turn)
@@ -981,9 +994,9 @@ class Monopoly23Game(ClassicGame):
     # ================================================================ legality helpers
 
     def why_not_force(self, p: int, deed: int) -> str | None:
-        if not 0 <= deed < self.board.size or not self.board[deed].is_deed:
+        if not 0 <= deed < self.board.size or not self.board.spaces[deed].is_deed:
             return "only a title deed can be bought"
-        space = self.board[deed]
+        space = self.board.spaces[deed]
         seller = self.owner[deed]
         if seller < 0:
             return f"{space.name} belongs to the bank: buy from the market"

@@ -146,9 +146,9 @@ class BuyFromMarket(ActionRule[Monopoly23Game]):
         if game.bought_from_market:
             return "one deed from the market per turn: bought already"
         price = game.board.spaces[deed].price
-        if game.cash(player) < price:
+        if game.ledger.balances[player] < price:
             return f"{game.board.spaces[deed].name} costs {game.money(price)}; " \
-                   f"{game.name(player)} has {game.money(game.cash(player))}"
+                   f"{game.name(player)} has {game.money(game.ledger.balances[player])}"
         return None
 
     def candidates(self, game: Monopoly23Game, player: int,
@@ -204,10 +204,10 @@ class BuyWhereTheCardSent(ActionRule[Monopoly23Game]):
     def check(self, game: Monopoly23Game, player: int, action: Action,
               decision: Decision | None) -> str | None:
         assert decision is not None
-        if game.cash(player) < decision.amount:
+        if game.ledger.balances[player] < decision.amount:
             return f"{game.board.spaces[decision.deed].name} costs " \
                    f"{game.money(decision.amount)}; {game.name(player)} has " \
-                   f"{game.money(game.cash(player))}"
+                   f"{game.money(game.ledger.balances[player])}"
         return None
 
     def apply(self, game: Monopoly23Game, player: int, action: Action,
@@ -356,7 +356,7 @@ class LandOnDeed(SpaceRule[Monopoly23Game]):
         owner = game.owner[space]
         price = game.board.spaces[space].price
         if owner < 0:
-            if card is not None and card.get("may_buy") and game.cash(player) >= price:
+            if card is not None and card.get("may_buy") and game.ledger.balances[player] >= price:
                 game.pending = [Decision("buy", player, deed=space, amount=price)]
             return
         if owner == player:
