@@ -145,7 +145,7 @@ class Estate(TopRents):
     rent for everyone)."""
 
     __slots__ = ("active", "changes", "firsts", "game", "group_changes", "leads", "out",
-                 "ranked", "rents", "unowned_in")
+                 "ranked", "ranked_round", "rents", "unowned_in")
 
     def __init__(self, game: CardGame) -> None:
         super().__init__()
@@ -178,6 +178,8 @@ class Estate(TopRents):
         self.ranked = -1
         self.active = -1
         """The ``changes`` count and the players still in when the danger was ranked."""
+        self.ranked_round = -1
+        """The round when :meth:`rank_once_a_round` last ranked the danger."""
 
     def update(self) -> None:
         """When the game's ``changes`` count moved, work out again the rents of each group
@@ -263,6 +265,22 @@ class Estate(TopRents):
         # are of players still in, and owned)
         rank_rents(self, leaders, game.owner, self.rents, 0)
         self.unowned = unowned
+
+    def rank_once_a_round(self) -> None:
+        """The danger and the unowned deeds as :meth:`rank` finds them at the first call of
+        each round (the bots that plan once a turn read the board when play comes round;
+        one ranking a round serves every seat): ranked again within the round only when a
+        player went out."""
+        game = self.game
+        if self.ranked_round == game.round:
+            active = 0
+            for player in game.players:
+                if not player.bankrupt:
+                    active += 1
+            if active == self.active:
+                return
+        self.ranked_round = game.round
+        self.rank()
 
 
 _last_estate: Estate | None = None
