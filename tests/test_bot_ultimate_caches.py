@@ -188,6 +188,7 @@ class Checking:
                                   ("standard", "standard?value=price") * 2])
 def test_kept_work_is_what_fresh_work_gives(bots: tuple[str, ...]) -> None:
     edition = get_edition("ultimate-monopoly")
+    builds = mortgages = 0
     for seed in (3, 4):
         game = edition.new_game(["A", "B", "C", "D"], seed=seed,
                                 options=run_options("ultimate-monopoly", (), 1000))
@@ -196,9 +197,10 @@ def test_kept_work_is_what_fresh_work_gives(bots: tuple[str, ...]) -> None:
         game.play_out(agents)
         assert game.over
         assert sum(a.checked for a in agents) > 500
-        if bots[0] == "standard" and seed == 4:
-            assert sum(a.builds_followed for a in agents) > 20
-            assert sum(a.mortgages_followed for a in agents) > 5
+        builds += sum(a.builds_followed for a in agents)
+        mortgages += sum(a.mortgages_followed for a in agents)
+    # (the plans were followed, and checked, often enough to mean something)
+    assert builds > 20 and mortgages > 10
 
 
 def test_estate_ranks_the_leaders_of_each_group_as_the_whole_board() -> None:

@@ -315,8 +315,8 @@ class IncomeStrategy(UltimateMonopolyStrategy):
         self._plan_round = -1
         self._plan_holdings = -1
         self._plan_cash = -1
-        """The game, seat, turn, round, ``holdings`` count and the cash expected at the
-        next answer, for which the plan of the turn holds (None: no plan)."""
+        """The game, seat, turn, round, ``holdings`` count and the least cash the plan
+        needs at the next answer, for which the plan of the turn holds (None: no plan)."""
         self._debt_game: ClassicGame | None = None
         self._debt_seat = -1
         self._debt_turn = -1
@@ -333,7 +333,9 @@ class IncomeStrategy(UltimateMonopolyStrategy):
         self._plan_mortgage_ok = False
         self._plan_builds: list[int] = []
         self._plan_next = 0
-        """The plan's buildings (deeds, in order) and the next one to put up."""
+        self._plan_done = False
+        """The plan's buildings (deeds, in order), the next one to put up, and whether
+        nothing is left to do after them this turn."""
         self._opponents = 0
         self._horizon = HORIZON
         self._trade_offers: dict[int, int] = {}
@@ -1039,54 +1041,65 @@ class IncomeStrategy(UltimateMonopolyStrategy):
         """Before rolling: play a kept card that helps, build, lift mortgages, mortgage to
         pay for a building, propose a trade once a turn (None: nothing to do).
 
-        With ``plan=turn`` the buildings of the turn are planned at once
-        (:meth:`plan_builds`) and followed through the turn's next answers while the
-        seat's cash is what the plan expects and its deeds, the round and the turn are the
-        same; anything else (a building refused, a throw that moved cash, a deed gained or
-        lost, a mortgage lifted or taken, a trade accepted) makes a new plan. With
-        ``plan=answer`` everything is worked out again at every answer."""
+        With ``plan=turn`` the turn is planned at its first answer: the buildings, in
+        order (:meth:`plan_builds`), then a mortgage to lift, a deed to mortgage for a
+        building or a trade to propose (:meth:`after_building`), until none is left. The
+        plan is followed through the turn's next answers while the seat's cash is at least
+        what the plan expects (a throw that brought money in leaves it; what more it
+        allows waits for the next turn) and its deeds, the round and the turn are the
+        same. Cash below the plan's need, a deed gained or lost, a building refused, a
+        mortgage lifted or taken make a new plan. With ``plan=answer`` everything is
+        worked out again at every answer."""
         if not self.plan_turn:
             return super().manage(game, p)
         g = cast(CardGame, game)
         if self._plan_game is g and self._plan_seat == p and self._plan_turn == g.turns \
-                and self._plan_round == g.round and self._plan_cash == g.cash(p) and \
+                and self._plan_round == g.round and g.cash(p) >= self._plan_cash and \
                 self._plan_holdings == g.holdings[p]:
             return self.follow_plan(g, p)
         self._plan_game = None
         action = self.play_kept(g, p)
         if action is not None:
             return action
-        builds = self.plan_builds(g, p)
-        if builds:
-            self._plan_builds = builds
-            self._plan_next = 0
-            self._plan_game = g
-            self._plan_seat = p
-            self._plan_turn = g.turns
-            self._plan_round = g.round
-            self._plan_holdings = g.holdings[p]
-            self._plan_cash = g.cash(p)
-            return self.follow_plan(g, p)
-        action = self.build_surplus(g, p)
-        if action is not None:
-            return action
-        return self.after_building(g, p)
+        self._plan_builds = self.plan_builds(g, p)
+        self._plan_next = 0
+        self._plan_done = False
+        self._plan_game = g
+        self._plan_seat = p
+        self._plan_turn = g.turns
+        self._plan_round = g.round
+        self._plan_holdings = g.holdings[p]
+        self._plan_cash = g.cash(p)
+        if not self._plan_builds:
+            action = self.build_surplus(g, p)
+            if action is not None:
+                self._plan_game = None
+                return action
+        return self.follow_plan(g, p)
 
     def follow_plan(self, game: CardGame, p: int) -> Action | None:
-        """The plan's next building (its cash is what the plan expects); when the plan's
-        buildings are all up, what comes after building (:meth:`after_building`). A
-        building the game refuses ends the plan: this answer is worked out afresh."""
+        """The plan's next building; when the plan's buildings are all up, what comes after
+        building (:meth:`after_building`) until it finds nothing to do, then nothing for
+        the rest of the turn. A building the game refuses ends the plan: this answer is
+        worked out afresh."""
         builds = self._plan_builds
         at = self._plan_next
         if at < len(builds):
             d = builds[at]
             self._plan_next = at + 1
             if game.can_build(p, d) is None:
-                self._plan_cash = game.cash(p) - building_cost(game, d)
+                self._plan_cash -= building_cost(game, d)
                 return deed_action("build", d)
             self._plan_game = None
             return UltimateMonopolyStrategy.manage(self, game, p)
-        return self.after_building(game, p)
+        if self._plan_done:
+            return None
+        action = self.after_building(game, p)
+        if action is None:
+            self._plan_done = True
+        elif action.do != "propose-trade":
+            self._plan_game = None  # (a mortgage lifted or taken: what may be built moved)
+        return action
 
     def after_building(self, game: CardGame, p: int) -> Action | None:
         """What managing does once nothing (more) is to be built: lift a mortgage,
