@@ -10,7 +10,8 @@ reserve (kept for the round's danger) and what raising cash on each of its deeds
 lose (kept while the owners of the deed's group, its buildings and mortgage are the same),
 checked before every answer of whole bot games; the plan of a turn (``plan=turn``): where
 an answer follows it, its next building and a debt's next mortgage are what working the
-answer out afresh finds; and that the game's counts of changes of
+answer out afresh finds, and where it finds no offer without looking, looking finds none;
+and that the game's counts of changes of
 owner per player and per group, and of changes of owner, buildings or mortgage per group
 (which those caches read) move whenever that player's deeds or the group's owners,
 buildings or mortgages change.
@@ -76,6 +77,7 @@ class Checking:
         self.checked = 0
         self.builds_followed = 0
         self.mortgages_followed = 0
+        self.offers_skipped = 0
         """Answers where the plan of the turn was followed and checked."""
         self.seen: dict[int, tuple[int, tuple[int, ...]]] = {}
         """Each player's ``holdings`` count and deeds, and each group's ``group_transfers``
@@ -165,6 +167,13 @@ class Checking:
         d = game.decision_for(p)
         if d is None:
             return
+        # Where offer() finds no offer without looking (nothing it reads moved since it
+        # found none), looking finds none either.
+        spare = game.cash(p) - s.reserve(game, p) // 2
+        if s._offer_game is game and s.offer_mark(game, p) == s._offer_mark and \
+                spare <= s._offer_spare and game.round < s._offer_until:
+            assert s.wishes(game, p, spare, game.round - 6) == []
+            self.offers_skipped += 1
         if d.kind == "roll" and s._plan_game is game and s._plan_seat == p and \
                 s._plan_turn == game.turns and s._plan_round == game.round and \
                 s._plan_cash == game.cash(p) and s._plan_holdings == game.holdings[p] and \
@@ -188,7 +197,7 @@ class Checking:
                                   ("standard", "standard?value=price") * 2])
 def test_kept_work_is_what_fresh_work_gives(bots: tuple[str, ...]) -> None:
     edition = get_edition("ultimate-monopoly")
-    builds = mortgages = 0
+    builds = mortgages = skipped = 0
     for seed in (3, 4):
         game = edition.new_game(["A", "B", "C", "D"], seed=seed,
                                 options=run_options("ultimate-monopoly", (), 1000))
@@ -199,8 +208,9 @@ def test_kept_work_is_what_fresh_work_gives(bots: tuple[str, ...]) -> None:
         assert sum(a.checked for a in agents) > 500
         builds += sum(a.builds_followed for a in agents)
         mortgages += sum(a.mortgages_followed for a in agents)
+        skipped += sum(a.offers_skipped for a in agents)
     # (the plans were followed, and checked, often enough to mean something)
-    assert builds > 20 and mortgages > 10
+    assert builds > 20 and mortgages > 10 and skipped > 100
 
 
 def test_estate_ranks_the_leaders_of_each_group_as_the_whole_board() -> None:

@@ -309,6 +309,16 @@ class IncomeStrategy(UltimateMonopolyStrategy):
         self._build_surplus: list[tuple[float, int]] = []
         """Buildings that raise a rent but do not pay back within the horizon: built only
         with surplus cash (:meth:`build_best`)."""
+        self._offer_mark: tuple[int, int, float, int, int] | None = None
+        self._offer_spare = 0
+        self._offer_until = 0
+        self._offer_game: ClassicGame | None = None
+        """When :meth:`offer` last found no offer to make (``plan=turn``): what it read
+        (:meth:`offer_mark`), the cash it had to spare and the round from which an offer
+        made before may be made again."""
+        self._wish_until = 0
+        """The round from which the first offer :meth:`wishes` left out as made too
+        recently may be made again."""
         self._plan_game: ClassicGame | None = None
         self._plan_seat = -1
         self._plan_turn = -1
@@ -1269,6 +1279,7 @@ class IncomeStrategy(UltimateMonopolyStrategy):
         alone)."""
         self.fresh(game, p)
         self.hold(game, p)
+        self._wish_until = 1 << 30
         wishes: list[Wish] = []
         houses = game.houses
         mortgaged = game.mortgaged
@@ -1283,7 +1294,10 @@ class IncomeStrategy(UltimateMonopolyStrategy):
             for t in ask.theirs:
                 if houses[t] or mortgaged[t]:
                     free = False
-            if not free or offers.get(ask.key, -100) > since or ask.pay > spare:
+            made = offers.get(ask.key, -100)
+            if made > since and made + 6 < self._wish_until:
+                self._wish_until = made + 6  # (the round from which it may be made again)
+            if not free or made > since or ask.pay > spare:
                 continue
             if ask.group is not group:
                 group = ask.group
@@ -1298,16 +1312,45 @@ class IncomeStrategy(UltimateMonopolyStrategy):
         (:meth:`wishes`): the offer that gains most above its cash, keeping half the
         reserve. The same offer is not made again within six rounds."""
         spare = game.cash(p) - self.reserve(game, p) // 2
+        mark: tuple[int, int, float, int, int] | None = None
+        if self.plan_turn:
+            mark = self.offer_mark(game, p)
+            if mark == self._offer_mark and spare <= self._offer_spare and \
+                    game.round < self._offer_until and game is self._offer_game:
+                return None
         best: Wish | None = None
         for w in self.wishes(game, p, spare, game.round - 6):
             if best is None or w.gain - w.pay > best.gain - best.pay:
                 best = w
         if best is None:
+            if mark is not None:
+                self._offer_mark = mark
+                self._offer_spare = spare
+                self._offer_until = self._wish_until
+                self._offer_game = game
             return None
         self._trade_offers[best.key] = game.round
         action = Action("propose-trade",
                         trade=Trade(p, best.other, take=best.take, give_cash=best.pay))
         return action if game.can(p, action) else None
+
+    def offer_mark(self, game: CardGame, p: int) -> tuple[int, int, float, int, int]:
+        """What :meth:`wishes` reads, in numbers one of which moves whenever any of it does
+        (after :meth:`hold`): our deeds (``_held_version``), the changes of owner,
+        buildings or mortgage of our street groups (the game's counts only grow, so their
+        sum moves when one does), the horizon, the opponents and the players out. When
+        it is the same, the cash to spare no more and no offer made again since, no offer
+        is found where none was (:meth:`offer`)."""
+        self.hold(game, p)
+        moved = 0
+        group_changes = game.group_changes
+        for group in self._groups:
+            moved += group_changes[group[0]]
+        out = 0
+        for player in game.players:
+            if player.bankrupt:
+                out += 1
+        return (self._held_version, moved, self._horizon, self._opponents, out)
 
     def trade_gain(self, game: CardGame, who: int, gets: tuple[int, ...],
                    gives: tuple[int, ...]) -> float:
