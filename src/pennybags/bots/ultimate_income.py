@@ -11,7 +11,8 @@ by tools/make_ultimate_odds.py, since a bot may not import the lab):
 * **what a deed is worth** to a player: the rent it and the rest of its colour group would
   bring in: per opponent turn, the landings on the deed (from the odds) times the rent,
   times the number of opponents, over a horizon of turns that shortens as the game goes on
-  (60 turns at the start, half a turn less each round, 15 at the least). A group earns at
+  (60 turns at the start, half a turn less a round, 15 at the least; with ``plan=turn``,
+  the default, it moves every five rounds). A group earns at
   the best level its owner can reach, net of the buildings still to pay for: unimproved
   (double rent with a **majority ownership**, all but one property of a group of three or
   more; triple with a **monopoly**), houses and a hotel on a majority ownership or monopoly,
@@ -40,6 +41,13 @@ by tools/make_ultimate_odds.py, since a bot may not import the lab):
 * **raising cash**: shares first (they earn least), then whichever loses least per dollar
   raised over the horizon: mortgaging a deed (its rent, and the 10% to lift it) or selling
   a building (the rent it adds, and the half of its cost the bank keeps); the rest last.
+
+**Planning once a turn** (``plan=turn``, the default): the buildings of a turn are
+planned at its first answer and followed through its answers, then mortgages lifted or
+taken, or an offer made, until nothing is left to do that turn; a debt's mortgages are
+planned at its first mortgage; the danger that sets the cash reserve is ranked once a round
+for every seat (see :meth:`IncomeStrategy.manage`). ``plan=answer`` works everything out at
+every answer, with the horizon moving every round (the play before 2026-11-28).
 
 What it works out is kept for as long as what it reads stays the same: the worth of deeds
 until the board changes (``game.changes``); what raising cash on a deed would lose while
@@ -1572,7 +1580,9 @@ VALUES: Final = ("income", "price")
 def standard_strategy(params: dict[str, str]) -> UltimateMonopolyStrategy:
     """The standard strategy of the edition: ``value=income`` (the default) values deeds
     by their expected income; ``value=price`` is the previous strategy, by printed
-    prices."""
+    prices. ``plan=turn`` (the default) plans once a turn, ``plan=answer`` at every
+    answer (:data:`PLANS`; the previous strategy takes the knob and plans at every
+    answer)."""
     value = params.pop("value", "income")
     if value not in VALUES:
         raise ValueError(f"bot parameter value takes income or price, not '{value}'")
