@@ -171,7 +171,7 @@ class Checking:
         # found none), looking finds none either.
         spare = game.cash(p) - s.reserve(game, p) // 2
         if s._offer_game is game and s.offer_mark(game, p) == s._offer_mark and \
-                spare <= s._offer_spare and game.round < s._offer_until:
+                spare < s._offer_spare and game.round < s._offer_until:
             assert s.wishes(game, p, spare, game.round - 6) == []
             self.offers_skipped += 1
         if d.kind == "roll" and s._plan_game is game and s._plan_seat == p and \

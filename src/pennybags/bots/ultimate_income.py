@@ -322,11 +322,14 @@ class IncomeStrategy(UltimateMonopolyStrategy):
         self._offer_until = 0
         self._offer_game: ClassicGame | None = None
         """When :meth:`offer` last found no offer to make (``plan=turn``): what it read
-        (:meth:`offer_mark`), the cash it had to spare and the round from which an offer
-        made before may be made again."""
+        (:meth:`offer_mark`), the least cash to spare that would have let it make one
+        more of the offers it could not pay, and the round from which an offer made before
+        may be made again."""
         self._wish_until = 0
+        self._wish_pay = 0
         """The round from which the first offer :meth:`wishes` left out as made too
-        recently may be made again."""
+        recently may be made again, and the least cash of an offer it left out for want of
+        cash."""
         self._plan_game: ClassicGame | None = None
         self._plan_seat = -1
         self._plan_turn = -1
@@ -1288,6 +1291,7 @@ class IncomeStrategy(UltimateMonopolyStrategy):
         self.fresh(game, p)
         self.hold(game, p)
         self._wish_until = 1 << 30
+        self._wish_pay = 1 << 30
         wishes: list[Wish] = []
         houses = game.houses
         mortgaged = game.mortgaged
@@ -1305,7 +1309,11 @@ class IncomeStrategy(UltimateMonopolyStrategy):
             made = offers.get(ask.key, -100)
             if made > since and made + 6 < self._wish_until:
                 self._wish_until = made + 6  # (the round from which it may be made again)
-            if not free or made > since or ask.pay > spare:
+            if not free or made > since:
+                continue
+            if ask.pay > spare:
+                if ask.pay < self._wish_pay:
+                    self._wish_pay = ask.pay  # (the least cash that would make one more)
                 continue
             if ask.group is not group:
                 group = ask.group
@@ -1323,7 +1331,7 @@ class IncomeStrategy(UltimateMonopolyStrategy):
         mark: tuple[int, int, float, int, int] | None = None
         if self.plan_turn:
             mark = self.offer_mark(game, p)
-            if mark == self._offer_mark and spare <= self._offer_spare and \
+            if mark == self._offer_mark and spare < self._offer_spare and \
                     game.round < self._offer_until and game is self._offer_game:
                 return None
         best: Wish | None = None
@@ -1333,7 +1341,7 @@ class IncomeStrategy(UltimateMonopolyStrategy):
         if best is None:
             if mark is not None:
                 self._offer_mark = mark
-                self._offer_spare = spare
+                self._offer_spare = self._wish_pay
                 self._offer_until = self._wish_until
                 self._offer_game = game
             return None
@@ -1347,8 +1355,9 @@ class IncomeStrategy(UltimateMonopolyStrategy):
         (after :meth:`hold`): our deeds (``_held_version``), the changes of owner,
         buildings or mortgage of our street groups (the game's counts only grow, so their
         sum moves when one does), the horizon, the opponents and the players out. When
-        it is the same, the cash to spare no more and no offer made again since, no offer
-        is found where none was (:meth:`offer`)."""
+        it is the same, the cash to spare below the least offer left out for want of cash
+        and no offer made before may be made again, no offer is found where none was
+        (:meth:`offer`)."""
         self.hold(game, p)
         moved = 0
         group_changes = game.group_changes
