@@ -8,7 +8,10 @@ owners are the same), the best income of each street at each level allowed (kept
 the horizon and opponents are the same), a deed's gain (one pass for both sums), the cash
 reserve (kept for the round's danger) and what raising cash on each of its deeds would
 lose (kept while the owners of the deed's group, its buildings and mortgage are the same),
-checked before every answer of whole bot games; and that the game's counts of changes of
+checked before every answer of whole bot games; the plan of a turn (``plan=turn``): where
+an answer follows it, its next building and a debt's next mortgage are what working the
+answer out afresh finds, and where it finds no offer without looking, looking finds none;
+and that the game's counts of changes of
 owner per player and per group, and of changes of owner, buildings or mortgage per group
 (which those caches read) move whenever that player's deeds or the group's owners,
 buildings or mortgages change.
@@ -72,6 +75,10 @@ class Checking:
     def __init__(self, strategy: UltimateMonopolyStrategy) -> None:
         self.strategy = strategy
         self.checked = 0
+        self.builds_followed = 0
+        self.mortgages_followed = 0
+        self.offers_skipped = 0
+        """Answers where the plan of the turn was followed and checked."""
         self.seen: dict[int, tuple[int, tuple[int, ...]]] = {}
         """Each player's ``holdings`` count and deeds, and each group's ``group_transfers``
         count and owners (keyed by minus one minus its first deed), when last looked at."""
@@ -148,14 +155,49 @@ class Checking:
                     assert s.mortgage_loss(game, d) == fresh.mortgage_loss_afresh(game, d)
                 if game.houses[d]:
                     assert s.sale_loss_rate(game, d) == fresh.sale_loss_rate_afresh(game, d)
+            self.planned(s, game, p)
         self.checked += 1
         return s.choose(game, p)
+
+    def planned(self, s: IncomeStrategy, game: Any, p: int) -> None:
+        """The plan of the turn, where the next answer follows it, gives what working the
+        answer out afresh gives: the next building of the turn's plan is what
+        ``build_best`` finds now, the next mortgage of a debt's plan what
+        ``raise_cash_afresh`` finds now."""
+        d = game.decision_for(p)
+        if d is None:
+            return
+        # Where offer() finds no offer without looking (nothing it reads moved since it
+        # found none), looking finds none either.
+        spare = game.cash(p) - s.reserve(game, p) // 2
+        if s._offer_game is game and s.offer_mark(game, p) == s._offer_mark and \
+                spare < s._offer_spare and game.round < s._offer_until:
+            assert s.wishes(game, p, spare, game.round - 6) == []
+            self.offers_skipped += 1
+        if d.kind == "roll" and s._plan_game is game and s._plan_seat == p and \
+                s._plan_turn == game.turns and s._plan_round == game.round and \
+                s._plan_cash == game.cash(p) and s._plan_holdings == game.holdings[p] and \
+                s._plan_next < len(s._plan_builds):
+            deed = s._plan_builds[s._plan_next]
+            if game.can_build(p, deed) is None:
+                fresh = s.build_best(game, p)
+                assert fresh is not None and fresh.deed == deed
+                self.builds_followed += 1
+        if d.kind == "debt" and s._debt_game is game and s._debt_seat == p and \
+                s._debt_turn == game.turns and s._debt_cash == game.cash(p) and \
+                s._debt_holdings == game.holdings[p] and s._debt_next < len(s._debt_plan) \
+                and s._debt_losses[s._debt_next] <= s._debt_sale_loss:
+            deed = s._debt_plan[s._debt_next]
+            fresh_action = s.raise_cash_afresh(game, p, d.amount)
+            assert fresh_action.do == "mortgage" and fresh_action.deed == deed
+            self.mortgages_followed += 1
 
 
 @pytest.mark.parametrize("bots", [("standard",) * 4,
                                   ("standard", "standard?value=price") * 2])
 def test_kept_work_is_what_fresh_work_gives(bots: tuple[str, ...]) -> None:
     edition = get_edition("ultimate-monopoly")
+    builds = mortgages = skipped = 0
     for seed in (3, 4):
         game = edition.new_game(["A", "B", "C", "D"], seed=seed,
                                 options=run_options("ultimate-monopoly", (), 1000))
@@ -164,6 +206,11 @@ def test_kept_work_is_what_fresh_work_gives(bots: tuple[str, ...]) -> None:
         game.play_out(agents)
         assert game.over
         assert sum(a.checked for a in agents) > 500
+        builds += sum(a.builds_followed for a in agents)
+        mortgages += sum(a.mortgages_followed for a in agents)
+        skipped += sum(a.offers_skipped for a in agents)
+    # (the plans were followed, and checked, often enough to mean something)
+    assert builds > 20 and mortgages > 10 and skipped > 100
 
 
 def test_estate_ranks_the_leaders_of_each_group_as_the_whole_board() -> None:

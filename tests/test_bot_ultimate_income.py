@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 
 from pennybags.bots import make_bot
-from pennybags.bots.ultimate_income import IncomeStrategy, standard_strategy
+from pennybags.bots.ultimate_income import DECAY, HORIZON, IncomeStrategy, standard_strategy
 from pennybags.bots.ultimate_monopoly import UltimateMonopolyStrategy
 from pennybags.editions.ultimate_monopoly.game import VOUCHERS
 from pennybags.engine.actions import Action, Pose, Trade
@@ -45,6 +45,26 @@ def test_value_knob_picks_the_strategy_and_refuses_other_values() -> None:
         standard_strategy({"value": "vibes"})
     with pytest.raises(ValueError, match="value takes income or price"):
         make_bot("standard?value=vibes", 0).choose(new_game(), 0)
+
+
+def test_plan_knob_picks_when_the_bot_plans_and_refuses_other_values() -> None:
+    """``plan=turn`` (the default) plans once a turn with a horizon moving every five
+    rounds; ``plan=answer`` works everything out at every answer, the horizon moving every
+    round."""
+    turn = standard_strategy({})
+    answer = standard_strategy({"plan": "answer"})
+    assert isinstance(turn, IncomeStrategy) and isinstance(answer, IncomeStrategy)
+    assert turn.plan_turn and not answer.plan_turn
+    game = new_game()
+    game.round = 7
+    turn.settle(game)
+    answer.settle(game)
+    assert turn._horizon == HORIZON - 5 * DECAY
+    assert answer._horizon == HORIZON - 7 * DECAY
+    with pytest.raises(ValueError, match="plan takes turn or answer"):
+        standard_strategy({"plan": "never"})
+    with pytest.raises(ValueError, match="plan takes turn or answer"):
+        make_bot("standard?plan=never", 0).choose(new_game(), 0)
 
 
 # ==================================================================== valuation

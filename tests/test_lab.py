@@ -108,7 +108,8 @@ def test_examples_load_and_each_names_its_question() -> None:
     names = {p.stem for p in EXAMPLES}
     assert names == {"monopoly-2.3-vs-classic", "first-player-advantage", "free-parking",
                      "ultimate-banking-buy-or-auction", "ultimate-monopoly-players",
-                     "ultimate-monopoly-house-rules", "ultimate-monopoly-bots"}
+                     "ultimate-monopoly-house-rules", "ultimate-monopoly-bots",
+                     "ultimate-monopoly-plan"}
     for path in EXAMPLES:
         exp = load_experiment(path)
         assert exp.question.endswith("?")
@@ -442,7 +443,7 @@ def _answers(page: str) -> str:
 
 
 def test_reports_are_self_contained(example_reports: dict[str, Path]) -> None:
-    assert len(example_reports) == len(EXAMPLES) == 7
+    assert len(example_reports) == len(EXAMPLES) == 8
     for page_path in example_reports.values():
         page = page_path.read_text()
         assert page.startswith("<!DOCTYPE html>")

@@ -11,7 +11,8 @@ by tools/make_ultimate_odds.py, since a bot may not import the lab):
 * **what a deed is worth** to a player: the rent it and the rest of its colour group would
   bring in: per opponent turn, the landings on the deed (from the odds) times the rent,
   times the number of opponents, over a horizon of turns that shortens as the game goes on
-  (60 turns at the start, half a turn less each round, 15 at the least). A group earns at
+  (60 turns at the start, half a turn less a round, 15 at the least; with ``plan=turn``,
+  the default, it moves every five rounds). A group earns at
   the best level its owner can reach, net of the buildings still to pay for: unimproved
   (double rent with a **majority ownership**, all but one property of a group of three or
   more; triple with a **monopoly**), houses and a hotel on a majority ownership or monopoly,
@@ -40,6 +41,13 @@ by tools/make_ultimate_odds.py, since a bot may not import the lab):
 * **raising cash**: shares first (they earn least), then whichever loses least per dollar
   raised over the horizon: mortgaging a deed (its rent, and the 10% to lift it) or selling
   a building (the rent it adds, and the half of its cost the bank keeps); the rest last.
+
+**Planning once a turn** (``plan=turn``, the default): the buildings of a turn are
+planned at its first answer and followed through its answers, then mortgages lifted or
+taken, or an offer made, until nothing is left to do that turn; a debt's mortgages are
+planned at its first mortgage; the danger that sets the cash reserve is ranked once a round
+for every seat (see :meth:`IncomeStrategy.manage`). ``plan=answer`` works everything out at
+every answer, with the horizon moving every round (the play before 2026-11-28).
 
 What it works out is kept for as long as what it reads stays the same: the worth of deeds
 until the board changes (``game.changes``); what raising cash on a deed would lose while
@@ -91,6 +99,14 @@ SHORTEST: Final = 15.0
 DECAY: Final = 0.5
 """Turns the horizon shortens by each round."""
 """The horizon never falls below this many turns."""
+STEP: Final = 5
+"""Rounds between moves of the horizon when the bot plans once a turn (``plan=turn``):
+it moves by ``STEP * DECAY`` turns at once, so that what reads it (the best levels of
+streets, the buildings that pay back, what raising cash loses) is kept across rounds."""
+PLANS: Final = ("turn", "answer")
+"""When the bot works out what to build, lift, fund and offer: once a turn, followed
+through its answers (with a horizon moving every :data:`STEP` rounds), or afresh at every
+answer (with a horizon moving every round: the play before 2026-11-28)."""
 BLOCK: Final = 0.5
 """The share of an opponent's gain counted when a deed would give them a group."""
 OFFER_MAJORITY: Final = 1.0
@@ -109,6 +125,8 @@ BUILD_RESERVE: Final = 0.25
 """The share of the cash reserve kept back when building."""
 FUND_BUILDING: Final = 1
 """Whether deeds that earn little are mortgaged to pay for buildings (1) or not (0)."""
+PLAN_LONGEST: Final = 40
+"""The most buildings planned for one turn."""
 FLOOR: Final = 0.6
 """A deed is worth at least this share of its price (its mortgage value is half)."""
 PROSPECT: Final = 0.2
@@ -215,8 +233,15 @@ class Ask:
 class IncomeStrategy(UltimateMonopolyStrategy):
     """How the standard bot plays Ultimate Monopoly, valuing deeds by expected income."""
 
-    def __init__(self, reserve: int, aggression: int, trade: int, jail: str = "auto") -> None:
+    def __init__(self, reserve: int, aggression: int, trade: int, jail: str = "auto",
+                 plan: str = "turn") -> None:
         super().__init__(reserve, aggression, trade, jail)
+        if plan not in PLANS:
+            raise ValueError(f"bot parameter plan takes turn or answer, not '{plan}'")
+        self.plan_turn = plan == "turn"
+        """Whether the bot plans once a turn (see :data:`PLANS`)."""
+        self._step = STEP if self.plan_turn else 1
+        """Rounds between moves of the horizon."""
         self._groups_facts: Groups | None = None
         self._round = -1
         self._round_seat = -1
@@ -292,6 +317,46 @@ class IncomeStrategy(UltimateMonopolyStrategy):
         self._build_surplus: list[tuple[float, int]] = []
         """Buildings that raise a rent but do not pay back within the horizon: built only
         with surplus cash (:meth:`build_best`)."""
+        self._offer_mark: tuple[int, int, float, int, int] | None = None
+        self._offer_spare = 0
+        self._offer_until = 0
+        self._offer_game: ClassicGame | None = None
+        """When :meth:`offer` last found no offer to make (``plan=turn``): what it read
+        (:meth:`offer_mark`), the least cash to spare that would have let it make one
+        more of the offers it could not pay, and the round from which an offer made before
+        may be made again."""
+        self._wish_until = 0
+        self._wish_pay = 0
+        """The round from which the first offer :meth:`wishes` left out as made too
+        recently may be made again, and the least cash of an offer it left out for want of
+        cash."""
+        self._plan_game: ClassicGame | None = None
+        self._plan_seat = -1
+        self._plan_turn = -1
+        self._plan_round = -1
+        self._plan_holdings = -1
+        self._plan_cash = -1
+        """The game, seat, turn, round, ``holdings`` count and the least cash the plan
+        needs at the next answer, for which the plan of the turn holds (None: no plan)."""
+        self._debt_game: ClassicGame | None = None
+        self._debt_seat = -1
+        self._debt_turn = -1
+        self._debt_holdings = -1
+        self._debt_cash = -1
+        """The game, seat, turn, ``holdings`` count and the cash expected at the next
+        answer, for which the plan of mortgages to raise cash holds (None: no plan)."""
+        self._debt_plan: list[int] = []
+        self._debt_losses: list[float] = []
+        self._debt_next = 0
+        self._debt_sale_loss = 0.0
+        """The planned mortgages (deeds, in order), what each loses per dollar, the next
+        one, and the least a building's sale would lose."""
+        self._plan_mortgage_ok = False
+        self._plan_builds: list[int] = []
+        self._plan_next = 0
+        self._plan_done = False
+        """The plan's buildings (deeds, in order), the next one to put up, and whether
+        nothing is left to do after them this turn."""
         self._opponents = 0
         self._horizon = HORIZON
         self._trade_offers: dict[int, int] = {}
@@ -319,7 +384,15 @@ class IncomeStrategy(UltimateMonopolyStrategy):
             return
         self._board_changes = game.changes
         self._reserve_kept = -1
-        super().know_board(game, p)
+        if not self.plan_turn:
+            super().know_board(game, p)
+            return
+        estate = self.estate(game)
+        estate.rank_once_a_round()
+        self._danger_seat = p
+        self._danger_game = game
+        self._um_danger = estate.danger(p)
+        self._um_unowned = estate.unowned
 
     def reserve(self, game: ClassicGame, p: int) -> int:
         """The cash reserve (the previous strategy's, from the danger): kept while
@@ -564,7 +637,8 @@ class IncomeStrategy(UltimateMonopolyStrategy):
         """The number of opponents and the horizon, for the board as it is now."""
         if game is not self._worth_game or game.changes != self._settled:
             opponents = max(1, len(game.active_players()) - 1)
-            horizon = max(SHORTEST, HORIZON - game.round * DECAY)
+            step = self._step
+            horizon = max(SHORTEST, HORIZON - (game.round - game.round % step) * DECAY)
             # The kept best levels read the horizon and opponents alone (and the game's
             # figures): they last until one of those moves, not merely the board.
             if game is not self._worth_game or opponents != self._opponents or \
@@ -910,10 +984,12 @@ class IncomeStrategy(UltimateMonopolyStrategy):
         found.sort(reverse=True)
         return found
 
-    def street_building(self, game: CardGame, ours: tuple[int, ...]) -> Building | None:
+    def street_building(self, game: CardGame, ours: tuple[int, ...],
+                        levels: list[int] | None = None) -> Building | None:
         """The next building on our streets ``ours`` of a group where we may build (see
-        :meth:`buildings`; None: the group is built up)."""
-        houses = game.houses
+        :meth:`buildings`; None: the group is built up), with the buildings now or, when
+        given, those of ``levels`` (one per space, as ``game.houses``)."""
+        houses = game.houses if levels is None else levels
         # The lowest of ours (the first of equals): where building evenly goes next.
         low = ours[0]
         for g in ours:
@@ -969,6 +1045,163 @@ class IncomeStrategy(UltimateMonopolyStrategy):
             if game.can_build(p, d) is None:
                 return deed_action("build", d)
         if not self._build_surplus:
+            return None
+        self.know_board(game, p)
+        rich = RICH * self.scale(game)
+        for _, d in self._build_surplus:
+            left = cash - building_cost(game, d)
+            if left < full * SURPLUS or (self._um_unowned and left < rich):
+                continue
+            if game.can_build(p, d) is None:
+                return deed_action("build", d)
+        return None
+
+    # ---------------------------------------------------------------- the plan of a turn
+
+    def manage(self, game: ClassicGame, p: int) -> Action | None:
+        """Before rolling: play a kept card that helps, build, lift mortgages, mortgage to
+        pay for a building, propose a trade once a turn (None: nothing to do).
+
+        With ``plan=turn`` the turn is planned at its first answer: the buildings, in
+        order (:meth:`plan_builds`), then a mortgage to lift, a deed to mortgage for a
+        building or a trade to propose (:meth:`after_building`), until none is left. The
+        plan is followed through the turn's next answers while the seat's cash is at least
+        what the plan expects (a throw that brought money in leaves it; what more it
+        allows waits for the next turn) and its deeds, the round and the turn are the
+        same. Cash below the plan's need, a deed gained or lost, a building refused, a
+        mortgage lifted or taken make a new plan. With ``plan=answer`` everything is
+        worked out again at every answer."""
+        if not self.plan_turn:
+            return super().manage(game, p)
+        g = cast(CardGame, game)
+        if self._plan_game is g and self._plan_seat == p and self._plan_turn == g.turns \
+                and self._plan_round == g.round and g.cash(p) >= self._plan_cash and \
+                self._plan_holdings == g.holdings[p]:
+            return self.follow_plan(g, p)
+        self._plan_game = None
+        action = self.play_kept(g, p)
+        if action is not None:
+            return action
+        self._plan_builds = self.plan_builds(g, p)
+        self._plan_next = 0
+        self._plan_done = False
+        self._plan_game = g
+        self._plan_seat = p
+        self._plan_turn = g.turns
+        self._plan_round = g.round
+        self._plan_holdings = g.holdings[p]
+        self._plan_cash = g.cash(p)
+        if not self._plan_builds:
+            action = self.build_surplus(g, p)
+            if action is not None:
+                self._plan_game = None
+                return action
+        return self.follow_plan(g, p)
+
+    def follow_plan(self, game: CardGame, p: int) -> Action | None:
+        """The plan's next building; when the plan's buildings are all up, what comes after
+        building (:meth:`after_building`) until it finds nothing to do, then nothing for
+        the rest of the turn. A building the game refuses ends the plan: this answer is
+        worked out afresh."""
+        builds = self._plan_builds
+        at = self._plan_next
+        if at < len(builds):
+            d = builds[at]
+            self._plan_next = at + 1
+            if game.can_build(p, d) is None:
+                self._plan_cash -= building_cost(game, d)
+                return deed_action("build", d)
+            self._plan_game = None
+            return UltimateMonopolyStrategy.manage(self, game, p)
+        if self._plan_done:
+            return None
+        action = self.after_building(game, p)
+        if action is None:
+            self._plan_done = True
+        elif action.do != "propose-trade":
+            self._plan_game = None  # (a mortgage lifted or taken: what may be built moved)
+        return action
+
+    def after_building(self, game: CardGame, p: int) -> Action | None:
+        """What managing does once nothing (more) is to be built: lift a mortgage,
+        mortgage to pay for a building, propose a trade once a turn."""
+        action = self.lift(game, p)
+        if action is not None:
+            return action
+        action = self.fund_building(game, p)
+        if action is not None:
+            return action
+        if self.willingness > 0 and self._traded_turn != game.turns:
+            self._traded_turn = game.turns
+            return self.offer(game, p)
+        return None
+
+    def plan_builds(self, game: CardGame, p: int) -> list[int]:
+        """The buildings of the turn, in order: the first is what :meth:`build_best` would
+        put up now (among those that pay back within the horizon); each next one is the
+        best that pays back, among the parts' next buildings with the planned ones up
+        (a part's next building worked out on those levels), while the cash left after it
+        keeps a quarter of the reserve. Buildings the game refuses now (before the first)
+        are left out of the rest of the plan. Empty: none of those may go up now."""
+        cash = game.cash(p)
+        keep = int(self.reserve(game, p) * BUILD_RESERVE)
+        if cash <= keep:
+            return []
+        first = -1
+        refused: list[int] = []
+        for _, d in self.build_candidates(game, p):
+            if cash - building_cost(game, d) < keep:
+                continue
+            if game.can_build(p, d) is None:
+                first = d
+                break
+            refused.append(d)
+        if first < 0:
+            return []
+        plan = [first]
+        parts = list(self._build_parts)
+        levels = list(game.houses)
+        horizon = self._horizon
+        d = first
+        while len(plan) < PLAN_LONGEST:
+            cash -= building_cost(game, d)
+            self.plan_up(game, parts, levels, d)
+            best: Building | None = None
+            for b in parts:
+                if b is None or b[2] * horizon < b[3] or b[1] in refused or \
+                        cash - building_cost(game, b[1]) < keep:
+                    continue
+                if best is None or b[0] > best[0] or (b[0] == best[0] and b[1] > best[1]):
+                    best = b
+            if best is None:
+                break
+            d = best[1]
+            plan.append(d)
+        return plan
+
+    def plan_up(self, game: CardGame, parts: list[Building | None], levels: list[int],
+               d: int) -> None:
+        """In a plan: the building on ``d`` put up in ``levels``, and the next building of
+        its part (in ``parts``, :attr:`_build_parts`' order) worked out on them."""
+        levels[d] += 1
+        streets = len(self._buildable)
+        for i in range(len(parts)):
+            b = parts[i]
+            if b is not None and b[1] == d:
+                if i < streets:
+                    parts[i] = self.street_building(game, self._buildable[i], levels)
+                else:
+                    parts[i] = None  # (a Train Depot or Cab Stand: one each)
+                return
+
+    def build_surplus(self, game: CardGame, p: int) -> Action | None:
+        """A building with surplus cash, when none that pays back may go up
+        (:meth:`build_best`'s second part; after :meth:`build_candidates`)."""
+        if not self._build_surplus:
+            return None
+        cash = game.cash(p)
+        full = self.reserve(game, p)
+        if cash <= int(full * BUILD_RESERVE):
             return None
         self.know_board(game, p)
         rich = RICH * self.scale(game)
@@ -1057,6 +1290,8 @@ class IncomeStrategy(UltimateMonopolyStrategy):
         alone)."""
         self.fresh(game, p)
         self.hold(game, p)
+        self._wish_until = 1 << 30
+        self._wish_pay = 1 << 30
         wishes: list[Wish] = []
         houses = game.houses
         mortgaged = game.mortgaged
@@ -1071,7 +1306,14 @@ class IncomeStrategy(UltimateMonopolyStrategy):
             for t in ask.theirs:
                 if houses[t] or mortgaged[t]:
                     free = False
-            if not free or offers.get(ask.key, -100) > since or ask.pay > spare:
+            made = offers.get(ask.key, -100)
+            if made > since and made + 6 < self._wish_until:
+                self._wish_until = made + 6  # (the round from which it may be made again)
+            if not free or made > since:
+                continue
+            if ask.pay > spare:
+                if ask.pay < self._wish_pay:
+                    self._wish_pay = ask.pay  # (the least cash that would make one more)
                 continue
             if ask.group is not group:
                 group = ask.group
@@ -1086,16 +1328,46 @@ class IncomeStrategy(UltimateMonopolyStrategy):
         (:meth:`wishes`): the offer that gains most above its cash, keeping half the
         reserve. The same offer is not made again within six rounds."""
         spare = game.cash(p) - self.reserve(game, p) // 2
+        mark: tuple[int, int, float, int, int] | None = None
+        if self.plan_turn:
+            mark = self.offer_mark(game, p)
+            if mark == self._offer_mark and spare < self._offer_spare and \
+                    game.round < self._offer_until and game is self._offer_game:
+                return None
         best: Wish | None = None
         for w in self.wishes(game, p, spare, game.round - 6):
             if best is None or w.gain - w.pay > best.gain - best.pay:
                 best = w
         if best is None:
+            if mark is not None:
+                self._offer_mark = mark
+                self._offer_spare = self._wish_pay
+                self._offer_until = self._wish_until
+                self._offer_game = game
             return None
         self._trade_offers[best.key] = game.round
         action = Action("propose-trade",
                         trade=Trade(p, best.other, take=best.take, give_cash=best.pay))
         return action if game.can(p, action) else None
+
+    def offer_mark(self, game: CardGame, p: int) -> tuple[int, int, float, int, int]:
+        """What :meth:`wishes` reads, in numbers one of which moves whenever any of it does
+        (after :meth:`hold`): our deeds (``_held_version``), the changes of owner,
+        buildings or mortgage of our street groups (the game's counts only grow, so their
+        sum moves when one does), the horizon, the opponents and the players out. When
+        it is the same, the cash to spare below the least offer left out for want of cash
+        and no offer made before may be made again, no offer is found where none was
+        (:meth:`offer`)."""
+        self.hold(game, p)
+        moved = 0
+        group_changes = game.group_changes
+        for group in self._groups:
+            moved += group_changes[group[0]]
+        out = 0
+        for player in game.players:
+            if player.bankrupt:
+                out += 1
+        return (self._held_version, moved, self._horizon, self._opponents, out)
 
     def trade_gain(self, game: CardGame, who: int, gets: tuple[int, ...],
                    gives: tuple[int, ...]) -> float:
@@ -1181,8 +1453,78 @@ class IncomeStrategy(UltimateMonopolyStrategy):
         """Shares first (a Sale of Stock Bonus, else mortgages: they earn least), then
         mortgage the deed that loses least expected rent per dollar, then sell the building
         that loses least rent per dollar, then mortgage the rest; bankruptcy when all of it
-        could not cover the debt."""
+        could not cover the debt.
+
+        With ``plan=turn``, when a mortgage is chosen the next ones are planned at once
+        (:meth:`plan_mortgages`) and followed through the debt's next answers while the
+        cash is what the plan expects and the seat's deeds and turn are the same: the same
+        mortgages, in the same order, as working each answer out afresh would choose, as
+        long as no sale loses less."""
         g = cast(CardGame, game)
+        if self._debt_game is g and self._debt_seat == p and self._debt_turn == g.turns and \
+                self._debt_cash == g.cash(p) and self._debt_holdings == g.holdings[p]:
+            plan = self._debt_plan
+            at = self._debt_next
+            if at < len(plan):
+                d = plan[at]
+                if self._debt_losses[at] <= self._debt_sale_loss and not g.mortgaged[d] and \
+                        built_in_group(g, p, d) < 0:
+                    self._debt_next = at + 1
+                    self._debt_cash = g.cash(p) + g.board.spaces[d].mortgage
+                    return deed_action("mortgage", d)
+        self._debt_game = None
+        action = self.raise_cash_afresh(g, p, owed)
+        if self.plan_turn and action.do == "mortgage" and action.deed >= 0 and \
+                self._plan_mortgage_ok:
+            self.plan_mortgages(g, p, action.deed)
+        return action
+
+    def plan_mortgages(self, game: CardGame, p: int, chosen: int) -> None:
+        """After :meth:`raise_cash_afresh` chose to mortgage ``chosen`` (the deed that loses
+        least, no sale losing less): the deeds it would mortgage next, in order (the least
+        loss first, the first of equals in board order; what each loses reads its group's
+        owners alone, which mortgages do not change), and the least loss of a building's
+        sale now (no sale: infinite): a mortgage is followed while it loses no more."""
+        mine = self.mine(game, p)
+        mortgaged = game.mortgaged
+        ranked: list[tuple[float, int, int]] = []
+        for i, d in enumerate(mine):
+            if d == chosen or mortgaged[d] or built_in_group(game, p, d) >= 0:
+                continue
+            ranked.append((self.mortgage_loss(game, d), i, d))
+        ranked.sort()
+        houses = game.houses
+        owner = game.owner
+        kinds = self.facts(game).kinds
+        least = float("inf")
+        for d in mine:
+            level = houses[d]
+            if not level:
+                continue
+            if kinds[d] == 1:
+                uneven = False
+                for other in game.board.group_of[d]:
+                    if houses[other] > level and owner[other] == p:
+                        uneven = True
+                if uneven:
+                    continue
+            loss = self.sale_loss_rate(game, d)
+            if loss < least and game.can_sell_building(p, d) is None:
+                least = loss
+        self._debt_plan = [d for _, _, d in ranked]
+        self._debt_losses = [loss for loss, _, _ in ranked]
+        self._debt_sale_loss = least
+        self._debt_next = 0
+        self._debt_game = game
+        self._debt_seat = p
+        self._debt_turn = game.turns
+        self._debt_holdings = game.holdings[p]
+        self._debt_cash = game.cash(p) + game.board.spaces[chosen].mortgage
+
+    def raise_cash_afresh(self, g: CardGame, p: int, owed: int) -> Action:
+        """:meth:`raise_cash` worked out at this answer (``_plan_mortgage_ok``: the
+        mortgage it chose, if any, was the cheapest of all, not the last resort)."""
+        self._plan_mortgage_ok = False
         self.fresh(g, p)
         mine = self.mine(g, p)
         action = self.shares_first(g, p, owed, mine)
@@ -1229,6 +1571,7 @@ class IncomeStrategy(UltimateMonopolyStrategy):
             elif down < 0 and can_sell_down(g, p, d) is None:
                 down = d
         if cheapest >= 0 and (sell < 0 or cheapest_loss <= sell_loss):
+            self._plan_mortgage_ok = True
             return deed_action("mortgage", cheapest)
         if sell >= 0:
             return deed_action("sell-building", sell)
@@ -1246,15 +1589,20 @@ VALUES: Final = ("income", "price")
 def standard_strategy(params: dict[str, str]) -> UltimateMonopolyStrategy:
     """The standard strategy of the edition: ``value=income`` (the default) values deeds
     by their expected income; ``value=price`` is the previous strategy, by printed
-    prices."""
+    prices. ``plan=turn`` (the default) plans once a turn, ``plan=answer`` at every
+    answer (:data:`PLANS`; the previous strategy takes the knob and plans at every
+    answer)."""
     value = params.pop("value", "income")
     if value not in VALUES:
         raise ValueError(f"bot parameter value takes income or price, not '{value}'")
+    plan = params.pop("plan", "turn")
+    if plan not in PLANS:
+        raise ValueError(f"bot parameter plan takes turn or answer, not '{plan}'")
     if value == "price":
         return ultimate_monopoly_strategy(params)
     reserve, aggression, trade, jail = classic_params(params)
-    return IncomeStrategy(reserve, aggression, trade, jail)
+    return IncomeStrategy(reserve, aggression, trade, jail, plan)
 
 
-allow_params("value")
+allow_params("value", "plan")
 register_strategy("ultimate-monopoly", standard_strategy)

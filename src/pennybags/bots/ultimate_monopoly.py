@@ -145,7 +145,7 @@ class Estate(TopRents):
     rent for everyone)."""
 
     __slots__ = ("active", "changes", "firsts", "game", "group_changes", "leads", "out",
-                 "ranked", "rents", "unowned_in")
+                 "ranked", "ranked_round", "rents", "unowned_in")
 
     def __init__(self, game: CardGame) -> None:
         super().__init__()
@@ -178,6 +178,8 @@ class Estate(TopRents):
         self.ranked = -1
         self.active = -1
         """The ``changes`` count and the players still in when the danger was ranked."""
+        self.ranked_round = -1
+        """The round when :meth:`rank_once_a_round` last ranked the danger."""
 
     def update(self) -> None:
         """When the game's ``changes`` count moved, work out again the rents of each group
@@ -264,6 +266,22 @@ class Estate(TopRents):
         rank_rents(self, leaders, game.owner, self.rents, 0)
         self.unowned = unowned
 
+    def rank_once_a_round(self) -> None:
+        """The danger and the unowned deeds as :meth:`rank` finds them at the first call of
+        each round (the bots that plan once a turn read the board when play comes round;
+        one ranking a round serves every seat): ranked again within the round only when a
+        player went out."""
+        game = self.game
+        if self.ranked_round == game.round:
+            active = 0
+            for player in game.players:
+                if not player.bankrupt:
+                    active += 1
+            if active == self.active:
+                return
+        self.ranked_round = game.round
+        self.rank()
+
 
 _last_estate: Estate | None = None
 
@@ -299,6 +317,12 @@ class UltimateMonopolyStrategy(ClassicStrategy):
         self._danger_game: ClassicGame | None = None
         self._um_danger = 0
         self._um_unowned = 0
+        self._no_market = (-1, -1)
+        self._no_market_game: ClassicGame | None = None
+        self._no_market_seat = -1
+        """The game's count of changes of owner and the seat's position when a Buyer's
+        Market card was last refused before a throw of the seat's turn in that game: while
+        both are the same, it would be refused again."""
         self._idle_cards: list[tuple[str, int]] | None = None
         self._idle_game: ClassicGame | None = None
         self._idle_seat = -1
@@ -660,9 +684,21 @@ class UltimateMonopolyStrategy(ClassicStrategy):
                 continue
             if kind == "swap_property" and not self.swap_helps(game, p):
                 continue
+            buyers_market = kind == "move_to_unowned_outer_property_half_price"
+            if buyers_market and self._no_market == (game.transfers, game.players[p].position) \
+                    and game is self._no_market_game and p == self._no_market_seat:
+                continue  # (refused before the throw: no unowned outer deed elsewhere)
             action = Action("play-card", card=ref)
             if game.can(p, action):
                 return action
+            if buyers_market and game.pending and game.pending[0].kind == "roll" and \
+                    not game.players[p].in_jail:
+                # Refused at the moment it is played: for want of an unowned outer deed
+                # other than where the player stands, which only a change of owner or a
+                # move changes.
+                self._no_market = (game.transfers, game.players[p].position)
+                self._no_market_game = game
+                self._no_market_seat = p
         if reserve < 0:  # (no card of those kinds: none until the cards change)
             self._idle_cards = list(cards)
             self._idle_game = game
