@@ -503,31 +503,3 @@ def test_bankruptcy_rounds_and_whole_groups_are_those_seen_at_every_round_end() 
         assert result.groups == whole
         checked_groups += sum(len(w) for w in whole)
     assert checked_groups > 0  # (the games did gather groups)
-
-
-FREEZE_CHECK = """
-import gc, sys
-from pennybags.lab.simulate import Setup, play_one
-setup = Setup("monopoly-2.3", ("standard",) * 4, 1, 60)
-before = gc.get_freeze_count()
-first = play_one(setup, 0)
-frozen = gc.get_freeze_count()
-second = play_one(setup, 1)
-print(before, frozen, gc.get_freeze_count())
-print(repr([(r.player_turns, r.rounds, r.winner, r.assets) for r in (first, second)]))
-"""
-
-
-def test_the_start_up_heap_is_frozen_once_per_process(monkeypatch: pytest.MonkeyPatch) -> None:
-    """A process's first game moves the start-up heap out of the garbage collector's way
-    (gc.freeze); later games do not freeze again (what they leave behind stays
-    collectable), and the games are those of an unfrozen process."""
-    done = subprocess.run([sys.executable, "-c", FREEZE_CHECK], capture_output=True,
-                          text=True, check=True, timeout=120)
-    counts, games = done.stdout.splitlines()
-    before, frozen, after = (int(x) for x in counts.split())
-    assert before == 0 and frozen > 10_000 and after == frozen
-    monkeypatch.setattr(simulate, "_start_up_frozen", [True])  # this process: not frozen
-    setup = simulate.Setup("monopoly-2.3", ("standard",) * 4, 1, 60)
-    unfrozen = [simulate.play_one(setup, i) for i in (0, 1)]
-    assert games == repr([(r.player_turns, r.rounds, r.winner, r.assets) for r in unfrozen])

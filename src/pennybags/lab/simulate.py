@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import argparse
 import functools
-import gc
 import json
 import multiprocessing
 import sys
@@ -83,29 +82,8 @@ def run_options(edition_id: str, named: tuple[tuple[str, Any], ...], max_rounds:
     return edition.options(options)
 
 
-_start_up_frozen: list[bool] = [False]
-"""Whether :func:`freeze_start_up` has run in this process."""
-
-
-def freeze_start_up() -> None:
-    """Once per process, before its first game: collect the garbage there is, then move
-    every object the process holds (modules, the editions' data and tables, the bots'
-    tables) out of the cyclic garbage collector's way (``gc.freeze``). Its full collections,
-    which games' garbage sets off, then walk only what the games made, not the whole
-    start-up heap again each time (docs/benchmarks.md, "Where each aim stands": about 1,500
-    instructions a Monopoly 2.3 player-turn compiled). What is frozen was alive anyway;
-    the games are the same either way."""
-    if not _start_up_frozen[0]:
-        _start_up_frozen[0] = True
-        gc.collect()
-        gc.freeze()
-
-
 def play_one(setup: Setup, index: int) -> GameResult:
-    """Play game ``index`` of a run to its end (the first of a process freezes the start-up
-    heap first: :func:`freeze_start_up`)."""
-    if not _start_up_frozen[0]:
-        freeze_start_up()
+    """Play game ``index`` of a run to its end."""
     seed = game_seed(setup.seed, index)
     edition = get_edition(setup.edition)
     names = [f"{spec.partition('?')[0]}-{seat + 1}" for seat, spec in enumerate(setup.bots)]
