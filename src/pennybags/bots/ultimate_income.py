@@ -1044,17 +1044,7 @@ class IncomeStrategy(UltimateMonopolyStrategy):
                 continue
             if game.can_build(p, d) is None:
                 return deed_action("build", d)
-        if not self._build_surplus:
-            return None
-        self.know_board(game, p)
-        rich = RICH * self.scale(game)
-        for _, d in self._build_surplus:
-            left = cash - building_cost(game, d)
-            if left < full * SURPLUS or (self._um_unowned and left < rich):
-                continue
-            if game.can_build(p, d) is None:
-                return deed_action("build", d)
-        return None
+        return self.build_surplus(game, p)
 
     # ---------------------------------------------------------------- the plan of a turn
 
