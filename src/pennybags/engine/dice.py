@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterable, Mapping
-from typing import Any
+from typing import Any, Final
 
 
 def total(roll: tuple[int, ...]) -> int:
@@ -25,7 +25,7 @@ def total(roll: tuple[int, ...]) -> int:
     return t
 
 
-_PAIRS: dict[int, tuple[tuple[int, ...], ...]] = {}
+_PAIRS: Final[dict[int, tuple[tuple[int, ...], ...]]] = {}
 
 
 def pairs_of(sides: int) -> tuple[tuple[int, ...], ...]:
@@ -158,25 +158,25 @@ class Dice:
 
 # ------------------------------------------------------------------ the speed die
 
-SPEED_NONE = 0
+SPEED_NONE: Final = 0
 """``SpeedDice.speed`` after a throw without the speed die (two or three regular dice)."""
-SPEED_MR_MONOPOLY = -1
+SPEED_MR_MONOPOLY: Final = -1
 """The speed die's Mr. Monopoly face: a bonus move; counts 0 in a throw's number."""
-SPEED_BUS = -2
+SPEED_BUS: Final = -2
 """The speed die's Bus face: a Travel Voucher or a move on; counts 0 in a throw's number."""
-SPEED_FACES: tuple[int, ...] = (1, 2, 3, SPEED_MR_MONOPOLY, SPEED_MR_MONOPOLY, SPEED_BUS)
+SPEED_FACES: Final[tuple[int, ...]] = (1, 2, 3, SPEED_MR_MONOPOLY, SPEED_MR_MONOPOLY, SPEED_BUS)
 """Ultimate Monopoly's speed die, face by face (ruling 2): 1, 2, 3 pips, Mr. Monopoly twice,
 the Bus. A face above 0 is its pips; the named faces are below 0."""
-SPEED_NAMES: dict[int, str] = {SPEED_MR_MONOPOLY: "mr_monopoly", SPEED_BUS: "bus"}
+SPEED_NAMES: Final[dict[int, str]] = {SPEED_MR_MONOPOLY: "mr_monopoly", SPEED_BUS: "bus"}
 """The named faces' names, as scripts, data and snapshots write them."""
-_NAMED_FACES: dict[str, int] = {"mr_monopoly": SPEED_MR_MONOPOLY, "bus": SPEED_BUS,
+_NAMED_FACES: Final[dict[str, int]] = {"mr_monopoly": SPEED_MR_MONOPOLY, "bus": SPEED_BUS,
                                 "bus_icon": SPEED_BUS}
 
-SPEED_THROW = 0
+SPEED_THROW: Final = 0
 """A throw of the two regular dice and the speed die (:meth:`SpeedDice.roll`)."""
-REGULAR_THROW = 1
+REGULAR_THROW: Final = 1
 """A throw of the two regular dice alone (:meth:`SpeedDice.roll_regular`)."""
-THREE_THROW = 2
+THREE_THROW: Final = 2
 """A throw of three regular dice (:meth:`SpeedDice.roll_three`)."""
 
 

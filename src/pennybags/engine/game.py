@@ -431,9 +431,16 @@ class Game(ABC):
         if self.over:
             return
         pending = self.pending
-        if pending and not self.end_check_due and \
-                pending[0].kind not in self._self_clearing:
-            return
+        if pending and not self.end_check_due:
+            # (``kind not in self._self_clearing``, written as a loop: the compiled build
+            # does ``in`` on a tuple through the generic sequence protocol, about 150
+            # instructions an answer; the loop compares the words directly)
+            kind = pending[0].kind
+            for clearing in self._self_clearing:
+                if kind == clearing:
+                    break
+            else:
+                return
         if self.settle(0):
             raise RuntimeError(NOTHING_TO_DO)
 

@@ -104,6 +104,7 @@ def play_one(setup: Setup, index: int) -> GameResult:
     gone: list[int | None] = [None] * seats
     whole: list[list[str]] = [[] for _ in range(seats)]
     groups = [(g, deeds) for g, deeds in game.board.groups.items() if len(deeds) >= 2]
+    held_whole = [0] * len(groups)  # each group's seats noted in ``whole``, as bits
     last_round = game.round
     noted = -1  # the game's count of changes of owner when the groups were last looked at
     anyone_gone = False
@@ -114,12 +115,12 @@ def play_one(setup: Setup, index: int) -> GameResult:
             anyone_gone = True
         if not anyone_gone and noted != game.transfers:  # (the same owners: nothing new)
             noted = game.transfers
-            _note_groups(game.owner, whole, groups)
+            _note_groups(game.owner, whole, groups, held_whole)
         last_round = game.round
     if _note_bankrupt(game, gone, last_round):
         anyone_gone = True
     if not anyone_gone and noted != game.transfers:
-        _note_groups(game.owner, whole, groups)
+        _note_groups(game.owner, whole, groups, held_whole)
     owner = game.owner
     held: list[list[int]] = [[] for _ in range(seats)]
     for deed in game.board.deeds:
@@ -166,18 +167,27 @@ def _note_bankrupt(game: Game, gone: list[int | None], round_: int) -> bool:
 
 
 def _note_groups(owner: list[int], whole: list[list[str]],
-                 groups: list[tuple[str, tuple[int, ...]]]) -> None:
+                 groups: list[tuple[str, tuple[int, ...]]], held_whole: list[int]) -> None:
+    """Add to ``whole`` each group held whole by a seat that has not held it before
+    (``held_whole``: by group, the seats noted already, as bits)."""
     # (Concrete types: the compiled build then indexes the lists natively, once a change
-    # of owner brings it here, rather than through the generic sequence protocol.)
+    # of owner brings it here, rather than through the generic sequence protocol. The seats
+    # noted are bits, not ``name in whole[first]``: the compiled build compares words in a
+    # list through the generic protocol.)
+    g = -1
     for name, deeds in groups:
+        g += 1
         first = owner[deeds[0]]
-        if first < 0 or name in whole[first]:
+        if first < 0:
             continue
         for d in deeds:
             if owner[d] != first:
                 break
         else:
-            whole[first].append(name)
+            noted = held_whole[g]
+            if not noted >> first & 1:
+                held_whole[g] = noted | 1 << first
+                whole[first].append(name)
 
 
 def _has_option(edition: Any, name: str) -> bool:
