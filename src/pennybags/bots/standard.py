@@ -28,6 +28,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any, Final, Protocol, cast
 
+from mypy_extensions import i64
+
 from pennybags.bots.registry import int_param, no_more_params, register_bot
 from pennybags.editions.classic.game import HOTEL, ClassicGame
 from pennybags.editions.classic.rules import (
@@ -199,21 +201,22 @@ class BoardView(TopRents):
         self.ranked_owner: list[int] = list(game.owner)
         """The owner of each deed when the rents were last ranked (what the top rents
         count)."""
-        self.changes = -1
-        self.logged = 0
+        self.changes: i64 = -1
+        self.logged: i64 = 0
         """The game's ``changes`` count and the length of its log of changed deeds when
-        ``rents`` were last brought up to date."""
+        ``rents`` were last brought up to date. (The counts kept here are ``i64``, as the
+        game's are: see ``Game.changes``.)"""
         self.round = -1
         self.update()
         seats = len(game.players)
-        self.transfers = -1
+        self.transfers: i64 = -1
         """The game's ``transfers`` count when ``complete`` and ``wanted`` were worked out
         (see :meth:`know_owners`)."""
         self.complete: list[list[tuple[int, ...]]] = [[] for _ in range(seats)]
         """Each seat's complete colour groups."""
         self.wanted: list[list[Wanted]] = [[] for _ in range(seats)]
         """Each seat's colour groups that one other player owns the rest of."""
-        self.deeds_transfers = -1
+        self.deeds_transfers: i64 = -1
         self.deeds: list[list[int]] = [[] for _ in range(seats)]
         """Each seat's deeds in board order (see :meth:`deeds_of`)."""
         groups = len(self.facts.street_groups)
@@ -223,8 +226,8 @@ class BoardView(TopRents):
         self.split_other: list[Wanted | None] = [None] * groups
         """Each colour group split between two players: the first player's :class:`Wanted`
         and the other's (None: not so split)."""
-        self.owners_changes = -1
-        self.owners_logged = 0
+        self.owners_changes: i64 = -1
+        self.owners_logged: i64 = 0
         """The game's ``changes`` count and the length of its log when the groups above
         were last brought up to date."""
 
@@ -523,19 +526,19 @@ class ClassicStrategy:
         self.base_reserve = reserve
         self.aggression = aggression / 100
         self.willingness = trade / 100
-        self._settled_turn = -1
-        self._traded_turn = -1
+        self._settled_turn: i64 = -1
+        self._traded_turn: i64 = -1
         self._offers: dict[object, int] = {}
         """When each offer was last made (by round), so it is not made again too soon."""
         # The game, its changes and transfers counts and the seat when the cached views
         # below were worked out.
         self._seen_game: ClassicGame | None = None
-        self._seen_changes = -1
+        self._seen_changes: i64 = -1
         self._seen_seat = -1
-        self._seen_transfers = -1
+        self._seen_transfers: i64 = -1
         self._view: BoardView | None = None
         """The board view of the game (shared with the other bots)."""
-        self._seen_view = -1
+        self._seen_view: i64 = -1
         """The changes count of the board view when the danger below was worked out."""
         self._danger = 0
         self._reserve = 0

@@ -16,6 +16,8 @@ import random
 from collections.abc import Iterable, Mapping
 from typing import Any, Final
 
+from mypy_extensions import i64
+
 
 def total(roll: tuple[int, ...]) -> int:
     """The sum of a roll (a loop: cheaper than the builtin ``sum`` in the compiled build)."""
@@ -58,12 +60,14 @@ class Dice:
         per_draw = 1
         while outcomes ** (per_draw + 1) < 2 ** 21:
             per_draw += 1
-        self._per_draw = per_draw
+        self._per_draw: i64 = per_draw
         self._span = float(outcomes ** per_draw)  # a float: multiplied by a float below
         self._pairs = pairs_of(sides)
-        self._pool = 0
-        """The digits of the last draw not yet rolled."""
-        self._left = 0
+        self._pool: i64 = 0
+        """The digits of the last draw not yet rolled. (``i64``, like the other numbers of
+        a roll: a plain machine integer in the compiled build, a Python ``int`` in pure
+        Python.)"""
+        self._left: i64 = 0
         """How many rolls ``_pool`` still holds."""
         self.scripted: list[tuple[int, ...]] = []
         """Rolls to come before the seeded dice, first one first (a list: few and short)."""
@@ -133,23 +137,25 @@ class Dice:
             self.double = len(values) == 2 and values[0] == values[1]
         else:
             rng = self._rng
-            s = self.sides
             if self.count == 2:
+                s: i64 = self.sides
                 if self._left == 0:
                     draw: float = rng.random()
                     self._pool = int(draw * self._span)
                     self._left = self._per_draw
                 outcomes = s * s
-                v = self._pool % outcomes
-                self._pool //= outcomes
-                self._left -= 1
+                pool = self._pool
+                v = pool % outcomes
+                self._pool = pool // outcomes
+                self._left = self._left - 1
                 first = v // s
                 second = v % s
                 values = self._pairs[v]
                 self.total = first + second + 2
                 self.double = first == second
             else:
-                values = tuple(int(rng.random() * s) + 1 for _ in range(self.count))
+                sides = self.sides
+                values = tuple(int(rng.random() * sides) + 1 for _ in range(self.count))
                 self.total = total(values)
                 self.double = False
         self.last = values
@@ -362,10 +368,11 @@ class SpeedDice(Dice):
         if self._left == 0:
             self._pool = int(self._rng.random() * self._span)
             self._left = self._per_draw
-        s = self.sides
-        v = self._pool % s
-        self._pool //= s
-        self._left -= 1
+        s: i64 = self.sides
+        pool = self._pool
+        v = pool % s
+        self._pool = pool // s
+        self._left = self._left - 1
         return v
 
     # -------------------------------------------------------------- the script
