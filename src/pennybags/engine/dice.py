@@ -144,10 +144,9 @@ class Dice:
                     self._pool = int(draw * self._span)
                     self._left = self._per_draw
                 outcomes = s * s
-                pool = self._pool
-                v = pool % outcomes
-                self._pool = pool // outcomes
-                self._left = self._left - 1
+                v = self._pool % outcomes
+                self._pool //= outcomes
+                self._left -= 1
                 first = v // s
                 second = v % s
                 values = self._pairs[v]
@@ -369,10 +368,9 @@ class SpeedDice(Dice):
             self._pool = int(self._rng.random() * self._span)
             self._left = self._per_draw
         s: i64 = self.sides
-        pool = self._pool
-        v = pool % s
-        self._pool = pool // s
-        self._left = self._left - 1
+        v = self._pool % s
+        self._pool //= s
+        self._left -= 1
         return v
 
     # -------------------------------------------------------------- the script

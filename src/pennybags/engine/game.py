@@ -440,20 +440,20 @@ class Game(ABC):
         if self.over:
             return
         pending = self.pending
-        if pending and not self.end_check_due:
+        if PURE:
+            if pending and not self.end_check_due and \
+                    pending[0].kind not in self._self_clearing:
+                return
+        elif pending and not self.end_check_due:
+            # (the same, as a loop: the compiled build does ``in`` on a tuple through the
+            # generic sequence protocol, about 150 instructions an answer; the loop compares
+            # the words directly)
             kind = pending[0].kind
-            if PURE:
-                if kind not in self._self_clearing:
-                    return
+            for clearing in self._self_clearing:
+                if kind == clearing:
+                    break
             else:
-                # (the same, as a loop: the compiled build does ``in`` on a tuple through the
-                # generic sequence protocol, about 150 instructions an answer; the loop
-                # compares the words directly)
-                for clearing in self._self_clearing:
-                    if kind == clearing:
-                        break
-                else:
-                    return
+                return
         if self.settle(0):
             raise RuntimeError(NOTHING_TO_DO)
 
