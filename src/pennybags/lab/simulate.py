@@ -17,12 +17,13 @@ import time
 from collections import Counter
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Final
 
 from mypy_extensions import i64
 
 from pennybags.bots import make_bot
 from pennybags.editions import get_edition, words_for
+from pennybags.engine.board import Board
 from pennybags.engine.game import Game, Seats
 from pennybags.fastbuild import build_name
 from pennybags.lab.landing import LandingCounter
@@ -165,14 +166,14 @@ def _note_bankrupt(game: Game, gone: list[int | None], round_: int) -> bool:
     return anyone
 
 
-class GroupNotes:
-    """The groups (of two deeds or more) each seat has held whole at the end of a round,
-    looked at after changes of owner: only the groups of the deeds the game's log of
-    changes names (``Game.changed``), or every group when the log does not account for
-    every change counted."""
+class BoardGroups:
+    """The groups of two deeds or more of a board, as simulate looks at them: made once per
+    board (see :func:`board_groups`), not for every game."""
 
-    def __init__(self, game: Game) -> None:
-        board = game.board
+    __slots__ = ("board", "every", "groups", "names", "of_deed")
+
+    def __init__(self, board: Board) -> None:
+        self.board = board
         self.names: list[str] = []
         self.groups: list[tuple[int, ...]] = []
         for name, deeds in board.groups.items():
@@ -185,7 +186,37 @@ class GroupNotes:
             for d in deeds:
                 self.of_deed[d] = self.of_deed[d] | 1 << g
         self.every: int = (1 << len(self.groups)) - 1
-        self.held: list[int] = [0] * len(self.groups)
+
+
+class LastGroups:
+    """The board groups made last (one ``Final`` holder: the compiled build reads a module
+    variable that is rebound from the module's dictionary)."""
+
+    __slots__ = ("made",)
+
+    def __init__(self) -> None:
+        self.made: BoardGroups | None = None
+
+
+LAST_GROUPS: Final = LastGroups()
+
+
+def board_groups(board: Board) -> BoardGroups:
+    made = LAST_GROUPS.made
+    if made is None or made.board is not board:
+        made = LAST_GROUPS.made = BoardGroups(board)
+    return made
+
+
+class GroupNotes:
+    """The groups (of two deeds or more) each seat has held whole at the end of a round,
+    looked at after changes of owner: only the groups of the deeds the game's log of
+    changes names (``Game.changed``), or every group when the log does not account for
+    every change counted."""
+
+    def __init__(self, game: Game) -> None:
+        self.board = board_groups(game.board)
+        self.held: list[int] = [0] * len(self.board.groups)
         """Each group's seats noted in ``whole`` already, as bits (1 << seat)."""
         self.whole: list[list[str]] = [[] for _ in game.players]
         """Each seat's groups held whole, by name, in the order first noted."""
@@ -203,11 +234,11 @@ class GroupNotes:
         if self.changes >= 0 and length >= logged and \
                 length - logged == game.changes - self.changes:
             looked = 0
-            of_deed = self.of_deed
+            of_deed = self.board.of_deed
             for k in range(logged, length):
                 looked |= of_deed[log[k]]
         else:  # the first look, or changes the log does not name: every group
-            looked = self.every
+            looked = self.board.every
         self.logged = length
         self.changes = game.changes
         if looked == 0:
@@ -217,7 +248,7 @@ class GroupNotes:
         owner = game.owner
         held = self.held
         g = -1
-        for deeds in self.groups:
+        for deeds in self.board.groups:
             g += 1
             if not looked >> g & 1:
                 continue
@@ -231,7 +262,7 @@ class GroupNotes:
                 noted = held[g]
                 if not noted >> first & 1:
                     held[g] = noted | 1 << first
-                    self.whole[first].append(self.names[g])
+                    self.whole[first].append(self.board.names[g])
 
 
 def _has_option(edition: Any, name: str) -> bool:
