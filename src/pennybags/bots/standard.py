@@ -28,6 +28,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any, Final, Protocol, cast
 
+from mypy_extensions import i64
+
 from pennybags.bots.registry import int_param, no_more_params, register_bot
 from pennybags.editions.classic.game import HOTEL, ClassicGame
 from pennybags.editions.classic.rules import (
@@ -152,14 +154,26 @@ class BoardFacts:
         """``Action(kind, deed)`` by deed, for the actions the strategy takes most often."""
 
 
-_last_facts: BoardFacts | None = None
+class LastMade:
+    """The board facts and the board view made last (most processes play one board, one
+    game at a time). One object, never rebound (``Final``): the compiled build reads a
+    module's variable that is rebound by a look-up in the module's dictionary, about 130
+    instructions, and a ``Final`` one, or an attribute of it, directly."""
+
+    __slots__ = ("facts", "view")
+
+    def __init__(self) -> None:
+        self.facts: BoardFacts | None = None
+        self.view: BoardView | None = None
+
+
+LAST: Final = LastMade()
 
 
 def board_facts(board: Board) -> BoardFacts:
-    global _last_facts
-    facts = _last_facts
+    facts = LAST.facts
     if facts is None or facts.board is not board:
-        facts = _last_facts = BoardFacts(board)
+        facts = LAST.facts = BoardFacts(board)
     return facts
 
 
@@ -187,21 +201,22 @@ class BoardView(TopRents):
         self.ranked_owner: list[int] = list(game.owner)
         """The owner of each deed when the rents were last ranked (what the top rents
         count)."""
-        self.changes = -1
-        self.logged = 0
+        self.changes: i64 = -1
+        self.logged: i64 = 0
         """The game's ``changes`` count and the length of its log of changed deeds when
-        ``rents`` were last brought up to date."""
+        ``rents`` were last brought up to date. (The counts kept here are ``i64``, as the
+        game's are: see ``Game.changes``.)"""
         self.round = -1
         self.update()
         seats = len(game.players)
-        self.transfers = -1
+        self.transfers: i64 = -1
         """The game's ``transfers`` count when ``complete`` and ``wanted`` were worked out
         (see :meth:`know_owners`)."""
         self.complete: list[list[tuple[int, ...]]] = [[] for _ in range(seats)]
         """Each seat's complete colour groups."""
         self.wanted: list[list[Wanted]] = [[] for _ in range(seats)]
         """Each seat's colour groups that one other player owns the rest of."""
-        self.deeds_transfers = -1
+        self.deeds_transfers: i64 = -1
         self.deeds: list[list[int]] = [[] for _ in range(seats)]
         """Each seat's deeds in board order (see :meth:`deeds_of`)."""
         groups = len(self.facts.street_groups)
@@ -211,8 +226,8 @@ class BoardView(TopRents):
         self.split_other: list[Wanted | None] = [None] * groups
         """Each colour group split between two players: the first player's :class:`Wanted`
         and the other's (None: not so split)."""
-        self.owners_changes = -1
-        self.owners_logged = 0
+        self.owners_changes: i64 = -1
+        self.owners_logged: i64 = 0
         """The game's ``changes`` count and the length of its log when the groups above
         were last brought up to date."""
 
@@ -272,7 +287,9 @@ class BoardView(TopRents):
         self.changes = game.changes
         self.round = game.round
         if rank:
-            self.ranked_owner[:] = owner
+            # (a copy rather than ``[:] =``: the compiled build assigns a slice through
+            # the generic protocol, about twice the instructions of a copy)
+            self.ranked_owner = owner.copy()
             rank_rents(self, self.facts.rated, owner, self.rents, 0)
 
     def raise_rent(self, o: int, rent: int) -> bool:
@@ -450,7 +467,7 @@ def highest_level(houses: list[int], group: tuple[int, ...]) -> int:
     return high
 
 
-_CLASSIC_CHECKS: dict[type, bool] = {}
+_CLASSIC_CHECKS: Final[dict[type, bool]] = {}
 
 
 def classic_checks(game: ClassicGame) -> bool:
@@ -471,15 +488,11 @@ def classic_checks(game: ClassicGame) -> bool:
     return plain
 
 
-_last_view: BoardView | None = None
-
-
 def board_view(game: ClassicGame) -> BoardView:
     """The view shared by the bots of ``game``, up to date."""
-    global _last_view
-    view = _last_view
+    view = LAST.view
     if view is None or view.game is not game:
-        view = _last_view = BoardView(game)
+        view = LAST.view = BoardView(game)
         return view
     return view.fresh()
 
@@ -513,19 +526,19 @@ class ClassicStrategy:
         self.base_reserve = reserve
         self.aggression = aggression / 100
         self.willingness = trade / 100
-        self._settled_turn = -1
-        self._traded_turn = -1
+        self._settled_turn: i64 = -1
+        self._traded_turn: i64 = -1
         self._offers: dict[object, int] = {}
         """When each offer was last made (by round), so it is not made again too soon."""
         # The game, its changes and transfers counts and the seat when the cached views
         # below were worked out.
         self._seen_game: ClassicGame | None = None
-        self._seen_changes = -1
+        self._seen_changes: i64 = -1
         self._seen_seat = -1
-        self._seen_transfers = -1
+        self._seen_transfers: i64 = -1
         self._view: BoardView | None = None
         """The board view of the game (shared with the other bots)."""
-        self._seen_view = -1
+        self._seen_view: i64 = -1
         """The changes count of the board view when the danger below was worked out."""
         self._danger = 0
         self._reserve = 0
@@ -579,10 +592,15 @@ class ClassicStrategy:
     def lift_received(self, game: ClassicGame, p: int) -> Action:
         """Mortgaged deeds just received: lift each one the cash above the reserve pays for,
         keep the rest mortgaged."""
-        for deed in sorted(game.lift_offer):
-            if game.cash(p) - game.unmortgage_cost(deed) >= self.reserve(game, p) and \
+        offer = game.lift_offer
+        if not offer:
+            return KEEP_MORTGAGED
+        cash = game.ledger.balances[p]
+        reserve = self.reserve(game, p)
+        for deed in sorted(offer) if len(offer) > 1 else offer:
+            if cash - game.unmortgage_cost(deed) >= reserve and \
                     game.can_unmortgage(p, deed) is None:
-                return Action("unmortgage", deed)
+                return deed_action("unmortgage", deed)
         return KEEP_MORTGAGED
 
     def scale(self, game: ClassicGame) -> float:
@@ -1023,7 +1041,7 @@ class EditionStrategy:
 StrategyFactory = Callable[[dict[str, str]], Strategy]
 """Makes a strategy from the bot's parameters (it pops those it knows)."""
 
-_STRATEGIES: dict[str, StrategyFactory] = {}
+_STRATEGIES: Final[dict[str, StrategyFactory]] = {}
 
 
 def register_strategy(edition_id: str, factory: StrategyFactory) -> None:
@@ -1120,7 +1138,7 @@ class StandardBot(CompiledAgent):
 
 
 CLASSIC_PARAMS: Final = frozenset({"reserve", "aggression", "trade", "jail"})
-_EXTRA_PARAMS: set[str] = set()
+_EXTRA_PARAMS: Final[set[str]] = set()
 
 
 def allow_params(*names: str) -> None:

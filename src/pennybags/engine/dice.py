@@ -14,7 +14,9 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterable, Mapping
-from typing import Any
+from typing import Any, Final
+
+from mypy_extensions import i64
 
 
 def total(roll: tuple[int, ...]) -> int:
@@ -25,7 +27,7 @@ def total(roll: tuple[int, ...]) -> int:
     return t
 
 
-_PAIRS: dict[int, tuple[tuple[int, ...], ...]] = {}
+_PAIRS: Final[dict[int, tuple[tuple[int, ...], ...]]] = {}
 
 
 def pairs_of(sides: int) -> tuple[tuple[int, ...], ...]:
@@ -58,12 +60,14 @@ class Dice:
         per_draw = 1
         while outcomes ** (per_draw + 1) < 2 ** 21:
             per_draw += 1
-        self._per_draw = per_draw
+        self._per_draw: i64 = per_draw
         self._span = float(outcomes ** per_draw)  # a float: multiplied by a float below
         self._pairs = pairs_of(sides)
-        self._pool = 0
-        """The digits of the last draw not yet rolled."""
-        self._left = 0
+        self._pool: i64 = 0
+        """The digits of the last draw not yet rolled. (``i64``, like the other numbers of
+        a roll: a plain machine integer in the compiled build, a Python ``int`` in pure
+        Python.)"""
+        self._left: i64 = 0
         """How many rolls ``_pool`` still holds."""
         self.scripted: list[tuple[int, ...]] = []
         """Rolls to come before the seeded dice, first one first (a list: few and short)."""
@@ -133,8 +137,8 @@ class Dice:
             self.double = len(values) == 2 and values[0] == values[1]
         else:
             rng = self._rng
-            s = self.sides
             if self.count == 2:
+                s: i64 = self.sides
                 if self._left == 0:
                     draw: float = rng.random()
                     self._pool = int(draw * self._span)
@@ -149,7 +153,8 @@ class Dice:
                 self.total = first + second + 2
                 self.double = first == second
             else:
-                values = tuple(int(rng.random() * s) + 1 for _ in range(self.count))
+                sides = self.sides
+                values = tuple(int(rng.random() * sides) + 1 for _ in range(self.count))
                 self.total = total(values)
                 self.double = False
         self.last = values
@@ -158,25 +163,25 @@ class Dice:
 
 # ------------------------------------------------------------------ the speed die
 
-SPEED_NONE = 0
+SPEED_NONE: Final = 0
 """``SpeedDice.speed`` after a throw without the speed die (two or three regular dice)."""
-SPEED_MR_MONOPOLY = -1
+SPEED_MR_MONOPOLY: Final = -1
 """The speed die's Mr. Monopoly face: a bonus move; counts 0 in a throw's number."""
-SPEED_BUS = -2
+SPEED_BUS: Final = -2
 """The speed die's Bus face: a Travel Voucher or a move on; counts 0 in a throw's number."""
-SPEED_FACES: tuple[int, ...] = (1, 2, 3, SPEED_MR_MONOPOLY, SPEED_MR_MONOPOLY, SPEED_BUS)
+SPEED_FACES: Final[tuple[int, ...]] = (1, 2, 3, SPEED_MR_MONOPOLY, SPEED_MR_MONOPOLY, SPEED_BUS)
 """Ultimate Monopoly's speed die, face by face (ruling 2): 1, 2, 3 pips, Mr. Monopoly twice,
 the Bus. A face above 0 is its pips; the named faces are below 0."""
-SPEED_NAMES: dict[int, str] = {SPEED_MR_MONOPOLY: "mr_monopoly", SPEED_BUS: "bus"}
+SPEED_NAMES: Final[dict[int, str]] = {SPEED_MR_MONOPOLY: "mr_monopoly", SPEED_BUS: "bus"}
 """The named faces' names, as scripts, data and snapshots write them."""
-_NAMED_FACES: dict[str, int] = {"mr_monopoly": SPEED_MR_MONOPOLY, "bus": SPEED_BUS,
+_NAMED_FACES: Final[dict[str, int]] = {"mr_monopoly": SPEED_MR_MONOPOLY, "bus": SPEED_BUS,
                                 "bus_icon": SPEED_BUS}
 
-SPEED_THROW = 0
+SPEED_THROW: Final = 0
 """A throw of the two regular dice and the speed die (:meth:`SpeedDice.roll`)."""
-REGULAR_THROW = 1
+REGULAR_THROW: Final = 1
 """A throw of the two regular dice alone (:meth:`SpeedDice.roll_regular`)."""
-THREE_THROW = 2
+THREE_THROW: Final = 2
 """A throw of three regular dice (:meth:`SpeedDice.roll_three`)."""
 
 
@@ -362,7 +367,7 @@ class SpeedDice(Dice):
         if self._left == 0:
             self._pool = int(self._rng.random() * self._span)
             self._left = self._per_draw
-        s = self.sides
+        s: i64 = self.sides
         v = self._pool % s
         self._pool //= s
         self._left -= 1

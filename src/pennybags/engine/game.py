@@ -27,6 +27,8 @@ from abc import ABC, abstractmethod
 from collections.abc import Callable, Sequence
 from typing import Any, ClassVar, Final, Protocol
 
+from mypy_extensions import i64
+
 from pennybags.engine.actions import (
     AMOUNT_BIT,
     DEED_BIT,
@@ -90,6 +92,11 @@ CHECK_TYPES: Final = __file__.endswith(".py")
 """Whether the engine checks the types of a player and of an action's fields itself: in
 pure Python (anything can be passed); not in the compiled build, where an ``Action`` with
 a field of the wrong type cannot even be made (mypyc raises TypeError when it is built)."""
+
+PURE: Final = CHECK_TYPES
+"""Whether this module runs as pure Python (not compiled): where the two builds' fastest
+ways differ (``in`` on a tuple is one operation in pure Python, a call through the generic
+sequence protocol compiled), the hot path takes each build's own."""
 
 
 class Agent(Protocol):
@@ -255,10 +262,12 @@ class Game(ABC):
         self.houses: list[int] = [0] * size
         """Improvement level of each deed (edition-defined: houses, or a rent level)."""
         self.mortgaged: list[bool] = [False] * size
-        self.changes = 0
+        self.changes: i64 = 0
         """Counts changes to deeds (owner, buildings, mortgages), so bots and fronts can
-        cache what they work out from them."""
-        self.transfers = 0
+        cache what they work out from them. (This count, ``transfers`` and
+        ``turns`` are ``i64``: plain machine integers in the compiled build, read and
+        compared on every answer; Python ints in pure Python.)"""
+        self.transfers: i64 = 0
         """Counts changes of owner alone (see :meth:`set_owner`)."""
         self.changed: list[int] = []
         """The deed of each change counted in ``changes``, in order, where the rules log it
@@ -281,7 +290,7 @@ class Game(ABC):
         self.current = 0
         self.first = 0
         self.round = 1
-        self.turns = 0
+        self.turns: i64 = 0
         self.over = False
         self.winner: int | None = None
         self.end_reason = ""
@@ -431,9 +440,20 @@ class Game(ABC):
         if self.over:
             return
         pending = self.pending
-        if pending and not self.end_check_due and \
-                pending[0].kind not in self._self_clearing:
-            return
+        if PURE:
+            if pending and not self.end_check_due and \
+                    pending[0].kind not in self._self_clearing:
+                return
+        elif pending and not self.end_check_due:
+            # (the same, as a loop: the compiled build does ``in`` on a tuple through the
+            # generic sequence protocol, about 150 instructions an answer; the loop compares
+            # the words directly)
+            kind = pending[0].kind
+            for clearing in self._self_clearing:
+                if kind == clearing:
+                    break
+            else:
+                return
         if self.settle(0):
             raise RuntimeError(NOTHING_TO_DO)
 

@@ -74,7 +74,7 @@ PLAIN_TURN_HOOKS: Final = ("move_then_after_roll", "move", "land", "after_roll",
 none of them (and its board moves a token as :class:`Board` does), :meth:`TurnGame.roll`
 does their work itself for a game nobody listens to (see :func:`plain_turn`)."""
 
-_PLAIN_TURNS: dict[type, bool] = {}
+_PLAIN_TURNS: Final[dict[type, bool]] = {}
 
 
 def plain_turn(kind: type) -> bool:

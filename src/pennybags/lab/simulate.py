@@ -17,10 +17,13 @@ import time
 from collections import Counter
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Final
+
+from mypy_extensions import i64
 
 from pennybags.bots import make_bot
 from pennybags.editions import get_edition, words_for
+from pennybags.engine.board import Board
 from pennybags.engine.game import Game, Seats
 from pennybags.fastbuild import build_name
 from pennybags.lab.landing import LandingCounter
@@ -102,24 +105,22 @@ def play_one(setup: Setup, index: int) -> GameResult:
     seats_played = Seats(bots)  # (sorted once, not at every round)
     seats = len(names)
     gone: list[int | None] = [None] * seats
-    whole: list[list[str]] = [[] for _ in range(seats)]
-    groups = [(g, deeds) for g, deeds in game.board.groups.items() if len(deeds) >= 2]
+    notes = GroupNotes(game)
     last_round = game.round
-    noted = -1  # the game's count of changes of owner when the groups were last looked at
     anyone_gone = False
     while not game.over:
         game.play_seats(seats_played, last_round + 1)
         # Bankruptcies are noticed when a round ends: cheaper than listening to events.
         if _note_bankrupt(game, gone, last_round):
             anyone_gone = True
-        if not anyone_gone and noted != game.transfers:  # (the same owners: nothing new)
-            noted = game.transfers
-            _note_groups(game.owner, whole, groups)
+        if not anyone_gone and notes.transfers != game.transfers:  # (else nothing new)
+            notes.look(game)
         last_round = game.round
     if _note_bankrupt(game, gone, last_round):
         anyone_gone = True
-    if not anyone_gone and noted != game.transfers:
-        _note_groups(game.owner, whole, groups)
+    if not anyone_gone and notes.transfers != game.transfers:
+        notes.look(game)
+    whole = notes.whole
     owner = game.owner
     held: list[list[int]] = [[] for _ in range(seats)]
     for deed in game.board.deeds:
@@ -165,19 +166,103 @@ def _note_bankrupt(game: Game, gone: list[int | None], round_: int) -> bool:
     return anyone
 
 
-def _note_groups(owner: list[int], whole: list[list[str]],
-                 groups: list[tuple[str, tuple[int, ...]]]) -> None:
-    # (Concrete types: the compiled build then indexes the lists natively, once a change
-    # of owner brings it here, rather than through the generic sequence protocol.)
-    for name, deeds in groups:
-        first = owner[deeds[0]]
-        if first < 0 or name in whole[first]:
-            continue
-        for d in deeds:
-            if owner[d] != first:
-                break
-        else:
-            whole[first].append(name)
+class BoardGroups:
+    """The groups of two deeds or more of a board, as simulate looks at them: made once per
+    board (see :func:`board_groups`), not for every game."""
+
+    __slots__ = ("board", "every", "groups", "names", "of_deed")
+
+    def __init__(self, board: Board) -> None:
+        self.board = board
+        self.names: list[str] = []
+        self.groups: list[tuple[int, ...]] = []
+        for name, deeds in board.groups.items():
+            if len(deeds) >= 2:
+                self.names.append(name)
+                self.groups.append(deeds)
+        self.of_deed: list[int] = [0] * board.size
+        """The groups of each deed, as bits (1 << place in ``groups``)."""
+        for g, deeds in enumerate(self.groups):
+            for d in deeds:
+                self.of_deed[d] = self.of_deed[d] | 1 << g
+        self.every: int = (1 << len(self.groups)) - 1
+
+
+class LastGroups:
+    """The board groups made last (one ``Final`` holder: the compiled build reads a module
+    variable that is rebound from the module's dictionary)."""
+
+    __slots__ = ("made",)
+
+    def __init__(self) -> None:
+        self.made: BoardGroups | None = None
+
+
+LAST_GROUPS: Final = LastGroups()
+
+
+def board_groups(board: Board) -> BoardGroups:
+    made = LAST_GROUPS.made
+    if made is None or made.board is not board:
+        made = LAST_GROUPS.made = BoardGroups(board)
+    return made
+
+
+class GroupNotes:
+    """The groups (of two deeds or more) each seat has held whole at the end of a round,
+    looked at after changes of owner: only the groups of the deeds the game's log of
+    changes names (``Game.changed``), or every group when the log does not account for
+    every change counted."""
+
+    def __init__(self, game: Game) -> None:
+        self.board = board_groups(game.board)
+        self.held: list[int] = [0] * len(self.board.groups)
+        """Each group's seats noted in ``whole`` already, as bits (1 << seat)."""
+        self.whole: list[list[str]] = [[] for _ in game.players]
+        """Each seat's groups held whole, by name, in the order first noted."""
+        self.transfers: i64 = -1
+        """The game's ``transfers``, ``changes`` and log length at the last look."""
+        self.changes: i64 = -1
+        self.logged = 0
+
+    def look(self, game: Game) -> None:
+        """Note the groups held whole now that were not noted for their holder."""
+        self.transfers = game.transfers
+        log = game.changed
+        length = len(log)
+        logged = self.logged
+        if self.changes >= 0 and length >= logged and \
+                length - logged == game.changes - self.changes:
+            looked = 0
+            of_deed = self.board.of_deed
+            for k in range(logged, length):
+                looked |= of_deed[log[k]]
+        else:  # the first look, or changes the log does not name: every group
+            looked = self.board.every
+        self.logged = length
+        self.changes = game.changes
+        if looked == 0:
+            return
+        # (Concrete types and bits: the compiled build indexes the lists natively and
+        # compares numbers, not words in a list through the generic protocol.)
+        owner = game.owner
+        held = self.held
+        g = -1
+        for deeds in self.board.groups:
+            g += 1
+            if not looked >> g & 1:
+                continue
+            first = owner[deeds[0]]
+            if first < 0:
+                continue
+            for d in deeds:
+                if owner[d] != first:
+                    break
+            else:
+                noted = held[g]
+                if not noted >> first & 1:
+                    held[g] = noted | 1 << first
+                    self.whole[first].append(self.board.names[g])
 
 
 def _has_option(edition: Any, name: str) -> bool:
