@@ -206,6 +206,10 @@ class UltimateMonopolyBoard(Board):
             else:
                 deed.append(s.index if s.kind in DEED_KINDS else -1)
         self._deed: tuple[int, ...] = tuple(deed)
+        self.outer_deed_spaces: tuple[int, ...] = tuple(
+            i for i in range(size) if deed[i] >= 0 and track[i] == "outer")
+        """The spaces of the Outer track that stand for a title deed, in board order (where
+        Buyer's Market! may send a player)."""
         # Deeds and colour groups count each title deed once (a transit twin is its
         # railroad); a space's group_of is the group of the deed it stands for.
         self.deeds = tuple(i for i in range(size) if deed[i] == i)
