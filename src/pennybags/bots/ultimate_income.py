@@ -305,6 +305,12 @@ class IncomeStrategy(UltimateMonopolyStrategy):
         self._asked_seat = -1
         self._asked_game: ClassicGame | None = None
         self._group_asks: dict[int, tuple[int, list[Ask]]] = {}
+        self._ask_gains: dict[int, tuple[int, int, float]] = {}
+        self._gains_game: ClassicGame | None = None
+        self._gains_seat = -1
+        """What each ask (by its key) would gain us (:meth:`wishes`), with the ask's group's
+        count of changes of owner, buildings and mortgage and the settle (``_settles``: the
+        horizon and opponents) it was worked out with: it reads nothing else."""
         """The asks of each street group we own part of (by its first deed), with the
         game's count of changes of owner in the group when they were worked out: they read
         the group's owners alone, so they are kept while we gain or lose deeds elsewhere."""
@@ -1289,6 +1295,14 @@ class IncomeStrategy(UltimateMonopolyStrategy):
         offers = self._trade_offers
         group: tuple[int, ...] = ()
         before = -1.0
+        if game is not self._gains_game or p != self._gains_seat:
+            self._gains_game = game
+            self._gains_seat = p
+            self._ask_gains = {}
+        gains = self._ask_gains
+        self.settle(game)
+        settles = self._settles
+        group_changes = game.group_changes
         for ask in self.asks(game, p):
             if players[ask.other].bankrupt:
                 continue
@@ -1305,10 +1319,16 @@ class IncomeStrategy(UltimateMonopolyStrategy):
                 if ask.pay < self._wish_pay:
                     self._wish_pay = ask.pay  # (the least cash that would make one more)
                 continue
-            if ask.group is not group:
-                group = ask.group
-                before = self.group_value(game, p, group)
-            gain = self.group_value(game, p, group, ask.take, ()) - before
+            count = group_changes[ask.group[0]]
+            kept = gains.get(ask.key)
+            if kept is not None and kept[0] == count and kept[1] == settles:
+                gain = kept[2]
+            else:
+                if ask.group is not group:
+                    group = ask.group
+                    before = self.group_value(game, p, group)
+                gain = self.group_value(game, p, group, ask.take, ()) - before
+                gains[ask.key] = (count, settles, gain)
             if gain >= ask.pay * OFFER_GAIN:
                 wishes.append(Wish(ask.other, ask.take, ask.key, gain, ask.pay))
         return wishes
