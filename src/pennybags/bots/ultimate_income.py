@@ -1253,6 +1253,7 @@ class IncomeStrategy(UltimateMonopolyStrategy):
         build and cash is plentiful."""
         g = cast(CardGame, game)
         mortgaged = g.mortgaged
+        spaces = g.board.spaces
         cash = 0
         reserve = 0
         building = -1  # whether anything is left to build (-1: not looked at yet)
@@ -1265,10 +1266,14 @@ class IncomeStrategy(UltimateMonopolyStrategy):
                 building = 1 if self.build_candidates(g, p) else 0
                 if cash <= reserve * BUILD_RESERVE:
                     return None  # (no lift below is paid for: each costs something)
+            # (lifting costs at least the mortgage value: below it, no need to ask the game)
+            value = spaces[d].mortgage
             if d in self._buildable_deeds:  # (after build_candidates, which holds)
-                if cash - g.unmortgage_cost(d) < reserve * BUILD_RESERVE:
+                if cash - value < reserve * BUILD_RESERVE or \
+                        cash - g.unmortgage_cost(d) < reserve * BUILD_RESERVE:
                     continue
-            elif building or cash - g.unmortgage_cost(d) < reserve * 2:
+            elif building or cash - value < reserve * 2 or \
+                    cash - g.unmortgage_cost(d) < reserve * 2:
                 continue
             if g.can_unmortgage(p, d) is None:
                 return Action("unmortgage", d)
