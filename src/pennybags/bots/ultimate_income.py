@@ -305,6 +305,9 @@ class IncomeStrategy(UltimateMonopolyStrategy):
         self._asked_seat = -1
         self._asked_game: ClassicGame | None = None
         self._group_asks: dict[int, tuple[int, list[Ask]]] = {}
+        self._asked_counts: list[int] = []
+        """The ``group_transfers`` count of each of our groups (``_groups``' order) when
+        :meth:`asks` last looked."""
         self._ask_gains: dict[int, tuple[int, int, float]] = {}
         self._gains_game: ClassicGame | None = None
         self._gains_seat = -1
@@ -483,23 +486,34 @@ class IncomeStrategy(UltimateMonopolyStrategy):
         """The deeds of other players we could ask for (:class:`Ask`), after :meth:`hold`;
         kept group by group until an owner of a deed of that group changes (the game's
         ``group_transfers``), whatever else we gain or lose."""
+        groups = self._groups
+        group_transfers = game.group_transfers
         if p != self._asked_seat or game is not self._asked_game:
             self._asked_seat = p
             self._asked_game = game
             self._group_asks = {}
             self._asked_version = -1
-        groups = self._groups
+        elif self._asked_version == self._held_version:
+            # (the usual answer: no owner of our groups changed since the last)
+            was = self._asked_counts
+            for i, group in enumerate(groups):
+                if group_transfers[group[0]] != was[i]:
+                    break
+            else:
+                return self._asks
         changed = self._asked_version != self._held_version
         self._asked_version = self._held_version
         kept = self._group_asks
-        group_transfers = game.group_transfers
+        counts: list[int] = []
         for i, group in enumerate(groups):
             first = group[0]
             count = group_transfers[first]
+            counts.append(count)
             found = kept.get(first)
             if found is None or found[0] != count:
                 kept[first] = (count, self.group_asks(game, p, i))
                 changed = True
+        self._asked_counts = counts
         if changed:
             asks: list[Ask] = []
             for group in groups:
