@@ -8,7 +8,8 @@ owners are the same), the best income of each street at each level allowed (kept
 the horizon and opponents are the same), a deed's gain (one pass for both sums), the cash
 reserve (kept for the round's danger) and what raising cash on each of its deeds would
 lose (kept while the owners of the deed's group, its buildings and mortgage are the same),
-what an ask would gain (kept while its group and the horizon are the same), checked before
+what an ask would gain and what a deed is worth (kept while its group and the horizon are
+the same), checked before
 every answer of whole bot games; the plan of a turn (``plan=turn``): where
 an answer follows it, its next building and a debt's next mortgage are what working the
 answer out afresh finds, and where it finds no offer without looking, looking finds none;
@@ -129,6 +130,11 @@ class Checking:
             asked = [(a.group, a.other, a.theirs, a.take, a.pay) for a in s.asks(game, p)]
             assert asked == [(a.group, a.other, a.theirs, a.take, a.pay)
                              for a in fresh.asks(game, p)]
+            # Each deed's worth, kept while its group and the settle are the same, is what
+            # working it out afresh gives.
+            anew = afresh_like(s, game, p)
+            for d in game.board.deeds:
+                assert s.worth(game, p, d) == anew.worth(game, p, d)
             # The offers wishes finds, with what each ask would gain kept while its group
             # and the settle are the same, are what working them out afresh finds.
             spare = game.cash(p) - s.reserve(game, p) // 2

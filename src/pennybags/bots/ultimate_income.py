@@ -251,9 +251,12 @@ class IncomeStrategy(UltimateMonopolyStrategy):
         self._board_changes = -1
         self._worth_changes = -1
         self._worth_seat = -1
-        """The game's changes count and the seat the worth cache below holds for."""
+        """The game's changes count and the seat the settle and the losses below hold for."""
         self._worth_game: ClassicGame | None = None
-        self._worth: dict[int, float] = {}
+        self._worth: dict[int, tuple[int, int, float]] = {}
+        """Each deed's worth (:meth:`worth`), with its group's count of changes of owner,
+        buildings and mortgage and the settle (``_settles``) it was worked out with: it
+        reads nothing else, so it is kept while both are the same (for this seat)."""
         self._mortgage_losses: dict[int, tuple[int, float, int, float]] = {}
         self._sale_losses: dict[int, tuple[int, float, int, float]] = {}
         """What raising cash on each deed loses (:meth:`mortgage_loss`,
@@ -648,9 +651,9 @@ class IncomeStrategy(UltimateMonopolyStrategy):
             if p != self._worth_seat or game is not self._worth_game:
                 self._mortgage_losses.clear()
                 self._sale_losses.clear()
+                self._worth.clear()
             self._worth_changes = game.changes
             self._worth_seat = p
-            self._worth.clear()
             self.settle(game)
 
     def settle(self, game: CardGame) -> None:
@@ -815,9 +818,12 @@ class IncomeStrategy(UltimateMonopolyStrategy):
         """What ``deed`` is worth to ``p``: what it adds to ``p``'s group, a chance of more,
         and half of what it would add to an opponent it completes a group for."""
         self.fresh(game, p)
+        group = game.board.group_of[deed]
+        count = game.group_changes[group[0]] if group else -1
+        settles = self._settles
         cached = self._worth.get(deed)
-        if cached is not None:
-            return cached
+        if cached is not None and cached[0] == count and cached[1] == settles:
+            return cached[2]
         value = self.gain_of(game, p, deed) + self.prospect(game, p, deed)
         block = 0.0
         owner = game.owner
@@ -833,7 +839,7 @@ class IncomeStrategy(UltimateMonopolyStrategy):
         # A deed is never worth less than a little above its mortgage value: it can be
         # mortgaged, and it is something to trade.
         value = max(value + block * BLOCK, price * FLOOR)
-        self._worth[deed] = value
+        self._worth[deed] = (count, settles, value)
         return value
 
     # ---------------------------------------------------------------- buying, bidding
