@@ -122,6 +122,8 @@ class Checking:
             fresh = afresh_like(s, game, p)
             assert kept == fresh.build_candidates(game, p)
             assert surplus == fresh._build_surplus
+            # Our deeds, kept while our holdings count is the same.
+            assert s.mine(game, p) == [d for d in game.board.deeds if game.owner[d] == p]
             s.hold(game, p)
             fresh.hold(game, p)
             assert s._buildable == fresh._buildable and s._transit == fresh._transit

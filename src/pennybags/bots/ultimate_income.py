@@ -68,7 +68,6 @@ from typing import Final, cast
 
 from pennybags.bots.standard import (
     allow_params,
-    board_view,
     classic_params,
     register_strategy,
 )
@@ -308,6 +307,11 @@ class IncomeStrategy(UltimateMonopolyStrategy):
         self._asked_seat = -1
         self._asked_game: ClassicGame | None = None
         self._group_asks: dict[int, tuple[int, list[Ask]]] = {}
+        self._mine: list[int] = []
+        self._mine_holdings = -1
+        self._mine_seat = -1
+        self._mine_game: ClassicGame | None = None
+        """Our deeds (:meth:`mine`) and the ``holdings`` count, seat and game they are of."""
         self._asked_counts: list[int] = []
         """The ``group_transfers`` count of each of our groups (``_groups``' order) when
         :meth:`asks` last looked."""
@@ -417,13 +421,25 @@ class IncomeStrategy(UltimateMonopolyStrategy):
         return kept
 
     def mine(self, game: ClassicGame, p: int) -> list[int]:
-        """The bot's deeds, in board order (the shared board view's list, kept until an
-        owner changes; classic's groups and wants, which this strategy does not read, are
-        not worked out)."""
-        view = self._view
-        if view is None or view.game is not game:
-            view = self._view = board_view(game)
-        return view.deeds_of(p)
+        """The bot's deeds, in board order, kept while the game's count of changes of
+        ``p``'s deeds (``holdings``) is the same (not looked up again for every seat after
+        any transfer, as the shared board view does; classic's groups and wants, which
+        this strategy does not read, are not worked out). A new list whenever they
+        change: never change it."""
+        g = cast(CardGame, game)
+        holdings = g.holdings[p]
+        if holdings == self._mine_holdings and p == self._mine_seat and g is self._mine_game:
+            return self._mine
+        owner = g.owner
+        deeds: list[int] = []
+        for d in g.board.deeds:
+            if owner[d] == p:
+                deeds.append(d)
+        self._mine = deeds
+        self._mine_holdings = holdings
+        self._mine_seat = p
+        self._mine_game = g
+        return deeds
 
     def hold(self, game: CardGame, p: int) -> None:
         """What follows from our deeds alone: our street groups (and how many of each we
