@@ -975,10 +975,9 @@ class FreeHouseChoice(Choice):
     def any_option(self, game: CardGame, d: Decision) -> bool:
         p = d.player
         spaces = game.board.spaces
-        owner = game.owner
         houses = game.houses
-        for x in game.tracks.deeds:
-            if owner[x] == p and spaces[x].kind == "street" and houses[x] < HOTEL - 1 and \
+        for x in game.deeds_of(p):  # (kept while the legal actions are listed)
+            if spaces[x].kind == "street" and houses[x] < HOTEL - 1 and \
                     has_monopoly(game, p, x) and can_build(game, p, x, check_cash=False) is None:
                 return True
         return False
