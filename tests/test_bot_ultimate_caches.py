@@ -8,7 +8,9 @@ owners are the same), the best income of each street at each level allowed (kept
 the horizon and opponents are the same), a deed's gain (one pass for both sums), the cash
 reserve (kept for the round's danger) and what raising cash on each of its deeds would
 lose (kept while the owners of the deed's group, its buildings and mortgage are the same),
-checked before every answer of whole bot games; the plan of a turn (``plan=turn``): where
+what an ask would gain and what a deed is worth (kept while its group and the horizon are
+the same), checked before
+every answer of whole bot games; the plan of a turn (``plan=turn``): where
 an answer follows it, its next building and a debt's next mortgage are what working the
 answer out afresh finds, and where it finds no offer without looking, looking finds none;
 and that the game's counts of changes of
@@ -79,6 +81,8 @@ class Checking:
         self.mortgages_followed = 0
         self.offers_skipped = 0
         """Answers where the plan of the turn was followed and checked."""
+        self.gains_kept = 0
+        """Kept gains of asks checked against fresh work."""
         self.seen: dict[int, tuple[int, tuple[int, ...]]] = {}
         """Each player's ``holdings`` count and deeds, and each group's ``group_transfers``
         count and owners (keyed by minus one minus its first deed), when last looked at."""
@@ -118,6 +122,8 @@ class Checking:
             fresh = afresh_like(s, game, p)
             assert kept == fresh.build_candidates(game, p)
             assert surplus == fresh._build_surplus
+            # Our deeds, kept while our holdings count is the same.
+            assert s.mine(game, p) == [d for d in game.board.deeds if game.owner[d] == p]
             s.hold(game, p)
             fresh.hold(game, p)
             assert s._buildable == fresh._buildable and s._transit == fresh._transit
@@ -126,6 +132,26 @@ class Checking:
             asked = [(a.group, a.other, a.theirs, a.take, a.pay) for a in s.asks(game, p)]
             assert asked == [(a.group, a.other, a.theirs, a.take, a.pay)
                              for a in fresh.asks(game, p)]
+            # Each deed's worth, kept while its group and the settle are the same, is what
+            # working it out afresh gives.
+            anew = afresh_like(s, game, p)
+            for d in game.board.deeds:
+                assert s.worth(game, p, d) == anew.worth(game, p, d)
+            # The offers wishes finds, with what each ask would gain kept while its group
+            # and the settle are the same, are what working them out afresh finds.
+            spare = game.cash(p) - s.reserve(game, p) // 2
+            s.settle(game)
+            for a in s.asks(game, p):
+                gain = s._ask_gains.get(a.key)
+                if s._gains_game is game and s._gains_seat == p and gain is not None and \
+                        gain[0] == game.group_changes[a.group[0]] and gain[1] == s._settles:
+                    self.gains_kept += 1
+            anew = afresh_like(s, game, p)
+            anew._trade_offers = dict(s._trade_offers)
+            assert [(w.other, w.take, w.key, w.gain, w.pay)
+                    for w in s.wishes(game, p, spare, game.round - 6)] == \
+                [(w.other, w.take, w.key, w.gain, w.pay)
+                 for w in anew.wishes(game, p, spare, game.round - 6)]
             # The worth of deeds: each group's income with and without each of its deeds,
             # for every player, read from the best levels kept in this settle.
             # (``afresh`` keeps nothing between calls.)
@@ -197,7 +223,7 @@ class Checking:
                                   ("standard", "standard?value=price") * 2])
 def test_kept_work_is_what_fresh_work_gives(bots: tuple[str, ...]) -> None:
     edition = get_edition("ultimate-monopoly")
-    builds = mortgages = skipped = 0
+    builds = mortgages = skipped = gains = 0
     for seed in (3, 4):
         game = edition.new_game(["A", "B", "C", "D"], seed=seed,
                                 options=run_options("ultimate-monopoly", (), 1000))
@@ -209,8 +235,9 @@ def test_kept_work_is_what_fresh_work_gives(bots: tuple[str, ...]) -> None:
         builds += sum(a.builds_followed for a in agents)
         mortgages += sum(a.mortgages_followed for a in agents)
         skipped += sum(a.offers_skipped for a in agents)
+        gains += sum(a.gains_kept for a in agents)
     # (the plans were followed, and checked, often enough to mean something)
-    assert builds > 20 and mortgages > 10 and skipped > 100
+    assert builds > 20 and mortgages > 10 and skipped > 100 and gains > 10
 
 
 def test_estate_ranks_the_leaders_of_each_group_as_the_whole_board() -> None:

@@ -164,3 +164,38 @@ def test_a_cards_choices_are_listed_as_check_judges_them() -> None:
             p = game.pending[0].player
             game.act(p, bots[p].choose(game, p))
     assert listed > 1000
+
+
+def test_whether_a_choice_has_an_option_is_whether_it_lists_one() -> None:
+    """``any_option`` (asked before a kept card is played: it stops at the first option)
+    says what ``options`` says, and ``holds_rent_card`` (asked at every rent) what
+    ``rent_cards`` says: at states of games between standard and random bots, for every
+    choice, seat, deed and a low and a high rent; both answers are seen."""
+    seen: set[tuple[str, bool]] = set()
+    rents = 0
+    for seed in (1, 2, 3):
+        game = new_game(seed)
+        bots = [make_bot("random" if seat % 2 else "standard", seed * 8 + seat)
+                for seat in range(4)]
+        for answer in range(3000):
+            if game.over:
+                break
+            if answer % 10 == 0:
+                for kind, choice in cards.CHOICES.items():
+                    for p in range(4):
+                        decision = Decision(kind, p, deed=game.players[p].position)
+                        listed = bool(choice.options(game, decision))
+                        assert choice.any_option(game, decision) == listed, (kind, p)
+                        seen.add((kind, listed))
+                for p in range(4):
+                    for deed in game.board.deeds:
+                        for rent in (20, 600):
+                            held = bool(cards.rent_cards(game, p, deed, rent))
+                            assert cards.holds_rent_card(game, p, deed, rent) == held
+                            rents += held
+            p = game.pending[0].player
+            game.act(p, bots[p].choose(game, p))
+    for kind in (cards.BUYERS_MARKET, cards.STEAL, cards.SWAP, cards.SWAP_GIVE,
+                 cards.FORECLOSE, cards.FREE_HOUSE):
+        assert (kind, True) in seen and (kind, False) in seen, kind
+    assert rents > 0

@@ -68,7 +68,6 @@ from typing import Final, cast
 
 from pennybags.bots.standard import (
     allow_params,
-    board_view,
     classic_params,
     register_strategy,
 )
@@ -251,9 +250,12 @@ class IncomeStrategy(UltimateMonopolyStrategy):
         self._board_changes = -1
         self._worth_changes = -1
         self._worth_seat = -1
-        """The game's changes count and the seat the worth cache below holds for."""
+        """The game's changes count and the seat the settle and the losses below hold for."""
         self._worth_game: ClassicGame | None = None
-        self._worth: dict[int, float] = {}
+        self._worth: dict[int, tuple[int, int, float]] = {}
+        """Each deed's worth (:meth:`worth`), with its group's count of changes of owner,
+        buildings and mortgage and the settle (``_settles``) it was worked out with: it
+        reads nothing else, so it is kept while both are the same (for this seat)."""
         self._mortgage_losses: dict[int, tuple[int, float, int, float]] = {}
         self._sale_losses: dict[int, tuple[int, float, int, float]] = {}
         """What raising cash on each deed loses (:meth:`mortgage_loss`,
@@ -305,6 +307,20 @@ class IncomeStrategy(UltimateMonopolyStrategy):
         self._asked_seat = -1
         self._asked_game: ClassicGame | None = None
         self._group_asks: dict[int, tuple[int, list[Ask]]] = {}
+        self._mine: list[int] = []
+        self._mine_holdings = -1
+        self._mine_seat = -1
+        self._mine_game: ClassicGame | None = None
+        """Our deeds (:meth:`mine`) and the ``holdings`` count, seat and game they are of."""
+        self._asked_counts: list[int] = []
+        """The ``group_transfers`` count of each of our groups (``_groups``' order) when
+        :meth:`asks` last looked."""
+        self._ask_gains: dict[int, tuple[int, int, float]] = {}
+        self._gains_game: ClassicGame | None = None
+        self._gains_seat = -1
+        """What each ask (by its key) would gain us (:meth:`wishes`), with the ask's group's
+        count of changes of owner, buildings and mortgage and the settle (``_settles``: the
+        horizon and opponents) it was worked out with: it reads nothing else."""
         """The asks of each street group we own part of (by its first deed), with the
         game's count of changes of owner in the group when they were worked out: they read
         the group's owners alone, so they are kept while we gain or lose deeds elsewhere."""
@@ -405,13 +421,25 @@ class IncomeStrategy(UltimateMonopolyStrategy):
         return kept
 
     def mine(self, game: ClassicGame, p: int) -> list[int]:
-        """The bot's deeds, in board order (the shared board view's list, kept until an
-        owner changes; classic's groups and wants, which this strategy does not read, are
-        not worked out)."""
-        view = self._view
-        if view is None or view.game is not game:
-            view = self._view = board_view(game)
-        return view.deeds_of(p)
+        """The bot's deeds, in board order, kept while the game's count of changes of
+        ``p``'s deeds (``holdings``) is the same (not looked up again for every seat after
+        any transfer, as the shared board view does; classic's groups and wants, which
+        this strategy does not read, are not worked out). A new list whenever they
+        change: never change it."""
+        g = cast(CardGame, game)
+        holdings = g.holdings[p]
+        if holdings == self._mine_holdings and p == self._mine_seat and g is self._mine_game:
+            return self._mine
+        owner = g.owner
+        deeds: list[int] = []
+        for d in g.board.deeds:
+            if owner[d] == p:
+                deeds.append(d)
+        self._mine = deeds
+        self._mine_holdings = holdings
+        self._mine_seat = p
+        self._mine_game = g
+        return deeds
 
     def hold(self, game: CardGame, p: int) -> None:
         """What follows from our deeds alone: our street groups (and how many of each we
@@ -477,23 +505,34 @@ class IncomeStrategy(UltimateMonopolyStrategy):
         """The deeds of other players we could ask for (:class:`Ask`), after :meth:`hold`;
         kept group by group until an owner of a deed of that group changes (the game's
         ``group_transfers``), whatever else we gain or lose."""
+        groups = self._groups
+        group_transfers = game.group_transfers
         if p != self._asked_seat or game is not self._asked_game:
             self._asked_seat = p
             self._asked_game = game
             self._group_asks = {}
             self._asked_version = -1
-        groups = self._groups
+        elif self._asked_version == self._held_version:
+            # (the usual answer: no owner of our groups changed since the last)
+            was = self._asked_counts
+            for i, group in enumerate(groups):
+                if group_transfers[group[0]] != was[i]:
+                    break
+            else:
+                return self._asks
         changed = self._asked_version != self._held_version
         self._asked_version = self._held_version
         kept = self._group_asks
-        group_transfers = game.group_transfers
+        counts: list[int] = []
         for i, group in enumerate(groups):
             first = group[0]
             count = group_transfers[first]
+            counts.append(count)
             found = kept.get(first)
             if found is None or found[0] != count:
                 kept[first] = (count, self.group_asks(game, p, i))
                 changed = True
+        self._asked_counts = counts
         if changed:
             asks: list[Ask] = []
             for group in groups:
@@ -628,9 +667,9 @@ class IncomeStrategy(UltimateMonopolyStrategy):
             if p != self._worth_seat or game is not self._worth_game:
                 self._mortgage_losses.clear()
                 self._sale_losses.clear()
+                self._worth.clear()
             self._worth_changes = game.changes
             self._worth_seat = p
-            self._worth.clear()
             self.settle(game)
 
     def settle(self, game: CardGame) -> None:
@@ -795,9 +834,12 @@ class IncomeStrategy(UltimateMonopolyStrategy):
         """What ``deed`` is worth to ``p``: what it adds to ``p``'s group, a chance of more,
         and half of what it would add to an opponent it completes a group for."""
         self.fresh(game, p)
+        group = game.board.group_of[deed]
+        count = game.group_changes[group[0]] if group else -1
+        settles = self._settles
         cached = self._worth.get(deed)
-        if cached is not None:
-            return cached
+        if cached is not None and cached[0] == count and cached[1] == settles:
+            return cached[2]
         value = self.gain_of(game, p, deed) + self.prospect(game, p, deed)
         block = 0.0
         owner = game.owner
@@ -813,7 +855,7 @@ class IncomeStrategy(UltimateMonopolyStrategy):
         # A deed is never worth less than a little above its mortgage value: it can be
         # mortgaged, and it is something to trade.
         value = max(value + block * BLOCK, price * FLOOR)
-        self._worth[deed] = value
+        self._worth[deed] = (count, settles, value)
         return value
 
     # ---------------------------------------------------------------- buying, bidding
@@ -1247,6 +1289,7 @@ class IncomeStrategy(UltimateMonopolyStrategy):
         build and cash is plentiful."""
         g = cast(CardGame, game)
         mortgaged = g.mortgaged
+        spaces = g.board.spaces
         cash = 0
         reserve = 0
         building = -1  # whether anything is left to build (-1: not looked at yet)
@@ -1259,10 +1302,14 @@ class IncomeStrategy(UltimateMonopolyStrategy):
                 building = 1 if self.build_candidates(g, p) else 0
                 if cash <= reserve * BUILD_RESERVE:
                     return None  # (no lift below is paid for: each costs something)
+            # (lifting costs at least the mortgage value: below it, no need to ask the game)
+            value = spaces[d].mortgage
             if d in self._buildable_deeds:  # (after build_candidates, which holds)
-                if cash - g.unmortgage_cost(d) < reserve * BUILD_RESERVE:
+                if cash - value < reserve * BUILD_RESERVE or \
+                        cash - g.unmortgage_cost(d) < reserve * BUILD_RESERVE:
                     continue
-            elif building or cash - g.unmortgage_cost(d) < reserve * 2:
+            elif building or cash - value < reserve * 2 or \
+                    cash - g.unmortgage_cost(d) < reserve * 2:
                 continue
             if g.can_unmortgage(p, d) is None:
                 return Action("unmortgage", d)
@@ -1289,6 +1336,14 @@ class IncomeStrategy(UltimateMonopolyStrategy):
         offers = self._trade_offers
         group: tuple[int, ...] = ()
         before = -1.0
+        if game is not self._gains_game or p != self._gains_seat:
+            self._gains_game = game
+            self._gains_seat = p
+            self._ask_gains = {}
+        gains = self._ask_gains
+        self.settle(game)
+        settles = self._settles
+        group_changes = game.group_changes
         for ask in self.asks(game, p):
             if players[ask.other].bankrupt:
                 continue
@@ -1305,10 +1360,16 @@ class IncomeStrategy(UltimateMonopolyStrategy):
                 if ask.pay < self._wish_pay:
                     self._wish_pay = ask.pay  # (the least cash that would make one more)
                 continue
-            if ask.group is not group:
-                group = ask.group
-                before = self.group_value(game, p, group)
-            gain = self.group_value(game, p, group, ask.take, ()) - before
+            count = group_changes[ask.group[0]]
+            kept = gains.get(ask.key)
+            if kept is not None and kept[0] == count and kept[1] == settles:
+                gain = kept[2]
+            else:
+                if ask.group is not group:
+                    group = ask.group
+                    before = self.group_value(game, p, group)
+                gain = self.group_value(game, p, group, ask.take, ()) - before
+                gains[ask.key] = (count, settles, gain)
             if gain >= ask.pay * OFFER_GAIN:
                 wishes.append(Wish(ask.other, ask.take, ask.key, gain, ask.pay))
         return wishes

@@ -59,7 +59,7 @@ from pennybags.editions.ultimate_monopoly.buildings import (
     majority_size,
     sale_price,
 )
-from pennybags.editions.ultimate_monopoly.cards import ACTION_DECKS, CardGame
+from pennybags.editions.ultimate_monopoly.cards import ACTION_DECKS, CardGame, has_target
 from pennybags.editions.ultimate_monopoly.game import (
     HOTEL,
     POOL,
@@ -602,9 +602,18 @@ class UltimateMonopolyStrategy(ClassicStrategy):
             return None
         expiring = expiring_vouchers(game)
         card = -1
+        # The first voucher held, or the first plain one after it if it expires the others
+        # (no later one is looked at once a plain one is found).
         for key, index in game.players[p].cards:
-            if key == VOUCHERS and (card < 0 or (card in expiring and index not in expiring)):
+            if key != VOUCHERS:
+                continue
+            if card < 0:
                 card = index
+            elif index not in expiring:
+                card = index
+                break
+            if not expiring or card not in expiring:
+                break
         if card < 0:
             return None
         best = -1
@@ -688,9 +697,12 @@ class UltimateMonopolyStrategy(ClassicStrategy):
             if buyers_market and self._no_market == (game.transfers, game.players[p].position) \
                     and game is self._no_market_game and p == self._no_market_seat:
                 continue  # (refused before the throw: no unowned outer deed elsewhere)
-            action = Action("play-card", card=ref)
-            if game.can(p, action):
-                return action
+            # (a card with nothing to act on is refused: the rules' own question, asked
+            # without the rest of ``game.can``'s checks; the same answer)
+            if has_target(game, p, card):
+                action = Action("play-card", card=ref)
+                if game.can(p, action):
+                    return action
             if buyers_market and game.pending and game.pending[0].kind == "roll" and \
                     not game.players[p].in_jail:
                 # Refused at the moment it is played: for want of an unowned outer deed

@@ -49,7 +49,6 @@ COMMUNITY CHEST & CHANCE; rulings 3, 5, 10-14), and the readings taken where it 
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
 from typing import Any
 
 from pennybags.engine.actions import Action
@@ -81,23 +80,38 @@ CORNER_PAY = {
 """The rulebook's salaries, used only where a space's data lacks its own figure."""
 
 
-@dataclass(slots=True)
 class Walk:
     """A move along the board: the spaces stepped on in order (the last is where the token
     stops; none for a move of no steps), the pay corners passed (stepped on before the last
     step, in order) and the pay corner landed on (-1 if the walk does not end on one).
 
     A walk is a value: the board keeps the throws' walks and hands the same one out again,
-    so nothing may change one. (It is not a frozen dataclass only because the compiled
-    build makes a frozen one several times slower.)"""
+    so nothing may change one; two walks are equal when all their fields are. (A plain
+    class, not a dataclass: the compiled build makes a dataclass's instances slowly.)"""
 
-    start: int
-    steps: tuple[int, ...]
-    passed: tuple[int, ...] = ()
-    landed: int = -1
-    rides: tuple[int, ...] = ()
-    """The transit stations ridden (the space the token rode from), in order."""
-    backwards: bool = False
+    __slots__ = ("backwards", "landed", "passed", "rides", "start", "steps")
+
+    def __init__(self, start: int, steps: tuple[int, ...], passed: tuple[int, ...] = (),
+                 landed: int = -1, rides: tuple[int, ...] = (),
+                 backwards: bool = False) -> None:
+        self.start = start
+        self.steps = steps
+        self.passed = passed
+        self.landed = landed
+        self.rides = rides
+        """The transit stations ridden (the space the token rode from), in order."""
+        self.backwards = backwards
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Walk):
+            return NotImplemented
+        return self.start == other.start and self.steps == other.steps and \
+            self.passed == other.passed and self.landed == other.landed and \
+            self.rides == other.rides and self.backwards == other.backwards
+
+    def __repr__(self) -> str:
+        return f"Walk(start={self.start}, steps={self.steps}, passed={self.passed}, " \
+               f"landed={self.landed}, rides={self.rides}, backwards={self.backwards})"
 
     @property
     def end(self) -> int:
@@ -206,6 +220,10 @@ class UltimateMonopolyBoard(Board):
             else:
                 deed.append(s.index if s.kind in DEED_KINDS else -1)
         self._deed: tuple[int, ...] = tuple(deed)
+        self.outer_deed_spaces: tuple[int, ...] = tuple(
+            i for i in range(size) if deed[i] >= 0 and track[i] == "outer")
+        """The spaces of the Outer track that stand for a title deed, in board order (where
+        Buyer's Market! may send a player)."""
         # Deeds and colour groups count each title deed once (a transit twin is its
         # railroad); a space's group_of is the group of the deed it stands for.
         self.deeds = tuple(i for i in range(size) if deed[i] == i)

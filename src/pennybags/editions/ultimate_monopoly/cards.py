@@ -262,8 +262,10 @@ def card_of(game: Game, ref: CardRef) -> Card:
 
 def held_kind(game: CardGame, p: int, kind: str) -> CardRef | None:
     """The first kept card of that effect ``p`` holds, or None."""
+    decks = game.decks
     for ref in game.players[p].cards:
-        if ref[0] in ACTION_DECKS and card_of(game, ref).kind == kind:
+        key = ref[0]
+        if key in ACTION_DECKS and decks[key].cards[ref[1]].kind == kind:
             return ref
     return None
 
@@ -565,7 +567,7 @@ def charge_rent(game: CardGame, p: int, owner: int, deed: int, rent: int) -> Non
     if rent <= 0:
         return
     payee = rent_payee(game, owner)
-    if rent_cards(game, p, deed, rent):
+    if holds_rent_card(game, p, deed, rent):
         game.pending = [Decision(RENT_DUE, p, deed=deed, amount=rent, creditor=payee)]
         return
     pay_rent(game, p, payee, rent)
@@ -592,6 +594,17 @@ def rent_card_applies(game: CardGame, card: Card, deed: int, rent: int) -> bool:
         return game.board.spaces[deed].kind == "railroad"
     if kind == "cap_rent_once":
         return rent > int(card.get("amount", 0))
+    return False
+
+
+def holds_rent_card(game: CardGame, p: int, deed: int, rent: int) -> bool:
+    """Whether ``p`` keeps a rent card that may be played on this rent (what
+    :func:`rent_cards` finds, without listing them: asked at every rent)."""
+    decks = game.decks
+    for key, index in game.players[p].cards:
+        if key in ACTION_DECKS and \
+                rent_card_applies(game, decks[key].cards[index], deed, rent):
+            return True
     return False
 
 
@@ -746,6 +759,11 @@ class Choice(ABC):
     def valid(self, game: CardGame, d: Decision, value: int) -> bool:
         return value in self.options(game, d)
 
+    def any_option(self, game: CardGame, d: Decision) -> bool:
+        """Whether anything may be chosen now (``options`` is not empty; the choices asked
+        about before a kept card is played stop at the first option)."""
+        return bool(self.options(game, d))
+
     @abstractmethod
     def choose(self, game: CardGame, d: Decision, value: int) -> None:
         """Carry out the choice of ``value``."""
@@ -777,6 +795,22 @@ def may_change_hands(game: CardGame, deed: int) -> bool:
     owner = game.owner[deed]
     return owner >= 0 and not has_monopoly(game, owner, deed) and \
         built_in_group(game, owner, deed) < 0
+
+
+def other_owner(game: CardGame, p: int, deed: int) -> bool:
+    """Whether ``deed`` is held by a player other than ``p`` still in the game (the deeds
+    :func:`others_deeds` looks at)."""
+    owner = game.owner[deed]
+    return owner >= 0 and owner != p and not game.players[owner].bankrupt
+
+
+def any_changing_hands(game: CardGame, p: int) -> bool:
+    """Whether another player holds a deed that may change hands (what the steal and the
+    swap choose from)."""
+    for x in game.tracks.deeds:  # noqa: SIM110  (a loop is faster than any())
+        if other_owner(game, p, x) and may_change_hands(game, x):
+            return True
+    return False
 
 
 def others_deeds(game: CardGame, p: int, wanted: Callable[[int], bool]) -> list[int]:
@@ -818,12 +852,21 @@ class BuyersMarketChoice(Choice):
     def options(self, game: CardGame, d: Decision) -> list[int]:
         board = game.tracks
         here = game.players[d.player].position
+        owner = game.owner
         out: list[int] = []
-        for s in range(board.size):
-            deed = board.deed_at(s)
-            if s != here and deed >= 0 and board.track_of(s) == "outer" and game.owner[deed] < 0:
+        for s in board.outer_deed_spaces:
+            if s != here and owner[board.deed_at(s)] < 0:
                 out.append(s)
         return out
+
+    def any_option(self, game: CardGame, d: Decision) -> bool:
+        board = game.tracks
+        here = game.players[d.player].position
+        owner = game.owner
+        for s in board.outer_deed_spaces:  # noqa: SIM110  (a loop is faster than any())
+            if s != here and owner[board.deed_at(s)] < 0:
+                return True
+        return False
 
     def choose(self, game: CardGame, d: Decision, value: int) -> None:
         p = d.player
@@ -860,6 +903,9 @@ class StealChoice(Choice):
     def options(self, game: CardGame, d: Decision) -> list[int]:
         return others_deeds(game, d.player, lambda x: may_change_hands(game, x))
 
+    def any_option(self, game: CardGame, d: Decision) -> bool:
+        return any_changing_hands(game, d.player)
+
     def choose(self, game: CardGame, d: Decision, value: int) -> None:
         threaten(game, Decision(AGAINST_STEAL, game.owner[value], deed=value,
                                 creditor=d.player))
@@ -870,6 +916,9 @@ class SwapChoice(Choice):
 
     def options(self, game: CardGame, d: Decision) -> list[int]:
         return others_deeds(game, d.player, lambda x: may_change_hands(game, x))
+
+    def any_option(self, game: CardGame, d: Decision) -> bool:
+        return any_changing_hands(game, d.player)
 
     def choose(self, game: CardGame, d: Decision, value: int) -> None:
         ask(game, Decision(SWAP_GIVE, d.player, deed=value))
@@ -897,6 +946,16 @@ class ForecloseChoice(Choice):
         return others_deeds(game, d.player, lambda x: game.mortgaged[x] and
                             spaces[x].mortgage <= cash)
 
+    def any_option(self, game: CardGame, d: Decision) -> bool:
+        p = d.player
+        cash = game.cash(p)
+        spaces = game.board.spaces
+        mortgaged = game.mortgaged
+        for x in game.tracks.deeds:
+            if mortgaged[x] and other_owner(game, p, x) and spaces[x].mortgage <= cash:
+                return True
+        return False
+
     def choose(self, game: CardGame, d: Decision, value: int) -> None:
         threaten(game, Decision(AGAINST_STEAL, game.owner[value], deed=value,
                                 amount=game.board.spaces[value].mortgage, creditor=d.player))
@@ -912,6 +971,16 @@ class FreeHouseChoice(Choice):
         return [x for x in game.deeds_of(p) if spaces[x].kind == "street"
                 and has_monopoly(game, p, x) and game.houses[x] < HOTEL - 1
                 and can_build(game, p, x, check_cash=False) is None]
+
+    def any_option(self, game: CardGame, d: Decision) -> bool:
+        p = d.player
+        spaces = game.board.spaces
+        houses = game.houses
+        for x in game.deeds_of(p):  # (kept while the legal actions are listed)
+            if spaces[x].kind == "street" and houses[x] < HOTEL - 1 and \
+                    has_monopoly(game, p, x) and can_build(game, p, x, check_cash=False) is None:
+                return True
+        return False
 
     def choose(self, game: CardGame, d: Decision, value: int) -> None:
         place_building(game, d.player, value)
@@ -1878,10 +1947,10 @@ def has_target(game: CardGame, p: int, card: Card) -> bool:
     decision = PLAY_DECISIONS.get(kind)
     if decision is None:
         return True  # Excellent Accounting
-    if not CHOICES[decision].options(game, Decision(decision, p)):
+    if not CHOICES[decision].any_option(game, Decision(decision, p)):
         return False
     if kind == "swap_property":
-        return bool(CHOICES[SWAP_GIVE].options(game, Decision(SWAP_GIVE, p)))
+        return CHOICES[SWAP_GIVE].any_option(game, Decision(SWAP_GIVE, p))
     return True
 
 
