@@ -149,6 +149,12 @@ class Monopoly23Game(ClassicGame):
         """Each seat's turn decision, made once (``_jail_asks`` has the jail one)."""
         self._move_asks: list[dict[int, list[Decision]]] = [{} for _ in self.players]
         """Each seat's ``move`` decisions by the roll, made once each."""
+        self.plain_move: bool = plain_move(type(self)) and \
+            type(self.board).advance is Board.advance
+        """Whether a chosen move may move, land, settle and go back to the turn's player in
+        one method (:meth:`move_player`) when nobody listens: this game's class and board
+        take those steps as written here (see :func:`plain_move`). Setting it False makes
+        every move go through the hooks; the games are the same either way."""
         if clone_of is not None:
             self.market: list[int] = list(clone_of.market)
             self.discards: dict[str, list[int]] = {
@@ -220,8 +226,12 @@ class Monopoly23Game(ClassicGame):
         self.turns += 1
         self.rolled = False
         self.bought_from_market = False
-        self.moved = set()
-        self.built = set()
+        moved = self.moved  # (emptied in place: each game, and each copy, has its own)
+        if moved:
+            moved.clear()
+        built = self.built
+        if built:
+            built.clear()
         self.turn_ends = False
         p = self.current
         jailed = self.jail_turn = self.players[p].in_jail
@@ -332,24 +342,58 @@ class Monopoly23Game(ClassicGame):
                     (self.no_double_move and q in self.moved))
 
     def move_player(self, p: int, target: int) -> None:
-        steps = sum(self.last_dice)
+        steps = 0
+        for die in self.last_dice:  # (sum(), without the call of a built-in)
+            steps += die
         self.pending = NO_DECISIONS
         self.moved.add(target)
-        if self.listeners:
-            self.emit("move-chosen", player=p, target=target, steps=steps)
-        # Move; once the landing is settled, back to the turn's player (at once when
-        # nobody had to decide anything on the way).
         depth = len(self._steps)
-        self.move(target, steps)
-        if self.settle(depth):
+        if self.listeners or not self.plain_move:
+            if self.listeners:
+                self.emit("move-chosen", player=p, target=target, steps=steps)
+            # Move; once the landing is settled, back to the turn's player (at once when
+            # nobody had to decide anything on the way).
+            self.move(target, steps)
+            if self.settle(depth):
+                self.resume_turn()
+            elif not self.over:
+                self.then_under(depth, self.resume_turn)
+            return
+        # What move, Board.advance, land, settle and resume_turn do, in one method (a
+        # move's hot path: this class's own hooks, none overridden, and no events to tell).
+        player = self.players[target]
+        start = player.position
+        size = self.board.size
+        position = (start + steps) % size
+        player.position = position
+        if steps > 0 and start + steps >= size:  # passing GO, or landing on it
+            self.collect_salary(target, landed=position == 0)
+            position = player.position
+        rule = self.landing[position]
+        if rule is not None:
+            rule.land(self, target, position, None)
+        # settle(depth), called only when there is something to settle
+        if (self.pending or self.dues or self.end_check_due or self.over or
+                len(self._steps) > depth) and not self.settle(depth):
+            if not self.over:
+                self.then_under(depth, self.resume_turn)
+            return
+        # resume_turn
+        q = self.current
+        mover = self.players[q]
+        if mover.bankrupt or self.turn_ends:
             self.resume_turn()
-        elif not self.over:
-            self.then_under(depth, self.resume_turn)
+            return
+        self.pending = self._jail_asks[q] if mover.in_jail else self._turn_asks[q]
 
     # ================================================================ moving and landing
 
     def collect_salary(self, p: int, landed: bool) -> None:
-        self.pay(BANK, p, self.r5(self.go_salary), "GO salary")
+        amount = self.r5(self.go_salary)
+        if self.plain_pay and not self.listeners and amount > 0:  # (pay without its call)
+            self.ledger.transfer(BANK, p, amount, "GO salary")
+        else:
+            self.pay(BANK, p, amount, "GO salary")
 
     def send_to_jail(self, p: int) -> None:
         super().send_to_jail(p)
@@ -368,7 +412,10 @@ class Monopoly23Game(ClassicGame):
         """Buy an unowned deed (from the market or the deed deck) at its printed price."""
         self.pending = NO_DECISIONS
         price = self.board.spaces[deed].price
-        self.pay(p, BANK, price, "purchase")
+        if self.plain_pay and not self.listeners and price > 0:  # (pay without its call)
+            self.ledger.transfer(p, BANK, price, "purchase")
+        else:
+            self.pay(p, BANK, price, "purchase")
         self.take_from_bank(deed)
         self.set_owner(deed, p)
         if self.listeners:
@@ -393,9 +440,11 @@ class Monopoly23Game(ClassicGame):
 
     def take_from_bank(self, deed: int) -> None:
         """Take an unowned deed out of the market or the face-down deck."""
-        if deed in self.market:
-            self.market.remove(deed)
-            return
+        market = self.market
+        for i in range(len(market)):  # (``in`` and ``remove``, in one pass over numbers)
+            if market[i] == deed:
+                del market[i]
+                return
         deck = self.decks[DEEDS]
         for i in list(deck.order):
             if deck.cards[i].params["deed"] == deed:
@@ -418,12 +467,19 @@ class Monopoly23Game(ClassicGame):
         self.pending = self._jail_asks[q] if self.players[q].in_jail else self._turn_asks[q]
 
     def set_owner(self, deed: int, seat: int) -> None:
-        """A change of owner may make or break a monopoly: check for the win."""
+        """A change of owner that completes a colour group may win: check for the win then
+        (only a completed group adds a monopoly, so only then can someone reach the
+        number that wins; the end check is not asked after the other changes)."""
         super().set_owner(deed, seat)
         counts = self.group_changes  # (a list's number added to in place: no generic +=)
         number = self.group_number[deed]
         counts[number] = counts[number] + 1
-        self.end_check_due = True
+        if seat >= 0 and self._colour[number]:
+            owner = self.owner
+            for d in self.deed_groups[number]:
+                if owner[d] != seat:
+                    return
+            self.end_check_due = True
 
     # ================================================================ forced purchases
 
@@ -678,7 +734,10 @@ class Monopoly23Game(ClassicGame):
             return
         if self.ledger.balances[payer] >= amount:
             self.dues.pop(0)
-            self.pay(payer, payee, amount, reason)
+            if self.plain_pay and not self.listeners:  # (pay without its call: amount > 0)
+                self.ledger.transfer(payer, payee, amount, reason)
+            else:
+                self.pay(payer, payee, amount, reason)
             return
         if self.payable(payer) < amount:
             self.dues.pop(0)
@@ -1038,6 +1097,27 @@ class Monopoly23Game(ClassicGame):
             targets = group if self.per_property else group[:1]
             out += [deed_action("buy-building", d) for d in targets]
         return out
+
+
+PLAIN_MOVE_HOOKS: Final = ("move", "land", "settle", "resume_turn", "then_under", "step_under")
+"""The hooks a chosen move goes through: when a game's class overrides none of them (as
+:class:`Monopoly23Game` has them), :meth:`Monopoly23Game.move_player` does their work itself
+for a game nobody listens to (see :func:`plain_move`)."""
+
+_PLAIN_MOVES: dict[type, bool] = {}
+
+
+def plain_move(kind: type) -> bool:
+    """Whether a game class takes a chosen move as :class:`Monopoly23Game` writes it:
+    overrides none of :data:`PLAIN_MOVE_HOOKS` (looked at once per class)."""
+    plain = _PLAIN_MOVES.get(kind)
+    if plain is None:
+        plain = True
+        for name in PLAIN_MOVE_HOOKS:
+            if getattr(kind, name) is not getattr(Monopoly23Game, name):
+                plain = False
+        _PLAIN_MOVES[kind] = plain
+    return plain
 
 
 class BoardTables:
