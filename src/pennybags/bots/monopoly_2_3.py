@@ -571,6 +571,22 @@ class DeedView:
         self.build_scored_at[deed] = count
         return score
 
+    def building_units(self, p: int) -> list[int]:
+        """``game.building_units(p)`` (one deed per place where ``p``'s buildings stand),
+        from the view's whole groups: buildings stand only on whole groups, so only those
+        of ``p`` are looked at (every deed of the board with ``per-property-buildings``)."""
+        game = self.game
+        if self.per_property:
+            return game.building_units(p)
+        houses = game.houses
+        street_groups = self.street_groups
+        units = []
+        for i in self.wholes[p]:  # (in the groups' order, as the game lists them)
+            first = street_groups[i][0]
+            if houses[first]:
+                units.append(first)
+        return units
+
     def force_targets(self, p: int) -> list[int]:
         """The deeds, in board order, whose sale ``p`` could want to force: a street owned
         by another player that is the only deed of its colour group held by anyone but
@@ -987,7 +1003,7 @@ class Monopoly23Strategy(EditionStrategy):
                 best = deed
                 best_score = score
         building_cost = game.building_cost
-        for deed in game.building_units(p):
+        for deed in view.building_units(p):
             value = float(building_cost[deed])
             overpay = value - owed
             if overpay < 0.0:

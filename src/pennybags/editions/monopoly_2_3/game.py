@@ -37,7 +37,7 @@ from __future__ import annotations
 import dataclasses
 from collections import deque
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any, ClassVar, Final
+from typing import Any, ClassVar, Final, cast
 
 from pennybags.editions.classic.game import HOTEL, ClassicGame
 from pennybags.editions.monopoly_2_3.options import Monopoly23Options
@@ -51,7 +51,7 @@ from pennybags.engine.actions import (
 from pennybags.engine.board import Board
 from pennybags.engine.data import EditionData
 from pennybags.engine.decks import Card, Deck
-from pennybags.engine.game import Event
+from pennybags.engine.game import Event, Game, Step
 from pennybags.engine.ledger import BANK
 from pennybags.engine.rules import Rulebook
 from pennybags.engine.turn import NO_DECISIONS
@@ -357,7 +357,7 @@ class Monopoly23Game(ClassicGame):
             if self.settle(depth):
                 self.resume_turn()
             elif not self.over:
-                self.then_under(depth, self.resume_turn)
+                self.step_under(depth, RESUME_TURN)
             return
         # What move, Board.advance, land, settle and resume_turn do, in one method (a
         # move's hot path: this class's own hooks, none overridden, and no events to tell).
@@ -376,7 +376,7 @@ class Monopoly23Game(ClassicGame):
         if (self.pending or self.dues or self.end_check_due or self.over or
                 len(self._steps) > depth) and not self.settle(depth):
             if not self.over:
-                self.then_under(depth, self.resume_turn)
+                self.step_under(depth, RESUME_TURN)
             return
         # resume_turn
         q = self.current
@@ -497,7 +497,7 @@ class Monopoly23Game(ClassicGame):
         seller = self.owner[deed]
         price = self.force_price(deed)
         self.pending = NO_DECISIONS
-        self.then(self.resume_turn)
+        self._steps.append(RESUME_TURN)  # (then(resume_turn), as a step of its own)
         self.then(self.finish_forced_purchase, p, seller, deed, price)
         self.owe(p, seller, price, "forced purchase")
 
@@ -554,14 +554,21 @@ class Monopoly23Game(ClassicGame):
     def play_card(self, p: int, card_ref: CardRef, target: int) -> None:
         """Play a card from the hand on ``target`` (any player in the game)."""
         key, index = card_ref
-        self.players[p].cards.remove((key, index))
+        hand = self.players[p].cards
+        for i in range(len(hand)):  # (hand.remove(card_ref), comparing the two parts)
+            held_key, held_index = hand[i]
+            if held_index == index and held_key == key:
+                del hand[i]
+                break
+        else:
+            raise ValueError(f"{self.name(p)} does not hold that card")
         self.discards[key].append(index)
         card = self.decks[key].cards[index]
         self.pending = NO_DECISIONS
         if self.listeners:
             self.emit("played-card", player=p, target=target, deck=key, card=card.id,
                       text=card.text)
-        self.then(self.resume_turn)
+        self._steps.append(RESUME_TURN)  # (then(resume_turn), as a step of its own)
         self.obey(target, card)
 
     def obey(self, p: int, card: Card) -> None:
@@ -1033,7 +1040,7 @@ class Monopoly23Game(ClassicGame):
         if self.payable(p) < pose.amount:
             raise ValueError(f"{self.name(p)} cannot pay {self.money(pose.amount)} even "
                              "with every property")
-        self.then(self.resume_turn)
+        self._steps.append(RESUME_TURN)  # (then(resume_turn), as a step of its own)
         self.dues.append((p, pose.creditor, pose.amount, "a debt"))
         self.settle_dues()
 
@@ -1047,7 +1054,7 @@ class Monopoly23Game(ClassicGame):
         if self.ledger.balances[pose.player] < price:
             raise ValueError(f"a card offers a purchase only to a player who can pay "
                              f"{self.money(price)}")
-        self.then(self.resume_turn)
+        self._steps.append(RESUME_TURN)  # (then(resume_turn), as a step of its own)
         self.pending = [Decision("buy", pose.player, deed=deed, amount=price)]
 
     # ================================================================ legality helpers
@@ -1098,6 +1105,19 @@ class Monopoly23Game(ClassicGame):
             out += [deed_action("buy-building", d) for d in targets]
         return out
 
+
+class ResumeTurn(Step):
+    """The step back to the turn's player once an action is resolved
+    (:meth:`Monopoly23Game.resume_turn`): a step class of its own, made once (it holds
+    nothing), as it follows most actions of a turn."""
+
+    __slots__ = ()
+
+    def run(self, game: Game) -> None:
+        cast(Monopoly23Game, game).resume_turn()
+
+
+RESUME_TURN: Final = ResumeTurn()
 
 PLAIN_MOVE_HOOKS: Final = ("move", "land", "settle", "resume_turn", "then_under", "step_under")
 """The hooks a chosen move goes through: when a game's class overrides none of them (as
