@@ -641,7 +641,8 @@ class CardFacts:
     """What the strategy reads of a Chance or Community Chest card, read once."""
 
     __slots__ = ("amount", "board", "card", "code", "collect_go", "kind", "may_buy",
-                 "nearest", "per_hotel", "per_house", "space_type", "spaces", "target", "unit")
+                 "nearest", "per_hotel", "per_house", "plays", "ref", "space_type", "spaces",
+                 "target", "unit")
 
     def __init__(self, card: Card, game: Monopoly23Game) -> None:
         params = card.params
@@ -665,6 +666,22 @@ class CardFacts:
         self.nearest: list[int] = (nearest_table(game.board, self.space_type)
                                    if self.code == ADVANCE_TO_NEAREST else [])
         """For ``advance_to_nearest``, the space it sends to from each space."""
+        self.ref: CardRef | None = None
+        """The card in a hand (its deck and index), once a bot has met it there (facts are
+        kept per deck and index: see ``DeedView.card_table``)."""
+        self.plays: list[Action | None] = []
+        """The answers playing this card on each seat, made when first chosen (actions are
+        values: the same one serves every game)."""
+
+    def play_on(self, target: int) -> Action:
+        """``Action("play-card", card=self.ref, target=target)``, made once per seat."""
+        plays = self.plays
+        while len(plays) <= target:
+            plays.append(None)
+        play = plays[target]
+        if play is None:
+            play = plays[target] = Action("play-card", card=self.ref, target=target)
+        return play
 
 
 class Monopoly23Strategy(EditionStrategy):
@@ -1194,7 +1211,7 @@ class Monopoly23Strategy(EditionStrategy):
             return None
         leader = NO_ONE
         judged = game.no_double_move
-        best_ref: CardRef | None = None
+        best: CardFacts | None = None  # (the card of the best play so far)
         best_target = -1
         best_score = 0.0
         view = self._cur
@@ -1215,6 +1232,7 @@ class Monopoly23Strategy(EditionStrategy):
             facts = table[index]
             if facts is None:
                 facts = table[index] = CardFacts(game.decks[key].cards[index], game)
+                facts.ref = ref
             code = facts.code
             if code == JAIL_FREE:
                 continue
@@ -1239,8 +1257,8 @@ class Monopoly23Strategy(EditionStrategy):
                     target = leader
                     score = amount * 1.0 * 1.3 + 5
                 if target >= 0 and amount > 0:
-                    if score >= 25 and (best_ref is None or score > best_score):
-                        best_ref = ref
+                    if score >= 25 and (best is None or score > best_score):
+                        best = facts
                         best_target = target
                         best_score = score
                     continue
@@ -1251,12 +1269,12 @@ class Monopoly23Strategy(EditionStrategy):
                 if judged and game.why_not_play(p, ref, target) is not None:
                     continue
                 score = self.card_value(game, p, facts, target, leader)
-                if score >= 25 and (best_ref is None or score > best_score):
-                    best_ref = ref
+                if score >= 25 and (best is None or score > best_score):
+                    best = facts
                     best_target = target
                     best_score = score
-        if best_ref is not None:
-            return Action("play-card", card=best_ref, target=best_target)
+        if best is not None:
+            return best.play_on(best_target)
         return None
 
     def card_value(self, game: Monopoly23Game, p: int, card: CardFacts, target: int,
