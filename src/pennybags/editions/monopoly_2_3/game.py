@@ -1071,7 +1071,8 @@ class Monopoly23Game(ClassicGame):
         if self.monopolised(deed):
             return f"{space.name} is part of {self.name(seller)}'s monopoly"
         price = self.force_price(deed)
-        if self.payable(p) < price:
+        # (payable(p) is cash and property: only worked out when cash alone falls short)
+        if price > self.ledger.balances[p] and self.payable(p) < price:
             return f"{space.name} costs {self.money(price)} (1.5 times its price); " \
                    f"{self.name(p)} has only {self.money(self.payable(p))} in all"
         return None
@@ -1081,7 +1082,10 @@ class Monopoly23Game(ClassicGame):
         if card_ref is None:
             return "play-card needs a card"
         key, index = card_ref
-        if (key, index) not in self.players[p].cards:
+        for held_key, held_index in self.players[p].cards:  # (card_ref in the hand)
+            if held_index == index and held_key == key:
+                break
+        else:
             return f"{self.name(p)} does not hold that card"
         card = self.decks[key].cards[index]
         if card.kind == "get_out_of_jail_free":
