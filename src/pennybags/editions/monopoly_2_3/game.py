@@ -913,12 +913,14 @@ class Monopoly23Game(ClassicGame):
         """The groups whose count of changes (``group_changes``) differs from ``seen``, a
         reader's copy of the counts, which is brought up to date; the reader had read
         ``logged`` entries of the log of changed deeds (``changed``) and seen ``changes``
-        changes. Found from the deeds logged since when the log holds every change since,
-        else by looking at every group."""
+        changes. Found from the deeds logged since when the log holds every change since
+        and they are fewer than the groups, else by looking at every group (the groups
+        that moved are the same either way; their order may differ)."""
         counts = self.group_changes
         log = self.changed
         moved: list[int] = []
-        if len(log) - logged == self.changes - changes:
+        unread = len(log) - logged
+        if unread == self.changes - changes and unread <= len(seen):
             number = self.group_number
             for k in range(logged, len(log)):
                 g = number[log[k]]
