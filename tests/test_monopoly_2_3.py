@@ -9,6 +9,7 @@ from __future__ import annotations
 import argparse
 import io
 import json
+import random
 from collections.abc import Callable
 
 import pytest
@@ -23,6 +24,7 @@ from pennybags.editions.monopoly_2_3.game import (
     Monopoly23Game,
     plain_move,
     round_up,
+    shuffle,
 )
 from pennybags.engine.actions import Action, Trade
 from pennybags.engine.decks import Card
@@ -417,3 +419,15 @@ def test_a_completed_group_is_the_only_change_that_asks_for_the_end_check(seed: 
             assert all(counts[q] < 2 for q in game.active_players())
             assert not game.end_check_due
     assert game.end_reason == "five-monopolies"
+
+
+def test_the_written_out_shuffle_draws_as_random_shuffle() -> None:
+    """The discards' reshuffle is written out: the same order and the same draws left."""
+    for seed in range(40):
+        for length in (0, 1, 2, 3, 7, 16, 33):
+            ours, theirs = random.Random(seed), random.Random(seed)
+            a, b = list(range(length)), list(range(length))
+            shuffle(ours, a)
+            theirs.shuffle(b)
+            assert a == b
+            assert ours.getrandbits(32) == theirs.getrandbits(32)
