@@ -309,13 +309,27 @@ class DeedView:
         (``game.changed``) when it holds every change since, else by looking at every
         group."""
         game = self.game
-        moved = game.moved_groups(self.seen_changes, self.logged, self.changes)
-        for g in moved:
+        log = game.changed
+        logged = self.logged
+        if len(log) == logged + 1 and game.changes == self.changes + 1:
+            # (one change, logged: the common case, without moved_groups' call and list)
+            self.changes = game.changes
+            self.logged = logged + 1
+            g = game.group_number[log[logged]]
+            count = game.group_changes[g]
+            seen = self.seen_changes
+            if count == seen[g]:
+                return
+            seen[g] = count
             self.update_group(g)
-        self.changes = game.changes
-        self.logged = len(game.changed)
-        if not moved:
-            return
+        else:
+            moved = game.moved_groups(self.seen_changes, logged, self.changes)
+            for g in moved:
+                self.update_group(g)
+            self.changes = game.changes
+            self.logged = len(log)
+            if not moved:
+                return
         self.income = None
         if self.any_lowered:
             self.any_lowered = False
