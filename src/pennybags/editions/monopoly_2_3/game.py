@@ -443,7 +443,8 @@ class Monopoly23Game(ClassicGame):
 
     def decline(self, p: int, deed: int) -> None:
         self.pending = NO_DECISIONS
-        self.emit("declined", player=p, deed=deed)
+        if self.listeners:  # (no event to make when nobody listens)
+            self.emit("declined", player=p, deed=deed)
 
     # ================================================================ the market
 
@@ -568,7 +569,8 @@ class Monopoly23Game(ClassicGame):
         deck.order = deque(order + rest)
         deck.seen = 0
         self.discards[key] = []
-        self.emit("reshuffled", deck=key, cards=len(moved) + len(rest))
+        if self.listeners:
+            self.emit("reshuffled", deck=key, cards=len(moved) + len(rest))
 
     def play_card(self, p: int, card_ref: CardRef, target: int) -> None:
         """Play a card from the hand on ``target`` (any player in the game)."""
@@ -595,12 +597,14 @@ class Monopoly23Game(ClassicGame):
         player = self.players[p]
         if kind in MOVING_CARDS or kind == "go_to_jail":
             if player.in_jail:
-                self.emit("no-effect", player=p, card=card.id)
+                if self.listeners:
+                    self.emit("no-effect", player=p, card=card.id)
                 return
             if kind != "go_to_jail":
                 self.moved.add(p)
         if kind == "get_out_of_jail_free":
-            self.emit("no-effect", player=p, card=card.id)
+            if self.listeners:
+                self.emit("no-effect", player=p, card=card.id)
         else:
             super().obey(p, card)
 
@@ -616,8 +620,9 @@ class Monopoly23Game(ClassicGame):
                 player.cards.remove((key, index))
                 self.discards[key].append(index)
                 card = self.decks[key].cards[index]
-                self.emit("played-card", player=p, target=p, deck=key, card=card.id,
-                          text=card.text)
+                if self.listeners:
+                    self.emit("played-card", player=p, target=p, deck=key, card=card.id,
+                              text=card.text)
                 break
         self.leave_jail(p, "used a Get Out of Jail Free card")
         self.jail_turn = False
@@ -767,8 +772,9 @@ class Monopoly23Game(ClassicGame):
             return
         if self.payable(payer) < amount:
             self.dues.pop(0)
-            self.emit("cannot-pay", player=payer, amount=amount, creditor=payee, reason=reason,
-                      worth=self.payable(payer))
+            if self.listeners:  # (what everything is worth, worked out only to tell)
+                self.emit("cannot-pay", player=payer, amount=amount, creditor=payee,
+                          reason=reason, worth=self.payable(payer))
             self.go_bankrupt(payer, payee)
             return
         self.pending = [Decision("pay", payer, amount=amount, creditor=payee)]
@@ -804,8 +810,9 @@ class Monopoly23Game(ClassicGame):
             value = self.lower_building(deed)
             if payee >= 0:
                 self.pay(BANK, payee, value, "buildings exchanged")
-            self.emit("gave-building", player=p, creditor=payee, deed=deed,
-                      level=self.houses[deed], value=value)
+            if self.listeners:
+                self.emit("gave-building", player=p, creditor=payee, deed=deed,
+                          level=self.houses[deed], value=value)
         else:
             value = self.board.spaces[deed].price
             if payee >= 0:
@@ -818,7 +825,7 @@ class Monopoly23Game(ClassicGame):
         left = amount - value
         if left <= 0:
             self.dues.pop(0)
-            if left < 0:
+            if left < 0 and self.listeners:
                 self.emit("overpaid", player=p, creditor=payee, amount=-left)
         elif self.ledger.balances[p] >= left:
             self.dues.pop(0)
@@ -834,7 +841,8 @@ class Monopoly23Game(ClassicGame):
         player.bankrupt = True
         self.pending = NO_DECISIONS
         self.dues = [x for x in self.dues if x[0] != p]
-        self.emit("bankrupt", player=p, creditor=creditor)
+        if self.listeners:
+            self.emit("bankrupt", player=p, creditor=creditor)
         for unit in self.building_units(p):
             while self.houses[unit]:
                 value = self.lower_building(unit)

@@ -363,7 +363,8 @@ class LandOnDeed(SpaceRule[Monopoly23Game]):
         if owner == player:
             return
         if game.players[owner].in_jail:
-            game.emit("no-rent", player=player, deed=space, owner=owner)
+            if game.listeners:  # (no event to make when nobody listens)
+                game.emit("no-rent", player=player, deed=space, owner=owner)
             return
         game.owe(player, owner, game.rent(space, card), "rent")
 
