@@ -576,7 +576,7 @@ class DeedView:
         spaces = game.board.spaces
         level = game.houses[deed]
         gain = 0
-        for d in game.unit_of(deed):
+        for d in ((deed,) if game.per_property else game.board.group_of[deed]):  # (unit_of)
             rents = spaces[d].rents
             gain += rents[level + 1] - rents[level]
         score = gain / game.building_cost[deed] + (3.0 if level < 3 else 0.0) + \

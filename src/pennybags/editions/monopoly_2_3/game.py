@@ -425,7 +425,11 @@ class Monopoly23Game(ClassicGame):
         self.jail_changes += 1
 
     def rent(self, deed: int, card: Card | None = None) -> int:
-        return self.r5(super().rent(deed, card))
+        amount = super().rent(deed, card)
+        if amount <= 0:  # (r5, written out)
+            return 0
+        unit = self.unit
+        return -(-amount // unit) * unit
 
     def buy(self, p: int, deed: int) -> None:
         """Buy an unowned deed (from the market or the deed deck) at its printed price."""
@@ -681,8 +685,10 @@ class Monopoly23Game(ClassicGame):
             return f"nothing can be built on {space.name}"
         if self.owner[deed] != p:
             return f"{self.name(p)} does not own {space.name}"
-        if not self.owns_group(p, deed):
-            return f"{self.name(p)} does not own the whole {space.group} monopoly"
+        owner = self.owner
+        for d in self.board.group_of[deed]:  # (owns_group, without the call)
+            if owner[d] != p:
+                return f"{self.name(p)} does not own the whole {space.group} monopoly"
         level = self.houses[deed]
         if level >= HOTEL:
             return f"{space.name} already has a hotel"
@@ -702,7 +708,11 @@ class Monopoly23Game(ClassicGame):
     def buy_building(self, p: int, deed: int) -> None:
         self.pending = NO_DECISIONS
         level = self.houses[deed]
-        self.pay(p, BANK, self.building_cost[deed], "monopoly building")
+        cost = self.building_cost[deed]
+        if self.plain_pay and not self.listeners and cost > 0:  # (pay without its call)
+            self.ledger.transfer(p, BANK, cost, "monopoly building")
+        else:
+            self.pay(p, BANK, cost, "monopoly building")
         if level == HOTEL - 1:
             self.bank_hotels -= 1
             self.bank_houses += HOTEL - 1
