@@ -48,6 +48,7 @@ def same_view(kept: DeedView, fresh: DeedView) -> None:
     assert kept.incomes() == fresh.incomes()
     for p in range(len(game.players)):
         assert kept.force_targets(p) == fresh.force_targets(p) == targets_afresh(game, p)
+        assert kept.building_units(p) == game.building_units(p)
     for group in game.streets_groups:
         for d in group:
             if game.houses[d] < HOTEL:

@@ -9,6 +9,7 @@ from __future__ import annotations
 import argparse
 import io
 import json
+import random
 from collections.abc import Callable
 
 import pytest
@@ -21,11 +22,16 @@ from pennybags.editions.monopoly_2_3.game import (
     DEEDS,
     HOTEL,
     Monopoly23Game,
+    plain_move,
     round_up,
+    shuffle,
 )
 from pennybags.engine.actions import Action, Trade
+from pennybags.engine.decks import Card
+from pennybags.engine.game import Event
 from pennybags.engine.notation import action_from_json, action_to_json
-from pennybags.lab.simulate import Setup, run_games, summarise
+from pennybags.engine.snapshot import snapshot
+from pennybags.lab.simulate import Setup, run_games, run_options, summarise
 from pennybags.terminal import app
 
 EDITION = "monopoly-2.3"
@@ -341,3 +347,87 @@ def test_jail_changes_count_every_player_jailed_or_freed(seed: int) -> None:
             assert game.jail_changes > count
         moves += changed
     assert moves >= 2
+
+
+# ------------------------------------------------------------------ short cuts
+
+
+def whole_game(seed: int, bot: str, *, plain: bool, listen: bool = False,
+               to_win: int = 0) -> tuple[object, object, int, list[int], str]:
+    """A whole four-player game's record, snapshot, player-turns, balances and end."""
+    options = run_options(EDITION, (), 300)
+    heard: list[Event] = []
+    game = get_edition(EDITION).new_game(["A", "B", "C", "D"], seed=seed, options=options,
+                                         listeners=[heard.append] if listen else ())
+    assert isinstance(game, Monopoly23Game)
+    if to_win:
+        game.to_win = to_win
+    if not plain:
+        game.plain_move = False
+    game.play_out([make_bot(bot, seed * 8 + seat) for seat in range(4)])
+    rec = history.record(game)
+    del rec["engine"]
+    return rec, snapshot(game), game.turns, list(game.ledger.balances), game.end_reason
+
+
+@pytest.mark.parametrize("bot", ["standard", "simple", "random"])
+def test_the_written_out_move_plays_the_games_the_hooks_play(bot: str) -> None:
+    """``move_player`` moves, lands, settles and goes back to the turn's player in one method
+    when the class overrides none of ``PLAIN_MOVE_HOOKS`` and nobody listens: the same
+    games as through the hooks (the flag set False), and as a game listened to."""
+    turns = 0
+    for seed in (3, 11, 29):
+        short = whole_game(seed, bot, plain=True)
+        assert short == whole_game(seed, bot, plain=False)
+        turns += short[2]
+    assert short == whole_game(29, bot, plain=True, listen=True)
+    assert turns > 60
+    assert new_game().plain_move
+
+
+def test_a_subclass_that_changes_a_move_hook_goes_through_the_hooks() -> None:
+    class Counted(Monopoly23Game):
+        lands = 0
+
+        def land(self, p: int, card: Card | None = None) -> None:
+            Counted.lands += 1
+            super().land(p, card)
+
+    base = new_game()
+    game = Counted(base.data, ["A", "B", "C", "D"], seed=5, rulebook=base.rulebook)
+    assert not plain_move(Counted) and plain_move(Monopoly23Game) and not game.plain_move
+    play(game, ["standard"] * 4, 5)
+    assert Counted.lands >= game.turns // 2  # (every chosen move's landing went through it)
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_a_completed_group_is_the_only_change_that_asks_for_the_end_check(seed: int) -> None:
+    """The end check is asked only when a change of owner completes a colour group: at every
+    decision of whole games where two monopolies win (so that wins come often), nobody in
+    the game has the monopolies that win while the game goes on, and the games end as
+    those asking the check after every change of owner would (the win checked at once)."""
+    options = run_options(EDITION, (), 300)
+    game = get_edition(EDITION).new_game(["A", "B", "C", "D"], seed=seed, options=options)
+    assert isinstance(game, Monopoly23Game)
+    game.to_win = 2
+    bots = [make_bot("standard", seed * 8 + seat) for seat in range(4)]
+    while not game.over:
+        p = game.pending[0].player
+        game.act(p, bots[p].choose(game, p))
+        counts = game.monopoly_counts()
+        if not game.over:
+            assert all(counts[q] < 2 for q in game.active_players())
+            assert not game.end_check_due
+    assert game.end_reason == "five-monopolies"
+
+
+def test_the_written_out_shuffle_draws_as_random_shuffle() -> None:
+    """The discards' reshuffle is written out: the same order and the same draws left."""
+    for seed in range(40):
+        for length in (0, 1, 2, 3, 7, 16, 33):
+            ours, theirs = random.Random(seed), random.Random(seed)
+            a, b = list(range(length)), list(range(length))
+            shuffle(ours, a)
+            theirs.shuffle(b)
+            assert a == b
+            assert ours.getrandbits(32) == theirs.getrandbits(32)

@@ -309,13 +309,27 @@ class DeedView:
         (``game.changed``) when it holds every change since, else by looking at every
         group."""
         game = self.game
-        moved = game.moved_groups(self.seen_changes, self.logged, self.changes)
-        for g in moved:
+        log = game.changed
+        logged = self.logged
+        if len(log) == logged + 1 and game.changes == self.changes + 1:
+            # (one change, logged: the common case, without moved_groups' call and list)
+            self.changes = game.changes
+            self.logged = logged + 1
+            g = game.group_number[log[logged]]
+            count = game.group_changes[g]
+            seen = self.seen_changes
+            if count == seen[g]:
+                return
+            seen[g] = count
             self.update_group(g)
-        self.changes = game.changes
-        self.logged = len(game.changed)
-        if not moved:
-            return
+        else:
+            moved = game.moved_groups(self.seen_changes, logged, self.changes)
+            for g in moved:
+                self.update_group(g)
+            self.changes = game.changes
+            self.logged = len(log)
+            if not moved:
+                return
         self.income = None
         if self.any_lowered:
             self.any_lowered = False
@@ -562,7 +576,7 @@ class DeedView:
         spaces = game.board.spaces
         level = game.houses[deed]
         gain = 0
-        for d in game.unit_of(deed):
+        for d in ((deed,) if game.per_property else game.board.group_of[deed]):  # (unit_of)
             rents = spaces[d].rents
             gain += rents[level + 1] - rents[level]
         score = gain / game.building_cost[deed] + (3.0 if level < 3 else 0.0) + \
@@ -570,6 +584,22 @@ class DeedView:
         self.build_score[deed] = score
         self.build_scored_at[deed] = count
         return score
+
+    def building_units(self, p: int) -> list[int]:
+        """``game.building_units(p)`` (one deed per place where ``p``'s buildings stand),
+        from the view's whole groups: buildings stand only on whole groups, so only those
+        of ``p`` are looked at (every deed of the board with ``per-property-buildings``)."""
+        game = self.game
+        if self.per_property:
+            return game.building_units(p)
+        houses = game.houses
+        street_groups = self.street_groups
+        units = []
+        for i in self.wholes[p]:  # (in the groups' order, as the game lists them)
+            first = street_groups[i][0]
+            if houses[first]:
+                units.append(first)
+        return units
 
     def force_targets(self, p: int) -> list[int]:
         """The deeds, in board order, whose sale ``p`` could want to force: a street owned
@@ -625,7 +655,8 @@ class CardFacts:
     """What the strategy reads of a Chance or Community Chest card, read once."""
 
     __slots__ = ("amount", "board", "card", "code", "collect_go", "kind", "may_buy",
-                 "nearest", "per_hotel", "per_house", "space_type", "spaces", "target", "unit")
+                 "nearest", "per_hotel", "per_house", "plays", "ref", "space_type", "spaces",
+                 "target", "unit")
 
     def __init__(self, card: Card, game: Monopoly23Game) -> None:
         params = card.params
@@ -649,6 +680,22 @@ class CardFacts:
         self.nearest: list[int] = (nearest_table(game.board, self.space_type)
                                    if self.code == ADVANCE_TO_NEAREST else [])
         """For ``advance_to_nearest``, the space it sends to from each space."""
+        self.ref: CardRef | None = None
+        """The card in a hand (its deck and index), once a bot has met it there (facts are
+        kept per deck and index: see ``DeedView.card_table``)."""
+        self.plays: list[Action | None] = []
+        """The answers playing this card on each seat, made when first chosen (actions are
+        values: the same one serves every game)."""
+
+    def play_on(self, target: int) -> Action:
+        """``Action("play-card", card=self.ref, target=target)``, made once per seat."""
+        plays = self.plays
+        while len(plays) <= target:
+            plays.append(None)
+        play = plays[target]
+        if play is None:
+            play = plays[target] = Action("play-card", card=self.ref, target=target)
+        return play
 
 
 class Monopoly23Strategy(EditionStrategy):
@@ -987,7 +1034,7 @@ class Monopoly23Strategy(EditionStrategy):
                 best = deed
                 best_score = score
         building_cost = game.building_cost
-        for deed in game.building_units(p):
+        for deed in view.building_units(p):
             value = float(building_cost[deed])
             overpay = value - owed
             if overpay < 0.0:
@@ -1178,7 +1225,7 @@ class Monopoly23Strategy(EditionStrategy):
             return None
         leader = NO_ONE
         judged = game.no_double_move
-        best_ref: CardRef | None = None
+        best: CardFacts | None = None  # (the card of the best play so far)
         best_target = -1
         best_score = 0.0
         view = self._cur
@@ -1199,6 +1246,7 @@ class Monopoly23Strategy(EditionStrategy):
             facts = table[index]
             if facts is None:
                 facts = table[index] = CardFacts(game.decks[key].cards[index], game)
+                facts.ref = ref
             code = facts.code
             if code == JAIL_FREE:
                 continue
@@ -1223,8 +1271,8 @@ class Monopoly23Strategy(EditionStrategy):
                     target = leader
                     score = amount * 1.0 * 1.3 + 5
                 if target >= 0 and amount > 0:
-                    if score >= 25 and (best_ref is None or score > best_score):
-                        best_ref = ref
+                    if score >= 25 and (best is None or score > best_score):
+                        best = facts
                         best_target = target
                         best_score = score
                     continue
@@ -1235,12 +1283,12 @@ class Monopoly23Strategy(EditionStrategy):
                 if judged and game.why_not_play(p, ref, target) is not None:
                     continue
                 score = self.card_value(game, p, facts, target, leader)
-                if score >= 25 and (best_ref is None or score > best_score):
-                    best_ref = ref
+                if score >= 25 and (best is None or score > best_score):
+                    best = facts
                     best_target = target
                     best_score = score
-        if best_ref is not None:
-            return Action("play-card", card=best_ref, target=best_target)
+        if best is not None:
+            return best.play_on(best_target)
         return None
 
     def card_value(self, game: Monopoly23Game, p: int, card: CardFacts, target: int,

@@ -35,9 +35,10 @@ actions --edition monopoly-2.3``); the words for people are in :mod:`.words`.
 from __future__ import annotations
 
 import dataclasses
+import random
 from collections import deque
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any, ClassVar, Final
+from typing import Any, ClassVar, Final, cast
 
 from pennybags.editions.classic.game import HOTEL, ClassicGame
 from pennybags.editions.monopoly_2_3.options import Monopoly23Options
@@ -51,7 +52,7 @@ from pennybags.engine.actions import (
 from pennybags.engine.board import Board
 from pennybags.engine.data import EditionData
 from pennybags.engine.decks import Card, Deck
-from pennybags.engine.game import Event
+from pennybags.engine.game import Event, Game, Step
 from pennybags.engine.ledger import BANK
 from pennybags.engine.rules import Rulebook
 from pennybags.engine.turn import NO_DECISIONS
@@ -61,6 +62,24 @@ DEEDS: Final = "deeds"
 CARD_DECKS: Final = ("chance", "community_chest")
 MOVING_CARDS: Final = frozenset({"advance_to", "advance_to_nearest", "move_relative",
                                  "move_to"})
+
+
+def shuffle(rng: random.Random, items: list[int]) -> None:
+    """``rng.shuffle(items)`` with the same draws (Fisher-Yates, each index drawn with
+    ``getrandbits`` and drawn again when out of range), written out so that it compiles to
+    native code (as ``Deck.shuffle`` does for a deck)."""
+    getrandbits = rng.getrandbits
+    for i in range(len(items) - 1, 0, -1):
+        n = i + 1
+        k = 0  # n.bit_length(), in plain arithmetic
+        m = n
+        while m:
+            k += 1
+            m >>= 1
+        j = getrandbits(k)
+        while j >= n:
+            j = getrandbits(k)
+        items[i], items[j] = items[j], items[i]
 
 
 def round_up(amount: int, unit: int = 5) -> int:
@@ -149,6 +168,12 @@ class Monopoly23Game(ClassicGame):
         """Each seat's turn decision, made once (``_jail_asks`` has the jail one)."""
         self._move_asks: list[dict[int, list[Decision]]] = [{} for _ in self.players]
         """Each seat's ``move`` decisions by the roll, made once each."""
+        self.plain_move: bool = plain_move(type(self)) and \
+            type(self.board).advance is Board.advance
+        """Whether a chosen move may move, land, settle and go back to the turn's player in
+        one method (:meth:`move_player`) when nobody listens: this game's class and board
+        take those steps as written here (see :func:`plain_move`). Setting it False makes
+        every move go through the hooks; the games are the same either way."""
         if clone_of is not None:
             self.market: list[int] = list(clone_of.market)
             self.discards: dict[str, list[int]] = {
@@ -220,8 +245,12 @@ class Monopoly23Game(ClassicGame):
         self.turns += 1
         self.rolled = False
         self.bought_from_market = False
-        self.moved = set()
-        self.built = set()
+        moved = self.moved  # (emptied in place: each game, and each copy, has its own)
+        if moved:
+            moved.clear()
+        built = self.built
+        if built:
+            built.clear()
         self.turn_ends = False
         p = self.current
         jailed = self.jail_turn = self.players[p].in_jail
@@ -332,24 +361,58 @@ class Monopoly23Game(ClassicGame):
                     (self.no_double_move and q in self.moved))
 
     def move_player(self, p: int, target: int) -> None:
-        steps = sum(self.last_dice)
+        steps = 0
+        for die in self.last_dice:  # (sum(), without the call of a built-in)
+            steps += die
         self.pending = NO_DECISIONS
         self.moved.add(target)
-        if self.listeners:
-            self.emit("move-chosen", player=p, target=target, steps=steps)
-        # Move; once the landing is settled, back to the turn's player (at once when
-        # nobody had to decide anything on the way).
         depth = len(self._steps)
-        self.move(target, steps)
-        if self.settle(depth):
+        if self.listeners or not self.plain_move:
+            if self.listeners:
+                self.emit("move-chosen", player=p, target=target, steps=steps)
+            # Move; once the landing is settled, back to the turn's player (at once when
+            # nobody had to decide anything on the way).
+            self.move(target, steps)
+            if self.settle(depth):
+                self.resume_turn()
+            elif not self.over:
+                self.step_under(depth, RESUME_TURN)
+            return
+        # What move, Board.advance, land, settle and resume_turn do, in one method (a
+        # move's hot path: this class's own hooks, none overridden, and no events to tell).
+        player = self.players[target]
+        start = player.position
+        size = self.board.size
+        position = (start + steps) % size
+        player.position = position
+        if steps > 0 and start + steps >= size:  # passing GO, or landing on it
+            self.collect_salary(target, landed=position == 0)
+            position = player.position
+        rule = self.landing[position]
+        if rule is not None:
+            rule.land(self, target, position, None)
+        # settle(depth), called only when there is something to settle
+        if (self.pending or self.dues or self.end_check_due or self.over or
+                len(self._steps) > depth) and not self.settle(depth):
+            if not self.over:
+                self.step_under(depth, RESUME_TURN)
+            return
+        # resume_turn
+        q = self.current
+        mover = self.players[q]
+        if mover.bankrupt or self.turn_ends:
             self.resume_turn()
-        elif not self.over:
-            self.then_under(depth, self.resume_turn)
+            return
+        self.pending = self._jail_asks[q] if mover.in_jail else self._turn_asks[q]
 
     # ================================================================ moving and landing
 
     def collect_salary(self, p: int, landed: bool) -> None:
-        self.pay(BANK, p, self.r5(self.go_salary), "GO salary")
+        amount = self.r5(self.go_salary)
+        if self.plain_pay and not self.listeners and amount > 0:  # (pay without its call)
+            self.ledger.transfer(BANK, p, amount, "GO salary")
+        else:
+            self.pay(BANK, p, amount, "GO salary")
 
     def send_to_jail(self, p: int) -> None:
         super().send_to_jail(p)
@@ -362,13 +425,20 @@ class Monopoly23Game(ClassicGame):
         self.jail_changes += 1
 
     def rent(self, deed: int, card: Card | None = None) -> int:
-        return self.r5(super().rent(deed, card))
+        amount = super().rent(deed, card)
+        if amount <= 0:  # (r5, written out)
+            return 0
+        unit = self.unit
+        return -(-amount // unit) * unit
 
     def buy(self, p: int, deed: int) -> None:
         """Buy an unowned deed (from the market or the deed deck) at its printed price."""
         self.pending = NO_DECISIONS
         price = self.board.spaces[deed].price
-        self.pay(p, BANK, price, "purchase")
+        if self.plain_pay and not self.listeners and price > 0:  # (pay without its call)
+            self.ledger.transfer(p, BANK, price, "purchase")
+        else:
+            self.pay(p, BANK, price, "purchase")
         self.take_from_bank(deed)
         self.set_owner(deed, p)
         if self.listeners:
@@ -377,7 +447,8 @@ class Monopoly23Game(ClassicGame):
 
     def decline(self, p: int, deed: int) -> None:
         self.pending = NO_DECISIONS
-        self.emit("declined", player=p, deed=deed)
+        if self.listeners:  # (no event to make when nobody listens)
+            self.emit("declined", player=p, deed=deed)
 
     # ================================================================ the market
 
@@ -393,9 +464,11 @@ class Monopoly23Game(ClassicGame):
 
     def take_from_bank(self, deed: int) -> None:
         """Take an unowned deed out of the market or the face-down deck."""
-        if deed in self.market:
-            self.market.remove(deed)
-            return
+        market = self.market
+        for i in range(len(market)):  # (``in`` and ``remove``, in one pass over numbers)
+            if market[i] == deed:
+                del market[i]
+                return
         deck = self.decks[DEEDS]
         for i in list(deck.order):
             if deck.cards[i].params["deed"] == deed:
@@ -418,12 +491,19 @@ class Monopoly23Game(ClassicGame):
         self.pending = self._jail_asks[q] if self.players[q].in_jail else self._turn_asks[q]
 
     def set_owner(self, deed: int, seat: int) -> None:
-        """A change of owner may make or break a monopoly: check for the win."""
+        """A change of owner that completes a colour group may win: check for the win then
+        (only a completed group adds a monopoly, so only then can someone reach the
+        number that wins; the end check is not asked after the other changes)."""
         super().set_owner(deed, seat)
         counts = self.group_changes  # (a list's number added to in place: no generic +=)
         number = self.group_number[deed]
         counts[number] = counts[number] + 1
-        self.end_check_due = True
+        if seat >= 0 and self._colour[number]:
+            owner = self.owner
+            for d in self.deed_groups[number]:
+                if owner[d] != seat:
+                    return
+            self.end_check_due = True
 
     # ================================================================ forced purchases
 
@@ -441,7 +521,7 @@ class Monopoly23Game(ClassicGame):
         seller = self.owner[deed]
         price = self.force_price(deed)
         self.pending = NO_DECISIONS
-        self.then(self.resume_turn)
+        self._steps.append(RESUME_TURN)  # (then(resume_turn), as a step of its own)
         self.then(self.finish_forced_purchase, p, seller, deed, price)
         self.owe(p, seller, price, "forced purchase")
 
@@ -485,27 +565,35 @@ class Monopoly23Game(ClassicGame):
         (they go under it)."""
         deck = self.decks[key]
         pile = self.discards[key]
-        self.rng.shuffle(pile)
+        shuffle(self.rng, pile)
         need = wanted - len(deck.order)
         moved, rest = pile[:need], pile[need:]
         order = list(deck.order) + moved
-        self.rng.shuffle(order)
+        shuffle(self.rng, order)
         deck.order = deque(order + rest)
         deck.seen = 0
         self.discards[key] = []
-        self.emit("reshuffled", deck=key, cards=len(moved) + len(rest))
+        if self.listeners:
+            self.emit("reshuffled", deck=key, cards=len(moved) + len(rest))
 
     def play_card(self, p: int, card_ref: CardRef, target: int) -> None:
         """Play a card from the hand on ``target`` (any player in the game)."""
         key, index = card_ref
-        self.players[p].cards.remove((key, index))
+        hand = self.players[p].cards
+        for i in range(len(hand)):  # (hand.remove(card_ref), comparing the two parts)
+            held_key, held_index = hand[i]
+            if held_index == index and held_key == key:
+                del hand[i]
+                break
+        else:
+            raise ValueError(f"{self.name(p)} does not hold that card")
         self.discards[key].append(index)
         card = self.decks[key].cards[index]
         self.pending = NO_DECISIONS
         if self.listeners:
             self.emit("played-card", player=p, target=target, deck=key, card=card.id,
                       text=card.text)
-        self.then(self.resume_turn)
+        self._steps.append(RESUME_TURN)  # (then(resume_turn), as a step of its own)
         self.obey(target, card)
 
     def obey(self, p: int, card: Card) -> None:
@@ -513,12 +601,14 @@ class Monopoly23Game(ClassicGame):
         player = self.players[p]
         if kind in MOVING_CARDS or kind == "go_to_jail":
             if player.in_jail:
-                self.emit("no-effect", player=p, card=card.id)
+                if self.listeners:
+                    self.emit("no-effect", player=p, card=card.id)
                 return
             if kind != "go_to_jail":
                 self.moved.add(p)
         if kind == "get_out_of_jail_free":
-            self.emit("no-effect", player=p, card=card.id)
+            if self.listeners:
+                self.emit("no-effect", player=p, card=card.id)
         else:
             super().obey(p, card)
 
@@ -534,8 +624,9 @@ class Monopoly23Game(ClassicGame):
                 player.cards.remove((key, index))
                 self.discards[key].append(index)
                 card = self.decks[key].cards[index]
-                self.emit("played-card", player=p, target=p, deck=key, card=card.id,
-                          text=card.text)
+                if self.listeners:
+                    self.emit("played-card", player=p, target=p, deck=key, card=card.id,
+                              text=card.text)
                 break
         self.leave_jail(p, "used a Get Out of Jail Free card")
         self.jail_turn = False
@@ -594,8 +685,10 @@ class Monopoly23Game(ClassicGame):
             return f"nothing can be built on {space.name}"
         if self.owner[deed] != p:
             return f"{self.name(p)} does not own {space.name}"
-        if not self.owns_group(p, deed):
-            return f"{self.name(p)} does not own the whole {space.group} monopoly"
+        owner = self.owner
+        for d in self.board.group_of[deed]:  # (owns_group, without the call)
+            if owner[d] != p:
+                return f"{self.name(p)} does not own the whole {space.group} monopoly"
         level = self.houses[deed]
         if level >= HOTEL:
             return f"{space.name} already has a hotel"
@@ -615,7 +708,11 @@ class Monopoly23Game(ClassicGame):
     def buy_building(self, p: int, deed: int) -> None:
         self.pending = NO_DECISIONS
         level = self.houses[deed]
-        self.pay(p, BANK, self.building_cost[deed], "monopoly building")
+        cost = self.building_cost[deed]
+        if self.plain_pay and not self.listeners and cost > 0:  # (pay without its call)
+            self.ledger.transfer(p, BANK, cost, "monopoly building")
+        else:
+            self.pay(p, BANK, cost, "monopoly building")
         if level == HOTEL - 1:
             self.bank_hotels -= 1
             self.bank_houses += HOTEL - 1
@@ -678,12 +775,16 @@ class Monopoly23Game(ClassicGame):
             return
         if self.ledger.balances[payer] >= amount:
             self.dues.pop(0)
-            self.pay(payer, payee, amount, reason)
+            if self.plain_pay and not self.listeners:  # (pay without its call: amount > 0)
+                self.ledger.transfer(payer, payee, amount, reason)
+            else:
+                self.pay(payer, payee, amount, reason)
             return
         if self.payable(payer) < amount:
             self.dues.pop(0)
-            self.emit("cannot-pay", player=payer, amount=amount, creditor=payee, reason=reason,
-                      worth=self.payable(payer))
+            if self.listeners:  # (what everything is worth, worked out only to tell)
+                self.emit("cannot-pay", player=payer, amount=amount, creditor=payee,
+                          reason=reason, worth=self.payable(payer))
             self.go_bankrupt(payer, payee)
             return
         self.pending = [Decision("pay", payer, amount=amount, creditor=payee)]
@@ -719,8 +820,9 @@ class Monopoly23Game(ClassicGame):
             value = self.lower_building(deed)
             if payee >= 0:
                 self.pay(BANK, payee, value, "buildings exchanged")
-            self.emit("gave-building", player=p, creditor=payee, deed=deed,
-                      level=self.houses[deed], value=value)
+            if self.listeners:
+                self.emit("gave-building", player=p, creditor=payee, deed=deed,
+                          level=self.houses[deed], value=value)
         else:
             value = self.board.spaces[deed].price
             if payee >= 0:
@@ -733,7 +835,7 @@ class Monopoly23Game(ClassicGame):
         left = amount - value
         if left <= 0:
             self.dues.pop(0)
-            if left < 0:
+            if left < 0 and self.listeners:
                 self.emit("overpaid", player=p, creditor=payee, amount=-left)
         elif self.ledger.balances[p] >= left:
             self.dues.pop(0)
@@ -749,7 +851,8 @@ class Monopoly23Game(ClassicGame):
         player.bankrupt = True
         self.pending = NO_DECISIONS
         self.dues = [x for x in self.dues if x[0] != p]
-        self.emit("bankrupt", player=p, creditor=creditor)
+        if self.listeners:
+            self.emit("bankrupt", player=p, creditor=creditor)
         for unit in self.building_units(p):
             while self.houses[unit]:
                 value = self.lower_building(unit)
@@ -847,12 +950,14 @@ class Monopoly23Game(ClassicGame):
         """The groups whose count of changes (``group_changes``) differs from ``seen``, a
         reader's copy of the counts, which is brought up to date; the reader had read
         ``logged`` entries of the log of changed deeds (``changed``) and seen ``changes``
-        changes. Found from the deeds logged since when the log holds every change since,
-        else by looking at every group."""
+        changes. Found from the deeds logged since when the log holds every change since
+        and they are fewer than the groups, else by looking at every group (the groups
+        that moved are the same either way; their order may differ)."""
         counts = self.group_changes
         log = self.changed
         moved: list[int] = []
-        if len(log) - logged == self.changes - changes:
+        unread = len(log) - logged
+        if unread == self.changes - changes and unread <= len(seen):
             number = self.group_number
             for k in range(logged, len(log)):
                 g = number[log[k]]
@@ -974,7 +1079,7 @@ class Monopoly23Game(ClassicGame):
         if self.payable(p) < pose.amount:
             raise ValueError(f"{self.name(p)} cannot pay {self.money(pose.amount)} even "
                              "with every property")
-        self.then(self.resume_turn)
+        self._steps.append(RESUME_TURN)  # (then(resume_turn), as a step of its own)
         self.dues.append((p, pose.creditor, pose.amount, "a debt"))
         self.settle_dues()
 
@@ -988,7 +1093,7 @@ class Monopoly23Game(ClassicGame):
         if self.ledger.balances[pose.player] < price:
             raise ValueError(f"a card offers a purchase only to a player who can pay "
                              f"{self.money(price)}")
-        self.then(self.resume_turn)
+        self._steps.append(RESUME_TURN)  # (then(resume_turn), as a step of its own)
         self.pending = [Decision("buy", pose.player, deed=deed, amount=price)]
 
     # ================================================================ legality helpers
@@ -1005,7 +1110,8 @@ class Monopoly23Game(ClassicGame):
         if self.monopolised(deed):
             return f"{space.name} is part of {self.name(seller)}'s monopoly"
         price = self.force_price(deed)
-        if self.payable(p) < price:
+        # (payable(p) is cash and property: only worked out when cash alone falls short)
+        if price > self.ledger.balances[p] and self.payable(p) < price:
             return f"{space.name} costs {self.money(price)} (1.5 times its price); " \
                    f"{self.name(p)} has only {self.money(self.payable(p))} in all"
         return None
@@ -1015,7 +1121,10 @@ class Monopoly23Game(ClassicGame):
         if card_ref is None:
             return "play-card needs a card"
         key, index = card_ref
-        if (key, index) not in self.players[p].cards:
+        for held_key, held_index in self.players[p].cards:  # (card_ref in the hand)
+            if held_index == index and held_key == key:
+                break
+        else:
             return f"{self.name(p)} does not hold that card"
         card = self.decks[key].cards[index]
         if card.kind == "get_out_of_jail_free":
@@ -1038,6 +1147,40 @@ class Monopoly23Game(ClassicGame):
             targets = group if self.per_property else group[:1]
             out += [deed_action("buy-building", d) for d in targets]
         return out
+
+
+class ResumeTurn(Step):
+    """The step back to the turn's player once an action is resolved
+    (:meth:`Monopoly23Game.resume_turn`): a step class of its own, made once (it holds
+    nothing), as it follows most actions of a turn."""
+
+    __slots__ = ()
+
+    def run(self, game: Game) -> None:
+        cast(Monopoly23Game, game).resume_turn()
+
+
+RESUME_TURN: Final = ResumeTurn()
+
+PLAIN_MOVE_HOOKS: Final = ("move", "land", "settle", "resume_turn", "then_under", "step_under")
+"""The hooks a chosen move goes through: when a game's class overrides none of them (as
+:class:`Monopoly23Game` has them), :meth:`Monopoly23Game.move_player` does their work itself
+for a game nobody listens to (see :func:`plain_move`)."""
+
+_PLAIN_MOVES: dict[type, bool] = {}
+
+
+def plain_move(kind: type) -> bool:
+    """Whether a game class takes a chosen move as :class:`Monopoly23Game` writes it:
+    overrides none of :data:`PLAIN_MOVE_HOOKS` (looked at once per class)."""
+    plain = _PLAIN_MOVES.get(kind)
+    if plain is None:
+        plain = True
+        for name in PLAIN_MOVE_HOOKS:
+            if getattr(kind, name) is not getattr(Monopoly23Game, name):
+                plain = False
+        _PLAIN_MOVES[kind] = plain
+    return plain
 
 
 class BoardTables:

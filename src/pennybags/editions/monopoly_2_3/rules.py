@@ -35,6 +35,7 @@ from pennybags.engine.actions import (
 from pennybags.engine.decks import Card
 from pennybags.engine.ledger import BANK
 from pennybags.engine.rules import ActionRule, SpaceRule
+from pennybags.engine.turn import NO_DECISIONS
 
 DECISIONS: Final = (
     DecisionKind("turn", ("roll", "buy-deed", "force-buy", "play-card", "buy-building",
@@ -97,7 +98,7 @@ class EndTurnAfterRolling(ActionRule[Monopoly23Game]):
 
     def apply(self, game: Monopoly23Game, player: int, action: Action,
               decision: Decision | None) -> None:
-        game.pending = []
+        game.pending = NO_DECISIONS
         game.next_turn()
 
 
@@ -362,7 +363,8 @@ class LandOnDeed(SpaceRule[Monopoly23Game]):
         if owner == player:
             return
         if game.players[owner].in_jail:
-            game.emit("no-rent", player=player, deed=space, owner=owner)
+            if game.listeners:  # (no event to make when nobody listens)
+                game.emit("no-rent", player=player, deed=space, owner=owner)
             return
         game.owe(player, owner, game.rent(space, card), "rent")
 
