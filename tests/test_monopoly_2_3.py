@@ -24,10 +24,9 @@ from pennybags.editions.monopoly_2_3.game import (
     Monopoly23Game,
     plain_move,
     round_up,
-    shuffle,
 )
 from pennybags.engine.actions import Action, Trade
-from pennybags.engine.decks import Card
+from pennybags.engine.decks import Card, shuffle
 from pennybags.engine.game import Event
 from pennybags.engine.notation import action_from_json, action_to_json
 from pennybags.engine.snapshot import snapshot

@@ -29,6 +29,24 @@ class Card:
         return self.params.get(key, default)
 
 
+def shuffle(rng: random.Random, items: list[int]) -> None:
+    """``rng.shuffle(items)`` with the same draws (Fisher-Yates, each index drawn with
+    ``getrandbits`` and drawn again when out of range), written out so that it compiles to
+    native code."""
+    getrandbits = rng.getrandbits
+    for i in range(len(items) - 1, 0, -1):
+        n = i + 1
+        k = 0  # n.bit_length(), in plain arithmetic (cheaper compiled)
+        m = n
+        while m:
+            k += 1
+            m >>= 1
+        j = getrandbits(k)
+        while j >= n:
+            j = getrandbits(k)
+        items[i], items[j] = items[j], items[i]
+
+
 class Deck:
     """A pile of cards, identified by index into ``cards``; ``order[0]`` is the top."""
 
@@ -70,22 +88,10 @@ class Deck:
         self.replace_unseen(cards)
 
     def shuffle(self, rng: random.Random) -> None:
-        """Shuffle with the same draws as ``rng.shuffle`` (Fisher-Yates, each index drawn
-        with ``getrandbits`` and redrawn when out of range), written out so that it
-        compiles to native code and the order depends on the seed alone."""
+        """Shuffle with the same draws as ``rng.shuffle`` (see :func:`shuffle`), so that the
+        order depends on the seed alone."""
         order = list(self.order)
-        getrandbits = rng.getrandbits
-        for i in range(len(order) - 1, 0, -1):
-            n = i + 1
-            k = 0  # n.bit_length(), in plain arithmetic (cheaper compiled)
-            m = n
-            while m:
-                k += 1
-                m >>= 1
-            j = getrandbits(k)
-            while j >= n:
-                j = getrandbits(k)
-            order[i], order[j] = order[j], order[i]
+        shuffle(rng, order)
         self.order = deque(order)
         self.seen = 0
 

@@ -35,7 +35,6 @@ actions --edition monopoly-2.3``); the words for people are in :mod:`.words`.
 from __future__ import annotations
 
 import dataclasses
-import random
 from collections import deque
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any, ClassVar, Final, cast
@@ -51,7 +50,7 @@ from pennybags.engine.actions import (
 )
 from pennybags.engine.board import Board
 from pennybags.engine.data import EditionData
-from pennybags.engine.decks import Card, Deck
+from pennybags.engine.decks import Card, Deck, shuffle
 from pennybags.engine.game import Event, Game, Step
 from pennybags.engine.ledger import BANK
 from pennybags.engine.rules import Rulebook
@@ -62,24 +61,6 @@ DEEDS: Final = "deeds"
 CARD_DECKS: Final = ("chance", "community_chest")
 MOVING_CARDS: Final = frozenset({"advance_to", "advance_to_nearest", "move_relative",
                                  "move_to"})
-
-
-def shuffle(rng: random.Random, items: list[int]) -> None:
-    """``rng.shuffle(items)`` with the same draws (Fisher-Yates, each index drawn with
-    ``getrandbits`` and drawn again when out of range), written out so that it compiles to
-    native code (as ``Deck.shuffle`` does for a deck)."""
-    getrandbits = rng.getrandbits
-    for i in range(len(items) - 1, 0, -1):
-        n = i + 1
-        k = 0  # n.bit_length(), in plain arithmetic
-        m = n
-        while m:
-            k += 1
-            m >>= 1
-        j = getrandbits(k)
-        while j >= n:
-            j = getrandbits(k)
-        items[i], items[j] = items[j], items[i]
 
 
 def round_up(amount: int, unit: int = 5) -> int:
