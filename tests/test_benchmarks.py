@@ -171,10 +171,10 @@ def test_speed_table_prints_a_row_per_cell_and_writes_between_its_markers(
                     "after\n")
     done = subprocess.run([sys.executable, str(BENCHMARKS / "speed_table.py"), "--edition",
                            "ultimate-banking", "--build", "pure", "--workers", "1",
-                           "--repeat", "2", "--scale", "0.01", "--write", "--docs", str(docs)],
+                           "--repeat", "2", "--scale", "0.0025", "--write", "--docs", str(docs)],
                           capture_output=True, text=True, timeout=300)
     assert done.returncode == 0, done.stderr
-    row = re.search(r"^\| ultimate-banking \| 4 \| pure \| 1 \| ([\d,]+) \| ([\d,]+), ([\d,]+) \|$",
+    row = re.search(r"^\| ultimate-banking \| 6 \| pure \| 1 \| ([\d,]+) \| ([\d,]+), ([\d,]+) \|$",
                     docs.read_text(), re.M)
     assert row, docs.read_text()
     assert "old" not in docs.read_text() and docs.read_text().endswith("after\n")
