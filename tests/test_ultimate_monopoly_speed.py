@@ -199,3 +199,24 @@ def test_whether_a_choice_has_an_option_is_whether_it_lists_one() -> None:
                  cards.FORECLOSE, cards.FREE_HOUSE):
         assert (kind, True) in seen and (kind, False) in seen, kind
     assert rents > 0
+
+
+def test_buyers_market_has_no_option_when_the_only_unowned_outer_deed_is_underfoot() -> None:
+    """Buyer's Market sends its player to an unowned deed of the Outer track other than the
+    space they stand on: with every other Outer deed owned, the one underfoot is no
+    option (``options`` and ``any_option`` agree), and any other player has it as one."""
+    game = new_game(1)
+    board = game.tracks
+    spaces = board.outer_deed_spaces
+    last = spaces[-1]
+    for s in spaces[:-1]:
+        game.set_owner(board.deed_at(s), 3)
+    choice = cards.CHOICES[cards.BUYERS_MARKET]
+    game.players[0].position = last
+    game.players[1].position = spaces[0]
+    standing = Decision(cards.BUYERS_MARKET, 0, deed=last)
+    elsewhere = Decision(cards.BUYERS_MARKET, 1, deed=spaces[0])
+    assert choice.options(game, standing) == []
+    assert not choice.any_option(game, standing)
+    assert choice.options(game, elsewhere) == [last]
+    assert choice.any_option(game, elsewhere)
