@@ -101,7 +101,9 @@ def main() -> None:
              "|---|---:|---|---:|---:|---|"]
     for edition in editions:
         for build in builds:
-            games = max(1, round(GAMES[edition][build == "fast"] * args.scale))
+            pure_games, compiled_games = GAMES[edition]
+            games = max(1, round((compiled_games if build == "fast" else pure_games)
+                                 * args.scale))
             for w in workers:
                 runs = [one_run(edition, games, w, build) for _ in range(args.repeat)]
                 rates = [int(str(r["player_turns_per_second"])) for r in runs]
