@@ -117,8 +117,9 @@ def rank_rents(ranked: TopRents, deeds: list[int], owner: list[int], rents: list
 class BoardFacts:
     """What never changes on a board, in the shape the strategy reads fastest."""
 
-    __slots__ = ("board", "build_actions", "mortgage_actions", "printed_rents", "rated",
-                 "rent_kind", "sell_actions", "street_group_of", "street_groups", "streets")
+    __slots__ = ("board", "build_actions", "house_cost", "house_scores", "mortgage_actions",
+                 "mortgage_value", "price", "printed_rents", "rated", "rent_kind",
+                 "sell_actions", "street_bits", "street_group_of", "street_groups", "streets")
 
     def __init__(self, board: Board) -> None:
         self.board = board
@@ -148,6 +149,32 @@ class BoardFacts:
                 self.printed_rents[d] = board.spaces[d].rents
             else:
                 self.rent_kind[d] = RAILROAD_RENT if kind == "railroad" else UTILITY_RENT
+        spaces = board.spaces
+        self.price: list[int] = [space.price for space in spaces]
+        self.mortgage_value: list[int] = [space.mortgage for space in spaces]
+        self.house_cost: list[int] = [space.house_cost for space in spaces]
+        """Each space's printed price, mortgage value and house cost (0: none), read
+        without the space's object."""
+        self.street_bits = 0
+        """The streets (of a colour group or not), as bits (1 << space)."""
+        for d in self.streets:
+            self.street_bits |= 1 << d
+        self.house_scores: list[tuple[float, ...]] = [() for _ in range(board.size)]
+        """For each street of a colour group, by its buildings (below a hotel): how good
+        the next house is there, as the strategy scores it when the group is whole: the
+        rent it adds for each unit of house cost, and 5 more toward three houses (see
+        ``ClassicStrategy.house_candidates``; empty for the rest)."""
+        for group in self.street_groups:
+            cost = self.house_cost[group[0]]
+            if cost <= 0:
+                continue  # (no houses are built there)
+            for d in group:
+                rents = spaces[d].rents
+                scores: list[float] = []
+                for low in range(min(HOTEL, len(rents) - 1)):
+                    gain = rents[low + 1] - (rents[low] if low else rents[0] * 2)
+                    scores.append(gain / cost + (5.0 if low < 3 else 0.0))
+                self.house_scores[d] = tuple(scores)
         self.build_actions = deed_actions("build", board.size)
         self.sell_actions = deed_actions("sell-building", board.size)
         self.mortgage_actions = deed_actions("mortgage", board.size)
@@ -824,11 +851,14 @@ class ClassicStrategy:
         shortage = game.bank_houses <= 8
         houses = game.houses
         mortgaged = game.mortgaged
-        spaces = game.board.spaces
+        view = self._view
+        assert view is not None  # (manage has refreshed it)
+        facts = view.facts
+        house_cost = facts.house_cost
         best_score = -1.0  # below every score: a house always raises the rent
         best = -1
         for group in self._groups:
-            cost = spaces[group[0]].house_cost
+            cost = house_cost[group[0]]
             if cash - cost < reserve:
                 continue
             low = HOTEL + 1
@@ -843,9 +873,9 @@ class ClassicStrategy:
                     deed = d
             if deed < 0 or low >= HOTEL or (shortage and low >= HOTEL - 1):
                 continue
-            rents = spaces[deed].rents
-            gain = rents[low + 1] - (rents[low] if low else rents[0] * 2)
-            score = gain / cost + (5.0 if low < 3 else 0.0)
+            # (made once a board: the rent the house adds for each unit of its cost, and 5
+            # more toward three houses)
+            score = facts.house_scores[deed][low]
             if out is not None:
                 out.append((score, deed))
             if score > best_score or (score == best_score and deed > best):
@@ -879,7 +909,13 @@ class ClassicStrategy:
         """Mortgage lone deeds, then sell houses from the weakest group, then mortgage group
         deeds; bankruptcy when nothing is left (or nothing could cover the debt)."""
         mine = self.mine(game, p)
-        spaces = game.board.spaces
+        view = self._view
+        assert view is not None  # (mine has refreshed it)
+        facts = view.facts
+        house_cost = facts.house_cost
+        price = facts.price
+        mortgage_value = facts.mortgage_value
+        streets = facts.street_bits
         houses = game.houses
         mortgaged = game.mortgaged
         group_of = game.board.group_of
@@ -890,19 +926,19 @@ class ClassicStrategy:
         lone = -1
         built = -1
         for d in mine:
-            space = spaces[d]
             level = houses[d]
             if level:
-                raisable += space.house_cost // 2 * (level + (3 if level == HOTEL else 0))
-                if (built < 0 or space.house_cost < spaces[built].house_cost) and (
+                cost = house_cost[d]
+                raisable += cost // 2 * (level + (3 if level == HOTEL else 0))
+                if (built < 0 or cost < house_cost[built]) and (
                         level >= highest_level(houses, group_of[d]) if plain
                         else game.can_sell_building(p, d) is None):
                     built = d
             if not mortgaged[d]:
-                raisable += space.mortgage
-                if lone < 0 or space.price < spaces[lone].price:
+                raisable += mortgage_value[d]
+                if lone < 0 or price[d] < price[lone]:
                     # (A street's group is whole when it is one of ours: _grouped says so.)
-                    whole = self._grouped >> d & 1 == 1 if space.kind == "street" \
+                    whole = self._grouped >> d & 1 == 1 if streets >> d & 1 \
                         else game.owns_group(p, d)
                     if not whole and (highest_level(houses, group_of[d]) == 0 if plain
                                       else game.can_mortgage(p, d) is None):
@@ -910,17 +946,17 @@ class ClassicStrategy:
         if raisable < owed:
             return DECLARE_BANKRUPTCY
         if lone >= 0:
-            return board_facts(game.board).mortgage_actions[lone]
+            return facts.mortgage_actions[lone]
         if built >= 0:
-            return board_facts(game.board).sell_actions[built]
+            return facts.sell_actions[built]
         rest = -1
         for d in mine:
-            if (rest < 0 or spaces[d].price < spaces[rest].price) and (
+            if (rest < 0 or price[d] < price[rest]) and (
                     not mortgaged[d] and highest_level(houses, group_of[d]) == 0 if plain
                     else game.can_mortgage(p, d) is None):
                 rest = d
         if rest >= 0:
-            return board_facts(game.board).mortgage_actions[rest]
+            return facts.mortgage_actions[rest]
         return DECLARE_BANKRUPTCY
 
     # ---------------------------------------------------------------- trades
