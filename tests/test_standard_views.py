@@ -264,3 +264,33 @@ def test_a_group_no_longer_whole_or_split_in_two_leaves_the_seats_lists() -> Non
     check_view(game, view)
     assert brown not in view.complete[0]
     assert view.wanted[1] == [] and view.wanted[2] == []
+
+
+def test_a_group_as_it_was_keeps_the_seats_lists_and_a_moved_deed_remakes_them() -> None:
+    """A change that leaves a group whole, or split between the same two with the same
+    deeds each, keeps the seats' lists as they were (the same objects); a deed passed
+    between the two owners of a split group makes them again (what is asked changes)."""
+    game = new_game("classic", 6)
+    view = board_view(game)
+    brown, light = view.facts.street_groups[0], view.facts.street_groups[1]
+    for d in brown:
+        game.set_owner(d, 0)
+    for d in light[:-1]:
+        game.set_owner(d, 1)
+    game.set_owner(light[-1], 2)
+    check_view(game, view)
+    asked = view.wanted[1][0]
+    game.houses[brown[0]] = 1  # a building and a mortgage: no owner changes
+    game.mortgaged[light[0]] = True
+    game.changed.extend((brown[0], light[0]))
+    game.changes += 2
+    game.set_owner(12, 3)  # (a utility changing hands: the owners are looked at again)
+    check_view(game, view)
+    assert view.wanted[1][0] is asked and brown in view.complete[0]
+    game.mortgaged[light[0]] = False
+    game.changed.append(light[0])
+    game.changes += 1
+    game.set_owner(light[1], 2)  # split between 1 and 2 still, another deed asked
+    check_view(game, view)
+    assert [w.take for w in view.wanted[1]] == [light[1:]]
+    assert [w.take for w in view.wanted[2]] == [light[:1]]

@@ -408,14 +408,12 @@ class BoardView(TopRents):
         group_owner = self.group_owner
         split_owner = self.split_owner
         split_other = self.split_other
-        moved = False  # whether a group looked at is, or was, whole or split between two
+        moved = False  # whether a group looked at became, or is no longer, whole or split
         g = -1
         for group in groups:
             g += 1
             if not looked >> g & 1:
                 continue
-            if group_owner[g] >= 0 or split_owner[g] is not None:
-                moved = True
             a = -2  # the owners met in the group (-1: the bank, -2: none yet)
             b = -2
             for d in group:
@@ -429,20 +427,44 @@ class BoardView(TopRents):
                 else:
                     a = -1  # three owners: nobody's group
                     break
-            group_owner[g] = -1
-            split_owner[g] = None
-            split_other[g] = None
-            if a < 0:
-                continue
-            if b == -2:
+            whole = group_owner[g]
+            first = split_owner[g]
+            if a >= 0 and b == -2:  # a's whole
+                if whole == a:
+                    continue  # (as it was: only its buildings or mortgages changed)
                 group_owner[g] = a
+                split_owner[g] = None
+                split_other[g] = None
                 moved = True
-            elif b >= 0:
-                split_owner[g] = Wanted(group, b, a, owner)
-                split_other[g] = Wanted(group, a, b, owner)
-                moved = True
+                continue
+            if a < 0 or b < 0:  # the bank's in part, or three owners': nobody's or split
+                if whole >= 0 or first is not None:
+                    group_owner[g] = -1
+                    split_owner[g] = None
+                    split_other[g] = None
+                    moved = True
+                continue
+            second = split_other[g]
+            if first is not None and first.other == b and second is not None and \
+                    second.other == a:
+                # Split between the same two as before: as it was if b still has just the
+                # deeds asked of b (and a the rest).
+                take = first.take
+                k = 0
+                for d in group:
+                    if owner[d] == b:
+                        if k == len(take) or take[k] != d:
+                            k = -1
+                            break
+                        k += 1
+                if k == len(take):
+                    continue
+            group_owner[g] = -1
+            split_owner[g] = Wanted(group, b, a, owner)
+            split_other[g] = Wanted(group, a, b, owner)
+            moved = True
         if not moved:
-            return  # (no group was or is whole or split in two: the seats' lists stand)
+            return  # (no group's whole owner or split moved: the seats' lists stand)
         complete = self.complete
         wanted = self.wanted
         for seat_groups in complete:
