@@ -294,3 +294,32 @@ def test_a_group_as_it_was_keeps_the_seats_lists_and_a_moved_deed_remakes_them()
     check_view(game, view)
     assert [w.take for w in view.wanted[1]] == [light[1:]]
     assert [w.take for w in view.wanted[2]] == [light[:1]]
+
+
+@pytest.mark.parametrize("edition", ["classic", "electronic-banking"])
+def test_an_offer_skipped_as_too_recent_is_what_propose_would_skip(edition: str) -> None:
+    """Where the bot's management passes over proposing (every offer for its wanted groups
+    made too recently, the owners as when it last proposed nothing), proposing gives
+    nothing and leaves the offers as they were."""
+    skipped = 0
+    for seed in range(1, 9):
+        game = new_game(edition, seed)
+        bots = [make_bot("standard", seed * 8 + seat) for seat in range(4)]
+        while not game.over:
+            d = game.pending[0]
+            p = d.player
+            bot = bots[p]
+            assert isinstance(bot, StandardBot)
+            strategy = bot.for_edition(edition)
+            assert isinstance(strategy, ClassicStrategy)
+            if d.kind == "roll":
+                strategy.refresh(game, p)
+                if strategy._wanted and game.round < strategy._quiet_until and \
+                        game is strategy._quiet_game and \
+                        game.transfers == strategy._quiet_transfers:
+                    offers = dict(strategy._offers)
+                    assert strategy.propose(game, p) is None
+                    assert strategy._offers == offers
+                    skipped += 1
+            game.act(p, bot.choose(game, p))
+    assert skipped > 100

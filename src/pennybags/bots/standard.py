@@ -579,6 +579,12 @@ class ClassicStrategy:
         self._traded_turn: i64 = -1
         self._offers: dict[object, int] = {}
         """When each offer was last made (by round), so it is not made again too soon."""
+        self._quiet_until = 0
+        self._quiet_transfers: i64 = -1
+        self._quiet_game: ClassicGame | None = None
+        """The round from which :meth:`propose` may offer again, when it last offered
+        nothing: the first round an offer for one of ``_wanted`` is due, while the game
+        and its ``transfers`` count (so the groups wanted) are the same."""
         # The game, its changes and transfers counts and the seat when the cached views
         # below were worked out.
         self._seen_game: ClassicGame | None = None
@@ -839,6 +845,9 @@ class ClassicStrategy:
                 return action
         if self._wanted and self.willingness > 0 and self._traded_turn != game.turns:
             self._traded_turn = game.turns
+            if game.round < self._quiet_until and game is self._quiet_game and \
+                    game.transfers == self._quiet_transfers:
+                return None  # (every offer made too recently: propose would pass them all)
             return self.propose(game, p)
         return None
 
@@ -1028,9 +1037,13 @@ class ClassicStrategy:
         cannot pay for is looked at again after two."""
         spaces = game.board.spaces
         cash = game.ledger.balances[p]
+        due = -1  # the first round an offer passed over is due again (-1: none passed)
         for w in self._wanted:  # (a split group has no buildings: nothing to sell first)
             key = w.key
-            if self._offers.get(key, -100) > game.round - 8:
+            made = self._offers.get(key, -100)
+            if made > game.round - 8:
+                if due < 0 or made + 8 < due:
+                    due = made + 8
                 continue
             group = w.group
             other = w.other
@@ -1049,12 +1062,20 @@ class ClassicStrategy:
             give_cash = min(give_cash, max(0, cash - self.reserve(game, p)))
             if not give and give_cash < price:
                 self._offers[key] = game.round - 6  # look again in two rounds
+                if due < 0 or game.round + 2 < due:
+                    due = game.round + 2
                 continue
             self._offers[key] = game.round
             trade = Trade(p, other, give=give, take=take, give_cash=give_cash)
             action = Action("propose-trade", trade=trade)
             if game.can(p, action):
                 return action
+            if due < 0 or game.round + 8 < due:
+                due = game.round + 8
+        if due >= 0:
+            self._quiet_until = due
+            self._quiet_game = game
+            self._quiet_transfers = game.transfers
         return None
 
     def swap_for(self, game: ClassicGame, p: int, other: int,
