@@ -117,9 +117,9 @@ def rank_rents(ranked: TopRents, deeds: list[int], owner: list[int], rents: list
 class BoardFacts:
     """What never changes on a board, in the shape the strategy reads fastest."""
 
-    __slots__ = ("board", "build_actions", "house_cost", "house_scores", "mortgage_actions",
-                 "mortgage_value", "price", "printed_rents", "rated", "rent_kind",
-                 "sell_actions", "street_bits", "street_group_of", "street_groups", "streets")
+    __slots__ = ("board", "build_actions", "house_scores", "mortgage_actions", "printed_rents",
+                 "rated", "rent_kind", "sell_actions", "street_bits", "street_group_of",
+                 "street_groups", "streets")
 
     def __init__(self, board: Board) -> None:
         self.board = board
@@ -150,11 +150,6 @@ class BoardFacts:
             else:
                 self.rent_kind[d] = RAILROAD_RENT if kind == "railroad" else UTILITY_RENT
         spaces = board.spaces
-        self.price: list[int] = [space.price for space in spaces]
-        self.mortgage_value: list[int] = [space.mortgage for space in spaces]
-        self.house_cost: list[int] = [space.house_cost for space in spaces]
-        """Each space's printed price, mortgage value and house cost (0: none), read
-        without the space's object."""
         self.street_bits = 0
         """The streets (of a colour group or not), as bits (1 << space)."""
         for d in self.streets:
@@ -165,7 +160,7 @@ class BoardFacts:
         rent it adds for each unit of house cost, and 5 more toward three houses (see
         ``ClassicStrategy.house_candidates``; empty for the rest)."""
         for group in self.street_groups:
-            cost = self.house_cost[group[0]]
+            cost = spaces[group[0]].house_cost
             if cost <= 0:
                 continue  # (no houses are built there)
             for d in group:
@@ -882,14 +877,14 @@ class ClassicStrategy:
         shortage = game.bank_houses <= 8
         houses = game.houses
         mortgaged = game.mortgaged
+        spaces = game.board.spaces
         view = self._view
         assert view is not None  # (manage has refreshed it)
-        facts = view.facts
-        house_cost = facts.house_cost
+        scores = view.facts.house_scores
         best_score = -1.0  # below every score: a house always raises the rent
         best = -1
         for group in self._groups:
-            cost = house_cost[group[0]]
+            cost = spaces[group[0]].house_cost
             if cash - cost < reserve:
                 continue
             low = HOTEL + 1
@@ -906,7 +901,7 @@ class ClassicStrategy:
                 continue
             # (made once a board: the rent the house adds for each unit of its cost, and 5
             # more toward three houses)
-            score = facts.house_scores[deed][low]
+            score = scores[deed][low]
             if out is not None:
                 out.append((score, deed))
             if score > best_score or (score == best_score and deed > best):
@@ -943,10 +938,8 @@ class ClassicStrategy:
         view = self._view
         assert view is not None  # (mine has refreshed it)
         facts = view.facts
-        house_cost = facts.house_cost
-        price = facts.price
-        mortgage_value = facts.mortgage_value
         streets = facts.street_bits
+        spaces = game.board.spaces
         houses = game.houses
         mortgaged = game.mortgaged
         group_of = game.board.group_of
@@ -957,17 +950,17 @@ class ClassicStrategy:
         lone = -1
         built = -1
         for d in mine:
+            space = spaces[d]
             level = houses[d]
             if level:
-                cost = house_cost[d]
-                raisable += cost // 2 * (level + (3 if level == HOTEL else 0))
-                if (built < 0 or cost < house_cost[built]) and (
+                raisable += space.house_cost // 2 * (level + (3 if level == HOTEL else 0))
+                if (built < 0 or space.house_cost < spaces[built].house_cost) and (
                         level >= highest_level(houses, group_of[d]) if plain
                         else game.can_sell_building(p, d) is None):
                     built = d
             if not mortgaged[d]:
-                raisable += mortgage_value[d]
-                if lone < 0 or price[d] < price[lone]:
+                raisable += space.mortgage
+                if lone < 0 or space.price < spaces[lone].price:
                     # (A street's group is whole when it is one of ours: _grouped says so.)
                     whole = self._grouped >> d & 1 == 1 if streets >> d & 1 \
                         else game.owns_group(p, d)
@@ -982,7 +975,7 @@ class ClassicStrategy:
             return facts.sell_actions[built]
         rest = -1
         for d in mine:
-            if (rest < 0 or price[d] < price[rest]) and (
+            if (rest < 0 or spaces[d].price < spaces[rest].price) and (
                     not mortgaged[d] and highest_level(houses, group_of[d]) == 0 if plain
                     else game.can_mortgage(p, d) is None):
                 rest = d
