@@ -64,6 +64,8 @@ def check_view(game: ClassicGame, view: BoardView) -> None:
     """The view, worked out again now, against a look at every deed."""
     view.update()
     check_ranks(game, view)
+    counted = view.facts.rated  # (the owners the next update compares with: every one now)
+    assert [view.ranked_owner[d] for d in counted] == [game.owner[d] for d in counted]
     view.know_owners()
     rated = [d for d in game.board.deeds
              if game.board.spaces[d].kind in ("street", "railroad", "utility")]

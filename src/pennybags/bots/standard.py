@@ -222,7 +222,8 @@ class BoardView(TopRents):
         """The rent each owned deed charges now, by deed (-1: mortgaged)."""
         self.ranked_owner: list[int] = list(game.owner)
         """The owner of each deed when the rents were last ranked (what the top rents
-        count)."""
+        count); every deed's owner after each update (the deeds the log names brought up
+        to date one by one, the rest unchanged), so ranking needs no copy then."""
         self.changes: i64 = -1
         self.logged: i64 = 0
         """The game's ``changes`` count and the length of its log of changed deeds when
@@ -271,8 +272,10 @@ class BoardView(TopRents):
         length = len(log)
         owner = game.owner
         rank = True
+        copied = False  # whether ranked_owner is every deed's owner now
         if length >= logged and length - logged == game.changes - self.changes:
             rank = False
+            copied = True  # (each deed logged is brought up to date below, the rest stand)
             facts = self.facts
             kinds = facts.rent_kind
             rents = self.rents
@@ -285,11 +288,11 @@ class BoardView(TopRents):
                     before = rents[d]
                     rent = -1 if mortgaged[d] else facts.printed_rents[d][game.houses[d]]
                     rents[d] = rent
-                    if rank:
-                        continue
                     o = owner[d]
                     was = ranked_owner[d]
                     ranked_owner[d] = o
+                    if rank:
+                        continue
                     if o == was and rent == before:
                         continue  # (the deed's change was ranked already: logged twice)
                     if o < 0 or rent < 0 or \
@@ -300,6 +303,7 @@ class BoardView(TopRents):
                         self.unowned -= 1
                     rank = not self.raise_rent(o, rent)
                 elif kind != NO_RENT:
+                    ranked_owner[d] = owner[d]
                     self.rent_of(d)
                     rank = True  # (the group's rents changed too)
         else:  # changes the log does not say: every deed again
@@ -309,9 +313,10 @@ class BoardView(TopRents):
         self.changes = game.changes
         self.round = game.round
         if rank:
-            # (a copy rather than ``[:] =``: the compiled build assigns a slice through
-            # the generic protocol, about twice the instructions of a copy)
-            self.ranked_owner = owner.copy()
+            if not copied:
+                # (a copy rather than ``[:] =``: the compiled build assigns a slice through
+                # the generic protocol, about twice the instructions of a copy)
+                self.ranked_owner = owner.copy()
             rank_rents(self, self.facts.rated, owner, self.rents, 0)
 
     def raise_rent(self, o: int, rent: int) -> bool:
