@@ -64,6 +64,8 @@ def check_view(game: ClassicGame, view: BoardView) -> None:
     """The view, worked out again now, against a look at every deed."""
     view.update()
     check_ranks(game, view)
+    counted = view.facts.rated  # (the owners the next update compares with: every one now)
+    assert [view.ranked_owner[d] for d in counted] == [game.owner[d] for d in counted]
     view.know_owners()
     rated = [d for d in game.board.deeds
              if game.board.spaces[d].kind in ("street", "railroad", "utility")]
@@ -264,3 +266,62 @@ def test_a_group_no_longer_whole_or_split_in_two_leaves_the_seats_lists() -> Non
     check_view(game, view)
     assert brown not in view.complete[0]
     assert view.wanted[1] == [] and view.wanted[2] == []
+
+
+def test_a_group_as_it_was_keeps_the_seats_lists_and_a_moved_deed_remakes_them() -> None:
+    """A change that leaves a group whole, or split between the same two with the same
+    deeds each, keeps the seats' lists as they were (the same objects); a deed passed
+    between the two owners of a split group makes them again (what is asked changes)."""
+    game = new_game("classic", 6)
+    view = board_view(game)
+    brown, light = view.facts.street_groups[0], view.facts.street_groups[1]
+    for d in brown:
+        game.set_owner(d, 0)
+    for d in light[:-1]:
+        game.set_owner(d, 1)
+    game.set_owner(light[-1], 2)
+    check_view(game, view)
+    asked = view.wanted[1][0]
+    game.houses[brown[0]] = 1  # a building and a mortgage: no owner changes
+    game.mortgaged[light[0]] = True
+    game.changed.extend((brown[0], light[0]))
+    game.changes += 2
+    game.set_owner(12, 3)  # (a utility changing hands: the owners are looked at again)
+    check_view(game, view)
+    assert view.wanted[1][0] is asked and brown in view.complete[0]
+    game.mortgaged[light[0]] = False
+    game.changed.append(light[0])
+    game.changes += 1
+    game.set_owner(light[1], 2)  # split between 1 and 2 still, another deed asked
+    check_view(game, view)
+    assert [w.take for w in view.wanted[1]] == [light[1:]]
+    assert [w.take for w in view.wanted[2]] == [light[:1]]
+
+
+@pytest.mark.parametrize("edition", ["classic", "electronic-banking"])
+def test_an_offer_skipped_as_too_recent_is_what_propose_would_skip(edition: str) -> None:
+    """Where the bot's management passes over proposing (every offer for its wanted groups
+    made too recently, the owners as when it last proposed nothing), proposing gives
+    nothing and leaves the offers as they were."""
+    skipped = 0
+    for seed in range(1, 9):
+        game = new_game(edition, seed)
+        bots = [make_bot("standard", seed * 8 + seat) for seat in range(4)]
+        while not game.over:
+            d = game.pending[0]
+            p = d.player
+            bot = bots[p]
+            assert isinstance(bot, StandardBot)
+            strategy = bot.for_edition(edition)
+            assert isinstance(strategy, ClassicStrategy)
+            if d.kind == "roll":
+                strategy.refresh(game, p)
+                if strategy._wanted and game.round < strategy._quiet_until and \
+                        game is strategy._quiet_game and \
+                        game.transfers == strategy._quiet_transfers:
+                    offers = dict(strategy._offers)
+                    assert strategy.propose(game, p) is None
+                    assert strategy._offers == offers
+                    skipped += 1
+            game.act(p, bot.choose(game, p))
+    assert skipped > 100

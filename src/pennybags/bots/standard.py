@@ -117,8 +117,9 @@ def rank_rents(ranked: TopRents, deeds: list[int], owner: list[int], rents: list
 class BoardFacts:
     """What never changes on a board, in the shape the strategy reads fastest."""
 
-    __slots__ = ("board", "build_actions", "mortgage_actions", "printed_rents", "rated",
-                 "rent_kind", "sell_actions", "street_group_of", "street_groups", "streets")
+    __slots__ = ("board", "build_actions", "house_scores", "mortgage_actions", "printed_rents",
+                 "rated", "rent_kind", "sell_actions", "street_bits", "street_group_of",
+                 "street_groups", "streets")
 
     def __init__(self, board: Board) -> None:
         self.board = board
@@ -148,6 +149,27 @@ class BoardFacts:
                 self.printed_rents[d] = board.spaces[d].rents
             else:
                 self.rent_kind[d] = RAILROAD_RENT if kind == "railroad" else UTILITY_RENT
+        spaces = board.spaces
+        self.street_bits = 0
+        """The streets (of a colour group or not), as bits (1 << space)."""
+        for d in self.streets:
+            self.street_bits |= 1 << d
+        self.house_scores: list[tuple[float, ...]] = [() for _ in range(board.size)]
+        """For each street of a colour group, by its buildings (below a hotel): how good
+        the next house is there, as the strategy scores it when the group is whole: the
+        rent it adds for each unit of house cost, and 5 more toward three houses (see
+        ``ClassicStrategy.house_candidates``; empty for the rest)."""
+        for group in self.street_groups:
+            cost = spaces[group[0]].house_cost
+            if cost <= 0:
+                continue  # (no houses are built there)
+            for d in group:
+                rents = spaces[d].rents
+                scores: list[float] = []
+                for low in range(min(HOTEL, len(rents) - 1)):
+                    gain = rents[low + 1] - (rents[low] if low else rents[0] * 2)
+                    scores.append(gain / cost + (5.0 if low < 3 else 0.0))
+                self.house_scores[d] = tuple(scores)
         self.build_actions = deed_actions("build", board.size)
         self.sell_actions = deed_actions("sell-building", board.size)
         self.mortgage_actions = deed_actions("mortgage", board.size)
@@ -200,7 +222,8 @@ class BoardView(TopRents):
         """The rent each owned deed charges now, by deed (-1: mortgaged)."""
         self.ranked_owner: list[int] = list(game.owner)
         """The owner of each deed when the rents were last ranked (what the top rents
-        count)."""
+        count); every deed's owner after each update (the deeds the log names brought up
+        to date one by one, the rest unchanged), so ranking needs no copy then."""
         self.changes: i64 = -1
         self.logged: i64 = 0
         """The game's ``changes`` count and the length of its log of changed deeds when
@@ -249,8 +272,10 @@ class BoardView(TopRents):
         length = len(log)
         owner = game.owner
         rank = True
+        copied = False  # whether ranked_owner is every deed's owner now
         if length >= logged and length - logged == game.changes - self.changes:
             rank = False
+            copied = True  # (each deed logged is brought up to date below, the rest stand)
             facts = self.facts
             kinds = facts.rent_kind
             rents = self.rents
@@ -263,11 +288,11 @@ class BoardView(TopRents):
                     before = rents[d]
                     rent = -1 if mortgaged[d] else facts.printed_rents[d][game.houses[d]]
                     rents[d] = rent
-                    if rank:
-                        continue
                     o = owner[d]
                     was = ranked_owner[d]
                     ranked_owner[d] = o
+                    if rank:
+                        continue
                     if o == was and rent == before:
                         continue  # (the deed's change was ranked already: logged twice)
                     if o < 0 or rent < 0 or \
@@ -278,6 +303,7 @@ class BoardView(TopRents):
                         self.unowned -= 1
                     rank = not self.raise_rent(o, rent)
                 elif kind != NO_RENT:
+                    ranked_owner[d] = owner[d]
                     self.rent_of(d)
                     rank = True  # (the group's rents changed too)
         else:  # changes the log does not say: every deed again
@@ -287,9 +313,10 @@ class BoardView(TopRents):
         self.changes = game.changes
         self.round = game.round
         if rank:
-            # (a copy rather than ``[:] =``: the compiled build assigns a slice through
-            # the generic protocol, about twice the instructions of a copy)
-            self.ranked_owner = owner.copy()
+            if not copied:
+                # (a copy rather than ``[:] =``: the compiled build assigns a slice through
+                # the generic protocol, about twice the instructions of a copy)
+                self.ranked_owner = owner.copy()
             rank_rents(self, self.facts.rated, owner, self.rents, 0)
 
     def raise_rent(self, o: int, rent: int) -> bool:
@@ -381,14 +408,12 @@ class BoardView(TopRents):
         group_owner = self.group_owner
         split_owner = self.split_owner
         split_other = self.split_other
-        moved = False  # whether a group looked at is, or was, whole or split between two
+        moved = False  # whether a group looked at became, or is no longer, whole or split
         g = -1
         for group in groups:
             g += 1
             if not looked >> g & 1:
                 continue
-            if group_owner[g] >= 0 or split_owner[g] is not None:
-                moved = True
             a = -2  # the owners met in the group (-1: the bank, -2: none yet)
             b = -2
             for d in group:
@@ -402,20 +427,44 @@ class BoardView(TopRents):
                 else:
                     a = -1  # three owners: nobody's group
                     break
-            group_owner[g] = -1
-            split_owner[g] = None
-            split_other[g] = None
-            if a < 0:
-                continue
-            if b == -2:
+            whole = group_owner[g]
+            first = split_owner[g]
+            if a >= 0 and b == -2:  # a's whole
+                if whole == a:
+                    continue  # (as it was: only its buildings or mortgages changed)
                 group_owner[g] = a
+                split_owner[g] = None
+                split_other[g] = None
                 moved = True
-            elif b >= 0:
-                split_owner[g] = Wanted(group, b, a, owner)
-                split_other[g] = Wanted(group, a, b, owner)
-                moved = True
+                continue
+            if a < 0 or b < 0:  # the bank's in part, or three owners': nobody's or split
+                if whole >= 0 or first is not None:
+                    group_owner[g] = -1
+                    split_owner[g] = None
+                    split_other[g] = None
+                    moved = True
+                continue
+            second = split_other[g]
+            if first is not None and first.other == b and second is not None and \
+                    second.other == a:
+                # Split between the same two as before: as it was if b still has just the
+                # deeds asked of b (and a the rest).
+                take = first.take
+                k = 0
+                for d in group:
+                    if owner[d] == b:
+                        if k == len(take) or take[k] != d:
+                            k = -1
+                            break
+                        k += 1
+                if k == len(take):
+                    continue
+            group_owner[g] = -1
+            split_owner[g] = Wanted(group, b, a, owner)
+            split_other[g] = Wanted(group, a, b, owner)
+            moved = True
         if not moved:
-            return  # (no group was or is whole or split in two: the seats' lists stand)
+            return  # (no group's whole owner or split moved: the seats' lists stand)
         complete = self.complete
         wanted = self.wanted
         for seat_groups in complete:
@@ -530,6 +579,12 @@ class ClassicStrategy:
         self._traded_turn: i64 = -1
         self._offers: dict[object, int] = {}
         """When each offer was last made (by round), so it is not made again too soon."""
+        self._quiet_until = 0
+        self._quiet_transfers: i64 = -1
+        self._quiet_game: ClassicGame | None = None
+        """The round from which :meth:`propose` may offer again, when it last offered
+        nothing: the first round an offer for one of ``_wanted`` is due, while the game
+        and its ``transfers`` count (so the groups wanted) are the same."""
         # The game, its changes and transfers counts and the seat when the cached views
         # below were worked out.
         self._seen_game: ClassicGame | None = None
@@ -790,6 +845,9 @@ class ClassicStrategy:
                 return action
         if self._wanted and self.willingness > 0 and self._traded_turn != game.turns:
             self._traded_turn = game.turns
+            if game.round < self._quiet_until and game is self._quiet_game and \
+                    game.transfers == self._quiet_transfers:
+                return None  # (every offer made too recently: propose would pass them all)
             return self.propose(game, p)
         return None
 
@@ -825,6 +883,9 @@ class ClassicStrategy:
         houses = game.houses
         mortgaged = game.mortgaged
         spaces = game.board.spaces
+        view = self._view
+        assert view is not None  # (manage has refreshed it)
+        scores = view.facts.house_scores
         best_score = -1.0  # below every score: a house always raises the rent
         best = -1
         for group in self._groups:
@@ -843,9 +904,9 @@ class ClassicStrategy:
                     deed = d
             if deed < 0 or low >= HOTEL or (shortage and low >= HOTEL - 1):
                 continue
-            rents = spaces[deed].rents
-            gain = rents[low + 1] - (rents[low] if low else rents[0] * 2)
-            score = gain / cost + (5.0 if low < 3 else 0.0)
+            # (made once a board: the rent the house adds for each unit of its cost, and 5
+            # more toward three houses)
+            score = scores[deed][low]
             if out is not None:
                 out.append((score, deed))
             if score > best_score or (score == best_score and deed > best):
@@ -879,6 +940,10 @@ class ClassicStrategy:
         """Mortgage lone deeds, then sell houses from the weakest group, then mortgage group
         deeds; bankruptcy when nothing is left (or nothing could cover the debt)."""
         mine = self.mine(game, p)
+        view = self._view
+        assert view is not None  # (mine has refreshed it)
+        facts = view.facts
+        streets = facts.street_bits
         spaces = game.board.spaces
         houses = game.houses
         mortgaged = game.mortgaged
@@ -902,7 +967,7 @@ class ClassicStrategy:
                 raisable += space.mortgage
                 if lone < 0 or space.price < spaces[lone].price:
                     # (A street's group is whole when it is one of ours: _grouped says so.)
-                    whole = self._grouped >> d & 1 == 1 if space.kind == "street" \
+                    whole = self._grouped >> d & 1 == 1 if streets >> d & 1 \
                         else game.owns_group(p, d)
                     if not whole and (highest_level(houses, group_of[d]) == 0 if plain
                                       else game.can_mortgage(p, d) is None):
@@ -910,9 +975,9 @@ class ClassicStrategy:
         if raisable < owed:
             return DECLARE_BANKRUPTCY
         if lone >= 0:
-            return board_facts(game.board).mortgage_actions[lone]
+            return facts.mortgage_actions[lone]
         if built >= 0:
-            return board_facts(game.board).sell_actions[built]
+            return facts.sell_actions[built]
         rest = -1
         for d in mine:
             if (rest < 0 or spaces[d].price < spaces[rest].price) and (
@@ -920,7 +985,7 @@ class ClassicStrategy:
                     else game.can_mortgage(p, d) is None):
                 rest = d
         if rest >= 0:
-            return board_facts(game.board).mortgage_actions[rest]
+            return facts.mortgage_actions[rest]
         return DECLARE_BANKRUPTCY
 
     # ---------------------------------------------------------------- trades
@@ -970,9 +1035,13 @@ class ClassicStrategy:
         cannot pay for is looked at again after two."""
         spaces = game.board.spaces
         cash = game.ledger.balances[p]
+        due = -1  # the first round an offer passed over is due again (-1: none passed)
         for w in self._wanted:  # (a split group has no buildings: nothing to sell first)
             key = w.key
-            if self._offers.get(key, -100) > game.round - 8:
+            made = self._offers.get(key, -100)
+            if made > game.round - 8:
+                if due < 0 or made + 8 < due:
+                    due = made + 8
                 continue
             group = w.group
             other = w.other
@@ -991,12 +1060,20 @@ class ClassicStrategy:
             give_cash = min(give_cash, max(0, cash - self.reserve(game, p)))
             if not give and give_cash < price:
                 self._offers[key] = game.round - 6  # look again in two rounds
+                if due < 0 or game.round + 2 < due:
+                    due = game.round + 2
                 continue
             self._offers[key] = game.round
             trade = Trade(p, other, give=give, take=take, give_cash=give_cash)
             action = Action("propose-trade", trade=trade)
             if game.can(p, action):
                 return action
+            if due < 0 or game.round + 8 < due:
+                due = game.round + 8
+        if due >= 0:
+            self._quiet_until = due
+            self._quiet_game = game
+            self._quiet_transfers = game.transfers
         return None
 
     def swap_for(self, game: ClassicGame, p: int, other: int,
