@@ -513,3 +513,72 @@ def test_a_house_won_at_auction_cannot_become_a_hotel() -> None:
         game.act(1, Action("build", 21))
     game.act(1, Action("build", 34))
     assert game.houses[34] == 4 and getattr(game, "bank_houses") == 0  # noqa: B009
+
+
+def _words_of_old_can_build(g: Any, p: int, deed: int, check_cash: bool) -> str | None:
+    """Classic's building rules judged and worded as ``can_build`` did before
+    ``build_refusal`` (the reference the judging by numbers is held to)."""
+    from pennybags.editions.classic.game import HOTEL
+
+    space = g.board.spaces[deed]
+    if space.kind != "street":
+        return f"nothing can be built on {space.name}"
+    if g.owner[deed] != p:
+        return f"{g.name(p)} does not own {space.name}"
+    group = g.board.group_of[deed]
+    if any(g.owner[d] != p for d in group):
+        return f"{g.name(p)} does not own the whole {space.group} group"
+    if any(g.mortgaged[d] for d in group):
+        return f"a deed of the {space.group} group is mortgaged"
+    level = g.houses[deed]
+    if level >= HOTEL:
+        return f"{space.name} already has a hotel"
+    if level > min(g.houses[d] for d in group):
+        return f"build evenly: the other streets of the {space.group} group need a house first"
+    if check_cash and g.cash(p) < space.house_cost:
+        return f"{g.name(p)} has {g.money(g.cash(p))}, a building costs " \
+               f"{g.money(space.house_cost)}"
+    return g.stock_problem(level)
+
+
+def test_buildings_are_judged_by_number_as_in_words() -> None:
+    """``build_refusal`` (a number, no words: what ``house_builders`` asks) and
+    ``can_build`` (its words) agree with the rules judged directly, for every seat, deed and
+    cash check, at every round's end of games with buildings, mortgages and a short stock
+    of houses."""
+    from pennybags.bots import make_bot
+    from pennybags.editions.classic.game import BUILD_ALLOWED, HOTEL, ClassicGame
+
+    checked = refused = shortages = 0
+    for seed in range(6):
+        g = get_edition("classic").new_game(["a", "b", "c", "d"], seed=seed,
+                                            options={"max-rounds": 120}, record=False)
+        assert isinstance(g, ClassicGame) and g.plain_build
+        if seed % 2:
+            g.set_building_stock(8, 3)  # (a short stock: housing shortages come early)
+        bots = [make_bot(spec, seed * 8 + i)
+                for i, spec in enumerate(("standard", "random", "standard", "simple"))]
+        while not g.over:
+            g.play_out(bots, until_round=g.round + 1)
+            for p in range(4):
+                for deed in g.board.deeds:
+                    for check_cash in (True, False):
+                        words = _words_of_old_can_build(g, p, deed, check_cash)
+                        assert g.can_build(p, deed, check_cash=check_cash) == words
+                        assert (g.build_refusal(p, deed, check_cash) == BUILD_ALLOWED) == \
+                            (words is None)
+                        checked += 1
+                        refused += words is not None
+            builders = []
+            for q in g.active_players():
+                for deeds in g.board.groups.values():
+                    if g.board.spaces[deeds[0]].kind != "street":
+                        continue
+                    lowest = min(deeds, key=lambda d: g.houses[d])
+                    if g.houses[lowest] < HOTEL - 1 and \
+                            _words_of_old_can_build(g, q, lowest, True) is None and \
+                            q not in builders:
+                        builders.append(q)
+            assert g.house_builders() == builders
+            shortages += g.bank_houses < 4 and len(builders) > 0
+    assert refused < checked and shortages > 0

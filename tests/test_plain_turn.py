@@ -99,3 +99,35 @@ def test_an_override_of_a_hook_or_of_pay_is_called() -> None:
     assert not plain_turn(Counted) and plain_turn(Paid)
     assert Counted.lands > 30  # every roll's landing went through the override
     assert Paid.paid > 30  # rents, salaries, purchases went through it too
+
+
+def test_each_game_has_the_space_rules_of_its_own_rulebook_and_board() -> None:
+    """The rule of each space is worked out once for a rulebook and a board
+    (``landing_rules``), and made again when either is another: games of every edition made
+    in turn have the rules their own rulebook gives their own board's spaces, each in a list
+    of its own."""
+    from pennybags.editions import all_editions
+
+    games = []
+    for _ in range(2):
+        for edition in all_editions():
+            game = edition.new_game(["a", "b", "c", "d"], seed=3)
+            assert isinstance(game, TurnGame)
+            spaces = edition.rulebook.spaces
+            assert game.landing == [spaces.get(s.kind) for s in game.board.spaces], edition.id
+            games.append(game)
+    first, again = games[0], games[len(games) // 2]
+    assert first.landing == again.landing and first.landing is not again.landing
+
+
+def test_dice_of_a_copy_roll_as_the_original() -> None:
+    """The dice call their generator's ``random`` bound once: a copy of the game (its own
+    generator, in the same state) rolls what the original rolls, and the original's rolls
+    do not move the copy's generator."""
+    game = get_edition("classic").new_game(["a", "b", "c", "d"], seed=11)
+    copy = game.clone()
+    state = copy.rng.getstate()
+    first = [game.dice.roll() for _ in range(25)]
+    assert copy.rng.getstate() == state  # (the copy's generator has not moved)
+    assert [copy.dice.roll() for _ in range(25)] == first
+    assert [copy.dice.roll() for _ in range(9)] == [game.dice.roll() for _ in range(9)]

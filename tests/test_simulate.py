@@ -509,3 +509,61 @@ def test_bankruptcy_rounds_and_whole_groups_are_those_seen_at_every_round_end(
         assert result.groups == whole
         checked_groups += sum(len(w) for w in whole)
     assert checked_groups > 0  # (the games did gather groups)
+
+
+# ------------------------------------------------------------------------------ made once a run
+
+
+def test_a_bot_factory_makes_the_bots_make_bot_makes() -> None:
+    """``bot_factory`` reads a spec once; each bot it makes has the spec's parameters (a
+    factory takes out the parameters it understands, so each bot gets its own copy) and
+    plays as ``make_bot``'s bot of the same spec and seed."""
+    from pennybags.bots import bot_factory, make_bot
+    from pennybags.bots.simple import SimpleBot
+
+    make = bot_factory("simple?reserve=300")
+    first, second = make(0), make(1)
+    assert isinstance(first, SimpleBot) and isinstance(second, SimpleBot)
+    assert first.reserve == second.reserve == 300
+    specs = ("random", "standard?reserve=80&jail=long", "simple?reserve=300", "standard")
+    makers = [bot_factory(spec) for spec in specs]
+    edition = get_edition("classic")
+    for seed in range(3):
+        games = []
+        for bots in ([make_bot(spec, seed * 8 + i) for i, spec in enumerate(specs)],
+                     [m(seed * 8 + i) for i, m in enumerate(makers)]):
+            game = edition.new_game(["a", "b", "c", "d"], seed=seed,
+                                    options={"max-rounds": 60}, record=True)
+            game.play_out(bots)
+            games.append(game)
+        assert games[0].history == games[1].history
+    with pytest.raises(ValueError, match="unknown bot 'nobody'"):
+        bot_factory("nobody")
+    with pytest.raises(ValueError, match="should look like name=value"):
+        bot_factory("simple?reserve")
+
+
+def test_what_a_run_makes_once_is_made_again_for_another_run() -> None:
+    """``play_one`` keeps what a run's games share (the edition, the names, the options,
+    the bots' makers) for the last :class:`Setup` it played: games of two runs played in
+    turn are those of each run played alone."""
+    one = Setup("classic", ("standard", "random", "simple", "standard"), seed=3,
+                max_rounds=150)
+    other = Setup("monopoly-2.3", ("simple", "standard", "random", "simple"), seed=4,
+                  max_rounds=80)
+
+    def alone(setup: Setup, index: int) -> simulate.GameResult:
+        simulate.LAST_RUN.made = None  # (made afresh for this game)
+        return play_one(setup, index)
+
+    alone_one = [alone(one, i) for i in range(3)]
+    alone_other = [alone(other, i) for i in range(3)]
+    in_turn = [(play_one(one, i), play_one(other, i)) for i in range(3)]
+
+    def key(r: simulate.GameResult) -> tuple[Any, ...]:
+        return (r.seed, r.rounds, r.player_turns, r.end_reason, r.winner, r.assets,
+                r.bankrupt_round, r.deeds, r.groups)
+
+    assert [key(a) for a, _ in in_turn] == [key(r) for r in alone_one]
+    assert [key(b) for _, b in in_turn] == [key(r) for r in alone_other]
+    assert [r.player_turns for r in alone_one] != [r.player_turns for r in alone_other]

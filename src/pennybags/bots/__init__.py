@@ -17,6 +17,7 @@ from pennybags.bots import ultimate_monopoly as _ultimate_monopoly  # noqa: F401
 from pennybags.bots.registry import (
     Bot,
     BotFactory,
+    bot_factory,
     bot_names,
     int_param,
     make_bot,
@@ -24,5 +25,5 @@ from pennybags.bots.registry import (
     register_bot,
 )
 
-__all__ = ["Bot", "BotFactory", "bot_names", "int_param", "make_bot", "no_more_params",
-           "register_bot"]
+__all__ = ["Bot", "BotFactory", "bot_factory", "bot_names", "int_param", "make_bot",
+           "no_more_params", "register_bot"]

@@ -44,6 +44,17 @@ def make_bot(spec: str, seed: int = 0, edition: str | None = None) -> Bot:
 
     Raises ValueError naming the known bots or the bad parameter.
     """
+    return bot_factory(spec, edition)(seed)
+
+
+def bot_factory(spec: str, edition: str | None = None) -> Callable[[int], Bot]:
+    """What :func:`make_bot` does for ``spec`` and ``edition``, with the spec read once:
+    the function returned makes a bot from its seed (for a run that makes the same bots
+    for every game). The spec's name is checked now; its parameters when a bot is made, as
+    :func:`make_bot` does.
+
+    Raises ValueError naming the known bots or a parameter that is not ``name=value``.
+    """
     name, _, query = spec.partition("?")
     name = name.strip().lower() or "simple"
     if name not in _BOTS:
@@ -54,13 +65,19 @@ def make_bot(spec: str, seed: int = 0, edition: str | None = None) -> Bot:
         if not eq:
             raise ValueError(f"bot parameter '{part}' should look like name=value")
         params[key.strip()] = value.strip()
-    bot = _BOTS[name](seed, params)
-    if edition is not None:
-        # A bot with a strategy per edition chooses it now (the standard bot).
-        for_edition: Callable[[str], object] | None = getattr(bot, "for_edition", None)
-        if for_edition is not None:
-            for_edition(edition)
-    return bot
+    factory = _BOTS[name]
+
+    def make(seed: int) -> Bot:
+        # (a copy of the parameters each time: a factory takes out those it understands)
+        bot = factory(seed, dict(params))
+        if edition is not None:
+            # A bot with a strategy per edition chooses it now (the standard bot).
+            for_edition: Callable[[str], object] | None = getattr(bot, "for_edition", None)
+            if for_edition is not None:
+                for_edition(edition)
+        return bot
+
+    return make
 
 
 def int_param(params: dict[str, str], key: str, default: int) -> int:

@@ -677,7 +677,7 @@ class IncomeStrategy(UltimateMonopolyStrategy):
         if game is not self._worth_game or game.changes != self._settled:
             opponents = max(1, len(game.active_players()) - 1)
             step = self._step
-            horizon = max(SHORTEST, HORIZON - (game.round - game.round % step) * DECAY)
+            horizon = max(SHORTEST, HORIZON - float(game.round - game.round % step) * DECAY)
             # The kept best levels read the horizon and opponents alone (and the game's
             # figures): they last until one of those moves, not merely the board.
             if game is not self._worth_game or opponents != self._opponents or \

@@ -13,7 +13,7 @@ generator. :func:`make_dice` makes a game's dice from its edition's rules.
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from typing import Any, Final
 
 from mypy_extensions import i64
@@ -40,28 +40,43 @@ def pairs_of(sides: int) -> tuple[tuple[int, ...], ...]:
     return pairs
 
 
-class Dice:
-    """``count`` dice with ``sides`` sides each (two six-sided dice in classic)."""
+_DRAWS: Final[dict[int, tuple[int, float]]] = {}
 
-    __slots__ = ("_left", "_pairs", "_per_draw", "_pool", "_rng", "_span", "count",
-                 "double", "last", "scripted", "sides", "total")
 
-    def __init__(self, rng: random.Random, count: int = 2, sides: int = 6) -> None:
-        self._rng = rng
-        """The game's generator (the dice hold the generator itself, never one of its
-        bound methods, so a copy of the game can give its dice its own generator)."""
-        self.count = count
-        self.sides = sides
-        # Two dice: several rolls come from one draw of the generator. A draw picks one of
-        # span = (sides * sides) ** per_draw outcomes, read as per_draw base-(sides*sides)
-        # digits, one per roll. span stays below 2**21, so with the generator's 53 bits
-        # every outcome is equally likely to within one part in 2**32.
+def draws_of(sides: int) -> tuple[int, float]:
+    """How two dice with ``sides`` sides roll from the generator, made once per number of
+    sides: several rolls come from one draw. A draw picks one of span = (sides * sides) **
+    per_draw outcomes, read as per_draw base-(sides*sides) digits, one per roll. span
+    stays below 2**21, so with the generator's 53 bits every outcome is equally likely to
+    within one part in 2**32. (per_draw, span as a float: it multiplies a float.)"""
+    made = _DRAWS.get(sides)
+    if made is None:
         outcomes = sides * sides
         per_draw = 1
         while outcomes ** (per_draw + 1) < 2 ** 21:
             per_draw += 1
+        made = _DRAWS[sides] = (per_draw, float(outcomes ** per_draw))
+    return made
+
+
+class Dice:
+    """``count`` dice with ``sides`` sides each (two six-sided dice in classic)."""
+
+    __slots__ = ("_left", "_pairs", "_per_draw", "_pool", "_random", "_rng", "_span", "count",
+                 "double", "last", "scripted", "sides", "total")
+
+    def __init__(self, rng: random.Random, count: int = 2, sides: int = 6) -> None:
+        self._rng = rng
+        """The game's generator (a copy of the game gives its dice its own: see
+        :meth:`clone`)."""
+        self._random: Callable[[], float] = rng.random
+        """``_rng.random``, looked up once (the compiled build calls a bound method
+        directly; looking the method up by name at each draw cost about 300 instructions)."""
+        self.count = count
+        self.sides = sides
+        per_draw, span = draws_of(sides)
         self._per_draw: i64 = per_draw
-        self._span = float(outcomes ** per_draw)  # a float: multiplied by a float below
+        self._span = span
         self._pairs = pairs_of(sides)
         self._pool: i64 = 0
         """The digits of the last draw not yet rolled. (``i64``, like the other numbers of
@@ -136,11 +151,10 @@ class Dice:
             self.total = total(values)
             self.double = len(values) == 2 and values[0] == values[1]
         else:
-            rng = self._rng
             if self.count == 2:
                 s: i64 = self.sides
                 if self._left == 0:
-                    draw: float = rng.random()
+                    draw: float = self._random()
                     self._pool = int(draw * self._span)
                     self._left = self._per_draw
                 outcomes = s * s
@@ -154,6 +168,7 @@ class Dice:
                 self.double = first == second
             else:
                 sides = self.sides
+                rng = self._rng
                 values = tuple(int(rng.random() * sides) + 1 for _ in range(self.count))
                 self.total = total(values)
                 self.double = False
@@ -365,7 +380,7 @@ class SpeedDice(Dice):
         """One die: the next digit of the current draw (0 to sides - 1), drawing afresh when
         the draw is used up."""
         if self._left == 0:
-            self._pool = int(self._rng.random() * self._span)
+            self._pool = int(self._random() * self._span)
             self._left = self._per_draw
         s: i64 = self.sides
         v = self._pool % s

@@ -289,7 +289,9 @@ class Game(ABC):
         """Called with every event; given at construction to hear the first ones too."""
         self.current = 0
         self.first = 0
-        self.round = 1
+        self.round: i64 = 1
+        """The round being played (an ``i64`` too: compared at every answer of
+        :meth:`play_seats`)."""
         self.turns: i64 = 0
         self.over = False
         self.winner: int | None = None
@@ -754,7 +756,7 @@ class Game(ABC):
         does."""
         self.play_seats(Seats(agents), until_round)
 
-    def play_seats(self, seats: Seats, until_round: int = 0) -> None:
+    def play_seats(self, seats: Seats, until_round: i64 = 0) -> None:
         """:meth:`play_out` with the agents sorted once (for a loop that plays a game a
         round at a time, as simulations do)."""
         compiled = seats.compiled

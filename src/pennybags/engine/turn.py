@@ -29,7 +29,7 @@ from pennybags.engine.actions import Action, ActionKind, Decision, DecisionKind,
 from pennybags.engine.board import Board
 from pennybags.engine.data import EditionData
 from pennybags.engine.decks import Card
-from pennybags.engine.game import Event, Game, Step
+from pennybags.engine.game import PURE, Event, Game, Step
 from pennybags.engine.ledger import BANK
 from pennybags.engine.rules import ActionRule, PoseSetUp, Rulebook, SpaceRule
 
@@ -62,7 +62,10 @@ class AfterRoll(Step):
         self.double = double
 
     def run(self, game: Game) -> None:
-        cast(TurnGame, game).after_roll(self.player, self.double)
+        if PURE:  # (typing's cast is a call of a Python function in pure Python)
+            game.after_roll(self.player, self.double)  # type: ignore[attr-defined]
+        else:
+            cast(TurnGame, game).after_roll(self.player, self.double)
 
     def copy_for(self, original: Game, copy: Game) -> Step:
         return AfterRoll(self.player, self.double)
@@ -90,6 +93,34 @@ def plain_turn(kind: type) -> bool:
     return plain
 
 
+class LastLanding:
+    """The space rules worked out last, for a rulebook's spaces and a board (one ``Final``
+    holder: the compiled build reads a module variable that is rebound from the module's
+    dictionary)."""
+
+    __slots__ = ("board", "rules", "spaces")
+
+    def __init__(self) -> None:
+        self.spaces: dict[str, SpaceRule[Any]] | None = None
+        self.board: Board | None = None
+        self.rules: tuple[SpaceRule[Any] | None, ...] = ()
+
+
+LAST_LANDING: Final = LastLanding()
+
+
+def landing_rules(rulebook: Rulebook, board: Board) -> tuple[SpaceRule[Any] | None, ...]:
+    """The rule of each space of ``board`` in ``rulebook`` (None: nothing happens there),
+    worked out once for the same rules and board (every game of a run has them)."""
+    last = LAST_LANDING
+    spaces = rulebook.spaces
+    if last.spaces is not spaces or last.board is not board:
+        last.rules = tuple(spaces.get(s.kind) for s in board.spaces)
+        last.spaces = spaces
+        last.board = board
+    return last.rules
+
+
 class TurnGame(Game):
     """A game played in turns of dice throws around the board (see the module's
     docstring)."""
@@ -112,10 +143,9 @@ class TurnGame(Game):
         self.auto_end_turn: bool = table.auto_end_turn
         self.fee_payee = BANK
         """Who receives fines and fees (the bank; a pot with a house rule)."""
-        spaces = rulebook.spaces
-        self.landing: list[SpaceRule[Any] | None] = [
-            spaces.get(s.kind) for s in self.board.spaces]
-        """What each space of the board does when a token stops on it."""
+        self.landing: list[SpaceRule[Any] | None] = list(landing_rules(rulebook, self.board))
+        """What each space of the board does when a token stops on it (this game's own
+        list, made from the rules of the board's spaces worked out once)."""
         seats = range(len(self.players))
         self._roll_asks: list[list[Decision]] = [[Decision("roll", s)] for s in seats]
         self._jail_asks: list[list[Decision]] = [[Decision("jail", s)] for s in seats]
@@ -141,15 +171,20 @@ class TurnGame(Game):
     def decide_order(self) -> None:
         """Order of play: each player rolls; the highest total goes first (ties roll again)."""
         contenders = [p.seat for p in self.players]
+        dice = self.dice
         while len(contenders) > 1:
-            totals: dict[int, int] = {}
-            for s in contenders:
-                self.dice.roll()
-                totals[s] = self.dice.total  # a throw's number (a speed die's named faces: 0)
+            # (lists rather than a dict of totals: made for every game of a simulation)
+            thrown: list[int] = []
+            best = -1
+            for _ in contenders:
+                dice.roll()
+                total = dice.total  # a throw's number (a speed die's named faces: 0)
+                thrown.append(total)
+                if total > best:
+                    best = total
             if self.listeners:
-                self.emit("order-roll", totals=totals)
-            best = max(totals.values())
-            contenders = [s for s in contenders if totals[s] == best]
+                self.emit("order-roll", totals=dict(zip(contenders, thrown, strict=True)))
+            contenders = [contenders[i] for i in range(len(thrown)) if thrown[i] == best]
         self.first = self.current = contenders[0]
         if self.listeners:
             self.emit("order", first=self.first)

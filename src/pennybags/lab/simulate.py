@@ -21,10 +21,12 @@ from typing import Any, Final
 
 from mypy_extensions import i64
 
-from pennybags.bots import make_bot
-from pennybags.editions import get_edition, words_for
+from pennybags.bots import bot_factory, make_bot
+from pennybags.editions import Edition, get_edition
 from pennybags.engine.board import Board
-from pennybags.engine.game import Game, Seats
+from pennybags.engine.data import EditionData
+from pennybags.engine.game import Agent, Game, Seats
+from pennybags.engine.rules import Rulebook
 from pennybags.fastbuild import build_name
 from pennybags.lab.landing import LandingCounter
 
@@ -85,23 +87,68 @@ def run_options(edition_id: str, named: tuple[tuple[str, Any], ...], max_rounds:
     return edition.options(options)
 
 
+class RunMade:
+    """What every game of a run makes the same way, made once for a run's :class:`Setup`
+    (see :func:`run_made`) rather than for each game: the edition, the players' names, the
+    options parsed, a maker of each seat's bot (the bot's spec read once)."""
+
+    __slots__ = ("bots", "data", "edition", "game_class", "names", "options", "rulebook",
+                 "setup")
+
+    def __init__(self, setup: Setup) -> None:
+        self.setup = setup
+        edition = get_edition(setup.edition)
+        self.edition: Edition = edition
+        self.game_class: type[Game] = edition.game_class
+        self.data: EditionData = edition.data
+        self.rulebook: Rulebook = edition.rulebook
+        self.names: tuple[str, ...] = tuple(f"{spec.partition('?')[0]}-{seat + 1}"
+                                            for seat, spec in enumerate(setup.bots))
+        named = tuple(setup.options.items())
+        try:
+            options = run_options(setup.edition, named, setup.max_rounds)
+        except TypeError:  # a value that cannot be a cache key: parse it for this run
+            options = run_options.__wrapped__(setup.edition, named, setup.max_rounds)
+        self.options: Any = options
+        self.bots: list[Callable[[int], Agent]] = [bot_factory(spec) for spec in setup.bots]
+
+
+class LastRun:
+    """The :class:`RunMade` of the setup played last (one ``Final`` holder: the compiled
+    build reads a module variable that is rebound from the module's dictionary)."""
+
+    __slots__ = ("made",)
+
+    def __init__(self) -> None:
+        self.made: RunMade | None = None
+
+
+LAST_RUN: Final = LastRun()
+
+
+def run_made(setup: Setup) -> RunMade:
+    """What the games of ``setup``'s run share, made at its first game (the same
+    :class:`Setup` object: a run passes one to every game)."""
+    made = LAST_RUN.made
+    if made is None or made.setup is not setup:
+        made = LAST_RUN.made = RunMade(setup)
+    return made
+
+
 def play_one(setup: Setup, index: int) -> GameResult:
     """Play game ``index`` of a run to its end."""
     seed = game_seed(setup.seed, index)
-    edition = get_edition(setup.edition)
-    names = [f"{spec.partition('?')[0]}-{seat + 1}" for seat, spec in enumerate(setup.bots)]
-    named = tuple(setup.options.items())
-    try:
-        options = run_options(setup.edition, named, setup.max_rounds)
-    except TypeError:  # a value that cannot be a cache key: parse it for this game
-        options = run_options.__wrapped__(setup.edition, named, setup.max_rounds)
+    made = run_made(setup)
+    names = made.names
     started = time.perf_counter()
-    game = edition.new_game(names, seed=seed, options=options, record=False)
+    # (what Edition.new_game does with an options object, without its pure-Python call)
+    game = made.game_class(made.data, names, seed, made.options, rulebook=made.rulebook,
+                           record=False)
     counter = None
     if setup.landing:
         counter = LandingCounter(game)
         game.listeners.append(counter)
-    bots = [make_bot(spec, seed * 8 + seat) for seat, spec in enumerate(setup.bots)]
+    bots = [make(seed * 8 + seat) for seat, make in enumerate(made.bots)]
     seats_played = Seats(bots)  # (sorted once, not at every round)
     seats = len(names)
     gone: list[int | None] = [None] * seats
@@ -126,7 +173,7 @@ def play_one(setup: Setup, index: int) -> GameResult:
     for deed in game.board.deeds:
         if owner[deed] >= 0:
             held[owner[deed]].append(deed)
-    words = words_for(game)
+    words = made.edition.words(game)
 
     def assets_of(p: int) -> int:
         assets = words.total_assets(p)

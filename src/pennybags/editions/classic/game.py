@@ -27,6 +27,17 @@ from pennybags.engine.turn import NO_DECISIONS, TurnGame
 HOTEL: Final = 5
 """The improvement level of a street with a hotel (levels 1-4 are houses)."""
 
+# Why a building may not go up (ClassicGame.build_refusal), in the order can_build judges.
+BUILD_ALLOWED: Final = 0
+NOT_A_STREET: Final = 1
+NOT_THE_OWNER: Final = 2
+GROUP_NOT_WHOLE: Final = 3
+GROUP_MORTGAGED: Final = 4
+HAS_A_HOTEL: Final = 5
+NOT_EVEN: Final = 6
+SHORT_OF_CASH: Final = 7
+SHORT_OF_STOCK: Final = 8
+
 
 class Auction:
     """An auction in progress: of a deed, or of a house during a housing shortage."""
@@ -73,6 +84,10 @@ class ClassicGame(TurnGame):
         self.railroad_rents: tuple[int, ...] = tuple(r["railroad_rents"])
         self.utility_multipliers: tuple[int, ...] = tuple(r["utility_multipliers"])
         self.interest_percent: int = r["mortgage_interest_percent"]
+        self.plain_build: bool = type(self).can_build is ClassicGame.can_build
+        """Whether this class judges buildings as :meth:`can_build` does here (does not
+        override it): the rules that only need a yes or no then ask :meth:`build_refusal`,
+        which words nothing."""
         if getattr(self.options, "free_parking_pot", False):
             self.fee_payee = FREE_PARKING_POT
         if clone_of is not None:
@@ -327,34 +342,63 @@ class ClassicGame(TurnGame):
 
         Only on a complete colour group with no mortgaged deed, evenly (never more than one
         house difference in the group), four houses before a hotel, with a building from the
-        bank's stock.
+        bank's stock. (The judging is :meth:`build_refusal`'s; this puts its answer in
+        words.)
         """
+        refusal = self.build_refusal(p, deed, check_cash)
+        if refusal == BUILD_ALLOWED:
+            return None
+        space = self.board.spaces[deed]
+        if refusal == NOT_A_STREET:
+            return f"nothing can be built on {space.name}"
+        if refusal == NOT_THE_OWNER:
+            return f"{self.name(p)} does not own {space.name}"
+        if refusal == GROUP_NOT_WHOLE:
+            return f"{self.name(p)} does not own the whole {space.group} group"
+        if refusal == GROUP_MORTGAGED:
+            return f"a deed of the {space.group} group is mortgaged"
+        if refusal == HAS_A_HOTEL:
+            return f"{space.name} already has a hotel"
+        if refusal == NOT_EVEN:
+            return f"build evenly: the other streets of the {space.group} group need a house first"
+        if refusal == SHORT_OF_CASH:
+            return f"{self.name(p)} has {self.money(self.cash(p))}, a building costs " \
+                   f"{self.money(space.house_cost)}"
+        return self.stock_problem(self.houses[deed])
+
+    def build_refusal(self, p: int, deed: int, check_cash: bool = True) -> int:
+        """Whether ``p`` may build on ``deed`` now, as a number: :data:`BUILD_ALLOWED`, or
+        the first rule of :meth:`can_build` that forbids it (:data:`NOT_A_STREET` ...
+        :data:`SHORT_OF_STOCK`, the bank's stock as :meth:`stock_problem` judges it). For a
+        caller that needs no words (they cost more than the judging)."""
         space = self.board.spaces[deed]
         if space.kind != "street":
-            return f"nothing can be built on {space.name}"
-        if self.owner[deed] != p:
-            return f"{self.name(p)} does not own {space.name}"
-        group = self.board.group_of[deed]
+            return NOT_A_STREET
         owner = self.owner
+        if owner[deed] != p:
+            return NOT_THE_OWNER
+        group = self.board.group_of[deed]
         for d in group:  # (owns_group, without the call: every building is judged here)
             if owner[d] != p:
-                return f"{self.name(p)} does not own the whole {space.group} group"
+                return GROUP_NOT_WHOLE
         houses = self.houses
+        mortgaged = self.mortgaged
         lowest = HOTEL
         for d in group:
-            if self.mortgaged[d]:
-                return f"a deed of the {space.group} group is mortgaged"
+            if mortgaged[d]:
+                return GROUP_MORTGAGED
             if houses[d] < lowest:
                 lowest = houses[d]
         level = houses[deed]
         if level >= HOTEL:
-            return f"{space.name} already has a hotel"
+            return HAS_A_HOTEL
         if level > lowest:
-            return f"build evenly: the other streets of the {space.group} group need a house first"
+            return NOT_EVEN
         if check_cash and self.ledger.balances[p] < space.house_cost:
-            return f"{self.name(p)} has {self.money(self.cash(p))}, a building costs " \
-                   f"{self.money(space.house_cost)}"
-        return self.stock_problem(level)
+            return SHORT_OF_CASH
+        if self.stock_problem(level) is not None:
+            return SHORT_OF_STOCK
+        return BUILD_ALLOWED
 
     def stock_problem(self, level: int) -> str | None:
         """Why the bank cannot supply the next building for a street at ``level`` (a hotel
@@ -405,7 +449,9 @@ class ClassicGame(TurnGame):
             for d in group:
                 if houses[d] < houses[lowest]:
                     lowest = d
-            if houses[lowest] < HOTEL - 1 and self.can_build(q, lowest) is None:
+            if houses[lowest] < HOTEL - 1 and (
+                    self.build_refusal(q, lowest) == BUILD_ALLOWED if self.plain_build
+                    else self.can_build(q, lowest) is None):
                 builders.add(q)
         return [q for q in self.active_players() if q in builders]
 

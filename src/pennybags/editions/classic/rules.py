@@ -22,7 +22,7 @@ from __future__ import annotations
 
 from typing import Final
 
-from pennybags.editions.classic.game import HOTEL, ClassicGame
+from pennybags.editions.classic.game import BUILD_ALLOWED, HOTEL, ClassicGame
 from pennybags.engine.actions import (
     Action,
     ActionKind,
@@ -154,6 +154,8 @@ class Build(ActionRule[ClassicGame]):
         if deed < 0:
             return needs_deed(action)
         if decision is None:
+            if game.plain_build and game.build_refusal(player, deed) == BUILD_ALLOWED:
+                return None  # (the words only for a refusal)
             return game.can_build(player, deed)
         if game.houses[deed] >= HOTEL - 1:
             return f"the house won at auction must go on a street with fewer than " \
