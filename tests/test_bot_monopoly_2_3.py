@@ -273,9 +273,9 @@ def test_a_clone_played_apart_gets_its_own_view() -> None:
 
 @pytest.mark.parametrize("seed", [41, 42, 43])
 def test_kept_deed_scores_answer_as_scores_worked_out_afresh(seed: int) -> None:
-    """A deed's score is kept while its group's count of changes stays: the bots that keep
-    them answer every decision as a bot made afresh for that decision (which keeps
-    nothing), and every score kept for its group's count now is the score now."""
+    """A deed's score is kept (in the view, for each seat) while its group's count of
+    changes stays: the bots answer every decision as a bot made afresh for that decision,
+    and after every answer each score kept for its group's count now is the score now."""
     game = new_game(seed)
     bots = [Monopoly23Strategy() for _ in range(4)]
     judge = Monopoly23Strategy()
@@ -285,11 +285,13 @@ def test_kept_deed_scores_answer_as_scores_worked_out_afresh(seed: int) -> None:
         answer = bots[p].choose(game, p)
         assert answer == Monopoly23Strategy().choose(game, p)
         game.act(p, answer)
-        bot = bots[p]
-        for d in game.board.deeds:
-            if bot._scored_at and bot._scored_at[d] == game.group_changes[game.group_number[d]]:
-                assert bot._scores[d] == judge.deed_score(game, p, d)
-                kept += 1
+        view = deed_view(game)
+        for q in range(4):
+            for d in game.board.deeds:
+                row = view.seats[q].scores[d]
+                if row.at == game.group_changes[game.group_number[d]]:
+                    assert row.score == judge.deed_score(game, q, d)
+                    kept += 1
     assert kept > 100
 
 
@@ -426,19 +428,22 @@ def test_bots_kept_from_game_to_game_answer_as_bots_made_afresh() -> None:
             assert answer == Monopoly23Strategy().choose(game, p)
             view = deed_view(game)
             if turn:  # (the turn reads the reserve and the deed scores)
-                assert bot._reserve_serial == view.serial == bot._scored_serial
+                assert bot._reserve_serial == view.serial
                 assert bot.reserve(game, p) == reserve_afresh(game, p)
                 for d in game.board.deeds:
-                    if bot._scored_at[d] == game.group_changes[game.group_number[d]]:
-                        assert bot._scores[d] == judge.deed_score(game, p, d)
+                    row = view.seats[p].scores[d]
+                    if row.at == game.group_changes[game.group_number[d]]:
+                        assert row.score == judge.deed_score(game, p, d)
                         kept += 1
             game.act(p, answer)
             answers += 1
         for bot in bots:  # what the next game's counts will start at, with values far off
             bot._reserve_tops = bot._reserve_jail = 0
             bot._reserve = 10 ** 6
-            bot._scored_at = [0] * len(bot._scored_at)
-            bot._scores = [-1.0] * len(bot._scores)
+        for seat in deed_view(game).seats:
+            for row in seat.scores:
+                row.at = 0
+                row.score = -1.0
     assert answers > 100 and kept > 100
 
 

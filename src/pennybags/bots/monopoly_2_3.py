@@ -202,13 +202,24 @@ class DeedRow:
         group)."""
 
 
+class ScoreRow:
+    """A deed's score for a seat (``Monopoly23Strategy.deed_score``), kept while the count
+    of changes of the deed's group stays ``at`` (-1: none kept)."""
+
+    __slots__ = ("at", "score")
+
+    def __init__(self) -> None:
+        self.score: float = 0.0
+        self.at: i64 = -1
+
+
 class SeatRow:
     """What the deeds view keeps of one seat (typed attributes, as :class:`DeedRow`)."""
 
     __slots__ = ("hotels", "houses", "income", "lowered", "monopolies", "property",
-                 "targets", "top", "wholes")
+                 "scores", "targets", "top", "wholes")
 
-    def __init__(self) -> None:
+    def __init__(self, size: int) -> None:
         self.top = 0
         """The highest rent estimate of the seat's deeds."""
         self.lowered: bool = False
@@ -229,6 +240,10 @@ class SeatRow:
         self.targets: list[int] | None = None
         """The deeds the seat could want to force the sale of, once worked out (from
         ``DeedView.lone``)."""
+        self.scores: list[ScoreRow] = [ScoreRow() for _ in range(size)]
+        """The seat's score of each deed, by board index, once worked out (a deed's score
+        hangs only on the seat and the owners of its group: it is shared by the bots of
+        the game)."""
 
 
 class DeedView:
@@ -298,7 +313,7 @@ class DeedView:
         self.seen_changes: list[int] = [-1] * len(self.groups)
         """Each group's count of changes (``game.group_changes``) when the view last worked
         it out."""
-        self.seats: list[SeatRow] = [SeatRow() for _ in game.players]
+        self.seats: list[SeatRow] = [SeatRow(game.board.size) for _ in game.players]
         """Each seat's row."""
         self.top_moves: i64 = 0
         """Counts the changes of the seats' ``top`` (what is worked out from them is kept
@@ -350,6 +365,9 @@ class DeedView:
             seat.property = 0
             seat.income = 0.0
             seat.targets = None
+            scores = seat.scores
+            for d in game.board.deeds:
+                scores[d].at = -1
         full = self.full
         for i in range(len(full)):
             full[i] = -1
@@ -798,13 +816,6 @@ class Monopoly23Strategy(EditionStrategy):
         """That view while an answer is worked out (made up to date first)."""
         self._leader = NO_ONE
         """The leader for the answer under way (NO_ONE: not yet worked out)."""
-        # Deed scores (deed_score) by deed, each kept with the count of changes of its
-        # group it was worked out at (-1: none), for the seat they are for and the game
-        # the view served then (its ``serial``).
-        self._scores: list[float] = []
-        self._scored_at: list[int] = []
-        self._scored_serial: i64 = -1
-        self._scored_seat = -1
         # The reserve (reserve()) kept for the seat and the view's game (its ``serial``)
         # it was worked out for, while the view's count of changes of the top rents and
         # the game's of who is in jail stay.
@@ -1086,8 +1097,6 @@ class Monopoly23Strategy(EditionStrategy):
         cash_left = game.ledger.balances[p]
         view = self._cur
         assert view is not None
-        if view.serial != self._scored_serial or p != self._scored_seat:
-            self.forget_scores(game, p, view)
         tables = view.tables
         kinds = tables.kinds
         prices = tables.prices
@@ -1096,8 +1105,7 @@ class Monopoly23Strategy(EditionStrategy):
         group_of = board.group_of
         changes = game.group_changes
         number = game.group_number
-        scored_at = self._scored_at
-        scores = self._scores
+        scores = view.seats[p].scores
         best = -1
         best_building = False
         best_score = 0.0
@@ -1105,8 +1113,8 @@ class Monopoly23Strategy(EditionStrategy):
             if owner[deed] != p or houses[deed]:
                 continue
             value = float(prices[deed])
-            # (kept_score, written out)
-            kept = scores[deed] if scored_at[deed] == changes[number[deed]] else \
+            kept_row = scores[deed]  # (kept_score, written out)
+            kept = kept_row.score if kept_row.at == changes[number[deed]] else \
                 self.kept_score(game, p, deed)
             cost = value + kept * 0.8
             if kinds[deed] == STREET:
@@ -1154,14 +1162,16 @@ class Monopoly23Strategy(EditionStrategy):
         return END_TURN
 
     def kept_score(self, game: Monopoly23Game, p: int, d: int) -> float:
-        """:meth:`deed_score` of deed ``d``, kept while the game's count of changes of its
-        group stays the same (worked out here as :meth:`deed_score` does, from the view's
-        tables: asked while an answer is worked out)."""
-        count = game.group_changes[game.group_number[d]]
-        if self._scored_at[d] == count:
-            return self._scores[d]
+        """:meth:`deed_score` of deed ``d`` for ``p``, kept in the view (``p``'s
+        ``SeatRow.scores``, shared by the bots of the game) while the game's count of
+        changes of its group stays the same (worked out here as :meth:`deed_score` does,
+        from the view's tables: asked while an answer is worked out)."""
         view = self._cur
         assert view is not None
+        kept = view.seats[p].scores[d]
+        count: i64 = game.group_changes[game.group_number[d]]
+        if kept.at == count:
+            return kept.score
         tables = view.tables
         group = tables.board.group_of[d]
         owner = game.owner
@@ -1197,8 +1207,8 @@ class Monopoly23Strategy(EditionStrategy):
                 score = 80.0 + 40 * mine
             else:
                 score = 40.0
-        self._scores[d] = score
-        self._scored_at[d] = count
+        kept.score = score
+        kept.at = count
         return score
 
     def turn(self, game: Monopoly23Game, p: int) -> Action:
@@ -1214,9 +1224,8 @@ class Monopoly23Strategy(EditionStrategy):
             reserve = self._reserve  # (reserve(), kept)
         else:
             reserve = self.reserve(game, p)
-        if view.serial != self._scored_serial or p != self._scored_seat:
-            self.forget_scores(game, p, view)
         seat = view.seats[p]
+        scores = seat.scores
         # Forced purchases that complete a group (the first wanted in board order).
         targets = seat.targets
         if targets is None:
@@ -1229,9 +1238,9 @@ class Monopoly23Strategy(EditionStrategy):
                 left = cash - force_price[d]
                 if left < third and left < rich:
                     continue
-                # (kept_score, written out)
-                score = self._scores[d] if \
-                    self._scored_at[d] == game.group_changes[game.group_number[d]] else \
+                kept = scores[d]  # (kept_score, written out)
+                score = kept.score if \
+                    kept.at == game.group_changes[game.group_number[d]] else \
                     self.kept_score(game, p, d)
                 wanted = (score >= 1000 and left >= third) or (score >= 250 and left >= rich)
                 if wanted and not game.monopolised(d) and \
@@ -1245,14 +1254,12 @@ class Monopoly23Strategy(EditionStrategy):
             market = game.market
             changes = game.group_changes
             number = game.group_number
-            scored_at = self._scored_at
-            scores = self._scores
             for d in market:
                 price = rows[d].price
                 if cash < price:
                     continue
-                # (kept_score, written out)
-                score = scores[d] if scored_at[d] == changes[number[d]] else \
+                kept = scores[d]  # (kept_score, written out)
+                score = kept.score if kept.at == changes[number[d]] else \
                     self.kept_score(game, p, d)
                 if score < 1000 and cash - price < reserve:
                     continue
@@ -1272,16 +1279,6 @@ class Monopoly23Strategy(EditionStrategy):
         if not game.rolled:
             return ROLL
         return END_TURN
-
-    def forget_scores(self, game: Monopoly23Game, p: int, view: DeedView) -> None:
-        """Start the kept deed scores afresh for ``p`` in the game of ``view``. A deed's
-        score (:meth:`deed_score`) depends only on the owners of its group, so it is kept
-        while the game's count of that group's changes (``game.group_changes``) stays."""
-        size = game.board.size
-        self._scores = [0.0] * size
-        self._scored_at = [-1] * size
-        self._scored_serial = view.serial
-        self._scored_seat = p
 
     def building(self, game: Monopoly23Game, p: int, reserve: int) -> Action | None:
         """The building with the best return that leaves the reserve, if any."""
