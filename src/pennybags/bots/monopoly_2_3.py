@@ -1091,42 +1091,49 @@ class Monopoly23Strategy(EditionStrategy):
         score, more when it breaks a monopoly or completes the creditor's group; a building:
         1.3 times its value), plus 1.5 times what it pays over the debt, less 30 when it
         covers what cash cannot."""
-        board = game.board
-        owner = game.owner
-        houses = game.houses
         cash_left = game.ledger.balances[p]
         view = self._cur
         assert view is not None
         tables = view.tables
         kinds = tables.kinds
-        prices = tables.prices
-        group_index = tables.group_index
         full = view.full
-        group_of = board.group_of
+        group_rows = view.group_rows
         changes = game.group_changes
         number = game.group_number
         scores = view.seats[p].scores
         best = -1
         best_building = False
         best_score = 0.0
-        for deed in board.deeds:
-            if owner[deed] != p or houses[deed]:
+        # (the view is up to date: each row's owner and buildings are the game's)
+        for row in view.deed_rows:  # (board order)
+            if row.owner != p or row.level:
                 continue
-            value = float(prices[deed])
+            deed = row.deed
+            value = float(row.price)
             kept_row = scores[deed]  # (kept_score, written out)
             kept = kept_row.score if kept_row.at == changes[number[deed]] else \
                 self.kept_score(game, p, deed)
             cost = value + kept * 0.8
             if kinds[deed] == STREET:
-                i = group_index[deed]
+                i = row.street
                 if (full[i] == p) if i >= 0 else game.owns_group(p, deed):
                     cost += 800
                 if creditor >= 0:
-                    for g in group_of[deed]:
-                        if g != deed and owner[g] != creditor:
-                            break
+                    # (whether the deed completes the creditor's group: the group's other
+                    # deeds are all theirs)
+                    if i >= 0:
+                        for other in group_rows[number[deed]]:
+                            if other is not row and other.owner != creditor:
+                                break
+                        else:
+                            cost += 2000
                     else:
-                        cost += 2000
+                        owner = game.owner
+                        for g in game.board.group_of[deed]:
+                            if g != deed and owner[g] != creditor:
+                                break
+                        else:
+                            cost += 2000
             overpay = value - owed
             if overpay < 0.0:
                 overpay = 0.0
