@@ -460,3 +460,53 @@ def test_games_played_in_turn_keep_views_of_their_own() -> None:
             same_view(deed_view(game), DeedView(game))
             answers += 1
     assert answers > 40
+
+
+def give_afresh(game: Monopoly23Game, p: int, owed: int, creditor: int) -> tuple[str, int]:
+    """What ``Monopoly23Strategy.what_to_give`` should hand over, worked out from the game
+    alone as its docstring says (deeds in board order, then buildings; the lowest cost)."""
+    judge = Monopoly23Strategy()
+    cash = game.ledger.balances[p]
+    best: tuple[str, int] | None = None
+    best_score = 0.0
+    for d in game.board.deeds:
+        if game.owner[d] != p or game.houses[d]:
+            continue
+        value = float(game.board.spaces[d].price)
+        cost = value + judge.deed_score(game, p, d) * 0.8
+        if game.board.spaces[d].kind == "street":
+            if game.owns_group(p, d):
+                cost += 800
+            if creditor >= 0 and all(game.owner[g] == creditor
+                                     for g in game.board.group_of[d] if g != d):
+                cost += 2000
+        score = cost + max(0.0, value - owed) * 1.5 - (30 if value >= owed - cash else 0)
+        if best is None or score < best_score:
+            best, best_score = ("give-deed", d), score
+    for d in game.building_units(p):
+        value = float(game.building_cost[d])
+        score = value * 1.3 + max(0.0, value - owed) * 1.5 - (30 if value >= owed - cash else 0)
+        if best is None or score < best_score:
+            best, best_score = ("give-building", d), score
+    assert best is not None
+    return best
+
+
+@pytest.mark.parametrize(("seed", "per_property"), [(121, False), (122, True), (123, False)])
+def test_what_is_handed_over_is_what_the_rule_says(seed: int, per_property: bool) -> None:
+    """At every payment with property in whole games, the bot hands over what its rule,
+    worked out from the game alone, says."""
+    paid = 0
+    for g in range(4):
+        game = new_game(seed + 10 * g, per_property_buildings=per_property)
+        bots = [make_bot("standard", (seed + g) * 8 + seat) for seat in range(4)]
+        while not game.over:
+            decision = game.pending[0]
+            p = decision.player
+            answer = bots[p].choose(game, p)
+            if decision.kind == "pay":
+                assert (answer.do, answer.deed) == give_afresh(game, p, decision.amount,
+                                                               decision.creditor)
+                paid += 1
+            game.act(p, answer)
+    assert paid > 20
