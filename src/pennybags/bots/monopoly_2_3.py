@@ -85,7 +85,7 @@ class DeedTables:
     __slots__ = ("base_rent", "board", "buy_building", "buy_deed", "card_decks", "card_facts",
                  "card_keys", "force_buy", "force_percent", "force_price", "give_building",
                  "give_deed", "group_index",
-                 "kinds", "landing", "ordered", "plain", "prices", "street_groups",
+                 "kinds", "landing", "plain", "prices", "street_groups",
                  "street_of_group", "street_rents", "tax", "unit")
 
     def __init__(self, game: Monopoly23Game) -> None:
@@ -101,11 +101,6 @@ class DeedTables:
         for i, group in enumerate(self.street_groups):
             for d in group:
                 self.group_index[d] = i
-        groups = self.street_groups
-        self.ordered: bool = all(max(groups[i]) < min(groups[i + 1])
-                                 for i in range(len(groups) - 1))
-        """Whether every colour group lies on the board before the next (deeds listed group
-        by group are then in board order)."""
         self.street_of_group: list[int] = [self.group_index[group[0]]
                                            for group in game.deed_groups]
         """Each of ``game.deed_groups``' place in ``street_groups`` (-1: not a colour
@@ -237,9 +232,9 @@ class SeatRow:
         self.income: float = 0.0
         """The rough rent income per round while free (see :meth:`DeedView.income_of`),
         while the view's ``income_known``."""
-        self.targets: list[int] | None = None
-        """The deeds the seat could want to force the sale of, once worked out (from
-        ``DeedView.lone``)."""
+        self.targets: list[int] = []
+        """The deeds the seat could want to force the sale of, in board order (the deeds of
+        its entries of ``DeedView.lone``, kept with them)."""
         self.scores: list[ScoreRow] = [ScoreRow() for _ in range(size)]
         """The seat's score of each deed, by board index, once worked out (a deed's score
         hangs only on the seat and the owners of its group: it is shared by the bots of
@@ -261,7 +256,7 @@ class DeedView:
 
     __slots__ = ("any_lowered", "building_cost", "card_keys", "card_tables", "changes",
                  "deed_rows", "full", "game", "go_salary", "group_rows", "groups",
-                 "income_known", "logged", "lone", "ordered", "per_property", "rows", "seats",
+                 "income_known", "logged", "lone", "per_property", "rows", "seats",
                  "seen_changes", "serial", "street_groups", "street_of_group", "tables",
                  "top_moves")
 
@@ -277,7 +272,6 @@ class DeedView:
         (``game.changed``) when the view was last brought up to date."""
         self.groups: tuple[tuple[int, ...], ...] = game.deed_groups
         self.street_groups = tables.street_groups
-        self.ordered = tables.ordered
         self.street_of_group = tables.street_of_group
         cost = self.building_cost = game.building_cost
         group_index = tables.group_index
@@ -364,7 +358,7 @@ class DeedView:
             seat.hotels = 0
             seat.property = 0
             seat.income = 0.0
-            seat.targets = None
+            seat.targets.clear()
             scores = seat.scores
             for d in game.board.deeds:
                 scores[d].at = -1
@@ -570,8 +564,8 @@ class DeedView:
 
     def lone_again(self, street: int, group: tuple[int, ...]) -> None:
         """Work out ``lone`` again for colour group ``street`` (its deeds ``group``),
-        storing only what changed (and forgetting the force targets of the seats whose
-        entry changed)."""
+        storing only what changed (and changing the force targets of the seats whose
+        entry changed with it)."""
         seats = self.seats
         count = len(seats)
         lone = self.lone
@@ -619,9 +613,16 @@ class DeedView:
                 found_b = -1
         for q in range(count):
             found = found_a if q == a else found_b if q == b else default
-            if lone[base + q] != found:
+            was = lone[base + q]
+            if was != found:
                 lone[base + q] = found
-                seats[q].targets = None
+                targets = seats[q].targets
+                if was >= 0:
+                    targets.remove(was)
+                if found >= 0:
+                    targets.append(found)
+                    if len(targets) > 1:
+                        targets.sort()  # (board order: by deed)
 
     def rent_of(self, d: int, q: int, level: int, whole: int) -> int:
         """The rent estimate of deed ``d`` owned by ``q`` with ``level`` buildings (``whole``:
@@ -704,22 +705,9 @@ class DeedView:
     def force_targets(self, p: int) -> list[int]:
         """The deeds, in board order, whose sale ``p`` could want to force: a street owned
         by another player that is the only deed of its colour group held by anyone but
-        ``p`` (only such a deed can score 250, see ``Monopoly23Strategy.deed_score``)."""
-        seat = self.seats[p]
-        targets = seat.targets
-        if targets is not None:
-            return targets
-        lone = self.lone
-        count = len(self.seats)
-        found = []
-        for i in range(len(self.street_groups)):
-            d = lone[i * count + p]
-            if d >= 0:
-                found.append(d)
-        if not self.ordered:
-            found.sort()
-        seat.targets = found
-        return found
+        ``p`` (only such a deed can score 250, see ``Monopoly23Strategy.deed_score``): the
+        seat's ``targets``, kept with ``lone`` (never change the list)."""
+        return self.seats[p].targets
 
 
 _NEAREST: Final[dict[tuple[int, str], tuple[Board, list[int]]]] = {}
@@ -1234,9 +1222,7 @@ class Monopoly23Strategy(EditionStrategy):
         seat = view.seats[p]
         scores = seat.scores
         # Forced purchases that complete a group (the first wanted in board order).
-        targets = seat.targets
-        if targets is None:
-            targets = view.force_targets(p)
+        targets = seat.targets  # (view.force_targets(p))
         if targets:
             third = reserve // 3
             rich = reserve + 600 / self.aggression
