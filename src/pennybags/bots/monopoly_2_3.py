@@ -24,7 +24,9 @@ How it is fast: it never lists the legal actions of a turn (every card in the ha
 every player, every deed it could force the sale of); it looks only at the actions it would
 take, in the order the list gives them, and asks the rules whether each is legal. What
 depends only on the deeds (each deed's rent, each player's income, monopolies and property)
-is worked out once after they change (``game.changes``); the leader once per answer.
+is worked out once after they change (``game.changes``), in a view of typed rows (one per
+space and per seat) shared by the bots of a game and started again for the next game; the
+leader once per answer.
 """
 
 from __future__ import annotations
