@@ -33,18 +33,25 @@ def new_game(seed: int, **options: object) -> Monopoly23Game:
 def same_view(kept: DeedView, fresh: DeedView) -> None:
     game = kept.game
     assert kept.changes == game.changes == fresh.changes
-    assert kept.seen_owner == game.owner
+    assert [row.owner for row in kept.rows] == game.owner
+    assert [row.level for row in kept.rows] == game.houses
     assert kept.seen_changes == game.group_changes
     for d in game.board.deeds:
-        assert kept.rent[d] == fresh.rent[d], game.board.spaces[d].name
-        assert kept.worth[d] == fresh.worth[d], game.board.spaces[d].name
+        row = kept.rows[d]
+        assert row.deed == d
+        assert row.rent == fresh.rows[d].rent, game.board.spaces[d].name
+        assert row.worth == fresh.rows[d].worth, game.board.spaces[d].name
+    assert [row.deed for row in kept.deed_rows] == list(game.board.deeds)
     assert kept.full == fresh.full
     for q in range(len(game.players)):
-        assert kept.wholes[q] == [i for i, o in enumerate(fresh.full) if o == q]
-        assert (kept.houses_held[q], kept.hotels_held[q]) == game.building_counts(q)
-    assert kept.top == fresh.top
-    assert kept.monopolies == fresh.monopolies
-    assert kept.property == fresh.property
+        seat = kept.seats[q]
+        assert seat.wholes == [i for i, o in enumerate(fresh.full) if o == q]
+        assert (seat.houses, seat.hotels) == game.building_counts(q)
+        assert seat.top == fresh.seats[q].top
+        assert seat.monopolies == fresh.seats[q].monopolies
+        assert seat.property == fresh.seats[q].property == game.property_value(q)
+        assert not seat.lowered
+    assert not kept.any_lowered
     assert kept.incomes() == fresh.incomes()
     for p in range(len(game.players)):
         assert kept.force_targets(p) == fresh.force_targets(p) == targets_afresh(game, p)
@@ -161,18 +168,19 @@ def test_the_view_follows_a_position_set_by_hand() -> None:
     game.owner[5] = game.owner[15] = 1
     game.setup_done()
     same_view(view.fresh(), DeedView(game))
-    assert view.monopolies[2] == 1 and view.top[1] == 50
-    assert view.top[2] == game.board.spaces[first[-1]].rents[3]
+    assert view.seats[2].monopolies == 1 and view.seats[1].top == 50
+    assert view.seats[2].top == game.board.spaces[first[-1]].rents[3]
     game.lower_building(first[0])
     game.set_owner(15, -1)
     same_view(view.fresh(), DeedView(game))
-    assert view.monopolies[2] == 1 and view.top[1] == 25
-    assert view.top[2] == game.board.spaces[first[-1]].rents[2]
+    assert view.seats[2].monopolies == 1 and view.seats[1].top == 25
+    assert view.seats[2].top == game.board.spaces[first[-1]].rents[2]
     while game.houses[first[0]]:
         game.lower_building(first[0])
     game.set_owner(first[0], 0)
     same_view(view.fresh(), DeedView(game))
-    assert view.monopolies[2] == 0 and view.top[0] == game.board.spaces[first[0]].rents[0]
+    assert view.seats[2].monopolies == 0
+    assert view.seats[0].top == game.board.spaces[first[0]].rents[0]
 
 
 @pytest.mark.parametrize(("bot", "seed", "per_property"), [
@@ -224,7 +232,7 @@ def test_rent_estimates_of_streets_and_railroads_are_the_rules_rents(seed: int) 
         for d in game.board.deeds:
             kind = game.board.spaces[d].kind
             if game.owner[d] >= 0 and kind in ("street", "railroad"):
-                assert view.rent[d] == ClassicGame.rent(game, d)
+                assert view.rows[d].rent == ClassicGame.rent(game, d)
                 checked += 1
         p = game.pending[0].player
         game.act(p, bots[p].choose(game, p))
@@ -265,9 +273,9 @@ def test_a_clone_played_apart_gets_its_own_view() -> None:
 
 @pytest.mark.parametrize("seed", [41, 42, 43])
 def test_kept_deed_scores_answer_as_scores_worked_out_afresh(seed: int) -> None:
-    """A deed's score is kept while its group's count of changes stays: the bots that keep
-    them answer every decision as a bot made afresh for that decision (which keeps
-    nothing), and every score kept for its group's count now is the score now."""
+    """A deed's score is kept (in the view, for each seat) while its group's count of
+    changes stays: the bots answer every decision as a bot made afresh for that decision,
+    and after every answer each score kept for its group's count now is the score now."""
     game = new_game(seed)
     bots = [Monopoly23Strategy() for _ in range(4)]
     judge = Monopoly23Strategy()
@@ -277,19 +285,21 @@ def test_kept_deed_scores_answer_as_scores_worked_out_afresh(seed: int) -> None:
         answer = bots[p].choose(game, p)
         assert answer == Monopoly23Strategy().choose(game, p)
         game.act(p, answer)
-        bot = bots[p]
-        for d in game.board.deeds:
-            if bot._scored_at and bot._scored_at[d] == game.group_changes[game.group_number[d]]:
-                assert bot._scores[d] == judge.deed_score(game, p, d)
-                kept += 1
+        view = deed_view(game)
+        for q in range(4):
+            for d in game.board.deeds:
+                row = view.seats[q].scores[d]
+                if row.at == game.group_changes[game.group_number[d]]:
+                    assert row.score == judge.deed_score(game, q, d)
+                    kept += 1
     assert kept > 100
 
 
 def reserve_afresh(game: Monopoly23Game, p: int, base: int = 100) -> int:
     """The reserve worked out from a fresh view: 0.3 of the highest rent of a player not
     in jail other than ``p``, at least the base."""
-    top = DeedView(game).top
-    worst = max([top[q.seat] for q in game.players if q.seat != p and not q.in_jail],
+    seats = DeedView(game).seats
+    worst = max([seats[q.seat].top for q in game.players if q.seat != p and not q.in_jail],
                 default=0)
     return max(base, int(worst * 0.3))
 
@@ -320,7 +330,7 @@ def test_the_kept_reserve_and_the_moves_are_those_worked_out_afresh(
         decision = game.pending[0]
         bot = bots[p]
         view = deed_view(game)
-        if bot._reserve_view is view and bot._reserve_tops == view.top_moves and \
+        if bot._reserve_serial == view.serial and bot._reserve_tops == view.top_moves and \
                 bot._reserve_jail == game.jail_changes:
             kept += 1  # (the reserve of an earlier answer stands)
         answer = bot.choose(game, p)
@@ -372,3 +382,131 @@ def test_card_values_of_moves_are_those_of_landing_value(seed: int) -> None:
                 checked += 1
         game.act(p, answer)
     assert checked > 50
+
+
+@pytest.mark.parametrize(("seed", "per_property"), [(91, False), (92, True)])
+def test_a_view_started_again_for_the_next_game_is_a_fresh_one(
+        seed: int, per_property: bool) -> None:
+    """Once a game is over, the view its bots shared is started again for the next game on
+    the same board (its rows kept): at every decision of the next games it is what a view
+    made afresh says; a game with other building costs gets a view of its own."""
+    view = None
+    for g in range(3):
+        game = new_game(seed + 10 * g, per_property_buildings=per_property)
+        bots = [make_bot("standard", (seed + g) * 8 + seat) for seat in range(4)]
+        answers = 0
+        while not game.over:
+            kept = deed_view(game)
+            if view is not None and answers == 0:
+                assert kept is view  # (the last game's view, started again)
+            same_view(kept, DeedView(game))
+            p = game.pending[0].player
+            game.act(p, bots[p].choose(game, p))
+            answers += 1
+        view = deed_view(game)
+        assert answers > 20
+    other = new_game(seed, per_property_buildings=not per_property)
+    assert deed_view(other) is not view
+    same_view(deed_view(other), DeedView(other))
+
+
+def test_bots_kept_from_game_to_game_answer_as_bots_made_afresh() -> None:
+    """The same four strategies play one game after another (the view is started again
+    for each): what they keep between answers (deed scores, the reserve) is kept with the
+    game the view serves, so every answer is a fresh strategy's, even when the counts
+    what was kept hangs on start where the last game's left off."""
+    bots = [Monopoly23Strategy() for _ in range(4)]
+    judge = Monopoly23Strategy()
+    answers = kept = 0
+    for seed in range(101, 105):
+        game = new_game(seed)
+        while not game.over:
+            p = game.pending[0].player
+            bot = bots[p]
+            turn = game.pending[0].kind == "turn"
+            answer = bot.choose(game, p)
+            assert answer == Monopoly23Strategy().choose(game, p)
+            view = deed_view(game)
+            if turn:  # (the turn reads the reserve and the deed scores)
+                assert bot._reserve_serial == view.serial
+                assert bot.reserve(game, p) == reserve_afresh(game, p)
+                for d in game.board.deeds:
+                    row = view.seats[p].scores[d]
+                    if row.at == game.group_changes[game.group_number[d]]:
+                        assert row.score == judge.deed_score(game, p, d)
+                        kept += 1
+            game.act(p, answer)
+            answers += 1
+        for bot in bots:  # what the next game's counts will start at, with values far off
+            bot._reserve_tops = bot._reserve_jail = 0
+            bot._reserve = 10 ** 6
+        for seat in deed_view(game).seats:
+            for row in seat.scores:
+                row.at = 0
+                row.score = -1.0
+    assert answers > 100 and kept > 100
+
+
+def test_games_played_in_turn_keep_views_of_their_own() -> None:
+    """Two games played an answer each in turn: neither is over, so neither's view is
+    taken over by the other; both stay what a fresh view says."""
+    games = [new_game(111), new_game(112)]
+    bots = [[make_bot("standard", 900 + 8 * g + seat) for seat in range(4)] for g in range(2)]
+    answers = 0
+    while not any(game.over for game in games):
+        for game, seats in zip(games, bots, strict=True):
+            p = game.pending[0].player
+            game.act(p, seats[p].choose(game, p))
+            same_view(deed_view(game), DeedView(game))
+            answers += 1
+    assert answers > 40
+
+
+def give_afresh(game: Monopoly23Game, p: int, owed: int, creditor: int) -> tuple[str, int]:
+    """What ``Monopoly23Strategy.what_to_give`` should hand over, worked out from the game
+    alone as its docstring says (deeds in board order, then buildings; the lowest cost)."""
+    judge = Monopoly23Strategy()
+    cash = game.ledger.balances[p]
+    best: tuple[str, int] | None = None
+    best_score = 0.0
+    for d in game.board.deeds:
+        if game.owner[d] != p or game.houses[d]:
+            continue
+        value = float(game.board.spaces[d].price)
+        cost = value + judge.deed_score(game, p, d) * 0.8
+        if game.board.spaces[d].kind == "street":
+            if game.owns_group(p, d):
+                cost += 800
+            if creditor >= 0 and all(game.owner[g] == creditor
+                                     for g in game.board.group_of[d] if g != d):
+                cost += 2000
+        score = cost + max(0.0, value - owed) * 1.5 - (30 if value >= owed - cash else 0)
+        if best is None or score < best_score:
+            best, best_score = ("give-deed", d), score
+    for d in game.building_units(p):
+        value = float(game.building_cost[d])
+        score = value * 1.3 + max(0.0, value - owed) * 1.5 - (30 if value >= owed - cash else 0)
+        if best is None or score < best_score:
+            best, best_score = ("give-building", d), score
+    assert best is not None
+    return best
+
+
+@pytest.mark.parametrize(("seed", "per_property"), [(121, False), (122, True), (123, False)])
+def test_what_is_handed_over_is_what_the_rule_says(seed: int, per_property: bool) -> None:
+    """At every payment with property in whole games, the bot hands over what its rule,
+    worked out from the game alone, says."""
+    paid = 0
+    for g in range(4):
+        game = new_game(seed + 10 * g, per_property_buildings=per_property)
+        bots = [make_bot("standard", (seed + g) * 8 + seat) for seat in range(4)]
+        while not game.over:
+            decision = game.pending[0]
+            p = decision.player
+            answer = bots[p].choose(game, p)
+            if decision.kind == "pay":
+                assert (answer.do, answer.deed) == give_afresh(game, p, decision.amount,
+                                                               decision.creditor)
+                paid += 1
+            game.act(p, answer)
+    assert paid > 20

@@ -24,12 +24,16 @@ How it is fast: it never lists the legal actions of a turn (every card in the ha
 every player, every deed it could force the sale of); it looks only at the actions it would
 take, in the order the list gives them, and asks the rules whether each is legal. What
 depends only on the deeds (each deed's rent, each player's income, monopolies and property)
-is worked out once after they change (``game.changes``); the leader once per answer.
+is worked out once after they change (``game.changes``), in a view of typed rows (one per
+space and per seat) shared by the bots of a game and started again for the next game; the
+leader once per answer.
 """
 
 from __future__ import annotations
 
 from typing import Final
+
+from mypy_extensions import i64
 
 from pennybags.bots.registry import int_param
 from pennybags.bots.standard import EditionStrategy, register_strategy
@@ -83,7 +87,7 @@ class DeedTables:
     __slots__ = ("base_rent", "board", "buy_building", "buy_deed", "card_decks", "card_facts",
                  "card_keys", "force_buy", "force_percent", "force_price", "give_building",
                  "give_deed", "group_index",
-                 "kinds", "landing", "ordered", "plain", "prices", "street_groups",
+                 "kinds", "landing", "plain", "prices", "street_groups",
                  "street_of_group", "street_rents", "tax", "unit")
 
     def __init__(self, game: Monopoly23Game) -> None:
@@ -99,11 +103,6 @@ class DeedTables:
         for i, group in enumerate(self.street_groups):
             for d in group:
                 self.group_index[d] = i
-        groups = self.street_groups
-        self.ordered: bool = all(max(groups[i]) < min(groups[i + 1])
-                                 for i in range(len(groups) - 1))
-        """Whether every colour group lies on the board before the next (deeds listed group
-        by group are then in board order)."""
         self.street_of_group: list[int] = [self.group_index[group[0]]
                                            for group in game.deed_groups]
         """Each of ``game.deed_groups``' place in ``street_groups`` (-1: not a colour
@@ -166,12 +165,90 @@ def deed_tables(game: Monopoly23Game) -> DeedTables:
     return tables
 
 
+class DeedRow:
+    """What the deeds view keeps of one space of a game's board (every space has one; only
+    a deed's changes). The numbers are typed attributes, not entries of lists: the compiled
+    build stores them unboxed and reads and writes them without making a number object."""
+
+    __slots__ = ("base_rent", "build_scores", "cost", "deed", "level", "owner", "price", "rent",
+                 "rents", "street", "worth")
+
+    def __init__(self, deed: int, price: int, base_rent: int, rents: tuple[int, ...],
+                 cost: int, street: int) -> None:
+        self.deed: i64 = deed
+        self.price: i64 = price
+        """The printed price (0: not a deed)."""
+        self.base_rent: i64 = base_rent
+        self.rents: tuple[int, ...] = rents
+        self.cost: i64 = cost
+        """What one building costs (and is worth) on the space (``game.building_cost``)."""
+        self.street: i64 = street
+        """The deed's place in ``street_groups`` (-1: not a street of a colour group)."""
+        self.owner: i64 = -1
+        """The owner when the view last worked out the deed's group (-1: none)."""
+        self.level: i64 = 0
+        """The buildings when the view last worked out the deed's group."""
+        self.rent = 0
+        """The rent estimate while the owner is free (0: no owner)."""
+        self.worth: i64 = 0
+        """What the deed adds to its owner's property: its price, and the buildings it
+        stands for at their cost (0: no owner)."""
+        self.build_scores: tuple[float, ...] = ()
+        """The building score of the next building on the street at each level below a
+        hotel (see :meth:`DeedView.building_score`; empty: not a street of a colour
+        group)."""
+
+
+class ScoreRow:
+    """A deed's score for a seat (``Monopoly23Strategy.deed_score``), kept while the count
+    of changes of the deed's group stays ``at`` (-1: none kept)."""
+
+    __slots__ = ("at", "score")
+
+    def __init__(self) -> None:
+        self.score: float = 0.0
+        self.at: i64 = -1
+
+
+class SeatRow:
+    """What the deeds view keeps of one seat (typed attributes, as :class:`DeedRow`)."""
+
+    __slots__ = ("hotels", "houses", "income", "lowered", "monopolies", "property",
+                 "scores", "targets", "top", "wholes")
+
+    def __init__(self, size: int) -> None:
+        self.top = 0
+        """The highest rent estimate of the seat's deeds."""
+        self.lowered: bool = False
+        """Whether that rent went down or away during an update (False between updates)."""
+        self.monopolies: i64 = 0
+        """The seat's complete colour groups."""
+        self.wholes: list[int] = []
+        """Those groups (their places in ``street_groups``, in order)."""
+        self.houses: i64 = 0
+        self.hotels: i64 = 0
+        """The seat's houses and hotels as repairs cards count them
+        (``game.building_counts``)."""
+        self.property: i64 = 0
+        """The seat's deeds at their price and buildings at their cost."""
+        self.income: float = 0.0
+        """The rough rent income per round while free (see :meth:`DeedView.income_of`),
+        while the view's ``income_known``."""
+        self.targets: list[int] = []
+        """The deeds the seat could want to force the sale of, in board order (the deeds of
+        its entries of ``DeedView.lone``, kept with them)."""
+        self.scores: list[ScoreRow] = [ScoreRow() for _ in range(size)]
+        """The seat's score of each deed, by board index, once worked out (a deed's score
+        hangs only on the seat and the owners of its group: it is shared by the bots of
+        the game)."""
+
+
 class DeedView:
     """What every standard bot of a Monopoly 2.3 game reads from the deeds, kept up to date
     after they change (``game.changes``) and shared by the bots of that game: each deed's
-    rent estimate while its owner is free, and each seat's highest rent, rough income,
-    monopolies and property. The deeds each seat could want to force the sale of are worked
-    out when first asked.
+    rent estimate while its owner is free (``rows``), and each seat's highest rent, rough
+    income, monopolies and property (``seats``). The deeds each seat could want to force
+    the sale of are worked out when first asked.
 
     It is kept by the groups that changed: the game counts the changes of each group of
     deeds (a colour group, the railroads, the utilities: ``game.group_changes``), and after
@@ -179,99 +256,136 @@ class DeedView:
     property and monopolies are adjusted by the difference, its highest rent worked out
     again only when the rent that was highest went down or away."""
 
-    __slots__ = ("any_lowered", "base_rent", "build_score", "build_scored_at", "card_keys",
-                 "card_tables", "changes", "force_price", "full", "game", "go_salary",
-                 "group_index", "groups", "hotels_held", "houses_held", "income", "kinds",
-                 "logged", "lone", "lowered", "monopolies", "ordered", "per_property", "prices",
-                 "property", "rent", "seats", "seen_changes", "seen_level", "seen_owner",
-                 "street_groups", "street_of_group", "street_rents", "tables", "targets",
-                 "top", "top_moves", "wholes", "worth")
+    __slots__ = ("any_lowered", "building_cost", "card_keys", "card_tables", "changes",
+                 "deed_rows", "full", "game", "go_salary", "group_rows", "groups",
+                 "income_known", "logged", "lone", "per_property", "rows", "seats",
+                 "seen_changes", "serial", "street_groups", "street_of_group", "tables",
+                 "top_moves")
 
     def __init__(self, game: Monopoly23Game) -> None:
         self.game = game
         tables = self.tables = deed_tables(game)
-        size = game.board.size
-        self.changes = -1
-        self.logged = 0
+        self.serial: i64 = 0
+        """Tells apart the games the view has served (see :meth:`start`): what a bot keeps
+        from the view is kept with it."""
+        self.changes: i64 = -1
+        self.logged: i64 = 0
         """The game's ``changes`` and the length of its log of changed deeds
         (``game.changed``) when the view was last brought up to date."""
         self.groups: tuple[tuple[int, ...], ...] = game.deed_groups
         self.street_groups = tables.street_groups
-        self.ordered = tables.ordered
-        self.group_index = tables.group_index
         self.street_of_group = tables.street_of_group
-        self.kinds = tables.kinds
-        self.street_rents = tables.street_rents
-        self.base_rent = tables.base_rent
-        self.prices = tables.prices
-        self.force_price = tables.force_price
+        cost = self.building_cost = game.building_cost
+        group_index = tables.group_index
+        prices = tables.prices
+        base_rent = tables.base_rent
+        street_rents = tables.street_rents
+        self.rows: list[DeedRow] = [
+            DeedRow(d, prices[d], base_rent[d], street_rents[d], cost[d], group_index[d])
+            for d in range(game.board.size)]
+        """Each space's row, by board index."""
+        rows = self.rows
+        self.deed_rows: list[DeedRow] = [rows[d] for d in game.board.deeds]
+        """The deeds' rows, in board order."""
+        self.group_rows: list[list[DeedRow]] = [[rows[d] for d in group]
+                                                for group in self.groups]
+        """The rows of each of ``game.deed_groups``."""
+        for row in self.deed_rows:  # (a building's score hangs only on its deed and level)
+            if row.street >= 0:
+                unit = [row] if game.per_property else self.group_rows[game.group_number[row.deed]]
+                scores = []
+                for level in range(HOTEL):
+                    gain = 0
+                    for other in unit:  # (the deeds a building stands for: unit_of)
+                        gain += other.rents[level + 1] - other.rents[level]
+                    scores.append(gain / row.cost + (3.0 if level < 3 else 0.0) +
+                                  row.price / 1000)
+                row.build_scores = tuple(scores)
         self.full: list[int] = [-1] * len(self.street_groups)
         """The owner of each whole colour group (-1: none)."""
         self.go_salary = game.r5(game.go_salary)
         """The GO salary, rounded."""
-        self.per_property = game.per_property
-        seats = len(game.players)
+        self.per_property: bool = game.per_property
         self.seen_changes: list[int] = [-1] * len(self.groups)
         """Each group's count of changes (``game.group_changes``) when the view last worked
         it out."""
-        self.seen_owner: list[int] = [-1] * size
-        """Each deed's owner when the view last worked out its group."""
-        self.seen_level: list[int] = [0] * size
-        """Each deed's buildings when the view last worked out its group."""
-        self.rent: list[int] = [0] * size
-        """Each deed's rent estimate while its owner is free (0: no owner)."""
-        self.worth: list[int] = [0] * size
-        """What each deed adds to its owner's property: its price, and the buildings it
-        stands for at their cost (0: no owner)."""
-        self.top: list[int] = [0] * seats
-        """Each seat's highest rent estimate."""
-        self.top_moves = 0
-        """Counts the changes of ``top`` (what is worked out from it is kept while this
-        stays)."""
-        self.lowered: list[bool] = [False] * seats
-        """Seats whose highest rent went down or away during an update (all False
-        between updates)."""
+        self.seats: list[SeatRow] = [SeatRow(game.board.size) for _ in game.players]
+        """Each seat's row."""
+        self.top_moves: i64 = 0
+        """Counts the changes of the seats' ``top`` (what is worked out from them is kept
+        while this stays)."""
         self.any_lowered = False
-        """Whether any of ``lowered`` is True."""
-        self.income: list[float] | None = None
-        """Each seat's rough rent income per round while free, once worked out (see
-        :meth:`incomes`)."""
-        self.monopolies: list[int] = [0] * seats
-        """Each seat's complete colour groups."""
-        self.houses_held: list[int] = [0] * seats
-        self.hotels_held: list[int] = [0] * seats
-        """Each seat's houses and hotels as repairs cards count them
-        (``game.building_counts``)."""
-        self.wholes: list[list[int]] = [[] for _ in range(seats)]
-        """Each seat's complete colour groups (their places in ``street_groups``, in
-        order)."""
-        self.property: list[int] = [0] * seats
-        """Each seat's deeds at their price and buildings at their cost."""
-        self.targets: list[list[int] | None] = [None] * seats
-        """Each seat's deeds it could want to force the sale of, once worked out (from
-        ``lone``)."""
-        self.seats = seats
-        self.lone: list[int] = [-1] * (len(self.street_groups) * seats)
+        """Whether any seat's ``lowered`` is True."""
+        self.income_known = False
+        """Whether the seats' ``income`` is worked out for the deeds as they are."""
+        self.lone: list[int] = [-1] * (len(self.street_groups) * len(self.seats))
         """For colour group ``i`` and seat ``q``, at ``i * seats + q``: the one deed of the
         group held by someone other than ``q`` when it is the only such deed of a group of
         two or more (-1: none), worked out with the group."""
-        self.build_score: list[float] = [0.0] * size
-        """Each street's building score (see ``Monopoly23Strategy.building``), kept while
-        the count of changes of its group stays ``build_scored_at``."""
-        self.build_scored_at: list[int] = [-1] * size
         self.card_keys: list[str] = []
         self.card_tables: list[list[CardFacts | None]] = []
         """The decks met (``card_keys``) and, for each, the facts of its cards by index,
         once met (``card_tables``)."""
+        self.start(game)
+
+    def fits(self, game: Monopoly23Game) -> bool:
+        """Whether the view can serve ``game`` after :meth:`start`: the same board, prices
+        and building costs, and as many seats."""
+        return self.tables.fits(game) and self.building_cost is game.building_cost and \
+            self.groups is game.deed_groups and len(self.seats) == len(game.players) and \
+            self.per_property == game.per_property and \
+            self.go_salary == game.r5(game.go_salary)
+
+    def start(self, game: Monopoly23Game) -> None:
+        """Serve ``game`` (one that :meth:`fits`) from its deeds as they are: what a view
+        made for it would hold. A view is started again for the next game rather than made
+        anew (its rows and lists are kept), once its game is over."""
+        _SERIAL[0] += 1
+        self.serial = _SERIAL[0]
+        self.game = game
+        self.top_moves = 0
+        self.any_lowered = False
+        self.income_known = False
+        for row in self.deed_rows:
+            row.owner = -1
+            row.level = 0
+            row.rent = 0
+            row.worth = 0
+        for seat in self.seats:
+            seat.top = 0
+            seat.lowered = False
+            seat.monopolies = 0
+            seat.wholes.clear()
+            seat.houses = 0
+            seat.hotels = 0
+            seat.property = 0
+            seat.income = 0.0
+            seat.targets.clear()
+            scores = seat.scores
+            for d in game.board.deeds:
+                scores[d].at = -1
+        full = self.full
+        for i in range(len(full)):
+            full[i] = -1
+        lone = self.lone
+        for i in range(len(lone)):
+            lone[i] = -1
+        self.card_keys.clear()
+        self.card_tables.clear()
         owner = game.owner
         for d in game.board.deeds:
             if owner[d] >= 0:
+                seen = self.seen_changes
+                for g in range(len(seen)):
+                    seen[g] = -1
+                self.changes = -1
+                self.logged = 0
                 self.update()
-                break
-        else:  # (nothing owned, as a new game starts: what an update would work out)
-            self.seen_changes = list(game.group_changes)
-            self.changes = game.changes
-            self.logged = len(game.changed)
+                return
+        # (nothing owned, as a new game starts: what an update would work out)
+        self.seen_changes = list(game.group_changes)
+        self.changes = game.changes
+        self.logged = len(game.changed)
 
     def card_table(self, game: Monopoly23Game, key: str) -> list[CardFacts | None]:
         """The facts of deck ``key``'s cards by index (filled as they are met), shared by
@@ -330,14 +444,15 @@ class DeedView:
             self.logged = len(log)
             if not moved:
                 return
-        self.income = None
+        self.income_known = False
         if self.any_lowered:
             self.any_lowered = False
-            lowered = self.lowered
-            for q in range(len(lowered)):
-                if lowered[q]:
-                    lowered[q] = False
-                    self.top_again(q)
+            seats = self.seats
+            for q in range(len(seats)):
+                seat = seats[q]
+                if seat.lowered:
+                    seat.lowered = False
+                    self.top_again(q, seat)
 
     def update_group(self, g: int) -> None:
         """Work out again the rents and worth of the deeds of group ``g``, and adjust each
@@ -346,18 +461,18 @@ class DeedView:
         game = self.game
         owner = game.owner
         houses = game.houses
-        seen_owner = self.seen_owner
-        group = self.groups[g]
+        rows = self.group_rows[g]
+        first = rows[0]
         street = self.street_of_group[g]
-        monopolies = self.monopolies
-        whole = -1
+        seats = self.seats
+        whole: i64 = -1
         same_whole = False
         if street >= 0:
             full = self.full
-            was = full[street]
+            was: i64 = full[street]
             owners_moved = False
-            for d in group:
-                if owner[d] != seen_owner[d]:
+            for row in rows:
+                if owner[row.deed] != row.owner:
                     owners_moved = True
                     break
             if not owners_moved:
@@ -366,105 +481,97 @@ class DeedView:
                 whole = was
                 same_whole = True
             else:
-                whole = owner[group[0]]  # (the seat that owns every deed of the group)
+                whole = owner[first.deed]  # (the seat that owns every deed of the group)
                 if whole >= 0:
-                    for d in group:
-                        if owner[d] != whole:
+                    for row in rows:
+                        if owner[row.deed] != whole:
                             whole = -1
                             break
                 same_whole = whole == was
                 if not same_whole:
                     full[street] = whole
                     if was >= 0:
-                        monopolies[was] = monopolies[was] - 1
-                        self.wholes[was].remove(street)
+                        seat = seats[was]
+                        seat.monopolies -= 1
+                        seat.wholes.remove(street)
                     if whole >= 0:
-                        monopolies[whole] = monopolies[whole] + 1
-                        wholes = self.wholes[whole]
+                        seat = seats[whole]
+                        seat.monopolies += 1
+                        wholes = seat.wholes
                         wholes.append(street)
                         wholes.sort()
-                self.lone_again(street, group)
-        rent = self.rent
-        worth = self.worth
-        value = self.property
-        top = self.top
-        lowered = self.lowered
-        cost = game.building_cost
+                self.lone_again(street, self.groups[g])
         per_property = self.per_property
-        prices = self.prices
-        street_rents = self.street_rents
-        base_rent = self.base_rent
-        first = group[0]
-        # (lists are written only where something changed: each write of a number to a
-        # list costs the compiled build a boxed number)
-        seen_level = self.seen_level
-        for d in group:
-            q = owner[d]
-            before = seen_owner[d]
-            level = houses[d]
-            was_level = seen_level[d]
+        for row in rows:
+            d = row.deed
+            q: i64 = owner[d]
+            before = row.owner
+            level: i64 = houses[d]
+            was_level = row.level
             if q == before and level == was_level and same_whole:
                 continue  # (a street's rent and worth hang on these alone)
-            old_rent = rent[d]
-            old_worth = worth[d]
+            old_rent = row.rent
+            old_worth = row.worth
+            # (a place where buildings stand: its houses or hotel counted, its cost worth)
+            stands = street >= 0 and (per_property or row is first)
             if level != was_level or q != before:
-                if street >= 0 and (per_property or d == first):
-                    # (a place where buildings stand: its houses or hotel, counted)
+                if stands:
                     if before >= 0 and was_level:
+                        seat = seats[before]
                         if was_level == HOTEL:
-                            self.hotels_held[before] = self.hotels_held[before] - 1
+                            seat.hotels -= 1
                         else:
-                            self.houses_held[before] = self.houses_held[before] - was_level
+                            seat.houses -= was_level
                     if q >= 0 and level:
+                        seat = seats[q]
                         if level == HOTEL:
-                            self.hotels_held[q] = self.hotels_held[q] + 1
+                            seat.hotels += 1
                         else:
-                            self.houses_held[q] = self.houses_held[q] + level
-                if level != was_level:
-                    seen_level[d] = level
-            if q != before:
-                seen_owner[d] = q
-            if q < 0:
-                r = 0
-                w = 0
-            else:
+                            seat.houses += level
+                row.level = level
+            row.owner = q
+            r = 0
+            w: i64 = 0
+            if q >= 0:
                 if street >= 0:  # (rent_of, written out for a colour group's street)
                     if level:
-                        r = street_rents[d][level]
+                        r = row.rents[level]
                     elif whole == q:
-                        r = base_rent[d] * 2
+                        r = row.base_rent * 2
                     else:
-                        r = base_rent[d]
+                        r = row.base_rent
                 else:
                     r = self.rent_of(d, q, level, whole)
-                w = prices[d]
-                if street >= 0 and level and (per_property or d == first):
-                    w += level * cost[d]
-                if r > top[q]:
-                    top[q] = r
+                w = row.price
+                if stands and level:
+                    w += level * row.cost
+                seat = seats[q]
+                if r > seat.top:
+                    seat.top = r
                     self.top_moves += 1
             if q != before:
                 if before >= 0:
-                    value[before] = value[before] - old_worth
+                    seats[before].property -= old_worth
                 if q >= 0:
-                    value[q] = value[q] + w
+                    seats[q].property += w
             elif w != old_worth:  # (the same owner: q >= 0, as w and old_worth are 0 else)
-                value[q] = value[q] + w - old_worth
-            if w != old_worth:
-                worth[d] = w
-            if r != old_rent:
-                rent[d] = r
-            if before >= 0 and old_rent == top[before] and (q != before or r < old_rent):
-                lowered[before] = True
-                self.any_lowered = True
+                seats[q].property += w - old_worth
+            row.worth = w
+            row.rent = r
+            if before >= 0 and (q != before or r < old_rent):
+                seat = seats[before]
+                if old_rent == seat.top:
+                    seat.lowered = True
+                    self.any_lowered = True
 
     def lone_again(self, street: int, group: tuple[int, ...]) -> None:
         """Work out ``lone`` again for colour group ``street`` (its deeds ``group``),
-        storing only what changed (and forgetting the force targets of the seats whose
-        entry changed)."""
+        storing only what changed (and changing the force targets of the seats whose
+        entry changed with it)."""
         seats = self.seats
+        count = len(seats)
         lone = self.lone
-        base = street * seats
+        base = street * count
         owner = self.game.owner
         held = 0  # the deeds of the group held by anyone: how many, the first two
         first = second = -1
@@ -506,84 +613,80 @@ class DeedView:
                 found_a = -1
             if found_b == -2:
                 found_b = -1
-        for q in range(seats):
+        for q in range(count):
             found = found_a if q == a else found_b if q == b else default
-            if lone[base + q] != found:
+            was = lone[base + q]
+            if was != found:
                 lone[base + q] = found
-                self.targets[q] = None
+                targets = seats[q].targets
+                if was >= 0:
+                    targets.remove(was)
+                if found >= 0:
+                    targets.append(found)
+                    if len(targets) > 1:
+                        targets.sort()  # (board order: by deed)
 
     def rent_of(self, d: int, q: int, level: int, whole: int) -> int:
         """The rent estimate of deed ``d`` owned by ``q`` with ``level`` buildings (``whole``:
         the owner of its whole colour group, -1 if none or not a colour group)."""
-        if self.group_index[d] >= 0:
+        row = self.rows[d]
+        if row.street >= 0:
             if level:
-                return self.street_rents[d][level]
+                return row.rents[level]
             if whole == q:
-                return self.base_rent[d] * 2
-            return self.base_rent[d]
+                return row.base_rent * 2
+            return row.base_rent
         owner = self.game.owner
         group = self.game.board.group_of[d]
         count = 0
         for other in group:
             if owner[other] == q:
                 count += 1
-        kind = self.kinds[d]
+        kind = self.tables.kinds[d]
         if kind == RAILROAD:
             return RAILROAD_RENTS[count] if count < 5 else int(25 * 2 ** (count - 1))
         if kind == UTILITY:
             return 28 if count == 1 else 70
         # (a street outside the colour groups)
         if level:
-            return self.street_rents[d][level]
-        return self.base_rent[d] * 2 if count == len(group) else self.base_rent[d]
+            return row.rents[level]
+        return row.base_rent * 2 if count == len(group) else row.base_rent
 
-    def top_again(self, q: int) -> None:
-        """Work out ``q``'s highest rent again from every deed."""
-        owner = self.game.owner
-        rent = self.rent
+    def top_again(self, q: int, seat: SeatRow) -> None:
+        """Work out seat ``q``'s highest rent (``seat.top``) again from every deed."""
         best = 0
-        for d in self.game.board.deeds:
-            if owner[d] == q and rent[d] > best:
-                best = rent[d]
-        if self.top[q] != best:
-            self.top[q] = best
+        for row in self.deed_rows:
+            if row.owner == q and row.rent > best:
+                best = row.rent
+        if seat.top != best:
+            seat.top = best
             self.top_moves += 1
 
+    def income_of(self, q: int) -> float:
+        """Seat ``q``'s rough rent income per round while free: a tenth of each of its
+        rents, added in board order (worked out for every seat when first asked after the
+        deeds change)."""
+        seats = self.seats
+        if not self.income_known:
+            for seat in seats:
+                seat.income = 0.0
+            for row in self.deed_rows:
+                o = row.owner
+                if o >= 0:
+                    seat = seats[o]
+                    seat.income = seat.income + row.rent * 0.1
+            self.income_known = True
+        return seats[q].income
+
     def incomes(self) -> list[float]:
-        """Each seat's rough rent income per round while free: a tenth of each of its rents,
-        added in board order (worked out when first asked after the deeds change)."""
-        income = self.income
-        if income is None:
-            income = [0.0] * len(self.top)
-            owner = self.game.owner
-            rent = self.rent
-            for d in self.game.board.deeds:
-                q = owner[d]
-                if q >= 0:
-                    income[q] = income[q] + rent[d] * 0.1
-            self.income = income
-        return income
+        """Every seat's :meth:`income_of`, by seat."""
+        return [self.income_of(q) for q in range(len(self.seats))]
 
     def building_score(self, deed: int) -> float:
         """What the next building on ``deed`` is worth for its cost (the rent it adds on
         the deeds it stands for, per unit of cost; more below three houses; a little more
-        on dearer streets), kept while the count of changes of its group stays. Asked only
-        below a hotel."""
-        game = self.game
-        count = game.group_changes[game.group_number[deed]]
-        if self.build_scored_at[deed] == count:
-            return self.build_score[deed]
-        spaces = game.board.spaces
-        level = game.houses[deed]
-        gain = 0
-        for d in ((deed,) if game.per_property else game.board.group_of[deed]):  # (unit_of)
-            rents = spaces[d].rents
-            gain += rents[level + 1] - rents[level]
-        score = gain / game.building_cost[deed] + (3.0 if level < 3 else 0.0) + \
-            spaces[deed].price / 1000
-        self.build_score[deed] = score
-        self.build_scored_at[deed] = count
-        return score
+        on dearer streets). Asked only below a hotel."""
+        return self.rows[deed].build_scores[self.game.houses[deed]]
 
     def building_units(self, p: int) -> list[int]:
         """``game.building_units(p)`` (one deed per place where ``p``'s buildings stand),
@@ -595,7 +698,7 @@ class DeedView:
         houses = game.houses
         street_groups = self.street_groups
         units = []
-        for i in self.wholes[p]:  # (in the groups' order, as the game lists them)
+        for i in self.seats[p].wholes:  # (in the groups' order, as the game lists them)
             first = street_groups[i][0]
             if houses[first]:
                 units.append(first)
@@ -604,21 +707,9 @@ class DeedView:
     def force_targets(self, p: int) -> list[int]:
         """The deeds, in board order, whose sale ``p`` could want to force: a street owned
         by another player that is the only deed of its colour group held by anyone but
-        ``p`` (only such a deed can score 250, see ``Monopoly23Strategy.deed_score``)."""
-        targets = self.targets[p]
-        if targets is not None:
-            return targets
-        lone = self.lone
-        seats = self.seats
-        found = []
-        for i in range(len(self.street_groups)):
-            d = lone[i * seats + p]
-            if d >= 0:
-                found.append(d)
-        if not self.ordered:
-            found.sort()
-        self.targets[p] = found
-        return found
+        ``p`` (only such a deed can score 250, see ``Monopoly23Strategy.deed_score``): the
+        seat's ``targets``, kept with ``lone`` (never change the list)."""
+        return self.seats[p].targets
 
 
 _NEAREST: Final[dict[tuple[int, str], tuple[Board, list[int]]]] = {}
@@ -639,6 +730,8 @@ def nearest_table(board: Board, kind: str) -> list[int]:
 
 
 _last_view: DeedView | None = None
+_SERIAL: Final[list[int]] = [0]
+"""The last of the views' ``serial`` numbers."""
 
 
 def deed_view(game: Monopoly23Game) -> DeedView:
@@ -646,7 +739,10 @@ def deed_view(game: Monopoly23Game) -> DeedView:
     global _last_view
     view = _last_view
     if view is None or view.game is not game:
-        view = _last_view = DeedView(game)
+        if view is not None and view.game.over and view.fits(game):
+            view.start(game)  # (the last game's view, started again for this one)
+        else:
+            view = _last_view = DeedView(game)
         return view
     return view.fresh()
 
@@ -710,17 +806,11 @@ class Monopoly23Strategy(EditionStrategy):
         """That view while an answer is worked out (made up to date first)."""
         self._leader = NO_ONE
         """The leader for the answer under way (NO_ONE: not yet worked out)."""
-        # Deed scores (deed_score) by deed, each kept with the count of changes of its
-        # group it was worked out at (-1: none), for the view and the seat they are for.
-        self._scores: list[float] = []
-        self._scored_at: list[int] = []
-        self._scored_view: DeedView | None = None
-        self._scored_seat = -1
-        # The reserve (reserve()) kept for the view and seat it was worked out for, while
-        # the view's count of changes of the top rents and the game's of who is in jail
-        # stay.
+        # The reserve (reserve()) kept for the seat and the view's game (its ``serial``)
+        # it was worked out for, while the view's count of changes of the top rents and
+        # the game's of who is in jail stay.
         self._reserve = 0
-        self._reserve_view: DeedView | None = None
+        self._reserve_serial: i64 = -1
         self._reserve_seat = -1
         self._reserve_tops = -1
         self._reserve_jail = -1
@@ -767,7 +857,7 @@ class Monopoly23Strategy(EditionStrategy):
         owner = game.owner[deed]
         if owner < 0 or game.players[owner].in_jail:
             return 0
-        return self.view(game).rent[deed]
+        return self.view(game).rows[deed].rent
 
     # ---------------------------------------------------------------- judgement
 
@@ -779,18 +869,20 @@ class Monopoly23Strategy(EditionStrategy):
         assert view is not None
         if self._reserve_tops == view.top_moves and \
                 self._reserve_jail == game.jail_changes and \
-                self._reserve_view is view and self._reserve_seat == p:
+                self._reserve_serial == view.serial and self._reserve_seat == p:
             return self._reserve
         worst = 0
-        top = view.top
+        seats = view.seats
         for q in game.players:
-            if q.seat != p and not q.in_jail and top[q.seat] > worst:
-                worst = top[q.seat]
+            if q.seat != p and not q.in_jail:
+                top = seats[q.seat].top
+                if top > worst:
+                    worst = top
         reserve = int(worst * 0.3)
         if reserve < self.base_reserve:
             reserve = self.base_reserve
         self._reserve = reserve
-        self._reserve_view = view
+        self._reserve_serial = view.serial
         self._reserve_seat = p
         self._reserve_tops = view.top_moves
         self._reserve_jail = game.jail_changes
@@ -801,10 +893,12 @@ class Monopoly23Strategy(EditionStrategy):
         worst = 0
         view = self._cur
         assert view is not None
-        top = view.top
+        seats = view.seats
         for q in game.players:
-            if q.seat != p and not q.in_jail and top[q.seat] > worst:
-                worst = top[q.seat]
+            if q.seat != p and not q.in_jail:
+                top = seats[q.seat].top
+                if top > worst:
+                    worst = top
         return worst
 
     def leader(self, game: Monopoly23Game, p: int) -> int:
@@ -815,20 +909,20 @@ class Monopoly23Strategy(EditionStrategy):
             return leader
         view = self._cur
         assert view is not None
-        monopolies = view.monopolies
-        value = view.property
+        seats = view.seats
         balances = game.ledger.balances
         best = -1
-        best_monopolies = -1
-        best_assets = -1
+        best_monopolies: i64 = -1
+        best_assets: i64 = -1
         for player in game.players:
             q = player.seat
             if q == p or player.bankrupt:
                 continue
-            m = monopolies[q]
+            seat = seats[q]
+            m = seat.monopolies
             if m < best_monopolies:
                 continue
-            assets = balances[q] + value[q]
+            assets: i64 = balances[q] + seat.property
             if m > best_monopolies or assets > best_assets:
                 best = q
                 best_monopolies = m
@@ -890,7 +984,7 @@ class Monopoly23Strategy(EditionStrategy):
             owner = game.owner[space]
             if owner >= 0 and owner != target and not game.players[owner].in_jail:
                 unit = tables.unit
-                rent = -(-view.rent[space] // unit) * unit  # (game.r5: rents are >= 0)
+                rent = -(-view.rows[space].rent // unit) * unit  # (game.r5: rents >= 0)
                 gain_target -= rent
                 if owner == p:
                     gain_me += rent
@@ -913,7 +1007,7 @@ class Monopoly23Strategy(EditionStrategy):
             return 0.0
         view = self._cur
         assert view is not None
-        return view.incomes()[q]
+        return view.income_of(q)
 
     # ---------------------------------------------------------------- decisions
 
@@ -931,7 +1025,7 @@ class Monopoly23Strategy(EditionStrategy):
         landing = tables.landing
         unit = tables.unit
         owner = game.owner
-        rent = view.rent
+        rows = view.rows
         size = board.size
         for player in players:  # (game.movable() without its list)
             if player.bankrupt or player.in_jail:
@@ -956,7 +1050,7 @@ class Monopoly23Strategy(EditionStrategy):
             if land == LAND_DEED:
                 o = owner[space]
                 if o >= 0 and o != q and not players[o].in_jail:
-                    due = -(-rent[space] // unit) * unit  # (game.r5: rents are >= 0)
+                    due = -(-rows[space].rent // unit) * unit  # (game.r5: rents >= 0)
                     gain_target -= due
                     if o == p:
                         gain_me += due
@@ -987,45 +1081,49 @@ class Monopoly23Strategy(EditionStrategy):
         score, more when it breaks a monopoly or completes the creditor's group; a building:
         1.3 times its value), plus 1.5 times what it pays over the debt, less 30 when it
         covers what cash cannot."""
-        board = game.board
-        owner = game.owner
-        houses = game.houses
         cash_left = game.ledger.balances[p]
         view = self._cur
         assert view is not None
-        if view is not self._scored_view or p != self._scored_seat:
-            self.forget_scores(game, p, view)
         tables = view.tables
         kinds = tables.kinds
-        prices = tables.prices
-        group_index = tables.group_index
         full = view.full
-        group_of = board.group_of
+        group_rows = view.group_rows
         changes = game.group_changes
         number = game.group_number
-        scored_at = self._scored_at
-        scores = self._scores
+        scores = view.seats[p].scores
         best = -1
         best_building = False
         best_score = 0.0
-        for deed in board.deeds:
-            if owner[deed] != p or houses[deed]:
+        # (the view is up to date: each row's owner and buildings are the game's)
+        for row in view.deed_rows:  # (board order)
+            if row.owner != p or row.level:
                 continue
-            value = float(prices[deed])
-            # (kept_score, written out)
-            kept = scores[deed] if scored_at[deed] == changes[number[deed]] else \
+            deed = row.deed
+            value = float(row.price)
+            kept_row = scores[deed]  # (kept_score, written out)
+            kept = kept_row.score if kept_row.at == changes[number[deed]] else \
                 self.kept_score(game, p, deed)
             cost = value + kept * 0.8
             if kinds[deed] == STREET:
-                i = group_index[deed]
+                i = row.street
                 if (full[i] == p) if i >= 0 else game.owns_group(p, deed):
                     cost += 800
                 if creditor >= 0:
-                    for g in group_of[deed]:
-                        if g != deed and owner[g] != creditor:
-                            break
+                    # (whether the deed completes the creditor's group: the group's other
+                    # deeds are all theirs)
+                    if i >= 0:
+                        for other in group_rows[number[deed]]:
+                            if other is not row and other.owner != creditor:
+                                break
+                        else:
+                            cost += 2000
                     else:
-                        cost += 2000
+                        owner = game.owner
+                        for g in game.board.group_of[deed]:
+                            if g != deed and owner[g] != creditor:
+                                break
+                        else:
+                            cost += 2000
             overpay = value - owed
             if overpay < 0.0:
                 overpay = 0.0
@@ -1061,14 +1159,16 @@ class Monopoly23Strategy(EditionStrategy):
         return END_TURN
 
     def kept_score(self, game: Monopoly23Game, p: int, d: int) -> float:
-        """:meth:`deed_score` of deed ``d``, kept while the game's count of changes of its
-        group stays the same (worked out here as :meth:`deed_score` does, from the view's
-        tables: asked while an answer is worked out)."""
-        count = game.group_changes[game.group_number[d]]
-        if self._scored_at[d] == count:
-            return self._scores[d]
+        """:meth:`deed_score` of deed ``d`` for ``p``, kept in the view (``p``'s
+        ``SeatRow.scores``, shared by the bots of the game) while the game's count of
+        changes of its group stays the same (worked out here as :meth:`deed_score` does,
+        from the view's tables: asked while an answer is worked out)."""
         view = self._cur
         assert view is not None
+        kept = view.seats[p].scores[d]
+        count: i64 = game.group_changes[game.group_number[d]]
+        if kept.at == count:
+            return kept.score
         tables = view.tables
         group = tables.board.group_of[d]
         owner = game.owner
@@ -1104,8 +1204,8 @@ class Monopoly23Strategy(EditionStrategy):
                 score = 80.0 + 40 * mine
             else:
                 score = 40.0
-        self._scores[d] = score
-        self._scored_at[d] = count
+        kept.score = score
+        kept.at = count
         return score
 
     def turn(self, game: Monopoly23Game, p: int) -> Action:
@@ -1117,47 +1217,44 @@ class Monopoly23Strategy(EditionStrategy):
         cash = game.ledger.balances[p]
         if self._reserve_tops == view.top_moves and \
                 self._reserve_jail == game.jail_changes and \
-                self._reserve_view is view and self._reserve_seat == p:
+                self._reserve_serial == view.serial and self._reserve_seat == p:
             reserve = self._reserve  # (reserve(), kept)
         else:
             reserve = self.reserve(game, p)
-        if view is not self._scored_view or p != self._scored_seat:
-            self.forget_scores(game, p, view)
+        seat = view.seats[p]
+        scores = seat.scores
         # Forced purchases that complete a group (the first wanted in board order).
-        targets = view.targets[p]
-        if targets is None:
-            targets = view.force_targets(p)
+        targets = seat.targets  # (view.force_targets(p))
         if targets:
             third = reserve // 3
             rich = reserve + 600 / self.aggression
+            force_price = view.tables.force_price
             for d in targets:
-                left = cash - view.force_price[d]
+                left = cash - force_price[d]
                 if left < third and left < rich:
                     continue
-                # (kept_score, written out)
-                score = self._scores[d] if \
-                    self._scored_at[d] == game.group_changes[game.group_number[d]] else \
+                kept = scores[d]  # (kept_score, written out)
+                score = kept.score if \
+                    kept.at == game.group_changes[game.group_number[d]] else \
                     self.kept_score(game, p, d)
                 wanted = (score >= 1000 and left >= third) or (score >= 250 and left >= rich)
                 if wanted and not game.monopolised(d) and \
-                        view.force_price[d] <= cash + view.property[p]:
+                        force_price[d] <= cash + seat.property:
                     return view.tables.force_buy[d]
         # The market.
         if not game.bought_from_market:
             best = -1
             best_score = 0.0
-            prices = view.prices
+            rows = view.rows
             market = game.market
             changes = game.group_changes
             number = game.group_number
-            scored_at = self._scored_at
-            scores = self._scores
             for d in market:
-                price = prices[d]
+                price = rows[d].price
                 if cash < price:
                     continue
-                # (kept_score, written out)
-                score = scores[d] if scored_at[d] == changes[number[d]] else \
+                kept = scores[d]  # (kept_score, written out)
+                score = kept.score if kept.at == changes[number[d]] else \
                     self.kept_score(game, p, d)
                 if score < 1000 and cash - price < reserve:
                     continue
@@ -1166,7 +1263,7 @@ class Monopoly23Strategy(EditionStrategy):
                     best_score = score
             if best >= 0:
                 return view.tables.buy_deed[best]
-        if view.monopolies[p]:  # (buildings stand only on monopolies)
+        if seat.monopolies:  # (buildings stand only on monopolies)
             build = self.building(game, p, reserve)
             if build is not None:
                 return build
@@ -1178,21 +1275,12 @@ class Monopoly23Strategy(EditionStrategy):
             return ROLL
         return END_TURN
 
-    def forget_scores(self, game: Monopoly23Game, p: int, view: DeedView) -> None:
-        """Start the kept deed scores afresh for ``p`` in the game of ``view``. A deed's
-        score (:meth:`deed_score`) depends only on the owners of its group, so it is kept
-        while the game's count of that group's changes (``game.group_changes``) stays."""
-        size = game.board.size
-        self._scores = [0.0] * size
-        self._scored_at = [-1] * size
-        self._scored_view = view
-        self._scored_seat = p
-
     def building(self, game: Monopoly23Game, p: int, reserve: int) -> Action | None:
         """The building with the best return that leaves the reserve, if any."""
         view = self._cur
         assert view is not None
-        if not view.monopolies[p]:
+        wholes = view.seats[p].wholes
+        if not wholes:
             return None  # (buildings stand only on monopolies)
         cash = game.ledger.balances[p]
         building_cost = game.building_cost
@@ -1205,7 +1293,7 @@ class Monopoly23Strategy(EditionStrategy):
         # only (the rules refuse the others). The rules are asked only about a candidate
         # that would be the best so far (one that is not is passed over either way).
         street_groups = view.street_groups
-        for i in view.wholes[p]:
+        for i in wholes:
             for deed in street_groups[i]:
                 if cash - building_cost[deed] >= reserve and houses[deed] < HOTEL:
                     score = view.building_score(deed)
@@ -1312,8 +1400,9 @@ class Monopoly23Strategy(EditionStrategy):
         if code == REPAIRS:
             view = self._cur
             assert view is not None
-            amount = float(game.r5(view.houses_held[target] * card.per_house +
-                                   view.hotels_held[target] * card.per_hotel))
+            seat = view.seats[target]
+            amount = float(game.r5(seat.houses * card.per_house +
+                                   seat.hotels * card.per_hotel))
             return -amount if mine else amount * 0.6 * weight
         jailed = game.players[target].in_jail
         if code == GO_TO_JAIL:
@@ -1349,7 +1438,7 @@ class Monopoly23Strategy(EditionStrategy):
             owner = game.owner[space]
             if owner >= 0 and owner != target and not game.players[owner].in_jail:
                 unit = tables.unit
-                rent = -(-view.rent[space] // unit) * unit  # (game.r5: rents are >= 0)
+                rent = -(-view.rows[space].rent // unit) * unit  # (game.r5: rents >= 0)
                 gain_target -= rent
                 if owner == p:
                     gain_me += rent
