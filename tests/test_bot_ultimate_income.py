@@ -69,9 +69,9 @@ def test_plan_knob_picks_when_the_bot_plans_and_refuses_other_values() -> None:
 
 def test_look_knob_takes_rounds_from_one_to_twelve_and_refuses_others() -> None:
     """``look=N``: rounds between the turns where lifts, a mortgage for a building and
-    offers are looked for (1, the default: every turn)."""
+    offers are looked for (3, the default; 1: every turn)."""
     default = standard_strategy({})
-    assert isinstance(default, IncomeStrategy) and default.look == 1
+    assert isinstance(default, IncomeStrategy) and default.look == 3
     four = standard_strategy({"look": "4"})
     assert isinstance(four, IncomeStrategy) and four.look == 4
     for wrong in ("0", "13", "-1", "often", "2.5"):

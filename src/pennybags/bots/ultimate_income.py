@@ -106,10 +106,11 @@ PLANS: Final = ("turn", "answer")
 """When the bot works out what to build, lift, fund and offer: once a turn, followed
 through its answers (with a horizon moving every :data:`STEP` rounds), or afresh at every
 answer (with a horizon moving every round: the play before 2026-11-28)."""
-LOOK: Final = 1
+LOOK: Final = 3
 """Rounds between the turns where the bot looks for a mortgage to lift, a deed to mortgage
-for a building and an offer to propose (``look=N``; 1: every turn, the play before
-2026-11-28, afternoon). Building is planned every turn whatever it is."""
+for a building and an offer to propose (``look=N``, with ``plan=turn``; 1: every turn, the
+play before 2026-11-28, afternoon; as strong at 3, weaker against the previous strategy
+at 5: docs/lab.md). Building is planned every turn whatever it is."""
 LOOK_MOST: Final = 12
 """The most rounds between those looks the ``look`` knob takes."""
 BLOCK: Final = 0.5
@@ -1687,7 +1688,10 @@ def standard_strategy(params: dict[str, str]) -> UltimateMonopolyStrategy:
     by their expected income; ``value=price`` is the previous strategy, by printed
     prices. ``plan=turn`` (the default) plans once a turn, ``plan=answer`` at every
     answer (:data:`PLANS`; the previous strategy takes the knob and plans at every
-    answer)."""
+    answer). ``look=N`` (1 to :data:`LOOK_MOST`, default :data:`LOOK`): with
+    ``plan=turn``, the rounds between the turns where lifts, a mortgage for a building
+    and offers are looked for (the previous strategy and ``plan=answer`` take the knob
+    and look every turn)."""
     value = params.pop("value", "income")
     if value not in VALUES:
         raise ValueError(f"bot parameter value takes income or price, not '{value}'")
