@@ -27,7 +27,7 @@ from typing import Any
 import pytest
 
 from pennybags.bots import make_bot
-from pennybags.bots.ultimate_income import IncomeStrategy
+from pennybags.bots.ultimate_income import BUILD_RESERVE, IncomeStrategy
 from pennybags.bots.ultimate_monopoly import (
     TURN_CARDS,
     Estate,
@@ -78,6 +78,7 @@ class Checking:
         self.strategy = strategy
         self.checked = 0
         self.builds_followed = 0
+        self.bounded = 0
         self.mortgages_followed = 0
         self.offers_skipped = 0
         """Answers where the plan of the turn was followed and checked."""
@@ -181,6 +182,18 @@ class Checking:
                     assert s.mortgage_loss(game, d) == fresh.mortgage_loss_afresh(game, d)
                 if game.houses[d]:
                     assert s.sale_loss_rate(game, d) == fresh.sale_loss_rate_afresh(game, d)
+            # The least building cost kept with its deeds bounds every candidate's: when
+            # the cash less it is below what building keeps, no candidate is paid for.
+            s.hold(game, p)
+            costs = game.building_figures.costs
+            where = [d for ours in s._buildable for d in ours] + s._transit
+            assert s._least_cost == min((costs[d] for d in where), default=1 << 30)
+            keep = int(s.reserve(game, p) * BUILD_RESERVE)
+            if game.cash(p) - s._least_cost < keep:
+                s.build_candidates(game, p)
+                for _, d in s._build_candidates + s._build_surplus:
+                    assert game.cash(p) - costs[d] < keep
+                self.bounded += 1
             self.planned(s, game, p)
         self.checked += 1
         return s.choose(game, p)
@@ -223,7 +236,7 @@ class Checking:
                                   ("standard", "standard?value=price") * 2])
 def test_kept_work_is_what_fresh_work_gives(bots: tuple[str, ...]) -> None:
     edition = get_edition("ultimate-monopoly")
-    builds = mortgages = skipped = gains = 0
+    builds = mortgages = skipped = gains = bounded = 0
     for seed in (3, 4):
         game = edition.new_game(["A", "B", "C", "D"], seed=seed,
                                 options=run_options("ultimate-monopoly", (), 1000))
@@ -236,8 +249,9 @@ def test_kept_work_is_what_fresh_work_gives(bots: tuple[str, ...]) -> None:
         mortgages += sum(a.mortgages_followed for a in agents)
         skipped += sum(a.offers_skipped for a in agents)
         gains += sum(a.gains_kept for a in agents)
+        bounded += sum(a.bounded for a in agents)
     # (the plans were followed, and checked, often enough to mean something)
-    assert builds > 20 and mortgages > 10 and skipped > 100 and gains > 10
+    assert builds > 20 and mortgages > 10 and skipped > 100 and gains > 10 and bounded > 20
 
 
 def test_estate_ranks_the_leaders_of_each_group_as_the_whole_board() -> None:

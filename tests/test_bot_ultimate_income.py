@@ -67,6 +67,41 @@ def test_plan_knob_picks_when_the_bot_plans_and_refuses_other_values() -> None:
         make_bot("standard?plan=never", 0).choose(new_game(), 0)
 
 
+def test_look_knob_takes_rounds_from_one_to_twelve_and_refuses_others() -> None:
+    """``look=N``: rounds between the turns where lifts, a mortgage for a building and
+    offers are looked for (3, the default; 1: every turn)."""
+    default = standard_strategy({})
+    assert isinstance(default, IncomeStrategy) and default.look == 3
+    four = standard_strategy({"look": "4"})
+    assert isinstance(four, IncomeStrategy) and four.look == 4
+    for wrong in ("0", "13", "-1", "often", "2.5"):
+        with pytest.raises(ValueError, match="look takes a whole number of rounds"):
+            standard_strategy({"look": wrong})
+    with pytest.raises(ValueError, match="look takes a whole number of rounds"):
+        make_bot("standard?look=never", 0).choose(new_game(), 0)
+
+
+@pytest.mark.parametrize("look", [1, 3])
+def test_look_knob_lifts_a_mortgage_only_every_n_rounds(look: int) -> None:
+    """With ``look=3`` a mortgage the bot would lift is lifted at its first turn, not at
+    its turns of the next two rounds, and again three rounds after the first; with
+    ``look=1`` at every turn."""
+    game = new_game()
+    game.players[0].cards.clear()
+    own(game, 0, "Park Place", "Boardwalk")
+    game.mortgaged[at(game, "Park Place")] = True
+    bot = make_bot(f"standard?look={look}", 0)
+    lift = Action("unmortgage", at(game, "Park Place"))
+    seen: list[bool] = []
+    for _ in range(4):
+        first = bot.choose(game, 0)
+        seen.append(first == lift)
+        assert bot.choose(game, 0) == first  # (the rest of the turn: the same look)
+        game.turns += 4  # (the seat's next turn, a round later)
+        game.round += 1
+    assert seen == ([True, True, True, True] if look == 1 else [True, False, False, True])
+
+
 # ==================================================================== valuation
 
 def test_a_deed_completing_a_monopoly_is_worth_more_than_a_lone_one() -> None:

@@ -106,6 +106,13 @@ PLANS: Final = ("turn", "answer")
 """When the bot works out what to build, lift, fund and offer: once a turn, followed
 through its answers (with a horizon moving every :data:`STEP` rounds), or afresh at every
 answer (with a horizon moving every round: the play before 2026-11-28)."""
+LOOK: Final = 3
+"""Rounds between the turns where the bot looks for a mortgage to lift, a deed to mortgage
+for a building and an offer to propose (``look=N``, with ``plan=turn``; 1: every turn, the
+play before 2026-11-28, afternoon; as strong at 3, weaker against the previous strategy
+at 5: docs/lab.md). Building is planned every turn whatever it is."""
+LOOK_MOST: Final = 12
+"""The most rounds between those looks the ``look`` knob takes."""
 BLOCK: Final = 0.5
 """The share of an opponent's gain counted when a deed would give them a group."""
 OFFER_MAJORITY: Final = 1.0
@@ -233,12 +240,23 @@ class IncomeStrategy(UltimateMonopolyStrategy):
     """How the standard bot plays Ultimate Monopoly, valuing deeds by expected income."""
 
     def __init__(self, reserve: int, aggression: int, trade: int, jail: str = "auto",
-                 plan: str = "turn") -> None:
+                 plan: str = "turn", look: int = LOOK) -> None:
         super().__init__(reserve, aggression, trade, jail)
         if plan not in PLANS:
             raise ValueError(f"bot parameter plan takes turn or answer, not '{plan}'")
+        if not 1 <= look <= LOOK_MOST:
+            raise ValueError(f"bot parameter look takes a whole number of rounds from 1 to "
+                             f"{LOOK_MOST}, not {look}")
         self.plan_turn = plan == "turn"
         """Whether the bot plans once a turn (see :data:`PLANS`)."""
+        self.look = look
+        """Rounds between the turns where what comes after building is looked for
+        (:data:`LOOK`; with ``plan=turn`` only)."""
+        self._look_round = -1 << 30
+        self._look_turn = -1
+        self._look_game: ClassicGame | None = None
+        """The round and the game's turn when what comes after building was last looked
+        for, and the game."""
         self._step = STEP if self.plan_turn else 1
         """Rounds between moves of the horizon."""
         self._groups_facts: Groups | None = None
@@ -297,6 +315,9 @@ class IncomeStrategy(UltimateMonopolyStrategy):
         """Our deeds of each street group where we hold a monopoly or majority ownership."""
         self._buildable_deeds: set[int] = set()
         """The deeds of ``_buildable``."""
+        self._least_cost = 1 << 30
+        """The least building cost of our deeds where a building might go (those of
+        ``_buildable`` and ``_transit``): below it plus what is kept, nothing is built."""
         self._transit: list[int] = []
         """Our railroads and cab companies."""
         self._groups: list[tuple[int, ...]] = []
@@ -495,6 +516,15 @@ class IncomeStrategy(UltimateMonopolyStrategy):
                 buildable.append(tuple(ours))
                 for g in ours:
                     buildable_deeds.add(g)
+        least = 1 << 30
+        costs = game.building_figures.costs
+        for d in transit:
+            if costs[d] < least:
+                least = costs[d]
+        for d in buildable_deeds:
+            if costs[d] < least:
+                least = costs[d]
+        self._least_cost = least
         self._groups = groups
         self._buildable_deeds = buildable_deeds
         self._counts = counts
@@ -1156,7 +1186,19 @@ class IncomeStrategy(UltimateMonopolyStrategy):
 
     def after_building(self, game: CardGame, p: int) -> Action | None:
         """What managing does once nothing (more) is to be built: lift a mortgage,
-        mortgage to pay for a building, propose a trade once a turn."""
+        mortgage to pay for a building, propose a trade once a turn. With ``look=N``
+        (N above 1) it is looked for only in a turn at least N rounds after the last turn
+        it was looked for in (all that turn's answers)."""
+        if self.look > 1:
+            if game is not self._look_game:
+                self._look_game = game
+                self._look_round = -1 << 30
+                self._look_turn = -1
+            if game.turns != self._look_turn:
+                if game.round - self._look_round < self.look:
+                    return None
+                self._look_round = game.round
+                self._look_turn = game.turns
         action = self.lift(game, p)
         if action is not None:
             return action
@@ -1179,6 +1221,9 @@ class IncomeStrategy(UltimateMonopolyStrategy):
         keep = int(self.reserve(game, p) * BUILD_RESERVE)
         if cash <= keep:
             return []
+        self.hold(game, p)
+        if cash - self._least_cost < keep:
+            return []  # (no building is paid for: the candidates need not be looked at)
         first = -1
         refused: list[int] = []
         for _, d in self.build_candidates(game, p):
@@ -1233,8 +1278,9 @@ class IncomeStrategy(UltimateMonopolyStrategy):
             return None
         cash = game.cash(p)
         full = self.reserve(game, p)
-        if cash <= int(full * BUILD_RESERVE):
-            return None
+        keep = int(full * BUILD_RESERVE)
+        if cash <= keep or cash - self._least_cost < keep:
+            return None  # (the second: the kept surplus may be of deeds we held before)
         self.know_board(game, p)
         rich = RICH * self.scale(game)
         for _, d in self._build_surplus:
@@ -1642,18 +1688,29 @@ def standard_strategy(params: dict[str, str]) -> UltimateMonopolyStrategy:
     by their expected income; ``value=price`` is the previous strategy, by printed
     prices. ``plan=turn`` (the default) plans once a turn, ``plan=answer`` at every
     answer (:data:`PLANS`; the previous strategy takes the knob and plans at every
-    answer)."""
+    answer). ``look=N`` (1 to :data:`LOOK_MOST`, default :data:`LOOK`): with
+    ``plan=turn``, the rounds between the turns where lifts, a mortgage for a building
+    and offers are looked for (the previous strategy and ``plan=answer`` take the knob
+    and look every turn)."""
     value = params.pop("value", "income")
     if value not in VALUES:
         raise ValueError(f"bot parameter value takes income or price, not '{value}'")
     plan = params.pop("plan", "turn")
     if plan not in PLANS:
         raise ValueError(f"bot parameter plan takes turn or answer, not '{plan}'")
+    look_text = params.pop("look", str(LOOK))
+    try:
+        look = int(look_text)
+    except ValueError:
+        look = 0
+    if not 1 <= look <= LOOK_MOST:
+        raise ValueError(f"bot parameter look takes a whole number of rounds from 1 to "
+                         f"{LOOK_MOST}, not '{look_text}'")
     if value == "price":
         return ultimate_monopoly_strategy(params)
     reserve, aggression, trade, jail = classic_params(params)
-    return IncomeStrategy(reserve, aggression, trade, jail, plan)
+    return IncomeStrategy(reserve, aggression, trade, jail, plan, look)
 
 
-allow_params("value", "plan")
+allow_params("value", "plan", "look")
 register_strategy("ultimate-monopoly", standard_strategy)

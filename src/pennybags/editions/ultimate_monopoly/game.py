@@ -846,6 +846,12 @@ class BonusMove(Step):
         self.backwards = backwards
         self.offered = offered
 
+    def copy_for(self, original: Game, copy: Game) -> Step:
+        """A copy of its own for a clone (its fields are plain values; a clone shares
+        nothing of the game's that is an object with fields)."""
+        return BonusMove(self.player, self.double, self.speed, self.even, self.backwards,
+                         self.offered)
+
     def run(self, game: Game) -> None:
         g = cast(UltimateMonopolyGame, game)
         if self.offered:
