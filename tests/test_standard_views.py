@@ -246,10 +246,10 @@ def test_a_game_played_a_round_at_a_time_through_play_seats_is_play_out_s() -> N
         assert by_rounds.turns == whole.turns
 
 
-def test_a_group_no_longer_whole_or_split_in_two_leaves_the_seats_lists() -> None:
-    """The seats' lists are made again only when a group looked at is, or was, whole or
-    split between two players: a whole group with a deed back at the bank, and a split
-    group with a third owner, leave them (each change logged, as the rules log them)."""
+def brown_whole_light_split() -> tuple[ClassicGame, BoardView, tuple[int, ...], tuple[int, ...]]:
+    """A classic game whose brown group is seat 0's whole and whose light blue group is
+    split, all but its last deed seat 1's and the last seat 2's; its view, checked; the two
+    groups."""
     game = new_game("classic", 6)
     view = board_view(game)
     brown, light = view.facts.street_groups[0], view.facts.street_groups[1]
@@ -259,6 +259,14 @@ def test_a_group_no_longer_whole_or_split_in_two_leaves_the_seats_lists() -> Non
         game.set_owner(d, 1)
     game.set_owner(light[-1], 2)
     check_view(game, view)
+    return game, view, brown, light
+
+
+def test_a_group_no_longer_whole_or_split_in_two_leaves_the_seats_lists() -> None:
+    """The seats' lists are made again only when a group looked at is, or was, whole or
+    split between two players: a whole group with a deed back at the bank, and a split
+    group with a third owner, leave them (each change logged, as the rules log them)."""
+    game, view, brown, light = brown_whole_light_split()
     assert brown in view.complete[0]
     assert [w.group for w in view.wanted[1]] == [light]
     game.set_owner(brown[0], -1)  # back to the bank: nobody's group now
@@ -272,15 +280,7 @@ def test_a_group_as_it_was_keeps_the_seats_lists_and_a_moved_deed_remakes_them()
     """A change that leaves a group whole, or split between the same two with the same
     deeds each, keeps the seats' lists as they were (the same objects); a deed passed
     between the two owners of a split group makes them again (what is asked changes)."""
-    game = new_game("classic", 6)
-    view = board_view(game)
-    brown, light = view.facts.street_groups[0], view.facts.street_groups[1]
-    for d in brown:
-        game.set_owner(d, 0)
-    for d in light[:-1]:
-        game.set_owner(d, 1)
-    game.set_owner(light[-1], 2)
-    check_view(game, view)
+    game, view, brown, light = brown_whole_light_split()
     asked = view.wanted[1][0]
     game.houses[brown[0]] = 1  # a building and a mortgage: no owner changes
     game.mortgaged[light[0]] = True
