@@ -32,34 +32,18 @@ class Card:
 def shuffle(rng: random.Random, items: list[int]) -> None:
     """``rng.shuffle(items)`` with the same draws (Fisher-Yates, each index drawn with
     ``getrandbits`` and drawn again when out of range), written out so that it compiles to
-    native code.
-
-    ``getrandbits(k)`` for ``k`` up to 32 is the top ``k`` bits of the generator's next
-    32-bit word, and ``getrandbits(32 * m)`` is its next ``m`` words, the first the lowest.
-    So the words are drawn in one call, as many as the swaps still to make (each takes one
-    word at least, a redraw one more): never a word more than ``rng.shuffle`` draws, and
-    the generator is left where it would leave it."""
-    last = len(items) - 1
-    words = b""
-    at = 0  # the next unread byte of ``words``
-    for i in range(last, 0, -1):
+    native code."""
+    getrandbits = rng.getrandbits
+    for i in range(len(items) - 1, 0, -1):
         n = i + 1
         k = 0  # n.bit_length(), in plain arithmetic (cheaper compiled)
         m = n
         while m:
             k += 1
             m >>= 1
-        drop = 32 - k
-        while True:
-            if at >= len(words):  # (the swaps left are i: draw a word for each)
-                words = rng.getrandbits(32 * i).to_bytes(4 * i, "little")
-                at = 0
-            word = (words[at] | (words[at + 1] << 8) | (words[at + 2] << 16)
-                    | (words[at + 3] << 24))
-            at += 4
-            j = word >> drop
-            if j < n:
-                break
+        j = getrandbits(k)
+        while j >= n:
+            j = getrandbits(k)
         items[i], items[j] = items[j], items[i]
 
 
