@@ -6,13 +6,13 @@ import itertools
 import json
 import random
 from dataclasses import dataclass
-from typing import Any, cast
+from typing import Any
 
 import pytest
 
 from pennybags.editions import get_edition, words_for
 from pennybags.editions.classic.options import ClassicOptions
-from pennybags.engine.actions import Action, Decision, IllegalAction, Trade
+from pennybags.engine.actions import Action, IllegalAction, Trade
 from pennybags.engine.board import Board
 from pennybags.engine.decks import Card, Deck
 from pennybags.engine.dice import Dice
@@ -21,7 +21,6 @@ from pennybags.engine.ledger import BANK, FREE_PARKING_POT, Ledger, Transaction
 from pennybags.engine.notation import action_from_json, action_to_json
 from pennybags.engine.options import describe, option, options_dict, parse_options
 from pennybags.engine.snapshot import snapshot
-from pennybags.engine.turn import seat_asks
 
 
 def board() -> Board:
@@ -220,26 +219,6 @@ def test_seeded_random_is_random_random(seed: int) -> None:
     assert ours.getstate() == theirs.getstate()
     assert [ours.random() for _ in range(5)] == [theirs.random() for _ in range(5)]
     assert ours.gauss(0, 1) == theirs.gauss(0, 1) and ours.getstate() == theirs.getstate()
-
-
-def test_seat_asks_are_made_once_per_kind_and_seats() -> None:
-    """Every game shares each seat's roll, jail (and Monopoly 2.3's turn) decision list,
-    made once per kind and count of seats: the same as made afresh, whatever was made
-    before, in games of any size."""
-    for kind in ("roll", "jail", "turn"):
-        for seats in (4, 2, 3, 4, 8, 2):
-            asks = seat_asks(kind, seats)
-            assert asks == [[Decision(kind, s)] for s in range(seats)]
-            assert asks is seat_asks(kind, seats)
-    classic, m23 = get_edition("classic"), get_edition("monopoly-2.3")
-    for names in (["A", "B", "C"], ["A", "B", "C", "D", "E"], ["A", "B", "C", "D"]):
-        for edition in (classic, m23):
-            game = edition.new_game(names, seed=3)
-            seats = len(names)
-            assert game.pending[0].player == game.current
-            assert game.pending[0].kind == ("turn" if edition is m23 else "roll")
-            assert cast(Any, game)._roll_asks == [
-                [Decision("roll", s)] for s in range(seats)]
 
 
 def test_stack_puts_cards_on_top_in_order() -> None:

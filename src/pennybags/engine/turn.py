@@ -121,21 +121,6 @@ def landing_rules(rulebook: Rulebook, board: Board) -> tuple[SpaceRule[Any] | No
     return last.rules
 
 
-_SEAT_ASKS: Final[dict[tuple[str, int], list[list[Decision]]]] = {}
-
-
-def seat_asks(kind: str, seats: int) -> list[list[Decision]]:
-    """Each of ``seats`` seats' pending list of one decision of ``kind`` (``[[Decision(kind,
-    0)], [Decision(kind, 1)], ...]``), made once per kind and count of seats and shared by
-    every game: decisions are values, and neither a pending list nor this list is ever
-    changed in place."""
-    key = (kind, seats)
-    asks = _SEAT_ASKS.get(key)
-    if asks is None:
-        asks = _SEAT_ASKS[key] = [[Decision(kind, s)] for s in range(seats)]
-    return asks
-
-
 class TurnGame(Game):
     """A game played in turns of dice throws around the board (see the module's
     docstring)."""
@@ -161,9 +146,9 @@ class TurnGame(Game):
         self.landing: list[SpaceRule[Any] | None] = list(landing_rules(rulebook, self.board))
         """What each space of the board does when a token stops on it (this game's own
         list, made from the rules of the board's spaces worked out once)."""
-        seats = len(self.players)
-        self._roll_asks: list[list[Decision]] = seat_asks("roll", seats)
-        self._jail_asks: list[list[Decision]] = seat_asks("jail", seats)
+        seats = range(len(self.players))
+        self._roll_asks: list[list[Decision]] = [[Decision("roll", s)] for s in seats]
+        self._jail_asks: list[list[Decision]] = [[Decision("jail", s)] for s in seats]
         """Each seat's roll and jail decision, made once: asked every turn, and pending
         lists are never changed in place."""
         self.plain_turn: bool = plain_turn(type(self)) and \

@@ -54,7 +54,7 @@ from pennybags.engine.decks import Card, Deck, shuffle
 from pennybags.engine.game import Event, Game, Step
 from pennybags.engine.ledger import BANK
 from pennybags.engine.rules import Rulebook
-from pennybags.engine.turn import NO_DECISIONS, seat_asks
+from pennybags.engine.turn import NO_DECISIONS
 
 DEEDS: Final = "deeds"
 """The key of the face-down title deed deck in ``game.decks``."""
@@ -144,7 +144,8 @@ class Monopoly23Game(ClassicGame):
         equal."""
         if clone_of is not None:
             self.changed = list(clone_of.changed)
-        self._turn_asks: list[list[Decision]] = seat_asks("turn", len(self.players))
+        self._turn_asks: list[list[Decision]] = [
+            [Decision("turn", s)] for s in range(len(self.players))]
         """Each seat's turn decision, made once (``_jail_asks`` has the jail one)."""
         self._move_asks: list[dict[int, list[Decision]]] = [{} for _ in self.players]
         """Each seat's ``move`` decisions by the roll, made once each."""
