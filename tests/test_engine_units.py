@@ -16,7 +16,7 @@ from pennybags.engine.actions import Action, IllegalAction, Trade
 from pennybags.engine.board import Board
 from pennybags.engine.decks import Card, Deck
 from pennybags.engine.dice import Dice
-from pennybags.engine.game import Game
+from pennybags.engine.game import Game, seeded_random
 from pennybags.engine.ledger import BANK, FREE_PARKING_POT, Ledger, Transaction
 from pennybags.engine.notation import action_from_json, action_to_json
 from pennybags.engine.options import describe, option, options_dict, parse_options
@@ -193,6 +193,32 @@ def test_shuffle_draws_as_random_shuffle(size: int) -> None:
         expected = list(range(size))
         random.Random(seed).shuffle(expected)
         assert list(d.order) == expected
+
+
+def test_shuffle_leaves_the_generator_as_random_shuffle_does() -> None:
+    """The words drawn at once are never more than ``random.shuffle`` draws, redraws
+    included (sizes just above a power of two are redrawn most): the same order, and the
+    generator left in the same state for the game's next draws."""
+    for seed in range(300):
+        for size in (2, 3, 5, 9, 16, 17, 28, 33, 65):
+            d = Deck("d", "D", [Card(str(i), "", "collect") for i in range(size)])
+            ours, theirs = random.Random(seed), random.Random(seed)
+            d.shuffle(ours)
+            expected = list(range(size))
+            theirs.shuffle(expected)
+            assert list(d.order) == expected
+            assert ours.getstate() == theirs.getstate()
+
+
+@pytest.mark.parametrize("seed", [0, 1, 7, 2**31, 2**63 - 1, 2**80 + 5, -12])
+def test_seeded_random_is_random_random(seed: int) -> None:
+    """A game's generator, made without ``Random.__init__``, is ``random.Random(seed)``:
+    the same state (with ``gauss_next``), the same draws after."""
+    ours, theirs = seeded_random(seed), random.Random(seed)
+    assert type(ours) is random.Random
+    assert ours.getstate() == theirs.getstate()
+    assert [ours.random() for _ in range(5)] == [theirs.random() for _ in range(5)]
+    assert ours.gauss(0, 1) == theirs.gauss(0, 1) and ours.getstate() == theirs.getstate()
 
 
 def test_stack_puts_cards_on_top_in_order() -> None:

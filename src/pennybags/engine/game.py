@@ -22,6 +22,7 @@ turn) and gives a :class:`~pennybags.engine.rules.Rulebook`. The base class give
 
 from __future__ import annotations
 
+import _random
 import random
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Sequence
@@ -175,6 +176,17 @@ class Seats:
                 self.choose.append(a.choose)
 
 
+def seeded_random(seed: int) -> random.Random:
+    """``random.Random(seed)`` for a whole-number seed: the same generator in the same state,
+    made without running ``Random.__init__`` and ``Random.seed``, which are Python code (for
+    a number they only pass it to the C generator's ``seed`` and clear ``gauss_next``; the
+    compiled build makes one generator a game)."""
+    rng = random.Random.__new__(random.Random)
+    _random.Random.seed(rng, seed)
+    rng.gauss_next = None  # type: ignore[attr-defined]  # (set by Random.__init__; not in the stubs)
+    return rng
+
+
 def copy_random(rng: random.Random) -> random.Random:
     """A generator in the same state as ``rng`` that draws independently of it."""
     copy = random.Random.__new__(random.Random)
@@ -246,7 +258,7 @@ class Game(ABC):
         if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool)):
             raise ValueError(f"a seed is a whole number, not {seed!r}")
         self.seed: int = seed if seed is not None else random.SystemRandom().randrange(2**63)
-        self.rng = random.Random(self.seed)
+        self.rng = seeded_random(self.seed)
         game_rules = data.rules
         self.dice: Dice = make_dice(self.rng, game_rules)
         """The game's dice, from its rules (``dice``, ``dice_sides``; ``speed_die``: the
