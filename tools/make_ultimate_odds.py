@@ -57,11 +57,18 @@ def tables() -> tuple[list[float], list[float], list[float], list[float]]:
     return rent, thrown, fresh, visits
 
 
+ROUND_OFF = 1e-12
+"""Values smaller than this are the solver's round-off (a utility's fresh-throw rent is a
+difference of two incomes, about 1e-17 where it is nothing): stored as 0.0, so that the
+module does not change with the linear algebra library's order of sums."""
+
+
 def fmt(values: list[float]) -> str:
     lines = []
     for i in range(0, len(values), 6):
-        lines.append("    " + " ".join(f"{float(f'{v:.{DIGITS}g}')!r}," for v in
-                                         values[i:i + 6]))
+        lines.append("    " + " ".join(
+            f"{float(f'{v:.{DIGITS}g}') if abs(v) >= ROUND_OFF else 0.0!r}," for v in
+            values[i:i + 6]))
     return "(\n" + "\n".join(lines) + "\n)"
 
 
