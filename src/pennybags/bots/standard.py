@@ -117,9 +117,9 @@ def rank_rents(ranked: TopRents, deeds: list[int], owner: list[int], rents: list
 class BoardFacts:
     """What never changes on a board, in the shape the strategy reads fastest."""
 
-    __slots__ = ("board", "build_actions", "group_bits", "group_costs", "house_scores",
-                 "mortgage_actions", "printed_rents", "rated", "rent_kind", "sell_actions",
-                 "street_bits", "street_group_of", "street_groups", "streets")
+    __slots__ = ("board", "build_actions", "house_scores", "mortgage_actions", "printed_rents",
+                 "rated", "rent_kind", "sell_actions", "street_bits", "street_group_of",
+                 "street_groups", "streets")
 
     def __init__(self, board: Board) -> None:
         self.board = board
@@ -130,17 +130,9 @@ class BoardFacts:
         self.streets: list[int] = [d for d in board.deeds if board.spaces[d].kind == "street"]
         self.street_group_of: list[int] = [-1] * board.size
         """Each deed's place in ``street_groups`` (-1: not a street of a colour group)."""
-        self.group_costs: list[int] = []
-        """What a house costs on each of ``street_groups`` (on its first street)."""
-        self.group_bits: list[int] = []
-        """The streets of each of ``street_groups``, as bits (1 << street)."""
         for g, group in enumerate(self.street_groups):
-            bits = 0
             for d in group:
                 self.street_group_of[d] = g
-                bits |= 1 << d
-            self.group_costs.append(board.spaces[group[0]].house_cost)
-            self.group_bits.append(bits)
         others = [d for group in board.groups.values() for d in group
                   if board.spaces[d].kind in ("railroad", "utility")]
         self.rated: list[int] = self.streets + others
@@ -218,10 +210,9 @@ class BoardView(TopRents):
     does not account for every change. Each seat's groups, wants and deeds are worked out
     again after every change of owner (see :meth:`know_owners`)."""
 
-    __slots__ = ("changes", "cheapest", "complete", "deeds", "deeds_transfers", "facts", "game",
-                 "group_owner", "grouped", "logged", "owners_changes", "owners_logged",
-                 "ranked_owner", "rents", "round", "split_other", "split_owner", "transfers",
-                 "wanted")
+    __slots__ = ("changes", "complete", "deeds", "deeds_transfers", "facts", "game",
+                 "group_owner", "logged", "owners_changes", "owners_logged", "ranked_owner",
+                 "rents", "round", "split_other", "split_owner", "transfers", "wanted")
 
     def __init__(self, game: ClassicGame) -> None:
         super().__init__()
@@ -248,10 +239,6 @@ class BoardView(TopRents):
         """Each seat's complete colour groups."""
         self.wanted: list[list[Wanted]] = [[] for _ in range(seats)]
         """Each seat's colour groups that one other player owns the rest of."""
-        self.cheapest: list[int] = [0] * seats
-        """The lowest house cost among each seat's ``complete`` groups (0: none)."""
-        self.grouped: list[int] = [0] * seats
-        """The streets of each seat's ``complete`` groups, as bits (1 << street)."""
         self.deeds_transfers: i64 = -1
         self.deeds: list[list[int]] = [[] for _ in range(seats)]
         """Each seat's deeds in board order (see :meth:`deeds_of`)."""
@@ -480,29 +467,18 @@ class BoardView(TopRents):
             return  # (no group's whole owner or split moved: the seats' lists stand)
         complete = self.complete
         wanted = self.wanted
-        cheapest = self.cheapest
-        grouped = self.grouped
         for seat_groups in complete:
             if seat_groups:
                 seat_groups.clear()
         for seat_wanted in wanted:
             if seat_wanted:
                 seat_wanted.clear()
-        for seat in range(len(cheapest)):
-            cheapest[seat] = 0
-            grouped[seat] = 0
-        costs = facts.group_costs
-        bits = facts.group_bits
         g = -1
         for group in groups:
             g += 1
             whole = group_owner[g]
             if whole >= 0:
                 complete[whole].append(group)
-                cost = costs[g]
-                if cheapest[whole] == 0 or cost < cheapest[whole]:
-                    cheapest[whole] = cost
-                grouped[whole] |= bits[g]
                 continue
             first = split_owner[g]
             if first is not None:
@@ -631,9 +607,6 @@ class ClassicStrategy:
         """The streets of ``_groups``, as bits (1 << street)."""
         self._scale = 1.0
         self._scale_game: ClassicGame | None = None
-        self._checks = True
-        self._checks_game: ClassicGame | None = None
-        """:func:`classic_checks` of the game last in debt, asked once a game."""
 
     # ---------------------------------------------------------------- the answer
 
@@ -738,8 +711,17 @@ class ClassicStrategy:
         view.know_owners()
         self._groups = view.complete[p]
         self._wanted = view.wanted[p]
-        self._cheapest_house = view.cheapest[p]
-        self._grouped = view.grouped[p]
+        spaces = game.board.spaces
+        cheapest = 0
+        grouped = 0
+        for group in self._groups:
+            cost = spaces[group[0]].house_cost
+            if cheapest == 0 or cost < cheapest:
+                cheapest = cost
+            for d in group:
+                grouped |= 1 << d
+        self._cheapest_house = cheapest
+        self._grouped = grouped
 
     def mine(self, game: ClassicGame, p: int) -> list[int]:
         """The bot's deeds, in board order."""
@@ -966,40 +948,30 @@ class ClassicStrategy:
         houses = game.houses
         mortgaged = game.mortgaged
         group_of = game.board.group_of
-        if self._checks_game is not game:
-            self._checks = classic_checks(game)
-            self._checks_game = game
-        plain = self._checks
+        plain = classic_checks(game)
         raisable = game.ledger.balances[p]
         # The cheapest lone deed to mortgage, else the cheapest building to sell, else the
         # cheapest group deed to mortgage (the first of equals, in board order).
-        grouped = self._grouped
         lone = -1
-        lone_price = 0
         built = -1
-        built_cost = 0
         for d in mine:
             space = spaces[d]
             level = houses[d]
             if level:
-                cost = space.house_cost
-                raisable += cost // 2 * (level + (3 if level == HOTEL else 0))
-                if (built < 0 or cost < built_cost) and (
+                raisable += space.house_cost // 2 * (level + (3 if level == HOTEL else 0))
+                if (built < 0 or space.house_cost < spaces[built].house_cost) and (
                         level >= highest_level(houses, group_of[d]) if plain
                         else game.can_sell_building(p, d) is None):
                     built = d
-                    built_cost = cost
             if not mortgaged[d]:
                 raisable += space.mortgage
-                price = space.price
-                if lone < 0 or price < lone_price:
+                if lone < 0 or space.price < spaces[lone].price:
                     # (A street's group is whole when it is one of ours: _grouped says so.)
-                    whole = grouped >> d & 1 == 1 if streets >> d & 1 \
+                    whole = self._grouped >> d & 1 == 1 if streets >> d & 1 \
                         else game.owns_group(p, d)
                     if not whole and (highest_level(houses, group_of[d]) == 0 if plain
                                       else game.can_mortgage(p, d) is None):
                         lone = d
-                        lone_price = price
         if raisable < owed:
             return DECLARE_BANKRUPTCY
         if lone >= 0:
@@ -1007,14 +979,11 @@ class ClassicStrategy:
         if built >= 0:
             return facts.sell_actions[built]
         rest = -1
-        rest_price = 0
         for d in mine:
-            price = spaces[d].price
-            if (rest < 0 or price < rest_price) and (
+            if (rest < 0 or spaces[d].price < spaces[rest].price) and (
                     not mortgaged[d] and highest_level(houses, group_of[d]) == 0 if plain
                     else game.can_mortgage(p, d) is None):
                 rest = d
-                rest_price = price
         if rest >= 0:
             return facts.mortgage_actions[rest]
         return DECLARE_BANKRUPTCY
