@@ -1336,7 +1336,7 @@ class Monopoly23Strategy(EditionStrategy):
                 if known == key:
                     table = tables[i]
                     break
-                i += 1
+                i += 1  # noqa: SIM113  (enumerate makes a tuple an item in pure Python)
             if table is None:
                 table = view.card_table(game, key)
             facts = table[index]
