@@ -510,3 +510,15 @@ def test_what_is_handed_over_is_what_the_rule_says(seed: int, per_property: bool
                 paid += 1
             game.act(p, answer)
     assert paid > 20
+
+
+def test_a_bot_without_parameters_plays_with_the_defaults() -> None:
+    """The strategy of a standard bot given no parameters (made without reading any) is
+    the one given the defaults by name."""
+    from pennybags.bots.standard import StandardBot
+    plain = StandardBot().for_edition("monopoly-2.3")
+    named = make_bot("standard?reserve=100&aggression=100").for_edition(  # type: ignore[attr-defined]
+        "monopoly-2.3")
+    assert isinstance(plain, Monopoly23Strategy) and isinstance(named, Monopoly23Strategy)
+    assert (plain.base_reserve, plain.aggression) == (named.base_reserve, named.aggression)
+    assert (plain.base_reserve, plain.aggression) == (100, 1.0)

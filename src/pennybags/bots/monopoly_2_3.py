@@ -41,7 +41,7 @@ from pennybags.editions.classic.game import HOTEL
 from pennybags.editions.classic.rules import BUY
 from pennybags.editions.monopoly_2_3.game import Monopoly23Game
 from pennybags.editions.monopoly_2_3.rules import DECLINE, move_action
-from pennybags.engine.actions import Action, CardRef, deed_actions
+from pennybags.engine.actions import Action, CardRef, Decision, deed_actions
 from pennybags.engine.board import Board
 from pennybags.engine.decks import Card
 from pennybags.engine.turn import END_TURN, ROLL, USE_CARD
@@ -818,7 +818,11 @@ class Monopoly23Strategy(EditionStrategy):
     # ---------------------------------------------------------------- the answer
 
     def choose(self, game: Monopoly23Game, p: int) -> Action:
-        d = game.decision_for(p)
+        d: Decision | None = None
+        for decision in game.pending:  # (game.decision_for(p), without its call)
+            if decision.player == p:
+                d = decision
+                break
         if d is None:
             raise ValueError("the bot was asked to act without a decision")
         view = self._view  # (self.view(game), written out: once per answer)
@@ -1293,10 +1297,12 @@ class Monopoly23Strategy(EditionStrategy):
         # only (the rules refuse the others). The rules are asked only about a candidate
         # that would be the best so far (one that is not is passed over either way).
         street_groups = view.street_groups
+        rows = view.rows
         for i in wholes:
             for deed in street_groups[i]:
-                if cash - building_cost[deed] >= reserve and houses[deed] < HOTEL:
-                    score = view.building_score(deed)
+                level = houses[deed]
+                if cash - building_cost[deed] >= reserve and level < HOTEL:
+                    score = rows[deed].build_scores[level]  # (view.building_score(deed))
                     if (best < 0 or score > best_score) and \
                             game.can_buy_building(p, deed) is None:
                         best = deed
@@ -1325,10 +1331,12 @@ class Monopoly23Strategy(EditionStrategy):
         for ref in hand:
             key, index = ref
             table: list[CardFacts | None] | None = None
-            for i in range(len(keys)):  # (a deck or two: cheaper than a dictionary)
-                if keys[i] == key:
+            i = 0
+            for known in keys:  # (a deck or two: cheaper than a dictionary)
+                if known == key:
                     table = tables[i]
                     break
+                i += 1  # noqa: SIM113  (enumerate makes a tuple an item in pure Python)
             if table is None:
                 table = view.card_table(game, key)
             facts = table[index]
@@ -1457,6 +1465,8 @@ class Monopoly23Strategy(EditionStrategy):
 
 
 def _make(params: dict[str, str]) -> Monopoly23Strategy:
+    if not params:  # (the usual bot, made for every game: the defaults at once)
+        return Monopoly23Strategy()
     reserve = int_param(params, "reserve", 100)
     aggression = int_param(params, "aggression", 100)
     for key in ("trade", "jail"):

@@ -51,7 +51,7 @@ from pennybags.engine.actions import (
 from pennybags.engine.board import Board
 from pennybags.engine.data import EditionData
 from pennybags.engine.decks import Card, Deck, shuffle
-from pennybags.engine.game import Event, Game, Step
+from pennybags.engine.game import PURE, Event, Game, Step
 from pennybags.engine.ledger import BANK
 from pennybags.engine.rules import Rulebook
 from pennybags.engine.turn import NO_DECISIONS
@@ -389,7 +389,9 @@ class Monopoly23Game(ClassicGame):
     # ================================================================ moving and landing
 
     def collect_salary(self, p: int, landed: bool) -> None:
-        amount = self.r5(self.go_salary)
+        salary = self.go_salary
+        unit = self.unit
+        amount = -(-salary // unit) * unit if salary > 0 else 0  # (r5, written out)
         if self.plain_pay and not self.listeners and amount > 0:  # (pay without its call)
             self.ledger.transfer(BANK, p, amount, "GO salary")
         else:
@@ -699,8 +701,12 @@ class Monopoly23Game(ClassicGame):
             self.bank_houses += HOTEL - 1
         else:
             self.bank_houses -= 1
-        for d in self.unit_of(deed):
-            self.houses[d] = level + 1
+        houses = self.houses
+        if self.per_property:  # (unit_of, without its call or tuple)
+            houses[deed] = level + 1
+        else:
+            for d in self.board.group_of[deed]:
+                houses[d] = level + 1
         self.changes += 1
         self.changed.append(deed)  # (logged: see Game.changed)
         counts = self.group_changes  # (a list's number added to in place: no generic +=)
@@ -724,8 +730,12 @@ class Monopoly23Game(ClassicGame):
         else:
             self.bank_houses += 1
             new = level - 1
-        for d in self.unit_of(deed):
-            self.houses[d] = new
+        houses = self.houses
+        if self.per_property:  # (unit_of, without its call or tuple)
+            houses[deed] = new
+        else:
+            for d in self.board.group_of[deed]:
+                houses[d] = new
         self.changes += 1
         self.changed.append(deed)  # (logged: see Game.changed)
         counts = self.group_changes  # (a list's number added to in place: no generic +=)
@@ -1138,7 +1148,10 @@ class ResumeTurn(Step):
     __slots__ = ()
 
     def run(self, game: Game) -> None:
-        cast(Monopoly23Game, game).resume_turn()
+        if PURE:  # (typing's cast is a call of a Python function in pure Python)
+            game.resume_turn()  # type: ignore[attr-defined]
+        else:
+            cast(Monopoly23Game, game).resume_turn()
 
 
 RESUME_TURN: Final = ResumeTurn()
