@@ -608,3 +608,37 @@ def test_buildings_are_judged_by_number_as_in_words() -> None:
             assert g.house_builders() == builders
             shortages += g.bank_houses < 4 and len(builders) > 0
     assert refused < checked and shortages > 0
+
+
+def test_a_bid_is_judged_in_act_as_the_full_judging_words_it() -> None:
+    """``act`` judges an answer naming only an amount (a bid) itself: it allows and refuses
+    exactly the bids ``why_illegal`` (the full judging, which words every refusal) does, with
+    the same reasons, and a refused bid changes nothing."""
+    from pennybags.engine.actions import Pose
+
+    amounts: tuple[Any, ...] = (-5, 0, 1, 60, 61, 61.0, True, 1499, 1500, 1501, 10**6)
+    for amount in amounts:
+        g = get_edition("classic").new_game(["a", "b", "c"], seed=3, record=False)
+        g.pose(Pose("bid", 1, deed=39, amount=60, high_bidder=2))
+        action = Action("bid", amount=amount)
+        reason = g.why_illegal(1, action)
+        before = snapshot(g)
+        if reason is None:
+            g.act(1, action)
+            assert getattr(g, "auction").high == amount  # noqa: B009
+        else:
+            with pytest.raises(IllegalAction) as refused:
+                g.act(1, action)
+            assert str(refused.value) == reason and snapshot(g) == before
+    g = get_edition("classic").new_game(["a", "b", "c"], seed=3, record=False)
+    g.pose(Pose("bid", 1, deed=39, amount=60, high_bidder=2))
+    with pytest.raises(IllegalAction, match="an amount cannot be negative"):
+        g.act(1, Action("bid", amount=-5))
+    with pytest.raises(IllegalAction, match="a bid must be more than"):
+        g.act(1, Action("bid", amount=60))
+    with pytest.raises(IllegalAction, match="has only"):
+        g.act(1, Action("bid", amount=1501))
+    with pytest.raises(IllegalAction, match="takes no amount"):
+        g.act(1, Action("pass", amount=70))
+    g.act(1, Action("bid", amount=61))
+    assert getattr(g, "auction").high == 61 and g.pending[0].player != 1  # noqa: B009

@@ -418,6 +418,11 @@ class Game(ABC):
             # such as 1.0, which equals seat 1, is left to _judge to name)
             for decision in self.pending:
                 if decision.player == player:
+                    if PURE:  # (``in`` on the tuple: one operation in pure Python)
+                        if decision.kind in entry.answering:
+                            answered = decision
+                        break
+                    # (a loop compiled: ``in`` on a tuple goes through the generic protocol)
                     kind = decision.kind
                     for answering in entry.answering:
                         if answering == kind:
@@ -430,6 +435,13 @@ class Game(ABC):
         if answered is not None and entry is not None and not action.present:
             # The most common answers, judged as _judge would: a pending decision means the
             # game is not over and the player is a seat, and the action has no fields.
+            reason = entry.rule.check(self, player, action, answered) if entry.checked \
+                else None
+        elif answered is not None and entry is not None and action.present == AMOUNT_BIT and \
+                entry.fields & AMOUNT_BIT and \
+                (not CHECK_TYPES or type(action.amount) is int) and action.amount > 0:
+            # An answer naming only an amount (a bid), judged as _judge would: the amount
+            # is one this kind takes and above 0.
             reason = entry.rule.check(self, player, action, answered) if entry.checked \
                 else None
         elif answered is None and entry is not None and entry.anytime and \

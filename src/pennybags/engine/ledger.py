@@ -71,9 +71,9 @@ class Ledger:
         The ledger does not judge whether the payer can afford it: the rules do that before
         calling. A player's balance may only go negative where an edition's rules allow debt.
         """
-        if amount < 0:
-            raise ValueError(f"negative transfer of {amount} for {reason}")
-        if amount == 0:
+        if amount <= 0:  # (one comparison for the usual amount, above 0)
+            if amount < 0:
+                raise ValueError(f"negative transfer of {amount} for {reason}")
             return
         # (Written out rather than ``balances[payer] -= amount``: the compiled build then
         # adds plain numbers instead of making a generic call.)

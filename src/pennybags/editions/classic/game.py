@@ -88,6 +88,9 @@ class ClassicGame(TurnGame):
         """Whether this class judges buildings as :meth:`can_build` does here (does not
         override it): the rules that only need a yes or no then ask :meth:`build_refusal`,
         which words nothing."""
+        self.plain_stock: bool = type(self).stock_problem is ClassicGame.stock_problem
+        """Whether this class judges the bank's stock as :meth:`stock_problem` does here
+        (does not override it): :meth:`build_refusal` then looks at the stock itself."""
         if getattr(self.options, "free_parking_pot", False):
             self.fee_payee = FREE_PARKING_POT
         if clone_of is not None:
@@ -396,7 +399,10 @@ class ClassicGame(TurnGame):
             return NOT_EVEN
         if check_cash and self.ledger.balances[p] < space.house_cost:
             return SHORT_OF_CASH
-        if self.stock_problem(level) is not None:
+        if self.plain_stock:  # (stock_problem, without its call and its words)
+            if (self.bank_hotels if level == HOTEL - 1 else self.bank_houses) < 1:
+                return SHORT_OF_STOCK
+        elif self.stock_problem(level) is not None:
             return SHORT_OF_STOCK
         return BUILD_ALLOWED
 
@@ -410,7 +416,9 @@ class ClassicGame(TurnGame):
     def build(self, p: int, deed: int) -> None:
         """Buy a house (or, on four houses, a hotel that returns the four houses). When
         houses are short and several players could build, the house is auctioned."""
-        if self.houses[deed] < HOTEL - 1 and self.housing_shortage(p):
+        # (housing_shortage's first test, without its call: the bank seldom runs short)
+        if self.houses[deed] < HOTEL - 1 and self.bank_houses < len(self.players) and \
+                self.housing_shortage(p):
             self.start_house_auction(p, deed)
             return
         if self.plain_pay and not self.listeners:  # (pay without its call)
