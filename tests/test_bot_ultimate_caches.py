@@ -130,6 +130,21 @@ class Checking:
             assert s._buildable == fresh._buildable and s._transit == fresh._transit
             assert s._groups == fresh._groups and s._counts == fresh._counts
             assert s._buildable_deeds == fresh._buildable_deeds
+            # ... and what they are: each street group we hold part of once, in the order
+            # of our first street of it on the board, with how many of it we own; those
+            # with a monopoly or a majority ownership (our streets of them).
+            streets = [d for d in s.mine(game, p) if game.board.spaces[d].kind == "street"]
+            groups: list[tuple[int, ...]] = []
+            for d in streets:
+                if game.board.group_of[d] not in groups:
+                    groups.append(game.board.group_of[d])
+            assert s._groups == groups
+            assert s._counts == [sum(1 for d in g if game.owner[d] == p) for g in groups]
+            majority = game.building_figures.majority
+            assert s._buildable == [tuple(d for d in g if game.owner[d] == p) for g in groups
+                                    if sum(1 for d in g if game.owner[d] != p) == 0 or
+                                    (len(g) >= majority and
+                                     sum(1 for d in g if game.owner[d] != p) == 1)]
             asked = [(a.group, a.other, a.theirs, a.take, a.pay) for a in s.asks(game, p)]
             assert asked == [(a.group, a.other, a.theirs, a.take, a.pay)
                              for a in fresh.asks(game, p)]
