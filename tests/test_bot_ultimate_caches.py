@@ -68,6 +68,12 @@ def afresh_like(kept: IncomeStrategy, game: CardGame, p: int) -> IncomeStrategy:
     fresh._opponents = kept._opponents
     fresh._best_marks = [-1] * (3 * game.board.size)
     fresh._best_nets = [0.0] * (3 * game.board.size)
+    fresh._worth_settles = [-1] * game.board.size  # (nothing kept yet, as fresh() makes)
+    fresh._worth_marks = [0] * game.board.size
+    fresh._worths = [0.0] * game.board.size
+    fresh._loss_settles = [-1] * (2 * game.board.size)
+    fresh._loss_marks = [0] * (2 * game.board.size)
+    fresh._losses = [0.0] * (2 * game.board.size)
     return fresh
 
 

@@ -270,10 +270,13 @@ class IncomeStrategy(UltimateMonopolyStrategy):
         self._worth_seat = -1
         """The game's changes count and the seat the settle and the losses below hold for."""
         self._worth_game: ClassicGame | None = None
-        self._worth: dict[int, tuple[int, int, float]] = {}
+        self._worths: list[float] = []
+        self._worth_marks: list[int] = []
+        self._worth_settles: list[int] = []
         """Each deed's worth (:meth:`worth`), with its group's count of changes of owner,
-        buildings and mortgage and the settle (``_settles``) it was worked out with: it
-        reads nothing else, so it is kept while both are the same (for this seat)."""
+        buildings and mortgage and the settle (``_settles``; -1: none worked out for this
+        seat) it was worked out with: it reads nothing else, so it is kept while both are
+        the same (for this seat)."""
         self._loss_marks: list[int] = []
         self._loss_settles: list[int] = []
         self._losses: list[float] = []
@@ -704,7 +707,9 @@ class IncomeStrategy(UltimateMonopolyStrategy):
                 self._loss_settles = [-1] * (2 * game.board.size)
                 self._loss_marks = [0] * (2 * game.board.size)
                 self._losses = [0.0] * (2 * game.board.size)
-                self._worth.clear()
+                self._worth_settles = [-1] * game.board.size
+                self._worth_marks = [0] * game.board.size
+                self._worths = [0.0] * game.board.size
             self._worth_changes = game.changes
             self._worth_seat = p
             self.settle(game)
@@ -878,9 +883,8 @@ class IncomeStrategy(UltimateMonopolyStrategy):
         group = game.board.group_of[deed]
         count = game.group_changes[group[0]] if group else -1
         settles = self._settles
-        cached = self._worth.get(deed)
-        if cached is not None and cached[0] == count and cached[1] == settles:
-            return cached[2]
+        if self._worth_settles[deed] == settles and self._worth_marks[deed] == count:
+            return self._worths[deed]
         value = self.gain_of(game, p, deed) + self.prospect(game, p, deed)
         block = 0.0
         owner = game.owner
@@ -896,7 +900,9 @@ class IncomeStrategy(UltimateMonopolyStrategy):
         # A deed is never worth less than a little above its mortgage value: it can be
         # mortgaged, and it is something to trade.
         value = max(value + block * BLOCK, price * FLOOR)
-        self._worth[deed] = (count, settles, value)
+        self._worth_settles[deed] = settles
+        self._worth_marks[deed] = count
+        self._worths[deed] = value
         return value
 
     # ---------------------------------------------------------------- buying, bidding
