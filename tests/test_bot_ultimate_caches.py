@@ -68,6 +68,12 @@ def afresh_like(kept: IncomeStrategy, game: CardGame, p: int) -> IncomeStrategy:
     fresh._opponents = kept._opponents
     fresh._best_marks = [-1] * (3 * game.board.size)
     fresh._best_nets = [0.0] * (3 * game.board.size)
+    fresh._worth_settles = [-1] * game.board.size  # (nothing kept yet, as fresh() makes)
+    fresh._worth_marks = [0] * game.board.size
+    fresh._worths = [0.0] * game.board.size
+    fresh._loss_settles = [-1] * (2 * game.board.size)
+    fresh._loss_marks = [0] * (2 * game.board.size)
+    fresh._losses = [0.0] * (2 * game.board.size)
     return fresh
 
 
@@ -130,6 +136,21 @@ class Checking:
             assert s._buildable == fresh._buildable and s._transit == fresh._transit
             assert s._groups == fresh._groups and s._counts == fresh._counts
             assert s._buildable_deeds == fresh._buildable_deeds
+            # ... and what they are: each street group we hold part of once, in the order
+            # of our first street of it on the board, with how many of it we own; those
+            # with a monopoly or a majority ownership (our streets of them).
+            streets = [d for d in s.mine(game, p) if game.board.spaces[d].kind == "street"]
+            groups: list[tuple[int, ...]] = []
+            for d in streets:
+                if game.board.group_of[d] not in groups:
+                    groups.append(game.board.group_of[d])
+            assert s._groups == groups
+            assert s._counts == [sum(1 for d in g if game.owner[d] == p) for g in groups]
+            majority = game.building_figures.majority
+            assert s._buildable == [tuple(d for d in g if game.owner[d] == p) for g in groups
+                                    if sum(1 for d in g if game.owner[d] != p) == 0 or
+                                    (len(g) >= majority and
+                                     sum(1 for d in g if game.owner[d] != p) == 1)]
             asked = [(a.group, a.other, a.theirs, a.take, a.pay) for a in s.asks(game, p)]
             assert asked == [(a.group, a.other, a.theirs, a.take, a.pay)
                              for a in fresh.asks(game, p)]

@@ -270,14 +270,20 @@ class IncomeStrategy(UltimateMonopolyStrategy):
         self._worth_seat = -1
         """The game's changes count and the seat the settle and the losses below hold for."""
         self._worth_game: ClassicGame | None = None
-        self._worth: dict[int, tuple[int, int, float]] = {}
+        self._worths: list[float] = []
+        self._worth_marks: list[int] = []
+        self._worth_settles: list[int] = []
         """Each deed's worth (:meth:`worth`), with its group's count of changes of owner,
-        buildings and mortgage and the settle (``_settles``) it was worked out with: it
-        reads nothing else, so it is kept while both are the same (for this seat)."""
-        self._mortgage_losses: dict[int, tuple[int, float, int, float]] = {}
-        self._sale_losses: dict[int, tuple[int, float, int, float]] = {}
-        """What raising cash on each deed loses (:meth:`mortgage_loss`,
-        :meth:`sale_loss_rate`), with what it was worked out for."""
+        buildings and mortgage and the settle (``_settles``; -1: none worked out for this
+        seat) it was worked out with: it reads nothing else, so it is kept while both are
+        the same (for this seat)."""
+        self._loss_marks: list[int] = []
+        self._loss_settles: list[int] = []
+        self._losses: list[float] = []
+        """What raising cash on each deed loses: at ``2 * deed`` its mortgage's
+        (:meth:`mortgage_loss`), at ``2 * deed + 1`` a building's sale
+        (:meth:`sale_loss_rate`); with the state of the deed's group it was worked out for
+        and the settle (``_settles``; -1: none worked out for this seat)."""
         self._settled = -1
         """The game's changes count when the opponents and horizon were worked out."""
         self._settles = 0
@@ -475,7 +481,7 @@ class IncomeStrategy(UltimateMonopolyStrategy):
         deeds = self.mine(game, p)
         if p == self._held_seat and game is self._held_game and deeds == self._held_deeds:
             return
-        self._held_deeds = list(deeds)  # (the board view's list changes in place)
+        self._held_deeds = deeds  # (a new list whenever they change)
         self._held_seat = p
         self._held_game = game
         self._held_version += 1
@@ -488,7 +494,6 @@ class IncomeStrategy(UltimateMonopolyStrategy):
         buildable: list[tuple[int, ...]] = []
         transit: list[int] = []
         buildable_deeds: set[int] = set()
-        seen: set[int] = set()
         for d in deeds:
             kind = kinds[d]
             if kind == 2 or kind == 3:
@@ -497,15 +502,18 @@ class IncomeStrategy(UltimateMonopolyStrategy):
             if kind != 1:
                 continue
             group = group_of[d]
-            first = group[0]
-            if first in seen:
-                continue
-            seen.add(first)
-            size = len(group)
+            # Each group once, at our first street of it (a group's deeds are in board
+            # order, as ours are).
             mine = 0
+            first = -1
             for g in group:
                 if owner[g] == p:
+                    if first < 0:
+                        first = g
                     mine += 1
+            if first != d:
+                continue
+            size = len(group)
             groups.append(group)
             counts.append(mine)
             if mine == size or (size >= majority and mine == size - 1):
@@ -521,9 +529,10 @@ class IncomeStrategy(UltimateMonopolyStrategy):
         for d in transit:
             if costs[d] < least:
                 least = costs[d]
-        for d in buildable_deeds:
-            if costs[d] < least:
-                least = costs[d]
+        for ours_built in buildable:
+            for d in ours_built:
+                if costs[d] < least:
+                    least = costs[d]
         self._least_cost = least
         self._groups = groups
         self._buildable_deeds = buildable_deeds
@@ -695,9 +704,12 @@ class IncomeStrategy(UltimateMonopolyStrategy):
         if game.changes != self._worth_changes or p != self._worth_seat or \
                 game is not self._worth_game:
             if p != self._worth_seat or game is not self._worth_game:
-                self._mortgage_losses.clear()
-                self._sale_losses.clear()
-                self._worth.clear()
+                self._loss_settles = [-1] * (2 * game.board.size)
+                self._loss_marks = [0] * (2 * game.board.size)
+                self._losses = [0.0] * (2 * game.board.size)
+                self._worth_settles = [-1] * game.board.size
+                self._worth_marks = [0] * game.board.size
+                self._worths = [0.0] * game.board.size
             self._worth_changes = game.changes
             self._worth_seat = p
             self.settle(game)
@@ -705,7 +717,11 @@ class IncomeStrategy(UltimateMonopolyStrategy):
     def settle(self, game: CardGame) -> None:
         """The number of opponents and the horizon, for the board as it is now."""
         if game is not self._worth_game or game.changes != self._settled:
-            opponents = max(1, len(game.active_players()) - 1)
+            active = 0  # (counted: a list of the players still in is not needed)
+            for player in game.players:
+                if not player.bankrupt:
+                    active += 1
+            opponents = max(1, active - 1)
             step = self._step
             horizon = max(SHORTEST, HORIZON - float(game.round - game.round % step) * DECAY)
             # The kept best levels read the horizon and opponents alone (and the game's
@@ -867,9 +883,8 @@ class IncomeStrategy(UltimateMonopolyStrategy):
         group = game.board.group_of[deed]
         count = game.group_changes[group[0]] if group else -1
         settles = self._settles
-        cached = self._worth.get(deed)
-        if cached is not None and cached[0] == count and cached[1] == settles:
-            return cached[2]
+        if self._worth_settles[deed] == settles and self._worth_marks[deed] == count:
+            return self._worths[deed]
         value = self.gain_of(game, p, deed) + self.prospect(game, p, deed)
         block = 0.0
         owner = game.owner
@@ -885,7 +900,9 @@ class IncomeStrategy(UltimateMonopolyStrategy):
         # A deed is never worth less than a little above its mortgage value: it can be
         # mortgaged, and it is something to trade.
         value = max(value + block * BLOCK, price * FLOOR)
-        self._worth[deed] = (count, settles, value)
+        self._worth_settles[deed] = settles
+        self._worth_marks[deed] = count
+        self._worths[deed] = value
         return value
 
     # ---------------------------------------------------------------- buying, bidding
@@ -1505,16 +1522,17 @@ class IncomeStrategy(UltimateMonopolyStrategy):
         """What mortgaging our deed ``deed`` (unmortgaged, without a building on it or its
         group) loses per dollar raised over the horizon: its rent, and the mortgage's 10%
         (lifting it later). Its rent then reads only the owners of its group: kept while
-        the game's count of their changes, the horizon and the opponents are the same
-        (after :meth:`fresh`)."""
+        the game's count of their changes and the settle (the horizon and the opponents,
+        ``_settles``) are the same (after :meth:`fresh`)."""
         group = game.board.group_of[deed]
         moved = game.group_transfers[group[0] if group else deed]
-        kept = self._mortgage_losses.get(deed)
-        if kept is not None and kept[0] == moved and kept[1] == self._horizon and \
-                kept[2] == self._opponents:
-            return kept[3]
+        at = 2 * deed
+        if self._loss_settles[at] == self._settles and self._loss_marks[at] == moved:
+            return self._losses[at]
         loss = self.mortgage_loss_afresh(game, deed)
-        self._mortgage_losses[deed] = (moved, self._horizon, self._opponents, loss)
+        self._loss_settles[at] = self._settles
+        self._loss_marks[at] = moved
+        self._losses[at] = loss
         return loss
 
     def mortgage_loss_afresh(self, game: CardGame, deed: int) -> float:
@@ -1527,17 +1545,18 @@ class IncomeStrategy(UltimateMonopolyStrategy):
         """What selling a building back from our deed ``deed`` loses per dollar raised over
         the horizon: the rent it adds, and the half of its cost the bank does not pay
         back. Kept while the owners of its group (the game's count of their changes), its
-        buildings and mortgage, the horizon and the opponents are the same (after
-        :meth:`fresh`)."""
+        buildings and mortgage and the settle (the horizon and the opponents,
+        ``_settles``) are the same (after :meth:`fresh`)."""
         group = game.board.group_of[deed]
         state = game.group_transfers[group[0] if group else deed] * 16 + \
             game.houses[deed] * 2 + (1 if game.mortgaged[deed] else 0)
-        kept = self._sale_losses.get(deed)
-        if kept is not None and kept[0] == state and kept[1] == self._horizon and \
-                kept[2] == self._opponents:
-            return kept[3]
+        at = 2 * deed + 1
+        if self._loss_settles[at] == self._settles and self._loss_marks[at] == state:
+            return self._losses[at]
         loss = self.sale_loss_rate_afresh(game, deed)
-        self._sale_losses[deed] = (state, self._horizon, self._opponents, loss)
+        self._loss_settles[at] = self._settles
+        self._loss_marks[at] = state
+        self._losses[at] = loss
         return loss
 
     def sale_loss_rate_afresh(self, game: CardGame, deed: int) -> float:
