@@ -11,6 +11,8 @@ from pathlib import Path
 
 import pytest
 
+from conftest import load_script
+
 BENCHMARKS = Path(__file__).resolve().parent.parent / "benchmarks"
 
 
@@ -114,18 +116,31 @@ def bench_instructions(*args: str) -> subprocess.CompletedProcess[str]:
                           capture_output=True, text=True, timeout=600)
 
 
-@pytest.mark.skipif(shutil.which("valgrind") is None, reason="needs valgrind")
-def test_bench_instructions_prints_instructions_per_player_turn() -> None:
-    done = bench_instructions("--games", "1")
-    assert done.returncode == 0, done.stderr
-    assert re.search(r"^edition=classic bot=standard build=(pure|compiled) games=1 warm_up=1 "
-                     r"player_turns=\d+$", done.stdout, re.M)
-    assert re.search(r"^instructions per player-turn: [\d,]+$", done.stdout, re.M)
+@pytest.mark.parametrize("loop", ["play_out", "simulate"])
+def test_bench_instructions_scripts_play_the_games_and_count_their_turns(loop: str) -> None:
+    # The scripts bench_instructions runs under valgrind, run here without it (a run under
+    # valgrind costs half a minute or more; the next test makes the one it needs): two
+    # games' turns are the first game's and the second's.
+    bench = load_script(BENCHMARKS / "bench_instructions.py")
+    script = bench.SIMULATE if loop == "simulate" else bench.PLAY
+
+    def turns(games: int) -> int:
+        done = subprocess.run([sys.executable, "-c", script, "classic", str(games), "random"],
+                              capture_output=True, text=True, timeout=300)
+        assert done.returncode == 0, done.stderr
+        found = re.fullmatch(r"turns (\d+)\n", done.stdout)
+        assert found is not None, done.stdout
+        return int(found.group(1))
+
+    assert turns(0) == 0
+    one, two = turns(1), turns(2)
+    assert 0 < one < two
 
 
 @pytest.mark.skipif(shutil.which("valgrind") is None, reason="needs valgrind")
 def test_bench_instructions_bot_no_warm_up_and_simulates_loop() -> None:
-    # (one run under valgrind for the three knobs: each run costs half a minute)
+    # (one command under valgrind for the three knobs: it runs valgrind twice, each run
+    # costs half a minute or more)
     done = bench_instructions("--games", "1", "--bot", "random", "--warm-up", "0",
                               "--loop", "simulate")
     assert done.returncode == 0, done.stderr
@@ -134,11 +149,13 @@ def test_bench_instructions_bot_no_warm_up_and_simulates_loop() -> None:
     assert re.search(r"^instructions per player-turn: [\d,]+$", done.stdout, re.M)
 
 
-def test_bench_instructions_counts_calls_a_player_turn_without_valgrind() -> None:
-    done = bench_instructions("--games", "1", "--calls", "--top", "5", "--loop", "simulate")
+@pytest.mark.parametrize("loop", ["play_out", "simulate"])
+def test_bench_instructions_counts_calls_a_player_turn_without_valgrind(loop: str) -> None:
+    done = bench_instructions("--games", "1", "--calls", "--top", "5", "--loop", loop)
     assert done.returncode == 0, done.stderr
-    assert re.search(r"^edition=classic bot=standard build=(pure|compiled) games=1 warm_up=1 "
-                     r"loop=simulate player_turns=[1-9]\d*$", done.stdout, re.M)
+    shown = "" if loop == "play_out" else " loop=simulate"  # (the default is not named)
+    assert re.search(r"^edition=classic bot=standard build=(pure|compiled) games=1 warm_up=1"
+                     rf"{shown} player_turns=[1-9]\d*$", done.stdout, re.M)
     found = re.search(r"^calls per player-turn: ([\d.]+) \(Python functions ([\d.]+), "
                       r"built-ins ([\d.]+)\)$", done.stdout, re.M)
     assert found is not None
