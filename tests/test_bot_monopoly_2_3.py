@@ -522,3 +522,113 @@ def test_a_bot_without_parameters_plays_with_the_defaults() -> None:
     assert isinstance(plain, Monopoly23Strategy) and isinstance(named, Monopoly23Strategy)
     assert (plain.base_reserve, plain.aggression) == (named.base_reserve, named.aggression)
     assert (plain.base_reserve, plain.aggression) == (100, 1.0)
+
+
+@pytest.mark.parametrize(("seed", "options"), [
+    (111, {}), (112, {"per_property_buildings": True}),
+    (113, {"one_building_per_turn": True}), (114, {"no_double_move": True}),
+    (115, {"card_limit": 2})])
+def test_a_turn_kept_as_nothing_to_buy_answers_as_one_worked_out_afresh(
+        seed: int, options: dict[str, object]) -> None:
+    """When the turn's decision has found nothing to buy, that is kept while the game, the
+    seat, the turn, the deeds (``game.changes``) and the reserve stay and the seat's cash
+    does not grow: every answer is the answer of a bot made afresh for it, and the kept
+    finding is used often (a key missing one of these makes some answer differ)."""
+    kept = 0
+    for game_seed in range(seed, seed + 1000, 100):
+        game = new_game(game_seed, **options)
+        bots = [Monopoly23Strategy() for _ in range(4)]
+        while not game.over:
+            decision = game.pending[0]
+            p = decision.player
+            bot = bots[p]
+            if decision.kind == "turn" and bot._none_turns == game.turns and \
+                    bot._none_changes == game.changes and \
+                    bot._none_cash >= game.ledger.balances[p]:
+                kept += 1
+            answer = bot.choose(game, p)
+            assert answer == Monopoly23Strategy().choose(game, p)
+            game.act(p, answer)
+    assert kept > 300
+
+
+def test_nothing_to_buy_is_worked_out_again_after_each_thing_it_hangs_on() -> None:
+    """Each input of the kept "nothing to buy" moves the answer: more cash, a change of
+    the deeds, another turn and a lower reserve each turn it into a market purchase."""
+    game = new_game(5)
+    p = game.current
+    assert game.pending[0].kind == "turn" and not game.bought_from_market
+    deed = game.market[0]
+    price = game.board.spaces[deed].price
+    bot = Monopoly23Strategy()
+
+    def nothing_kept() -> None:
+        game.ledger.balances[p] = price  # (cash below price + reserve: nothing to buy)
+        assert bot.choose(game, p).do == "roll"
+
+    # more cash
+    nothing_kept()
+    game.ledger.balances[p] = price + 1000
+    assert bot.choose(game, p).do == "buy-deed"
+    # a change of the deeds: the rest of the deed's group given to p (a deed that
+    # completes a group is bought below the reserve)
+    nothing_kept()
+    for d in game.board.group_of[deed]:
+        if d != deed:
+            game.set_owner(d, p)
+    game.ledger.balances[p] = price
+    assert bot.choose(game, p).do == "buy-deed"
+    for d in game.board.group_of[deed]:
+        if d != deed:
+            game.set_owner(d, -1)
+    # another turn (the same cash, deeds and reserve)
+    nothing_kept()
+    game.turns += 1
+    game.ledger.balances[p] = price + 1000
+    bot._none_cash = price + 1000  # (only the turn differs from what is kept)
+    assert bot.choose(game, p).do == "buy-deed"
+    # a lower reserve
+    nothing_kept()
+    bot.base_reserve = 0
+    bot._reserve_serial = -1  # (the reserve worked out again: 0 now)
+    bot._none_cash = price
+    assert bot.choose(game, p).do == "buy-deed"
+
+
+@pytest.mark.parametrize("seed", [121, 122, 123])
+def test_kept_card_moves_are_worked_out_afresh_when_they_change(seed: int) -> None:
+    """A movement card's value on a player is kept with the card (by seat and target)
+    while the game, the target's position, the deeds and who is in jail stay: at every
+    answer, through whole games (two, one after the other, with the same kept facts), each
+    is what a card's facts made afresh say."""
+    kept: dict[tuple[str, int], CardFacts] = {}
+    checked = 0
+    for game_seed in (seed, seed + 100):
+        checked += card_moves_checked(new_game(game_seed), kept)
+    assert checked > 100
+
+
+def card_moves_checked(game: Monopoly23Game, kept: dict[tuple[str, int], CardFacts]) -> int:
+    """Play ``game`` out, comparing before every answer the movement cards' values read
+    from ``kept``'s facts with those of facts made afresh; how many were compared."""
+    bots = [Monopoly23Strategy() for _ in range(4)]
+    checked = 0
+    while not game.over:
+        p = game.pending[0].player
+        bot = bots[p]
+        answer = bot.choose(game, p)
+        leader = bot.leader(game, p)
+        for key, index in game.players[p].cards:
+            card = game.decks[key].cards[index]
+            facts = kept.setdefault((key, index), CardFacts(card, game))
+            if card.kind not in ("advance_to", "move_to", "advance_to_nearest",
+                                 "move_relative"):
+                continue
+            for target in range(4):
+                if game.players[target].bankrupt:
+                    continue
+                assert bot.card_value(game, p, facts, target, leader) == \
+                    bot.card_value(game, p, CardFacts(card, game), target, leader)
+                checked += 1
+        game.act(p, answer)
+    return checked

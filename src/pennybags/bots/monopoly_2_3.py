@@ -747,10 +747,31 @@ def deed_view(game: Monopoly23Game) -> DeedView:
     return view.fresh()
 
 
+class CardMove:
+    """What a movement card played on one seat by another is worth (the parts of
+    ``Monopoly23Strategy.card_value``), kept while what it hangs on stays: the game served
+    (the view's ``serial``), the target's position, the deeds (``game.changes``: owners,
+    buildings, so rents and incomes) and who is in jail (``game.jail_changes``)."""
+
+    __slots__ = ("changes", "gain_me", "gain_target", "jail", "position", "serial")
+
+    def __init__(self) -> None:
+        self.serial: i64 = -1
+        """The view's ``serial`` when worked out (-1: nothing kept)."""
+        self.position: i64 = -1
+        self.changes: i64 = -1
+        self.jail: i64 = -1
+        self.gain_me = 0.0
+        """What the player gains (played on an opponent), or the whole value (played on
+        themself)."""
+        self.gain_target = 0.0
+        """What the opponent the card is played on gains (0: played on themself)."""
+
+
 class CardFacts:
     """What the strategy reads of a Chance or Community Chest card, read once."""
 
-    __slots__ = ("amount", "board", "card", "code", "collect_go", "kind", "may_buy",
+    __slots__ = ("amount", "board", "card", "code", "collect_go", "kind", "may_buy", "moves",
                  "nearest", "per_hotel", "per_house", "plays", "ref", "space_type", "spaces",
                  "target", "unit")
 
@@ -782,6 +803,16 @@ class CardFacts:
         self.plays: list[Action | None] = []
         """The answers playing this card on each seat, made when first chosen (actions are
         values: the same one serves every game)."""
+        self.moves: list[CardMove] = []
+        """For a movement card, what it is worth played by seat ``p`` on seat ``t`` of a
+        game of ``n`` seats, at ``p * n + t``, once worked out (see :class:`CardMove`)."""
+
+    def move_row(self, i: int) -> CardMove:
+        """``moves[i]``, made first if need be."""
+        moves = self.moves
+        while len(moves) <= i:
+            moves.append(CardMove())
+        return moves[i]
 
     def play_on(self, target: int) -> Action:
         """``Action("play-card", card=self.ref, target=target)``, made once per seat."""
@@ -814,6 +845,15 @@ class Monopoly23Strategy(EditionStrategy):
         self._reserve_seat = -1
         self._reserve_tops = -1
         self._reserve_jail = -1
+        # What the turn's decision found the last time it found nothing to buy (no forced
+        # purchase, market deed or building): the seat's cash then, and what else that
+        # hangs on (see :meth:`turn`). -1 in ``_none_serial``: nothing kept.
+        self._none_serial: i64 = -1
+        self._none_seat = -1
+        self._none_turns: i64 = -1
+        self._none_changes: i64 = -1
+        self._none_reserve = -1
+        self._none_cash: i64 = 0
 
     # ---------------------------------------------------------------- the answer
 
@@ -1226,6 +1266,10 @@ class Monopoly23Strategy(EditionStrategy):
         else:
             reserve = self.reserve(game, p)
         seat = view.seats[p]
+        if self._none_cash >= cash and self._none_changes == game.changes and \
+                self._none_turns == game.turns and self._none_reserve == reserve and \
+                self._none_serial == view.serial and self._none_seat == p:
+            return self.after_buying(game, p)  # (nothing to buy: kept)
         scores = seat.scores
         # Forced purchases that complete a group (the first wanted in board order).
         targets = seat.targets  # (view.force_targets(p))
@@ -1271,6 +1315,17 @@ class Monopoly23Strategy(EditionStrategy):
             build = self.building(game, p, reserve)
             if build is not None:
                 return build
+        self._none_serial = view.serial
+        self._none_seat = p
+        self._none_turns = game.turns
+        self._none_changes = game.changes
+        self._none_reserve = reserve
+        self._none_cash = cash
+        return self.after_buying(game, p)
+
+    def after_buying(self, game: Monopoly23Game, p: int) -> Action:
+        """The turn's decision once nothing is to be bought: a card, then the roll or the
+        end of the turn."""
         if game.players[p].cards:  # (card() with an empty hand finds none)
             card = self.card(game, p)
             if card is not None:
@@ -1419,20 +1474,32 @@ class Monopoly23Strategy(EditionStrategy):
             if mine:
                 return -100.0
             return self.income(game, target) * 6 * weight - 10
-        if jailed:
-            return -1.0
+        if jailed or code < ADVANCE_TO or code > MOVE_RELATIVE:
+            return -1.0  # (jailed, or not a movement card)
+        view = self._cur
+        assert view is not None
         position = game.players[target].position
-        board = game.board
-        if code == ADVANCE_TO:
+        kept = card.move_row(p * len(game.players) + target)
+        if kept.position != position or kept.changes != game.changes or \
+                kept.jail != game.jail_changes or kept.serial != view.serial:
+            self.card_move(game, p, card, target, position, kept)
+        if mine:
+            return kept.gain_me
+        return kept.gain_me - 0.6 * kept.gain_target * weight
+
+    def card_move(self, game: Monopoly23Game, p: int, card: CardFacts, target: int,
+                  position: int, kept: CardMove) -> None:
+        """Work out what movement card ``card`` played by ``p`` on ``target`` (not in jail,
+        at ``position``) is worth, into ``kept`` (see :meth:`card_value`)."""
+        mine = target == p
+        if card.code == ADVANCE_TO:
             space = card.target
             passes = space <= position and card.collect_go
-        elif code == ADVANCE_TO_NEAREST:
+        elif card.code == ADVANCE_TO_NEAREST:
             space = card.nearest[position]
             passes = space <= position
-        elif code == MOVE_RELATIVE:
-            space, passes = board.advance(position, card.spaces)
         else:
-            return -1.0
+            space, passes = game.board.advance(position, card.spaces)
         # (landing_value(game, p, target, space, passes), written out)
         view = self._cur
         assert view is not None
@@ -1460,8 +1527,14 @@ class Monopoly23Strategy(EditionStrategy):
             value = gain_me + gain_target
             if card.may_buy and land == LAND_DEED and game.owner[space] < 0:
                 value += self.deed_score(game, p, space) / 4
-            return value
-        return gain_me - 0.6 * gain_target * weight
+            gain_me = value
+            gain_target = 0.0
+        kept.gain_me = gain_me
+        kept.gain_target = gain_target
+        kept.serial = view.serial
+        kept.position = position
+        kept.changes = game.changes
+        kept.jail = game.jail_changes
 
 
 def _make(params: dict[str, str]) -> Monopoly23Strategy:
