@@ -747,31 +747,10 @@ def deed_view(game: Monopoly23Game) -> DeedView:
     return view.fresh()
 
 
-class CardMove:
-    """What a movement card played on one seat by another is worth (the parts of
-    ``Monopoly23Strategy.card_value``), kept while what it hangs on stays: the game served
-    (the view's ``serial``), the target's position, the deeds (``game.changes``: owners,
-    buildings, so rents and incomes) and who is in jail (``game.jail_changes``)."""
-
-    __slots__ = ("changes", "gain_me", "gain_target", "jail", "position", "serial")
-
-    def __init__(self) -> None:
-        self.serial: i64 = -1
-        """The view's ``serial`` when worked out (-1: nothing kept)."""
-        self.position: i64 = -1
-        self.changes: i64 = -1
-        self.jail: i64 = -1
-        self.gain_me = 0.0
-        """What the player gains (played on an opponent), or the whole value (played on
-        themself)."""
-        self.gain_target = 0.0
-        """What the opponent the card is played on gains (0: played on themself)."""
-
-
 class CardFacts:
     """What the strategy reads of a Chance or Community Chest card, read once."""
 
-    __slots__ = ("amount", "board", "card", "code", "collect_go", "kind", "may_buy", "moves",
+    __slots__ = ("amount", "board", "card", "code", "collect_go", "kind", "may_buy",
                  "nearest", "per_hotel", "per_house", "plays", "ref", "space_type", "spaces",
                  "target", "unit")
 
@@ -803,16 +782,6 @@ class CardFacts:
         self.plays: list[Action | None] = []
         """The answers playing this card on each seat, made when first chosen (actions are
         values: the same one serves every game)."""
-        self.moves: list[CardMove] = []
-        """For a movement card, what it is worth played by seat ``p`` on seat ``t`` of a
-        game of ``n`` seats, at ``p * n + t``, once worked out (see :class:`CardMove`)."""
-
-    def move_row(self, i: int) -> CardMove:
-        """``moves[i]``, made first if need be."""
-        moves = self.moves
-        while len(moves) <= i:
-            moves.append(CardMove())
-        return moves[i]
 
     def play_on(self, target: int) -> Action:
         """``Action("play-card", card=self.ref, target=target)``, made once per seat."""
@@ -1266,66 +1235,61 @@ class Monopoly23Strategy(EditionStrategy):
         else:
             reserve = self.reserve(game, p)
         seat = view.seats[p]
-        if self._none_cash >= cash and self._none_changes == game.changes and \
-                self._none_turns == game.turns and self._none_reserve == reserve and \
-                self._none_serial == view.serial and self._none_seat == p:
-            return self.after_buying(game, p)  # (nothing to buy: kept)
-        scores = seat.scores
-        # Forced purchases that complete a group (the first wanted in board order).
-        targets = seat.targets  # (view.force_targets(p))
-        if targets:
-            third = reserve // 3
-            rich = reserve + 600 / self.aggression
-            force_price = view.tables.force_price
-            for d in targets:
-                left = cash - force_price[d]
-                if left < third and left < rich:
-                    continue
-                kept = scores[d]  # (kept_score, written out)
-                score = kept.score if \
-                    kept.at == game.group_changes[game.group_number[d]] else \
-                    self.kept_score(game, p, d)
-                wanted = (score >= 1000 and left >= third) or (score >= 250 and left >= rich)
-                if wanted and not game.monopolised(d) and \
-                        force_price[d] <= cash + seat.property:
-                    return view.tables.force_buy[d]
-        # The market.
-        if not game.bought_from_market:
-            best = -1
-            best_score = 0.0
-            rows = view.rows
-            market = game.market
-            changes = game.group_changes
-            number = game.group_number
-            for d in market:
-                price = rows[d].price
-                if cash < price:
-                    continue
-                kept = scores[d]  # (kept_score, written out)
-                score = kept.score if kept.at == changes[number[d]] else \
-                    self.kept_score(game, p, d)
-                if score < 1000 and cash - price < reserve:
-                    continue
-                if best < 0 or score > best_score:
-                    best = d
-                    best_score = score
-            if best >= 0:
-                return view.tables.buy_deed[best]
-        if seat.monopolies:  # (buildings stand only on monopolies)
-            build = self.building(game, p, reserve)
-            if build is not None:
-                return build
-        self._none_serial = view.serial
-        self._none_seat = p
-        self._none_turns = game.turns
-        self._none_changes = game.changes
-        self._none_reserve = reserve
-        self._none_cash = cash
-        return self.after_buying(game, p)
-
-    def after_buying(self, game: Monopoly23Game, p: int) -> Action:
-        """The turn's decision once nothing is to be bought: a card, then the roll or the
-        end of the turn."""
+        if self._none_cash < cash or self._none_changes != game.changes or \
+                self._none_turns != game.turns or self._none_reserve != reserve or \
+                self._none_serial != view.serial or self._none_seat != p:
+            # (else nothing to buy, as found last: kept)
+            scores = seat.scores
+            # Forced purchases that complete a group (the first wanted in board order).
+            targets = seat.targets  # (view.force_targets(p))
+            if targets:
+                third = reserve // 3
+                rich = reserve + 600 / self.aggression
+                force_price = view.tables.force_price
+                for d in targets:
+                    left = cash - force_price[d]
+                    if left < third and left < rich:
+                        continue
+                    kept = scores[d]  # (kept_score, written out)
+                    score = kept.score if \
+                        kept.at == game.group_changes[game.group_number[d]] else \
+                        self.kept_score(game, p, d)
+                    wanted = (score >= 1000 and left >= third) or (score >= 250 and left >= rich)
+                    if wanted and not game.monopolised(d) and \
+                            force_price[d] <= cash + seat.property:
+                        return view.tables.force_buy[d]
+            # The market.
+            if not game.bought_from_market:
+                best = -1
+                best_score = 0.0
+                rows = view.rows
+                market = game.market
+                changes = game.group_changes
+                number = game.group_number
+                for d in market:
+                    price = rows[d].price
+                    if cash < price:
+                        continue
+                    kept = scores[d]  # (kept_score, written out)
+                    score = kept.score if kept.at == changes[number[d]] else \
+                        self.kept_score(game, p, d)
+                    if score < 1000 and cash - price < reserve:
+                        continue
+                    if best < 0 or score > best_score:
+                        best = d
+                        best_score = score
+                if best >= 0:
+                    return view.tables.buy_deed[best]
+            if seat.monopolies:  # (buildings stand only on monopolies)
+                build = self.building(game, p, reserve)
+                if build is not None:
+                    return build
+            self._none_serial = view.serial
+            self._none_seat = p
+            self._none_turns = game.turns
+            self._none_changes = game.changes
+            self._none_reserve = reserve
+            self._none_cash = cash
         if game.players[p].cards:  # (card() with an empty hand finds none)
             card = self.card(game, p)
             if card is not None:
@@ -1381,6 +1345,9 @@ class Monopoly23Strategy(EditionStrategy):
         assert view is not None
         keys = view.card_keys
         tables = view.card_tables
+        landing = view.tables.landing
+        tax = view.tables.tax
+        unit = view.tables.unit
         # The hand in its order (``game.playable`` without its list: a second copy of a
         # printed card scores as the first, so never better, and is passed over alike).
         for ref in hand:
@@ -1427,13 +1394,62 @@ class Monopoly23Strategy(EditionStrategy):
                         best_target = target
                         best_score = score
                     continue
+            if code < ADVANCE_TO or code > MOVE_RELATIVE:
+                for player in game.players:
+                    target = player.seat
+                    if player.bankrupt:
+                        continue
+                    if judged and game.why_not_play(p, ref, target) is not None:
+                        continue
+                    score = self.card_value(game, p, facts, target, leader)
+                    if score >= 25 and (best is None or score > best_score):
+                        best = facts
+                        best_target = target
+                        best_score = score
+                continue
+            # A movement card: card_value on each player, written out (a player in jail
+            # scores -1: never played on).
             for player in game.players:
                 target = player.seat
-                if player.bankrupt:
+                if player.bankrupt or player.in_jail:
                     continue
                 if judged and game.why_not_play(p, ref, target) is not None:
                     continue
-                score = self.card_value(game, p, facts, target, leader)
+                position = player.position
+                if code == ADVANCE_TO:
+                    space = facts.target
+                    passes = space <= position and facts.collect_go
+                elif code == ADVANCE_TO_NEAREST:
+                    space = facts.nearest[position]
+                    passes = space <= position
+                else:
+                    space, passes = game.board.advance(position, facts.spaces)
+                mine = target == p
+                # (landing_value(game, p, target, space, passes), written out)
+                gain_target = 0.0
+                gain_me = 0.0
+                if passes:
+                    gain_target += view.go_salary
+                land = landing[space]
+                if land == LAND_DEED:
+                    owner = game.owner[space]
+                    if owner >= 0 and owner != target and not game.players[owner].in_jail:
+                        rent = -(-view.rows[space].rent // unit) * unit  # (game.r5: >= 0)
+                        gain_target -= rent
+                        if owner == p:
+                            gain_me += rent
+                elif land == LAND_TAX:
+                    gain_target -= tax[space]
+                elif land == LAND_GO_TO_JAIL:
+                    gain_target -= 150 if mine else -60
+                    if not mine:
+                        gain_target -= self.income(game, target)
+                if mine:
+                    score = gain_me + gain_target
+                    if facts.may_buy and land == LAND_DEED and game.owner[space] < 0:
+                        score += self.deed_score(game, p, space) / 4
+                else:
+                    score = gain_me - 0.6 * gain_target * (1.3 if target == leader else 1.0)
                 if score >= 25 and (best is None or score > best_score):
                     best = facts
                     best_target = target
@@ -1474,32 +1490,20 @@ class Monopoly23Strategy(EditionStrategy):
             if mine:
                 return -100.0
             return self.income(game, target) * 6 * weight - 10
-        if jailed or code < ADVANCE_TO or code > MOVE_RELATIVE:
-            return -1.0  # (jailed, or not a movement card)
-        view = self._cur
-        assert view is not None
+        if jailed:
+            return -1.0
         position = game.players[target].position
-        kept = card.move_row(p * len(game.players) + target)
-        if kept.position != position or kept.changes != game.changes or \
-                kept.jail != game.jail_changes or kept.serial != view.serial:
-            self.card_move(game, p, card, target, position, kept)
-        if mine:
-            return kept.gain_me
-        return kept.gain_me - 0.6 * kept.gain_target * weight
-
-    def card_move(self, game: Monopoly23Game, p: int, card: CardFacts, target: int,
-                  position: int, kept: CardMove) -> None:
-        """Work out what movement card ``card`` played by ``p`` on ``target`` (not in jail,
-        at ``position``) is worth, into ``kept`` (see :meth:`card_value`)."""
-        mine = target == p
-        if card.code == ADVANCE_TO:
+        board = game.board
+        if code == ADVANCE_TO:
             space = card.target
             passes = space <= position and card.collect_go
-        elif card.code == ADVANCE_TO_NEAREST:
+        elif code == ADVANCE_TO_NEAREST:
             space = card.nearest[position]
             passes = space <= position
+        elif code == MOVE_RELATIVE:
+            space, passes = board.advance(position, card.spaces)
         else:
-            space, passes = game.board.advance(position, card.spaces)
+            return -1.0
         # (landing_value(game, p, target, space, passes), written out)
         view = self._cur
         assert view is not None
@@ -1527,14 +1531,8 @@ class Monopoly23Strategy(EditionStrategy):
             value = gain_me + gain_target
             if card.may_buy and land == LAND_DEED and game.owner[space] < 0:
                 value += self.deed_score(game, p, space) / 4
-            gain_me = value
-            gain_target = 0.0
-        kept.gain_me = gain_me
-        kept.gain_target = gain_target
-        kept.serial = view.serial
-        kept.position = position
-        kept.changes = game.changes
-        kept.jail = game.jail_changes
+            return value
+        return gain_me - 0.6 * gain_target * weight
 
 
 def _make(params: dict[str, str]) -> Monopoly23Strategy:
