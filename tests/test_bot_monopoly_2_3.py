@@ -630,12 +630,15 @@ def card_afresh(bot: Monopoly23Strategy, game: Monopoly23Game, p: int) -> Action
 
 
 @pytest.mark.parametrize(("seed", "options"), [
-    (131, {}), (132, {"no_double_move": True}), (133, {"card_limit": 2})])
-def test_the_card_chosen_is_the_best_by_card_value(seed: int,
-                                                   options: dict[str, object]) -> None:
-    """The card scan writes ``card_value`` out for movement cards: at every turn decision
-    with cards in hand, the play it picks is the best by ``card_value`` on every player."""
-    checked = plays = 0
+    (131, {}), (132, {"no_double_move": True}), (133, {"card_limit": 2}),
+    (134, {"per_property_buildings": True, "one_building_per_turn": True})])
+def test_the_building_and_the_card_chosen_are_those_worked_out_apart(
+        seed: int, options: dict[str, object]) -> None:
+    """The turn's decision writes out ``building`` and, for movement cards, ``card_value``:
+    at every turn decision, the building bought is ``building``'s (and none when a card,
+    the roll or the end of the turn is chosen), and with cards in hand the play the card
+    scan picks is the best by ``card_value`` on every player."""
+    checked = plays = builds = 0
     for game_seed in range(seed, seed + 500, 100):
         game = new_game(game_seed, **options)
         bots = [Monopoly23Strategy() for _ in range(4)]
@@ -644,10 +647,15 @@ def test_the_card_chosen_is_the_best_by_card_value(seed: int,
             p = decision.player
             bot = bots[p]
             answer = bot.choose(game, p)
+            if decision.kind == "turn" and answer.do in ("buy-building", "play-card", "roll",
+                                                         "end-turn"):
+                build = bot.building(game, p, bot.reserve(game, p))
+                assert build == (answer if answer.do == "buy-building" else None)
+                builds += answer.do == "buy-building"
             if decision.kind == "turn" and game.players[p].cards:
                 chosen = bot.card(game, p)
                 assert chosen == card_afresh(bot, game, p)
                 checked += 1
                 plays += chosen is not None
             game.act(p, answer)
-    assert checked > 200 and plays > 50
+    assert checked > 200 and plays > 50 and builds > 50
