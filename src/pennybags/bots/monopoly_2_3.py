@@ -851,21 +851,8 @@ class Monopoly23Strategy(EditionStrategy):
                     self._reserve_jail == game.jail_changes and \
                     self._reserve_serial == view.serial and self._reserve_seat == p:
                 reserve = self._reserve  # (reserve(), kept)
-            else:  # (reserve(), written out)
-                worst = 0
-                for other in game.players:
-                    if other.seat != p and not other.in_jail:
-                        top = view.seats[other.seat].top
-                        if top > worst:
-                            worst = top
-                reserve = int(worst * 0.3)
-                if reserve < self.base_reserve:
-                    reserve = self.base_reserve
-                self._reserve = reserve
-                self._reserve_serial = view.serial
-                self._reserve_seat = p
-                self._reserve_tops = view.top_moves
-                self._reserve_jail = game.jail_changes
+            else:
+                reserve = self.reserve(game, p)
             seat = view.seats[p]
             if self._none_cash < cash or self._none_changes != game.changes or \
                     self._none_turns != game.turns or self._none_reserve != reserve or \
@@ -1396,26 +1383,7 @@ class Monopoly23Strategy(EditionStrategy):
             if code == JAIL_FREE:
                 continue
             if leader == NO_ONE:
-                leader = self._leader
-                if leader == NO_ONE:  # (leader(), written out)
-                    balances = game.ledger.balances
-                    best_monopolies: i64 = -1
-                    best_assets: i64 = -1
-                    leader = -1
-                    for player in game.players:
-                        q = player.seat
-                        if q == p or player.bankrupt:
-                            continue
-                        seat = view.seats[q]
-                        m = seat.monopolies
-                        if m < best_monopolies:
-                            continue
-                        assets: i64 = balances[q] + seat.property
-                        if m > best_monopolies or assets > best_assets:
-                            leader = q
-                            best_monopolies = m
-                            best_assets = assets
-                    self._leader = leader
+                leader = self.leader(game, p)
             if not judged and leader >= 0:
                 # The kinds whose best player is known at once: the value on anyone else is
                 # lower (and only values of 25 or more count).
