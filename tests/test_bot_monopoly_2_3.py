@@ -16,6 +16,7 @@ from pennybags.bots.monopoly_2_3 import CardFacts, DeedView, Monopoly23Strategy,
 from pennybags.editions import get_edition
 from pennybags.editions.classic.game import HOTEL, ClassicGame
 from pennybags.editions.monopoly_2_3.game import Monopoly23Game
+from pennybags.engine.actions import Action
 from pennybags.lab.simulate import run_options
 
 EDITION = "monopoly-2.3"
@@ -522,3 +523,139 @@ def test_a_bot_without_parameters_plays_with_the_defaults() -> None:
     assert isinstance(plain, Monopoly23Strategy) and isinstance(named, Monopoly23Strategy)
     assert (plain.base_reserve, plain.aggression) == (named.base_reserve, named.aggression)
     assert (plain.base_reserve, plain.aggression) == (100, 1.0)
+
+
+@pytest.mark.parametrize(("seed", "options"), [
+    (111, {}), (112, {"per_property_buildings": True}),
+    (113, {"one_building_per_turn": True}), (114, {"no_double_move": True}),
+    (115, {"card_limit": 2})])
+def test_a_turn_kept_as_nothing_to_buy_answers_as_one_worked_out_afresh(
+        seed: int, options: dict[str, object]) -> None:
+    """When the turn's decision has found nothing to buy, that is kept while the game, the
+    seat, the turn, the deeds (``game.changes``) and the reserve stay and the seat's cash
+    does not grow: every answer is the answer of a bot made afresh for it, and the kept
+    finding is used often (a key missing one of these makes some answer differ)."""
+    kept = 0
+    for game_seed in range(seed, seed + 1000, 100):
+        game = new_game(game_seed, **options)
+        bots = [Monopoly23Strategy() for _ in range(4)]
+        while not game.over:
+            decision = game.pending[0]
+            p = decision.player
+            bot = bots[p]
+            if decision.kind == "turn" and bot._none_turns == game.turns and \
+                    bot._none_changes == game.changes and \
+                    bot._none_cash >= game.ledger.balances[p]:
+                kept += 1
+            answer = bot.choose(game, p)
+            assert answer == Monopoly23Strategy().choose(game, p)
+            game.act(p, answer)
+    assert kept > 300
+
+
+def test_nothing_to_buy_is_worked_out_again_after_each_thing_it_hangs_on() -> None:
+    """Each input of the kept "nothing to buy" moves the answer: more cash, a change of
+    the deeds, another game, another turn and a lower reserve each turn it into a market
+    purchase."""
+    game = new_game(5)
+    p = game.current
+    assert game.pending[0].kind == "turn" and not game.bought_from_market
+    deed = game.market[0]
+    price = game.board.spaces[deed].price
+    bot = Monopoly23Strategy()
+
+    def nothing_kept() -> None:
+        game.ledger.balances[p] = price  # (cash below price + reserve: nothing to buy)
+        assert bot.choose(game, p).do == "roll"
+
+    # more cash
+    nothing_kept()
+    game.ledger.balances[p] = price + 1000
+    assert bot.choose(game, p).do == "buy-deed"
+    # another game, alike in all of these, whose market holds a deed cheap enough
+    nothing_kept()
+    other = new_game(5)
+    assert (other.current, other.turns, other.changes) == (p, game.turns, game.changes)
+    cheap = min((d for d in other.board.deeds if d not in other.market),
+                key=lambda d: other.board.spaces[d].price)
+    assert other.board.spaces[cheap].price + 100 <= price
+    other.market[0] = cheap  # (a market of another game)
+    other.ledger.balances[p] = price
+    assert bot.choose(other, p) == Monopoly23Strategy().choose(other, p)
+    assert bot.choose(other, p).do == "buy-deed"
+    # a change of the deeds: the rest of the deed's group given to p (a deed that
+    # completes a group is bought below the reserve)
+    nothing_kept()
+    for d in game.board.group_of[deed]:
+        if d != deed:
+            game.set_owner(d, p)
+    game.ledger.balances[p] = price
+    assert bot.choose(game, p).do == "buy-deed"
+    for d in game.board.group_of[deed]:
+        if d != deed:
+            game.set_owner(d, -1)
+    # another turn (the same cash, deeds and reserve)
+    nothing_kept()
+    game.turns += 1
+    game.ledger.balances[p] = price + 1000
+    bot._none_cash = price + 1000  # (only the turn differs from what is kept)
+    assert bot.choose(game, p).do == "buy-deed"
+    # a lower reserve
+    nothing_kept()
+    bot.base_reserve = 0
+    bot._reserve_serial = -1  # (the reserve worked out again: 0 now)
+    bot._none_cash = price
+    assert bot.choose(game, p).do == "buy-deed"
+
+
+def card_afresh(bot: Monopoly23Strategy, game: Monopoly23Game, p: int) -> Action | None:
+    """The card play worth most (at least 25; the first such by card, then by player),
+    every value from ``card_value``."""
+    best: Action | None = None
+    best_score = 0.0
+    leader = bot.leader(game, p)
+    for ref in game.players[p].cards:
+        card = game.decks[ref[0]].cards[ref[1]]
+        if card.kind == "get_out_of_jail_free":
+            continue
+        facts = CardFacts(card, game)
+        for target in range(4):
+            if game.players[target].bankrupt or game.why_not_play(p, ref, target) is not None:
+                continue
+            score = bot.card_value(game, p, facts, target, leader)
+            if score >= 25 and (best is None or score > best_score):
+                best = Action("play-card", card=ref, target=target)
+                best_score = score
+    return best
+
+
+@pytest.mark.parametrize(("seed", "options"), [
+    (131, {}), (132, {"no_double_move": True}), (133, {"card_limit": 2}),
+    (134, {"per_property_buildings": True, "one_building_per_turn": True})])
+def test_the_building_and_the_card_chosen_are_those_worked_out_apart(
+        seed: int, options: dict[str, object]) -> None:
+    """The turn's decision writes out ``building`` and, for movement cards, ``card_value``:
+    at every turn decision, the building bought is ``building``'s (and none when a card,
+    the roll or the end of the turn is chosen), and with cards in hand the play the card
+    scan picks is the best by ``card_value`` on every player."""
+    checked = plays = builds = 0
+    for game_seed in range(seed, seed + 500, 100):
+        game = new_game(game_seed, **options)
+        bots = [Monopoly23Strategy() for _ in range(4)]
+        while not game.over:
+            decision = game.pending[0]
+            p = decision.player
+            bot = bots[p]
+            answer = bot.choose(game, p)
+            if decision.kind == "turn" and answer.do in ("buy-building", "play-card", "roll",
+                                                         "end-turn"):
+                build = bot.building(game, p, bot.reserve(game, p))
+                assert build == (answer if answer.do == "buy-building" else None)
+                builds += answer.do == "buy-building"
+            if decision.kind == "turn" and game.players[p].cards:
+                chosen = bot.card(game, p)
+                assert chosen == card_afresh(bot, game, p)
+                checked += 1
+                plays += chosen is not None
+            game.act(p, answer)
+    assert checked > 200 and plays > 50 and builds > 50

@@ -430,3 +430,39 @@ def test_the_written_out_shuffle_draws_as_random_shuffle() -> None:
             theirs.shuffle(b)
             assert a == b
             assert ours.getrandbits(32) == theirs.getrandbits(32)
+
+
+@pytest.mark.parametrize("double", [False, True])
+def test_whom_a_roll_may_move_is_judged_as_may_move_says(double: bool) -> None:
+    """The move rule's check and the roll's look for anyone to move (``may_move`` and
+    ``anyone_movable`` written out) agree with those methods: nobody in jail, bankrupt or
+    (with ``no-double-move``) moved this turn may be moved, and a roll that can move
+    nobody asks for the turn again."""
+    from pennybags.editions.monopoly_2_3.rules import Move, move_action
+    from pennybags.engine.turn import ROLL
+    nobody = moves = 0
+    for seed in range(1, 60):
+        game = new_game(4, seed=seed, no_double_move=double)
+        rng = random.Random(seed)
+        p = game.current
+        for q in range(4):
+            r = rng.random()
+            if r < 0.3:
+                game.players[q].in_jail = q != p
+            elif r < 0.4:
+                game.players[q].bankrupt = q != p
+            elif r < 0.6:
+                game.moved.add(q)
+        anyone = game.anyone_movable()
+        game.act(p, ROLL)
+        if not anyone:
+            assert game.pending[0].kind == "turn"
+            nobody += 1
+            continue
+        decision = game.pending[0]
+        assert decision.kind == "move"
+        for q in range(4):
+            why = Move().check(game, p, move_action(q), decision)
+            assert (why is None) == game.may_move(q)
+            moves += why is None
+    assert (nobody > 0) == double and moves > 50  # (only a moved roller can move nobody)

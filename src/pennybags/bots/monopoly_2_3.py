@@ -814,16 +814,25 @@ class Monopoly23Strategy(EditionStrategy):
         self._reserve_seat = -1
         self._reserve_tops = -1
         self._reserve_jail = -1
+        # What the turn's decision found the last time it found nothing to buy (no forced
+        # purchase, market deed or building): the seat's cash then, and what else that
+        # hangs on (see :meth:`choose`). -1 in ``_none_serial``: nothing kept.
+        self._none_serial: i64 = -1
+        self._none_seat = -1
+        self._none_turns: i64 = -1
+        self._none_changes: i64 = -1
+        self._none_reserve = -1
+        self._none_cash: i64 = 0
 
     # ---------------------------------------------------------------- the answer
 
     def choose(self, game: Monopoly23Game, p: int) -> Action:
-        d: Decision | None = None
+        asked: Decision | None = None
         for decision in game.pending:  # (game.decision_for(p), without its call)
             if decision.player == p:
-                d = decision
+                asked = decision
                 break
-        if d is None:
+        if asked is None:
             raise ValueError("the bot was asked to act without a decision")
         view = self._view  # (self.view(game), written out: once per answer)
         if view is None or view.game is not game:
@@ -832,18 +841,109 @@ class Monopoly23Strategy(EditionStrategy):
             view.update()
         self._cur = view
         self._leader = NO_ONE
-        kind = d.kind
+        kind = asked.kind
         if kind == "turn":
-            return self.turn(game, p)
+            # The turn's own decision, taken from what is legal in the order the legal
+            # actions list it: a forced purchase, the market, a building, a card, then the
+            # roll or the end of the turn (written out here: the most frequent answer).
+            cash = game.ledger.balances[p]
+            if self._reserve_tops == view.top_moves and \
+                    self._reserve_jail == game.jail_changes and \
+                    self._reserve_serial == view.serial and self._reserve_seat == p:
+                reserve = self._reserve  # (reserve(), kept)
+            else:
+                reserve = self.reserve(game, p)
+            seat = view.seats[p]
+            if self._none_cash < cash or self._none_changes != game.changes or \
+                    self._none_turns != game.turns or self._none_reserve != reserve or \
+                    self._none_serial != view.serial or self._none_seat != p:
+                # (else nothing to buy, as found last: kept)
+                scores = seat.scores
+                # Forced purchases that complete a group (the first wanted in board order).
+                targets = seat.targets  # (view.force_targets(p))
+                if targets:
+                    third = reserve // 3
+                    rich = reserve + 600 / self.aggression
+                    force_price = view.tables.force_price
+                    for d in targets:
+                        left = cash - force_price[d]
+                        if left < third and left < rich:
+                            continue
+                        kept = scores[d]  # (kept_score, written out)
+                        score = kept.score if \
+                            kept.at == game.group_changes[game.group_number[d]] else \
+                            self.kept_score(game, p, d)
+                        wanted = (score >= 1000 and left >= third) or \
+                            (score >= 250 and left >= rich)
+                        if wanted and not game.monopolised(d) and \
+                                force_price[d] <= cash + seat.property:
+                            return view.tables.force_buy[d]
+                # The market.
+                if not game.bought_from_market:
+                    best = -1
+                    best_score = 0.0
+                    rows = view.rows
+                    market = game.market
+                    changes = game.group_changes
+                    number = game.group_number
+                    for d in market:
+                        price = rows[d].price
+                        if cash < price:
+                            continue
+                        kept = scores[d]  # (kept_score, written out)
+                        score = kept.score if kept.at == changes[number[d]] else \
+                            self.kept_score(game, p, d)
+                        if score < 1000 and cash - price < reserve:
+                            continue
+                        if best < 0 or score > best_score:
+                            best = d
+                            best_score = score
+                    if best >= 0:
+                        return view.tables.buy_deed[best]
+                if seat.monopolies:  # (buildings stand only on monopolies)
+                    # (building(game, p, reserve), written out)
+                    building_cost = game.building_cost
+                    houses = game.houses
+                    per_property = view.per_property
+                    street_groups = view.street_groups
+                    rows = view.rows
+                    best = -1
+                    best_score = 0.0
+                    for i in seat.wholes:
+                        for deed in street_groups[i]:
+                            level = houses[deed]
+                            if cash - building_cost[deed] >= reserve and level < HOTEL:
+                                score = rows[deed].build_scores[level]
+                                if (best < 0 or score > best_score) and \
+                                        game.can_buy_building(p, deed) is None:
+                                    best = deed
+                                    best_score = score
+                            if not per_property:
+                                break  # (one purchase for the whole group)
+                    if best >= 0:
+                        return view.tables.buy_building[best]
+                self._none_serial = view.serial
+                self._none_seat = p
+                self._none_turns = game.turns
+                self._none_changes = game.changes
+                self._none_reserve = reserve
+                self._none_cash = cash
+            if game.players[p].cards:  # (card() with an empty hand finds none)
+                card = self.card(game, p)
+                if card is not None:
+                    return card
+            if not game.rolled:
+                return ROLL
+            return END_TURN
         if kind == "move":
-            return self.whom_to_move(game, p, d.amount)
+            return self.whom_to_move(game, p, asked.amount)
         if kind == "pay":
-            return self.what_to_give(game, p, d.amount, d.creditor)
+            return self.what_to_give(game, p, asked.amount, asked.creditor)
         if kind == "buy":
-            deed = d.deed
+            deed = asked.deed
             wanted = self.deed_score(game, p, deed) >= 100 or \
-                game.ledger.balances[p] - d.amount >= self.reserve(game, p)
-            return BUY if wanted and game.ledger.balances[p] >= d.amount else DECLINE
+                game.ledger.balances[p] - asked.amount >= self.reserve(game, p)
+            return BUY if wanted and game.ledger.balances[p] >= asked.amount else DECLINE
         if kind == "jail":
             return self.jail(game, p)
         raise ValueError(f"the standard bot does not know the decision '{kind}'")
@@ -1212,73 +1312,6 @@ class Monopoly23Strategy(EditionStrategy):
         kept.at = count
         return score
 
-    def turn(self, game: Monopoly23Game, p: int) -> Action:
-        """The turn's own decision, taken from what is legal in the order the legal actions
-        list it: a forced purchase, the market, a building, a card, then the roll or the
-        end of the turn."""
-        view = self._cur
-        assert view is not None
-        cash = game.ledger.balances[p]
-        if self._reserve_tops == view.top_moves and \
-                self._reserve_jail == game.jail_changes and \
-                self._reserve_serial == view.serial and self._reserve_seat == p:
-            reserve = self._reserve  # (reserve(), kept)
-        else:
-            reserve = self.reserve(game, p)
-        seat = view.seats[p]
-        scores = seat.scores
-        # Forced purchases that complete a group (the first wanted in board order).
-        targets = seat.targets  # (view.force_targets(p))
-        if targets:
-            third = reserve // 3
-            rich = reserve + 600 / self.aggression
-            force_price = view.tables.force_price
-            for d in targets:
-                left = cash - force_price[d]
-                if left < third and left < rich:
-                    continue
-                kept = scores[d]  # (kept_score, written out)
-                score = kept.score if \
-                    kept.at == game.group_changes[game.group_number[d]] else \
-                    self.kept_score(game, p, d)
-                wanted = (score >= 1000 and left >= third) or (score >= 250 and left >= rich)
-                if wanted and not game.monopolised(d) and \
-                        force_price[d] <= cash + seat.property:
-                    return view.tables.force_buy[d]
-        # The market.
-        if not game.bought_from_market:
-            best = -1
-            best_score = 0.0
-            rows = view.rows
-            market = game.market
-            changes = game.group_changes
-            number = game.group_number
-            for d in market:
-                price = rows[d].price
-                if cash < price:
-                    continue
-                kept = scores[d]  # (kept_score, written out)
-                score = kept.score if kept.at == changes[number[d]] else \
-                    self.kept_score(game, p, d)
-                if score < 1000 and cash - price < reserve:
-                    continue
-                if best < 0 or score > best_score:
-                    best = d
-                    best_score = score
-            if best >= 0:
-                return view.tables.buy_deed[best]
-        if seat.monopolies:  # (buildings stand only on monopolies)
-            build = self.building(game, p, reserve)
-            if build is not None:
-                return build
-        if game.players[p].cards:  # (card() with an empty hand finds none)
-            card = self.card(game, p)
-            if card is not None:
-                return card
-        if not game.rolled:
-            return ROLL
-        return END_TURN
-
     def building(self, game: Monopoly23Game, p: int, reserve: int) -> Action | None:
         """The building with the best return that leaves the reserve, if any."""
         view = self._cur
@@ -1326,6 +1359,9 @@ class Monopoly23Strategy(EditionStrategy):
         assert view is not None
         keys = view.card_keys
         tables = view.card_tables
+        landing = view.tables.landing
+        tax = view.tables.tax
+        unit = view.tables.unit
         # The hand in its order (``game.playable`` without its list: a second copy of a
         # printed card scores as the first, so never better, and is passed over alike).
         for ref in hand:
@@ -1372,13 +1408,62 @@ class Monopoly23Strategy(EditionStrategy):
                         best_target = target
                         best_score = score
                     continue
+            if code < ADVANCE_TO or code > MOVE_RELATIVE:
+                for player in game.players:
+                    target = player.seat
+                    if player.bankrupt:
+                        continue
+                    if judged and game.why_not_play(p, ref, target) is not None:
+                        continue
+                    score = self.card_value(game, p, facts, target, leader)
+                    if score >= 25 and (best is None or score > best_score):
+                        best = facts
+                        best_target = target
+                        best_score = score
+                continue
+            # A movement card: card_value on each player, written out (a player in jail
+            # scores -1: never played on).
             for player in game.players:
                 target = player.seat
-                if player.bankrupt:
+                if player.bankrupt or player.in_jail:
                     continue
                 if judged and game.why_not_play(p, ref, target) is not None:
                     continue
-                score = self.card_value(game, p, facts, target, leader)
+                position = player.position
+                if code == ADVANCE_TO:
+                    space = facts.target
+                    passes = space <= position and facts.collect_go
+                elif code == ADVANCE_TO_NEAREST:
+                    space = facts.nearest[position]
+                    passes = space <= position
+                else:
+                    space, passes = game.board.advance(position, facts.spaces)
+                mine = target == p
+                # (landing_value(game, p, target, space, passes), written out)
+                gain_target = 0.0
+                gain_me = 0.0
+                if passes:
+                    gain_target += view.go_salary
+                land = landing[space]
+                if land == LAND_DEED:
+                    owner = game.owner[space]
+                    if owner >= 0 and owner != target and not game.players[owner].in_jail:
+                        rent = -(-view.rows[space].rent // unit) * unit  # (game.r5: >= 0)
+                        gain_target -= rent
+                        if owner == p:
+                            gain_me += rent
+                elif land == LAND_TAX:
+                    gain_target -= tax[space]
+                elif land == LAND_GO_TO_JAIL:
+                    gain_target -= 150 if mine else -60
+                    if not mine:
+                        gain_target -= self.income(game, target)
+                if mine:
+                    score = gain_me + gain_target
+                    if facts.may_buy and land == LAND_DEED and game.owner[space] < 0:
+                        score += self.deed_score(game, p, space) / 4
+                else:
+                    score = gain_me - 0.6 * gain_target * (1.3 if target == leader else 1.0)
                 if score >= 25 and (best is None or score > best_score):
                     best = facts
                     best_target = target
