@@ -86,6 +86,7 @@ class Checking:
         self.builds_followed = 0
         self.bounded = 0
         self.mortgages_followed = 0
+        self.lifts_followed = 0
         self.offers_skipped = 0
         """Answers where the plan of the turn was followed and checked."""
         self.gains_kept = 0
@@ -243,6 +244,16 @@ class Checking:
                 fresh = s.build_best(game, p)
                 assert fresh is not None and fresh.deed == deed
                 self.builds_followed += 1
+        # A plan kept after a lift that cannot open a building (the next answer, as
+        # manage follows it): a new plan would find no building, and none with surplus cash.
+        if d.kind in ("roll", "end-turn", "jail") and s._plan_lifted and \
+                s._plan_game is game and s._plan_seat == p and s._plan_turn == game.turns \
+                and s._plan_round == game.round and s._plan_cash == game.cash(p) and \
+                s._plan_holdings == game.holdings[p]:
+            assert s._plan_builds == [] and not s._plan_done
+            assert s.plan_builds(game, p) == []
+            assert s.build_surplus(game, p) is None
+            self.lifts_followed += 1
         if d.kind == "debt" and s._debt_game is game and s._debt_seat == p and \
                 s._debt_turn == game.turns and s._debt_cash == game.cash(p) and \
                 s._debt_holdings == game.holdings[p] and s._debt_next < len(s._debt_plan) \
@@ -257,7 +268,7 @@ class Checking:
                                   ("standard", "standard?value=price") * 2])
 def test_kept_work_is_what_fresh_work_gives(bots: tuple[str, ...]) -> None:
     edition = get_edition("ultimate-monopoly")
-    builds = mortgages = skipped = gains = bounded = 0
+    builds = mortgages = skipped = gains = bounded = lifts = 0
     for seed in (3, 4):
         game = edition.new_game(["A", "B", "C", "D"], seed=seed,
                                 options=run_options("ultimate-monopoly", (), 1000))
@@ -271,8 +282,10 @@ def test_kept_work_is_what_fresh_work_gives(bots: tuple[str, ...]) -> None:
         skipped += sum(a.offers_skipped for a in agents)
         gains += sum(a.gains_kept for a in agents)
         bounded += sum(a.bounded for a in agents)
+        lifts += sum(a.lifts_followed for a in agents)
     # (the plans were followed, and checked, often enough to mean something)
     assert builds > 20 and mortgages > 10 and skipped > 100 and gains > 10 and bounded > 20
+    assert lifts > 20
 
 
 def test_estate_ranks_the_leaders_of_each_group_as_the_whole_board() -> None:
