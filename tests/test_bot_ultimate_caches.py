@@ -87,6 +87,7 @@ class Checking:
         self.bounded = 0
         self.mortgages_followed = 0
         self.lifts_followed = 0
+        self.no_sales = 0
         self.offers_skipped = 0
         """Answers where the plan of the turn was followed and checked."""
         self.gains_kept = 0
@@ -254,6 +255,11 @@ class Checking:
             assert s.plan_builds(game, p) == []
             assert s.build_surplus(game, p) is None
             self.lifts_followed += 1
+        # A debt whose answers found no Sale of Stock Bonus among the cards: none is held.
+        if d.kind == "debt" and s._no_sale_debt is d:
+            assert not [ref for ref in game.players[p].cards if ref[0] in ACTION_DECKS and
+                        game.decks[ref[0]].cards[ref[1]].kind == "sell_stock_bonus"]
+            self.no_sales += 1
         if d.kind == "debt" and s._debt_game is game and s._debt_seat == p and \
                 s._debt_turn == game.turns and s._debt_cash == game.cash(p) and \
                 s._debt_holdings == game.holdings[p] and s._debt_next < len(s._debt_plan) \
@@ -268,7 +274,7 @@ class Checking:
                                   ("standard", "standard?value=price") * 2])
 def test_kept_work_is_what_fresh_work_gives(bots: tuple[str, ...]) -> None:
     edition = get_edition("ultimate-monopoly")
-    builds = mortgages = skipped = gains = bounded = lifts = 0
+    builds = mortgages = skipped = gains = bounded = lifts = no_sales = 0
     for seed in (3, 4):
         game = edition.new_game(["A", "B", "C", "D"], seed=seed,
                                 options=run_options("ultimate-monopoly", (), 1000))
@@ -283,9 +289,10 @@ def test_kept_work_is_what_fresh_work_gives(bots: tuple[str, ...]) -> None:
         gains += sum(a.gains_kept for a in agents)
         bounded += sum(a.bounded for a in agents)
         lifts += sum(a.lifts_followed for a in agents)
+        no_sales += sum(a.no_sales for a in agents)
     # (the plans were followed, and checked, often enough to mean something)
     assert builds > 20 and mortgages > 10 and skipped > 100 and gains > 10 and bounded > 20
-    assert lifts > 20
+    assert lifts > 20 and no_sales > 20
 
 
 def test_estate_ranks_the_leaders_of_each_group_as_the_whole_board() -> None:

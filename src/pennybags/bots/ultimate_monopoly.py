@@ -341,6 +341,11 @@ class UltimateMonopolyStrategy(ClassicStrategy):
         """A copy of the cards of the seat when :meth:`play_kept` last found none of the
         kinds it plays (:data:`TURN_CARDS`) among them: while they are the same, there is
         none to look at."""
+        self._no_sale_debt: Decision | None = None
+        """The debt (the pending decision itself) whose answers found no Sale of Stock
+        Bonus among the seat's cards: none comes to them while it is pending (its answers
+        mortgage, sell buildings or mortgage shares; only a Sale of Stock Bonus held is
+        played)."""
 
     # ---------------------------------------------------------------- the answer
 
@@ -1005,13 +1010,19 @@ class UltimateMonopolyStrategy(ClassicStrategy):
         raise money on."""
         sale: Action | None = None  # Sale of Stock Bonus, if we keep it and may play it
         bonus = 0
-        for ref in g.players[p].cards:
-            if ref[0] in ACTION_DECKS and \
-                    g.decks[ref[0]].cards[ref[1]].kind == "sell_stock_bonus":
-                action = Action("play-card", card=ref)
-                if g.can(p, action):
-                    sale = action
-                    bonus = int(g.decks[ref[0]].cards[ref[1]].get("bonus", 0))
+        debt = g.decision_for(p)
+        if debt is None or debt is not self._no_sale_debt:
+            held = False
+            for ref in g.players[p].cards:
+                if ref[0] in ACTION_DECKS and \
+                        g.decks[ref[0]].cards[ref[1]].kind == "sell_stock_bonus":
+                    held = True
+                    action = Action("play-card", card=ref)
+                    if g.can(p, action):
+                        sale = action
+                        bonus = int(g.decks[ref[0]].cards[ref[1]].get("bonus", 0))
+            if not held and debt is not None and debt.kind == "debt":
+                self._no_sale_debt = debt  # (none held: none to look for at its next answers)
         # Every part of what could be raised is positive or nothing: the sum is looked at
         # only until it covers the debt.
         raisable = g.cash(p)
