@@ -12,7 +12,9 @@ what an ask would gain and what a deed is worth (kept while its group and the ho
 the same), checked before
 every answer of whole bot games; the plan of a turn (``plan=turn``): where
 an answer follows it, its next building and a debt's next mortgage are what working the
-answer out afresh finds, and where it finds no offer without looking, looking finds none;
+answer out afresh finds, where it follows an empty plan kept after a lift a new plan finds
+no building (nor one with surplus cash), and where it finds no offer without looking,
+looking finds none; a debt kept as holding no Sale of Stock Bonus holds none;
 and that the game's counts of changes of
 owner per player and per group, and of changes of owner, buildings or mortgage per group
 (which those caches read) move whenever that player's deeds or the group's owners,
