@@ -1222,7 +1222,10 @@ class IncomeStrategy(UltimateMonopolyStrategy):
         """Whether lifting the mortgage on our deed ``deed`` may open a building (after
         :meth:`hold`): on a railroad or cab company (its Train Depot or Cab Stand, which
         only an unmortgaged one takes), or on a street of a group where we may build (a
-        majority ownership or a monopoly) with no other street of ours mortgaged.
+        majority ownership or a monopoly) with no other street of ours mortgaged, when the
+        cash the lift leaves pays for one of our streets' buildings there and keeps what
+        building keeps (a quarter of the reserve; building with surplus cash keeps more,
+        and a plan's cash only falls).
 
         When it may not, a new plan made after the lift finds what the empty plan made
         before it found, nothing: the lift changes only the cash (less), the deed's
@@ -1232,9 +1235,10 @@ class IncomeStrategy(UltimateMonopolyStrategy):
         want of cash (less now) or refused by the game, and ``can_build`` reads a mortgage
         only on the deed itself and, on a street, on our other streets of its group, which
         refuse it still (a street of a group where we may not build is refused before its
-        mortgages are read; a lifted utility takes no building). The surplus buildings were
-        refused or left out for want of cash the same way, and the reserve, the danger and
-        the unowned deeds are kept for the round."""
+        mortgages are read; a lifted utility takes no building), or, on the group of the
+        last mortgaged street of ours, are left out for want of cash now. The surplus
+        buildings were refused or left out for want of cash the same way, and the reserve,
+        the danger and the unowned deeds are kept for the round."""
         kind = self.facts(game).kinds[deed]
         if kind == 2 or kind == 3:
             return True
@@ -1242,10 +1246,16 @@ class IncomeStrategy(UltimateMonopolyStrategy):
             return False
         owner = game.owner
         mortgaged = game.mortgaged
+        costs = game.building_figures.costs
+        least = 1 << 30
         for d in game.board.group_of[deed]:
-            if d != deed and owner[d] == p and mortgaged[d]:
-                return False
-        return True
+            if owner[d] == p:
+                if d != deed and mortgaged[d]:
+                    return False
+                if costs[d] < least:
+                    least = costs[d]
+        left = game.cash(p) - game.unmortgage_cost(deed)
+        return left - least >= int(self.reserve(game, p) * BUILD_RESERVE)
 
     def after_building(self, game: CardGame, p: int) -> Action | None:
         """What managing does once nothing (more) is to be built: lift a mortgage,
