@@ -1659,12 +1659,19 @@ class IncomeStrategy(UltimateMonopolyStrategy):
         sale now (no sale: infinite): a mortgage is followed while it loses no more."""
         mine = self.mine(game, p)
         mortgaged = game.mortgaged
-        ranked: list[tuple[float, int, int]] = []
-        for i, d in enumerate(mine):
+        plan: list[int] = []
+        losses: list[float] = []
+        for d in mine:
             if d == chosen or mortgaged[d] or built_in_group(game, p, d) >= 0:
                 continue
-            ranked.append((self.mortgage_loss(game, d), i, d))
-        ranked.sort()
+            loss = self.mortgage_loss(game, d)
+            # Put in order as it comes: the least loss first, the first of equals in board
+            # order (``mine``'s, which the loop follows: after every equal one so far).
+            at = len(losses)
+            while at > 0 and losses[at - 1] > loss:
+                at -= 1
+            losses.insert(at, loss)
+            plan.insert(at, d)
         houses = game.houses
         owner = game.owner
         kinds = self.facts(game).kinds
@@ -1683,8 +1690,8 @@ class IncomeStrategy(UltimateMonopolyStrategy):
             loss = self.sale_loss_rate(game, d)
             if loss < least and game.can_sell_building(p, d) is None:
                 least = loss
-        self._debt_plan = [d for _, _, d in ranked]
-        self._debt_losses = [loss for loss, _, _ in ranked]
+        self._debt_plan = plan
+        self._debt_losses = losses
         self._debt_sale_loss = least
         self._debt_next = 0
         self._debt_game = game
