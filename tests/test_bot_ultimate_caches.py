@@ -12,7 +12,9 @@ what an ask would gain and what a deed is worth (kept while its group and the ho
 the same), checked before
 every answer of whole bot games; the plan of a turn (``plan=turn``): where
 an answer follows it, its next building and a debt's next mortgage are what working the
-answer out afresh finds, and where it finds no offer without looking, looking finds none;
+answer out afresh finds, where it follows an empty plan kept after a lift a new plan finds
+no building (nor one with surplus cash), and where it finds no offer without looking,
+looking finds none; a debt kept as holding no Sale of Stock Bonus holds none;
 and that the game's counts of changes of
 owner per player and per group, and of changes of owner, buildings or mortgage per group
 (which those caches read) move whenever that player's deeds or the group's owners,
@@ -86,6 +88,8 @@ class Checking:
         self.builds_followed = 0
         self.bounded = 0
         self.mortgages_followed = 0
+        self.lifts_followed = 0
+        self.no_sales = 0
         self.offers_skipped = 0
         """Answers where the plan of the turn was followed and checked."""
         self.gains_kept = 0
@@ -243,6 +247,21 @@ class Checking:
                 fresh = s.build_best(game, p)
                 assert fresh is not None and fresh.deed == deed
                 self.builds_followed += 1
+        # A plan kept after a lift that cannot open a building (the next answer, as
+        # manage follows it): a new plan would find no building, and none with surplus cash.
+        if d.kind in ("roll", "end-turn", "jail") and s._plan_lifted and \
+                s._plan_game is game and s._plan_seat == p and s._plan_turn == game.turns \
+                and s._plan_round == game.round and s._plan_cash == game.cash(p) and \
+                s._plan_holdings == game.holdings[p]:
+            assert s._plan_builds == [] and not s._plan_done
+            assert s.plan_builds(game, p) == []
+            assert s.build_surplus(game, p) is None
+            self.lifts_followed += 1
+        # A debt whose answers found no Sale of Stock Bonus among the cards: none is held.
+        if d.kind == "debt" and s._no_sale_debt is d:
+            assert not [ref for ref in game.players[p].cards if ref[0] in ACTION_DECKS and
+                        game.decks[ref[0]].cards[ref[1]].kind == "sell_stock_bonus"]
+            self.no_sales += 1
         if d.kind == "debt" and s._debt_game is game and s._debt_seat == p and \
                 s._debt_turn == game.turns and s._debt_cash == game.cash(p) and \
                 s._debt_holdings == game.holdings[p] and s._debt_next < len(s._debt_plan) \
@@ -257,7 +276,7 @@ class Checking:
                                   ("standard", "standard?value=price") * 2])
 def test_kept_work_is_what_fresh_work_gives(bots: tuple[str, ...]) -> None:
     edition = get_edition("ultimate-monopoly")
-    builds = mortgages = skipped = gains = bounded = 0
+    builds = mortgages = skipped = gains = bounded = lifts = no_sales = 0
     for seed in (3, 4):
         game = edition.new_game(["A", "B", "C", "D"], seed=seed,
                                 options=run_options("ultimate-monopoly", (), 1000))
@@ -271,8 +290,11 @@ def test_kept_work_is_what_fresh_work_gives(bots: tuple[str, ...]) -> None:
         skipped += sum(a.offers_skipped for a in agents)
         gains += sum(a.gains_kept for a in agents)
         bounded += sum(a.bounded for a in agents)
+        lifts += sum(a.lifts_followed for a in agents)
+        no_sales += sum(a.no_sales for a in agents)
     # (the plans were followed, and checked, often enough to mean something)
     assert builds > 20 and mortgages > 10 and skipped > 100 and gains > 10 and bounded > 20
+    assert lifts > 20 and no_sales > 20
 
 
 def test_estate_ranks_the_leaders_of_each_group_as_the_whole_board() -> None:

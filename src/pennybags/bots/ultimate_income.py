@@ -381,6 +381,9 @@ class IncomeStrategy(UltimateMonopolyStrategy):
         self._plan_cash = -1
         """The game, seat, turn, round, ``holdings`` count and the least cash the plan
         needs at the next answer, for which the plan of the turn holds (None: no plan)."""
+        self._plan_lifted = False
+        """Whether the plan (empty) was kept after a lift that cannot open a building
+        (:meth:`lift_opens`): the next answer plays a kept card first, as a new plan would."""
         self._debt_game: ClassicGame | None = None
         self._debt_seat = -1
         self._debt_turn = -1
@@ -1156,8 +1159,16 @@ class IncomeStrategy(UltimateMonopolyStrategy):
         if self._plan_game is g and self._plan_seat == p and self._plan_turn == g.turns \
                 and self._plan_round == g.round and g.cash(p) >= self._plan_cash and \
                 self._plan_holdings == g.holdings[p]:
+            if self._plan_lifted:
+                # (kept after a lift: a new plan would find no building, see follow_plan)
+                self._plan_lifted = False
+                action = self.play_kept(g, p)
+                if action is not None:
+                    self._plan_game = None
+                    return action
             return self.follow_plan(g, p)
         self._plan_game = None
+        self._plan_lifted = False
         action = self.play_kept(g, p)
         if action is not None:
             return action
@@ -1197,9 +1208,54 @@ class IncomeStrategy(UltimateMonopolyStrategy):
         action = self.after_building(game, p)
         if action is None:
             self._plan_done = True
+        elif action.do == "unmortgage" and not builds and not self.lift_opens(game, p, action.deed):
+            # A new plan after this lift would find what this one found: no building (see
+            # lift_opens), and no building with surplus cash; so the plan is kept for the
+            # cash the lift leaves, with a kept card looked at first, as a new plan would.
+            self._plan_cash = game.cash(p) - game.unmortgage_cost(action.deed)
+            self._plan_lifted = True
         elif action.do != "propose-trade":
             self._plan_game = None  # (a mortgage lifted or taken: what may be built moved)
         return action
+
+    def lift_opens(self, game: CardGame, p: int, deed: int) -> bool:
+        """Whether lifting the mortgage on our deed ``deed`` may open a building (after
+        :meth:`hold`): on a railroad or cab company (its Train Depot or Cab Stand, which
+        only an unmortgaged one takes), or on a street of a group where we may build (a
+        majority ownership or a monopoly) with no other street of ours mortgaged, when the
+        cash the lift leaves pays for one of our streets' buildings there and keeps what
+        building keeps (a quarter of the reserve; building with surplus cash keeps more,
+        and a plan's cash only falls).
+
+        When it may not, a new plan made after the lift finds what the empty plan made
+        before it found, nothing: the lift changes only the cash (less), the deed's
+        mortgage and the game's counts of changes. The kept buildings read neither the
+        cash nor a street's mortgage (nor a utility's; a railroad's and a cab company's
+        are excluded), so the candidates are the same; each was left out before for
+        want of cash (less now) or refused by the game, and ``can_build`` reads a mortgage
+        only on the deed itself and, on a street, on our other streets of its group, which
+        refuse it still (a street of a group where we may not build is refused before its
+        mortgages are read; a lifted utility takes no building), or, on the group of the
+        last mortgaged street of ours, are left out for want of cash now. The surplus
+        buildings were refused or left out for want of cash the same way, and the reserve,
+        the danger and the unowned deeds are kept for the round."""
+        kind = self.facts(game).kinds[deed]
+        if kind == 2 or kind == 3:
+            return True
+        if kind != 1 or deed not in self._buildable_deeds:
+            return False
+        owner = game.owner
+        mortgaged = game.mortgaged
+        costs = game.building_figures.costs
+        least = 1 << 30
+        for d in game.board.group_of[deed]:
+            if owner[d] == p:
+                if d != deed and mortgaged[d]:
+                    return False
+                if costs[d] < least:
+                    least = costs[d]
+        left = game.cash(p) - game.unmortgage_cost(deed)
+        return left - least >= int(self.reserve(game, p) * BUILD_RESERVE)
 
     def after_building(self, game: CardGame, p: int) -> Action | None:
         """What managing does once nothing (more) is to be built: lift a mortgage,
@@ -1603,12 +1659,19 @@ class IncomeStrategy(UltimateMonopolyStrategy):
         sale now (no sale: infinite): a mortgage is followed while it loses no more."""
         mine = self.mine(game, p)
         mortgaged = game.mortgaged
-        ranked: list[tuple[float, int, int]] = []
-        for i, d in enumerate(mine):
+        plan: list[int] = []
+        losses: list[float] = []
+        for d in mine:
             if d == chosen or mortgaged[d] or built_in_group(game, p, d) >= 0:
                 continue
-            ranked.append((self.mortgage_loss(game, d), i, d))
-        ranked.sort()
+            loss = self.mortgage_loss(game, d)
+            # Put in order as it comes: the least loss first, the first of equals in board
+            # order (``mine``'s, which the loop follows: after every equal one so far).
+            at = len(losses)
+            while at > 0 and losses[at - 1] > loss:
+                at -= 1
+            losses.insert(at, loss)
+            plan.insert(at, d)
         houses = game.houses
         owner = game.owner
         kinds = self.facts(game).kinds
@@ -1627,8 +1690,8 @@ class IncomeStrategy(UltimateMonopolyStrategy):
             loss = self.sale_loss_rate(game, d)
             if loss < least and game.can_sell_building(p, d) is None:
                 least = loss
-        self._debt_plan = [d for _, _, d in ranked]
-        self._debt_losses = [loss for loss, _, _ in ranked]
+        self._debt_plan = plan
+        self._debt_losses = losses
         self._debt_sale_loss = least
         self._debt_next = 0
         self._debt_game = game

@@ -144,8 +144,9 @@ class Estate(TopRents):
     the same highest rent counts as the top one may differ, and the danger is then that
     rent for everyone)."""
 
-    __slots__ = ("active", "changes", "firsts", "game", "group_changes", "leads", "out",
-                 "ranked", "ranked_round", "rents", "unowned_in")
+    __slots__ = ("active", "changes", "firsts", "game", "group_changes", "leaders", "leads",
+                 "nothing", "out", "place", "ranked", "ranked_round", "rents", "unowned_in",
+                 "unowned_now")
 
     def __init__(self, game: CardGame) -> None:
         super().__init__()
@@ -171,6 +172,21 @@ class Estate(TopRents):
         game passed over."""
         self.unowned_in: list[int] = [0] * size
         """Each group's deeds nobody owns (at its first deed)."""
+        self.unowned_now = 0
+        """The deeds nobody owns: the sum of ``unowned_in``."""
+        self.place: list[int] = [0] * size
+        """Each group's place in ``firsts`` (at its first deed)."""
+        for i, first in enumerate(firsts):
+            self.place[first] = i
+        nothing = 0
+        while game.board.spaces[nothing].is_deed:
+            nothing += 1
+        self.nothing = nothing
+        """A space with no deed: its rent is always 0, which ranks as no deed at all."""
+        self.leaders: list[int] = [nothing] * (2 * len(firsts))
+        """The leaders of each group, two places a group in the order of ``firsts`` (its
+        ``leads``; ``nothing`` where it has none): what the danger is ranked over, kept in
+        place as the groups change rather than made again at each ranking."""
         self.out = 0
         """The players out of the game (bits, 1 << seat) the leaders were found without."""
         for first in firsts:
@@ -226,7 +242,12 @@ class Estate(TopRents):
         first = group[0]
         self.leads[2 * first] = top
         self.leads[2 * first + 1] = second
+        self.unowned_now += unowned - self.unowned_in[first]
         self.unowned_in[first] = unowned
+        at = 2 * self.place[first]
+        nothing = self.nothing
+        self.leaders[at] = top if top >= 0 else nothing
+        self.leaders[at + 1] = second if top >= 0 and second >= 0 else nothing
 
     def rank(self) -> None:
         """The danger and the unowned deeds, up to date."""
@@ -250,21 +271,12 @@ class Estate(TopRents):
             self.out = out
             for first in self.firsts:
                 self.rent_group(first)
-        leaders: list[int] = []
-        leads = self.leads
-        unowned = 0
-        for first in self.firsts:
-            unowned += self.unowned_in[first]
-            d = leads[2 * first]
-            if d >= 0:
-                leaders.append(d)
-                d = leads[2 * first + 1]
-                if d >= 0:
-                    leaders.append(d)
-        # (a mortgaged deed's rent now is 0, which ranks as no deed at all; the leaders
-        # are of players still in, and owned)
-        rank_rents(self, leaders, game.owner, self.rents, 0)
-        self.unowned = unowned
+        # (a mortgaged deed's rent now is 0, which ranks as no deed at all, as does the
+        # space with no deed in place of a group's missing leader: neither moves the top
+        # rent, its owner or the second, whatever its owner; the leaders are of players
+        # still in, and owned. The unowned deeds rank_rents counts are not these.)
+        rank_rents(self, self.leaders, game.owner, self.rents, 0)
+        self.unowned = self.unowned_now
 
     def rank_once_a_round(self) -> None:
         """The danger and the unowned deeds as :meth:`rank` finds them at the first call of
@@ -329,6 +341,11 @@ class UltimateMonopolyStrategy(ClassicStrategy):
         """A copy of the cards of the seat when :meth:`play_kept` last found none of the
         kinds it plays (:data:`TURN_CARDS`) among them: while they are the same, there is
         none to look at."""
+        self._no_sale_debt: Decision | None = None
+        """The debt (the pending decision itself) whose answers found no Sale of Stock
+        Bonus among the seat's cards: none comes to them while it is pending (its answers
+        mortgage, sell buildings or mortgage shares; only a Sale of Stock Bonus held is
+        played)."""
 
     # ---------------------------------------------------------------- the answer
 
@@ -993,13 +1010,19 @@ class UltimateMonopolyStrategy(ClassicStrategy):
         raise money on."""
         sale: Action | None = None  # Sale of Stock Bonus, if we keep it and may play it
         bonus = 0
-        for ref in g.players[p].cards:
-            if ref[0] in ACTION_DECKS and \
-                    g.decks[ref[0]].cards[ref[1]].kind == "sell_stock_bonus":
-                action = Action("play-card", card=ref)
-                if g.can(p, action):
-                    sale = action
-                    bonus = int(g.decks[ref[0]].cards[ref[1]].get("bonus", 0))
+        debt = g.decision_for(p)
+        if debt is None or debt is not self._no_sale_debt:
+            held = False
+            for ref in g.players[p].cards:
+                if ref[0] in ACTION_DECKS and \
+                        g.decks[ref[0]].cards[ref[1]].kind == "sell_stock_bonus":
+                    held = True
+                    action = Action("play-card", card=ref)
+                    if g.can(p, action):
+                        sale = action
+                        bonus = int(g.decks[ref[0]].cards[ref[1]].get("bonus", 0))
+            if not held and debt is not None and debt.kind == "debt":
+                self._no_sale_debt = debt  # (none held: none to look for at its next answers)
         # Every part of what could be raised is positive or nothing: the sum is looked at
         # only until it covers the debt.
         raisable = g.cash(p)
