@@ -119,8 +119,8 @@ def bench_instructions(*args: str) -> subprocess.CompletedProcess[str]:
 @pytest.mark.parametrize("loop", ["play_out", "simulate"])
 def test_bench_instructions_scripts_play_the_games_and_count_their_turns(loop: str) -> None:
     # The scripts bench_instructions runs under valgrind, run here without it (a run under
-    # valgrind costs half a minute or more; the next test makes the one it needs): two
-    # games' turns are the first game's and the second's.
+    # valgrind costs half a minute or more; the next test makes the one it needs): no game
+    # plays no turn, and two games play more turns than the first alone.
     bench = load_script(BENCHMARKS / "bench_instructions.py")
     script = bench.SIMULATE if loop == "simulate" else bench.PLAY
 
