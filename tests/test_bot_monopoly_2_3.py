@@ -345,9 +345,9 @@ def test_the_kept_reserve_and_the_moves_are_those_worked_out_afresh(
 
 @pytest.mark.parametrize("seed", [81, 82])
 def test_card_values_of_moves_are_those_of_landing_value(seed: int) -> None:
-    """``card_value`` writes the landing out: for every moving card in the hand of the
-    player asked, on every player not in jail, it is ``landing_value`` of where the card
-    sends them (a quarter of the deed's score more for a card that lets its player buy)."""
+    """``card_value`` of a moving card: for every moving card in the hand of the player
+    asked, on every player not in jail, it is ``landing_value`` of where the card sends
+    them (a quarter of the deed's score more for a card that lets its player buy)."""
     game = new_game(seed)
     bots = [Monopoly23Strategy() for _ in range(4)]
     checked = 0

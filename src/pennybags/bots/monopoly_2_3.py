@@ -1072,10 +1072,11 @@ class Monopoly23Strategy(EditionStrategy):
         return 40.0
 
     def landing_value(self, game: Monopoly23Game, p: int, target: int, space: int,
-                      passes_go: bool) -> float:
+                      passes_go: bool, leader: int = NO_ONE) -> float:
         """What moving ``target`` onto ``space`` is worth to ``p`` (their gain counts for p,
-        an opponent's gain against p). (:meth:`whom_to_move` and :meth:`card_value` have it
-        written out; the tests compare them with this.)"""
+        an opponent's gain against p, the leader's (:meth:`leader`, unless given) more).
+        (:meth:`whom_to_move` and the card scan of :meth:`card` have it written out; the
+        tests compare them with this.)"""
         view = self._cur
         assert view is not None
         tables = view.tables
@@ -1100,9 +1101,10 @@ class Monopoly23Strategy(EditionStrategy):
                 gain_target -= self.income(game, target)
         if target == p:
             return gain_me + gain_target
-        leader = self._leader
         if leader == NO_ONE:
-            leader = self.leader(game, p)
+            leader = self._leader
+            if leader == NO_ONE:
+                leader = self.leader(game, p)
         return gain_me - 0.6 * gain_target * (1.3 if target == leader else 1.0)
 
     def income(self, game: Monopoly23Game, q: int) -> float:
@@ -1518,35 +1520,15 @@ class Monopoly23Strategy(EditionStrategy):
             space, passes = board.advance(position, card.spaces)
         else:
             return -1.0
-        # (landing_value(game, p, target, space, passes), written out)
-        view = self._cur
-        assert view is not None
-        tables = view.tables
-        gain_target = 0.0
-        gain_me = 0.0
-        if passes:
-            gain_target += view.go_salary
-        land = tables.landing[space]
-        if land == LAND_DEED:
-            owner = game.owner[space]
-            if owner >= 0 and owner != target and not game.players[owner].in_jail:
-                unit = tables.unit
-                rent = -(-view.rows[space].rent // unit) * unit  # (game.r5: rents >= 0)
-                gain_target -= rent
-                if owner == p:
-                    gain_me += rent
-        elif land == LAND_TAX:
-            gain_target -= tables.tax[space]
-        elif land == LAND_GO_TO_JAIL:
-            gain_target -= 150 if mine else -60
-            if not mine:
-                gain_target -= self.income(game, target)
-        if mine:
-            value = gain_me + gain_target
-            if card.may_buy and land == LAND_DEED and game.owner[space] < 0:
+        # (The card scan of :meth:`card` has the moving kinds written out; the tests
+        # compare it with this.)
+        value = self.landing_value(game, p, target, space, passes, leader)
+        if mine and card.may_buy and game.owner[space] < 0:
+            view = self._cur
+            assert view is not None
+            if view.tables.landing[space] == LAND_DEED:
                 value += self.deed_score(game, p, space) / 4
-            return value
-        return gain_me - 0.6 * gain_target * weight
+        return value
 
 
 def _make(params: dict[str, str]) -> Monopoly23Strategy:
