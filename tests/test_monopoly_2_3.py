@@ -434,8 +434,8 @@ def test_the_written_out_shuffle_draws_as_random_shuffle() -> None:
 
 @pytest.mark.parametrize("double", [False, True])
 def test_whom_a_roll_may_move_is_judged_as_may_move_says(double: bool) -> None:
-    """The move rule's check and the roll's look for anyone to move (``may_move`` and
-    ``anyone_movable`` written out) agree with those methods: nobody in jail, bankrupt or
+    """The move rule's check and the roll's look for anyone to move agree with
+    ``may_move`` and ``anyone_movable``: nobody in jail, bankrupt or
     (with ``no-double-move``) moved this turn may be moved, and a roll that can move
     nobody asks for the turn again."""
     from pennybags.editions.monopoly_2_3.rules import Move, move_action

@@ -304,13 +304,7 @@ class Monopoly23Game(ClassicGame):
                 self.next_turn()
             return
         self.rolled = True
-        movable = False  # (anyone_movable(), written out)
-        double_move = self.no_double_move
-        for q in self.players:
-            if not (q.bankrupt or q.in_jail or (double_move and q.seat in self.moved)):
-                movable = True
-                break
-        if not movable:
+        if not self.anyone_movable():
             if self.listeners:
                 self.emit("no-move", player=p, steps=total)
             self.ask_roll()

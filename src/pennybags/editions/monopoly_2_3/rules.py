@@ -113,8 +113,7 @@ class Move(ActionRule[Monopoly23Game]):
         target = action.target
         if target < 0:
             return "move needs a player (target)"
-        moved = game.players[target]  # (game.may_move(target), written out)
-        if moved.bankrupt or moved.in_jail or (game.no_double_move and target in game.moved):
+        if not game.may_move(target):
             return f"the roll cannot move {game.name(target)}" + (
                 " (in jail)" if game.players[target].in_jail else "")
         return None
