@@ -466,6 +466,12 @@ class RollCounter(LandingCounter):
         super().__call__(event)
 
 
+FIXED_ANSWERS = {"jail": PAY_BAIL, "end-turn": END_TURN, "buy": AUCTION, "card-buy": AUCTION,
+                 "bid": PASS, "bonus-move": Action("go-on"), "taxi": Action("no-taxi"),
+                 "stock-exchange": Action("decline-share"), "taxes-due": Action("pay-tax")}
+"""The answers of :func:`policy_action` that depend on nothing but the decision's kind."""
+
+
 def policy_action(game: um_cards.CardGame, chain: UltimateChain, backwards: bool) -> Action:
     """What a player following the chain's policies answers: buy nothing, bid nothing,
     triples, Subway, the Bus and GPS by the policies, the nearest railroad or cab company
@@ -477,13 +483,13 @@ def policy_action(game: um_cards.CardGame, chain: UltimateChain, backwards: bool
     kind = d.kind
     if kind == "roll" or (kind == "jail" and pol.jail == "long"):
         return ROLL
-    answers = {"jail": PAY_BAIL, "end-turn": END_TURN, "buy": AUCTION, "card-buy": AUCTION,
-               "bid": PASS, "bonus-move": Action("go-on"), "taxi": Action("no-taxi"),
-               "stock-exchange": Action("decline-share"), "taxes-due": Action("pay-tax"),
-               "bus": Action("take-voucher" if pol.bus == "voucher" else "ride-bus"),
-               "birthday-gift": Action("collect-gift", target=d.creditor)}
-    if kind in answers:
-        return answers[kind]
+    answer = FIXED_ANSWERS.get(kind)
+    if answer is not None:
+        return answer
+    if kind == "bus":
+        return Action("take-voucher" if pol.bus == "voucher" else "ride-bus")
+    if kind == "birthday-gift":
+        return Action("collect-gift", target=d.creditor)
     if kind == "triples":
         if pol.triples == PIPS:
             target = chain.board.walk(here, d.amount, d.amount % 2 == 0, backwards).end
@@ -510,8 +516,9 @@ def play_and_count(chain: UltimateChain, rolls: int, seed: int,
     """Games of ``chain.policies.players`` policy-following players until ``rolls`` rolls
     are counted, each game ``rounds`` long (the first throws of a game, from GO, are not
     yet the long run). As the chain assumes, nobody owns anything: a kept card drawn goes back
-    under its pile at once and an inherited share back to the bank; the action decks are
-    shuffled before each throw (independent draws)."""
+    under its pile at once and an inherited share back to the bank; an action deck drawn from
+    since its last shuffle is shuffled again before the next throw (independent draws: a deck
+    nobody drew from still lies in an order nothing has depended on)."""
     counter = RollCounter(chain.size)
     rng = random.Random(seed)
     fallback = make_bot("simple", seed)
@@ -524,12 +531,17 @@ def play_and_count(chain: UltimateChain, rolls: int, seed: int,
         game_no += 1
         counter.attach(game)
         backwards = False
+        decks = [game.decks[key] for key in um_cards.ACTION_DECKS]
         while not game.over:
             for player in game.players:
+                if not player.cards:
+                    continue
                 for ref in [c for c in player.cards if c[0] in um_cards.ACTION_DECKS]:
                     player.cards.remove(ref)
                     game.decks[ref[0]].put_bottom(ref[1])
             for p, held in enumerate(game.shares):
+                if not any(held):
+                    continue
                 for company, n in enumerate(held):
                     if n:
                         game.bank_shares[company] += n
@@ -537,8 +549,9 @@ def play_and_count(chain: UltimateChain, rolls: int, seed: int,
                         game.shares_mortgaged[p][company] = 0
             d = game.pending[0]
             if d.kind in ("roll", "jail"):
-                for key in um_cards.ACTION_DECKS:
-                    game.decks[key].shuffle(rng)
+                for deck in decks:
+                    if deck.seen or len(deck.order) < len(deck.cards):
+                        deck.shuffle(rng)
                 backwards = game.reverse_next[d.player]
             if d.kind == "debt":  # rare: a player short of cash raises it as bots do
                 game.act(d.player, fallback.choose(game, d.player))
