@@ -399,29 +399,29 @@ def test_bots_do_not_see_dice_or_decks(spec: str) -> None:
 
 @pytest.mark.parametrize("spec", ["standard", "standard?jail=short", "simple", "random"])
 def test_bots_do_not_see_dice_or_decks_during_games(spec: str) -> None:
-    """At every decision of whole games, a copy of the bot asked after the hidden state has
-    changed answers as the bot does."""
-    checked = 0
+    """At every decision of whole games, a copy of the bot (with all it keeps, watching the
+    same game) asked after the hidden state has changed answers as the bot then does."""
+    checked: list[tuple[str, Action]] = []
 
-    def compare(game: Game, seat: int, bot: Bot) -> None:
-        nonlocal checked
-        twin = copy.deepcopy(bot)
+    def ask_a_twin(game: Game, seat: int, bot: Bot) -> None:
+        twin = copy.deepcopy(bot, {id(game): game})  # (the game is watched, not owned)
         saved = (copy.copy(game.dice.scripted), game.rng.getstate(),
                  {k: copy.copy(d.order) for k, d in game.decks.items()})
-        hide_the_future(game, checked)
-        changed = twin.choose(game, seat)
+        hide_the_future(game, len(checked))
+        checked.append((str(game.pending[0]), twin.choose(game, seat)))
         game.dice.scripted = saved[0]
         game.rng.setstate(saved[1])
         for k, d in game.decks.items():
             d.order = saved[2][k]
-        expected = copy.deepcopy(bot).choose(game, seat)
-        assert changed == expected, f"at {game.pending[0]}: {changed} vs {expected}"
-        checked += 1
 
     for seed in range(2):
         game = new_game(3, seed=seed, max_rounds=60 if spec == "random" else 200)
-        play_checked(game, [make_bot(spec, seed + i) for i in range(3)], before=compare)
-    assert checked > 300
+        start = len(checked)
+        answers = play_checked(game, [make_bot(spec, seed + i) for i in range(3)],
+                               before=ask_a_twin)
+        for (decision, changed), expected in zip(checked[start:], answers, strict=True):
+            assert changed == expected, f"at {decision}: {changed} vs {expected}"
+    assert len(checked) > 300
 
 
 # ------------------------------------------------------------------------------ quality bar
