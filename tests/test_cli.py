@@ -5,6 +5,7 @@ Most tests call ``pennybags.cli.main`` in-process; two run the installed command
 
 from __future__ import annotations
 
+import argparse
 import json
 import subprocess
 import sys
@@ -348,3 +349,27 @@ def test_a_closed_pipe_is_not_an_error(saved: Path, tmp_path: Path,
     with open(tmp_path / "stdout", "w") as sink:
         monkeypatch.setattr(sys, "stdout", ClosedPipe(sink.fileno()))
         assert main(["replay", str(saved), "--json"]) == 141
+
+
+def test_the_play_scripts_variables_apply_although_the_parser_is_kept(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """The parser is made once a process for each setting of the ./play script's
+    variables: setting them later still changes the defaults and the names in the help."""
+    from pennybags.cli import build_parser
+
+    plain = build_parser().parse_args(["play"])
+    assert (plain.edition, plain.players) == ("classic", "Player,bot,bot")
+    assert build_parser() is build_parser()
+    monkeypatch.setenv("PENNYBAGS_EDITION", "ultimate-banking")
+    monkeypatch.setenv("PENNYBAGS_PLAYERS", "Ann,bot")
+    monkeypatch.setenv("PENNYBAGS_LAUNCHER", "./play")
+    scripted = build_parser()
+    args = scripted.parse_args(["play"])
+    assert (args.edition, args.players) == ("ultimate-banking", "Ann,bot")
+    play = next(a for a in scripted._actions if isinstance(a, argparse._SubParsersAction))
+    assert play.choices["play"].prog == "./play"
+    monkeypatch.delenv("PENNYBAGS_EDITION")
+    monkeypatch.delenv("PENNYBAGS_PLAYERS")
+    monkeypatch.delenv("PENNYBAGS_LAUNCHER")
+    assert build_parser().parse_args(["play", "-o", "a=1"]).option == ["a=1"]
+    assert build_parser().parse_args(["play"]).option == []  # (the default list untouched)

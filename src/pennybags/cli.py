@@ -7,6 +7,7 @@ no traceback reaches the user.
 from __future__ import annotations
 
 import argparse
+import functools
 import json
 import os
 import sys
@@ -335,6 +336,18 @@ def cmd_serve(args: argparse.Namespace) -> int:
 
 
 def build_parser() -> argparse.ArgumentParser:
+    """The command line's parser. It is made once a process for each setting of the play
+    script's variables (``PENNYBAGS_LAUNCHER``, ``PENNYBAGS_EDITION``, ``PENNYBAGS_PLAYERS``):
+    making argparse's dozens of subcommands takes milliseconds, which a program that calls
+    :func:`main` thousands of times (the test suite) would otherwise pay at every call.
+    Parsing leaves the parser as it was."""
+    return _parser(os.environ.get("PENNYBAGS_LAUNCHER") or None,
+                   os.environ.get("PENNYBAGS_EDITION") or "classic",
+                   os.environ.get("PENNYBAGS_PLAYERS") or "Player,bot,bot")
+
+
+@functools.lru_cache(maxsize=8)
+def _parser(launcher: str | None, edition: str, players: str) -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="pennybags",
         description="Play, check and replay games of the Monopoly family.",
@@ -348,9 +361,6 @@ def build_parser() -> argparse.ArgumentParser:
     from pennybags.editions import all_editions
 
     # The play script (./play) names itself and sets its own default edition and players.
-    launcher = os.environ.get("PENNYBAGS_LAUNCHER") or None
-    edition = os.environ.get("PENNYBAGS_EDITION") or "classic"
-    players = os.environ.get("PENNYBAGS_PLAYERS") or "Player,bot,bot"
     again = (f"{launcher} resume [FILE] lists the saved games or resumes one; "
              f"{launcher} --continue resumes the most recent unfinished game"
              if launcher else "pennybags resume [FILE] lists the saved games or resumes "
