@@ -131,7 +131,8 @@ def tree_hash(package: Path) -> str:
 
 def tools() -> dict[str, str]:
     """What else decides the build: the tools' versions, Python, the platform, the C
-    compiler settings and the recipe."""
+    compiler settings (with mypyc's optimisation level, ``MYPYC_OPT_LEVEL``, 3 unless set)
+    and the recipe."""
     def version(name: str) -> str:
         try:
             return importlib.metadata.version(name)
@@ -143,7 +144,7 @@ def tools() -> dict[str, str]:
             "platform": sysconfig.get_platform(),
             "ext_suffix": str(sysconfig.get_config_var("EXT_SUFFIX")),
             "cc": os.environ.get("CC", ""), "cflags": os.environ.get("CFLAGS", ""),
-            "recipe": RECIPE}
+            "opt_level": os.environ.get("MYPYC_OPT_LEVEL") or "3", "recipe": RECIPE}
 
 
 def cache_key(package: Path = PACKAGE, tool_info: dict[str, str] | None = None,
