@@ -74,9 +74,6 @@ LAND_OTHER: Final = 0
 LAND_DEED: Final = 1
 LAND_TAX: Final = 2
 LAND_GO_TO_JAIL: Final = 3
-RAILROAD_RENTS: Final = (12, 25, 50, 100, 200)
-"""The strategy's railroad rent by how many of the group the owner has (0: none in the
-group, never asked on the board)."""
 
 
 class DeedTables:
@@ -258,7 +255,7 @@ class DeedView:
 
     __slots__ = ("any_lowered", "building_cost", "card_keys", "card_tables", "changes",
                  "deed_rows", "full", "game", "go_salary", "group_rows", "groups",
-                 "income_known", "logged", "lone", "per_property", "rows", "seats",
+                 "income_known", "logged", "lone", "one_group", "per_property", "rows", "seats",
                  "seen_changes", "serial", "street_groups", "street_of_group", "tables",
                  "top_moves")
 
@@ -326,6 +323,9 @@ class DeedView:
         self.card_tables: list[list[CardFacts | None]] = []
         """The decks met (``card_keys``) and, for each, the facts of its cards by index,
         once met (``card_tables``)."""
+        self.one_group: list[int] = [-1]
+        """The one group :meth:`update` works out again after a single logged change (a
+        list kept for it, not made at each change)."""
         self.start(game)
 
     def fits(self, game: Monopoly23Game) -> bool:
@@ -421,7 +421,11 @@ class DeedView:
         """Bring the view up to date: work out again the groups whose count of changes
         moved since the view last saw them, found from the game's log of changed deeds
         (``game.changed``) when it holds every change since, else by looking at every
-        group."""
+        group.
+
+        For each such group: the rents and worth of its deeds are worked out again, and
+        each seat's property, monopolies, complete groups and highest rent adjusted by the
+        difference (written out here, once per group: no call of its own)."""
         game = self.game
         log = game.changed
         logged = self.logged
@@ -435,134 +439,127 @@ class DeedView:
             if count == seen[g]:
                 return
             seen[g] = count
-            self.update_group(g)
+            moved = self.one_group
+            moved[0] = g
         else:
             moved = game.moved_groups(self.seen_changes, logged, self.changes)
-            for g in moved:
-                self.update_group(g)
             self.changes = game.changes
             self.logged = len(log)
             if not moved:
                 return
+        owner = game.owner
+        houses = game.houses
+        seats = self.seats
+        per_property = self.per_property
+        for g in moved:
+            rows = self.group_rows[g]
+            first = rows[0]
+            street = self.street_of_group[g]
+            whole: i64 = -1
+            same_whole = False
+            if street >= 0:
+                full = self.full
+                was: i64 = full[street]
+                owners_moved = False
+                for row in rows:
+                    if owner[row.deed] != row.owner:
+                        owners_moved = True
+                        break
+                if not owners_moved:
+                    # (only buildings changed: the whole owner and the lone deeds, which hang on
+                    # the owners alone, stay)
+                    whole = was
+                    same_whole = True
+                else:
+                    whole = owner[first.deed]  # (the seat that owns every deed of the group)
+                    if whole >= 0:
+                        for row in rows:
+                            if owner[row.deed] != whole:
+                                whole = -1
+                                break
+                    same_whole = whole == was
+                    if not same_whole:
+                        full[street] = whole
+                        if was >= 0:
+                            seat = seats[was]
+                            seat.monopolies -= 1
+                            seat.wholes.remove(street)
+                        if whole >= 0:
+                            seat = seats[whole]
+                            seat.monopolies += 1
+                            wholes = seat.wholes
+                            wholes.append(street)
+                            wholes.sort()
+                    self.lone_again(street, self.groups[g])
+            for row in rows:
+                d = row.deed
+                q: i64 = owner[d]
+                before = row.owner
+                level: i64 = houses[d]
+                was_level = row.level
+                if q == before and level == was_level and same_whole:
+                    continue  # (a street's rent and worth hang on these alone)
+                old_rent = row.rent
+                old_worth = row.worth
+                # (a place where buildings stand: its houses or hotel counted, its cost worth)
+                stands = street >= 0 and (per_property or row is first)
+                if level != was_level or q != before:
+                    if stands:
+                        if before >= 0 and was_level:
+                            seat = seats[before]
+                            if was_level == HOTEL:
+                                seat.hotels -= 1
+                            else:
+                                seat.houses -= was_level
+                        if q >= 0 and level:
+                            seat = seats[q]
+                            if level == HOTEL:
+                                seat.hotels += 1
+                            else:
+                                seat.houses += level
+                    row.level = level
+                row.owner = q
+                r = 0
+                w: i64 = 0
+                if q >= 0:
+                    if street >= 0:  # (rent_of, written out for a colour group's street)
+                        if level:
+                            r = row.rents[level]
+                        elif whole == q:
+                            r = row.base_rent * 2
+                        else:
+                            r = row.base_rent
+                    else:
+                        r = self.rent_of(d, q, level, whole)
+                    w = row.price
+                    if stands and level:
+                        w += level * row.cost
+                    seat = seats[q]
+                    if r > seat.top:
+                        seat.top = r
+                        self.top_moves += 1
+                if q != before:
+                    if before >= 0:
+                        seats[before].property -= old_worth
+                    if q >= 0:
+                        seats[q].property += w
+                elif w != old_worth:  # (the same owner: q >= 0, as w and old_worth are 0 else)
+                    seats[q].property += w - old_worth
+                row.worth = w
+                row.rent = r
+                if before >= 0 and (q != before or r < old_rent):
+                    seat = seats[before]
+                    if old_rent == seat.top:
+                        seat.lowered = True
+                        self.any_lowered = True
         self.income_known = False
         if self.any_lowered:
             self.any_lowered = False
-            seats = self.seats
-            for q in range(len(seats)):
-                seat = seats[q]
+            for t in range(len(seats)):
+                seat = seats[t]
                 if seat.lowered:
                     seat.lowered = False
-                    self.top_again(q, seat)
-
-    def update_group(self, g: int) -> None:
-        """Work out again the rents and worth of the deeds of group ``g``, and adjust each
-        seat's property, monopolies, complete groups and highest rent by the
-        difference."""
-        game = self.game
-        owner = game.owner
-        houses = game.houses
-        rows = self.group_rows[g]
-        first = rows[0]
-        street = self.street_of_group[g]
-        seats = self.seats
-        whole: i64 = -1
-        same_whole = False
-        if street >= 0:
-            full = self.full
-            was: i64 = full[street]
-            owners_moved = False
-            for row in rows:
-                if owner[row.deed] != row.owner:
-                    owners_moved = True
-                    break
-            if not owners_moved:
-                # (only buildings changed: the whole owner and the lone deeds, which hang on
-                # the owners alone, stay)
-                whole = was
-                same_whole = True
-            else:
-                whole = owner[first.deed]  # (the seat that owns every deed of the group)
-                if whole >= 0:
-                    for row in rows:
-                        if owner[row.deed] != whole:
-                            whole = -1
-                            break
-                same_whole = whole == was
-                if not same_whole:
-                    full[street] = whole
-                    if was >= 0:
-                        seat = seats[was]
-                        seat.monopolies -= 1
-                        seat.wholes.remove(street)
-                    if whole >= 0:
-                        seat = seats[whole]
-                        seat.monopolies += 1
-                        wholes = seat.wholes
-                        wholes.append(street)
-                        wholes.sort()
-                self.lone_again(street, self.groups[g])
-        per_property = self.per_property
-        for row in rows:
-            d = row.deed
-            q: i64 = owner[d]
-            before = row.owner
-            level: i64 = houses[d]
-            was_level = row.level
-            if q == before and level == was_level and same_whole:
-                continue  # (a street's rent and worth hang on these alone)
-            old_rent = row.rent
-            old_worth = row.worth
-            # (a place where buildings stand: its houses or hotel counted, its cost worth)
-            stands = street >= 0 and (per_property or row is first)
-            if level != was_level or q != before:
-                if stands:
-                    if before >= 0 and was_level:
-                        seat = seats[before]
-                        if was_level == HOTEL:
-                            seat.hotels -= 1
-                        else:
-                            seat.houses -= was_level
-                    if q >= 0 and level:
-                        seat = seats[q]
-                        if level == HOTEL:
-                            seat.hotels += 1
-                        else:
-                            seat.houses += level
-                row.level = level
-            row.owner = q
-            r = 0
-            w: i64 = 0
-            if q >= 0:
-                if street >= 0:  # (rent_of, written out for a colour group's street)
-                    if level:
-                        r = row.rents[level]
-                    elif whole == q:
-                        r = row.base_rent * 2
-                    else:
-                        r = row.base_rent
-                else:
-                    r = self.rent_of(d, q, level, whole)
-                w = row.price
-                if stands and level:
-                    w += level * row.cost
-                seat = seats[q]
-                if r > seat.top:
-                    seat.top = r
-                    self.top_moves += 1
-            if q != before:
-                if before >= 0:
-                    seats[before].property -= old_worth
-                if q >= 0:
-                    seats[q].property += w
-            elif w != old_worth:  # (the same owner: q >= 0, as w and old_worth are 0 else)
-                seats[q].property += w - old_worth
-            row.worth = w
-            row.rent = r
-            if before >= 0 and (q != before or r < old_rent):
-                seat = seats[before]
-                if old_rent == seat.top:
-                    seat.lowered = True
-                    self.any_lowered = True
+                    self.top_again(t, seat)
 
     def lone_again(self, street: int, group: tuple[int, ...]) -> None:
         """Work out ``lone`` again for colour group ``street`` (its deeds ``group``),
@@ -618,13 +615,21 @@ class DeedView:
             was = lone[base + q]
             if was != found:
                 lone[base + q] = found
+                # The seat's targets stay in board order: the deed that is no longer one is
+                # taken out where it stands and the new one put in its place by deed (by
+                # index, without list.remove and list.sort: method calls in the compiled
+                # build).
                 targets = seats[q].targets
                 if was >= 0:
-                    targets.remove(was)
+                    k = 0
+                    while targets[k] != was:
+                        k += 1
+                    targets.pop(k)
                 if found >= 0:
-                    targets.append(found)
-                    if len(targets) > 1:
-                        targets.sort()  # (board order: by deed)
+                    k = len(targets)
+                    while k > 0 and targets[k - 1] > found:
+                        k -= 1
+                    targets.insert(k, found)
 
     def rent_of(self, d: int, q: int, level: int, whole: int) -> int:
         """The rent estimate of deed ``d`` owned by ``q`` with ``level`` buildings (``whole``:
@@ -644,7 +649,10 @@ class DeedView:
                 count += 1
         kind = self.tables.kinds[d]
         if kind == RAILROAD:
-            return RAILROAD_RENTS[count] if count < 5 else int(25 * 2 ** (count - 1))
+            # 25, 50, 100, 200 with one to four of the group, doubling on; 12 with none (never
+            # asked: the owner holds d). Worked out, not read from a Final tuple, which the
+            # compiled build makes anew at each use.
+            return 25 << (count - 1) if count else 12
         if kind == UTILITY:
             return 28 if count == 1 else 70
         # (a street outside the colour groups)
@@ -1169,10 +1177,17 @@ class Monopoly23Strategy(EditionStrategy):
             if q == p:
                 score = gain_me + gain_target + 5  # a move of one's own passes GO sooner
             else:
+                lost = 0.6 * gain_target
                 leader = self._leader
-                if leader == NO_ONE:
+                if leader == NO_ONE and lost != 0.0:
+                    # The leader is worked out only when it could change the choice: the
+                    # value is the higher on the leader when q loses (1.3 times), else on
+                    # anyone else; a move never better than the best so far is passed over
+                    # either way (nothing lost or won: the leader changes nothing).
+                    if best >= 0 and gain_me - lost * (1.3 if lost < 0 else 1.0) <= best_score:
+                        continue
                     leader = self.leader(game, p)
-                score = gain_me - 0.6 * gain_target * (1.3 if q == leader else 1.0)
+                score = gain_me - lost * (1.3 if q == leader else 1.0)
             if best < 0 or score > best_score:
                 best = q
                 best_score = score
@@ -1352,7 +1367,7 @@ class Monopoly23Strategy(EditionStrategy):
         hand = game.players[p].cards
         if not hand:
             return None
-        leader = NO_ONE
+        leader = self._leader  # (NO_ONE until worked out: only when a value needs it)
         judged = game.no_double_move
         best: CardFacts | None = None  # (the card of the best play so far)
         best_target = -1
@@ -1364,6 +1379,7 @@ class Monopoly23Strategy(EditionStrategy):
         landing = view.tables.landing
         tax = view.tables.tax
         unit = view.tables.unit
+        players = game.players
         # The hand in its order (``game.playable`` without its list: a second copy of a
         # printed card scores as the first, so never better, and is passed over alike).
         for ref in hand:
@@ -1384,40 +1400,54 @@ class Monopoly23Strategy(EditionStrategy):
             code = facts.code
             if code == JAIL_FREE:
                 continue
-            if leader == NO_ONE:
-                leader = self.leader(game, p)
-            if not judged and leader >= 0:
-                # The kinds whose best player is known at once: the value on anyone else is
-                # lower (and only values of 25 or more count).
-                amount = facts.amount
-                target = -1
-                score = 0.0
-                if code == COLLECT:
-                    target = p
-                    score = amount
-                elif code == PAY:
-                    target = leader
-                    score = amount * 0.6 * 1.3
-                elif code == COLLECT_FROM_EACH:
-                    target = p
-                    score = amount * (len(game.active_players()) - 1)
-                elif code == PAY_EACH:
-                    target = leader
-                    score = amount * 1.0 * 1.3 + 5
-                if target >= 0 and amount > 0:
-                    if score >= 25 and (best is None or score > best_score):
-                        best = facts
-                        best_target = target
-                        best_score = score
-                    continue
             if code < ADVANCE_TO or code > MOVE_RELATIVE:
-                for player in game.players:
+                if leader == NO_ONE:
+                    leader = self.leader(game, p)
+                if not judged and leader >= 0:
+                    # The kinds whose best player is known at once: the value on anyone
+                    # else is lower (and only values of 25 or more count).
+                    amount = facts.amount
+                    target = -1
+                    score = 0.0
+                    if code == COLLECT:
+                        target = p
+                        score = amount
+                    elif code == PAY:
+                        target = leader
+                        score = amount * 0.6 * 1.3
+                    elif code == COLLECT_FROM_EACH:
+                        target = p
+                        score = amount * (len(game.active_players()) - 1)
+                    elif code == PAY_EACH:
+                        target = leader
+                        score = amount * 1.0 * 1.3 + 5
+                    if target >= 0 and amount > 0:
+                        if score >= 25 and (best is None or score > best_score):
+                            best = facts
+                            best_target = target
+                            best_score = score
+                        continue
+                for player in players:
                     target = player.seat
                     if player.bankrupt:
                         continue
                     if judged and game.why_not_play(p, ref, target) is not None:
                         continue
-                    score = self.card_value(game, p, facts, target, leader)
+                    weight = 1.3 if target == leader else 1.0
+                    if code == REPAIRS:  # (card_value, written out)
+                        seat = view.seats[target]
+                        total = seat.houses * facts.per_house + seat.hotels * facts.per_hotel
+                        amount = float(-(-total // unit) * unit) if total > 0 else 0.0
+                        score = -amount if target == p else amount * 0.6 * weight
+                    elif code == GO_TO_JAIL:  # (card_value, written out)
+                        if player.in_jail:
+                            score = -1.0
+                        elif target == p:
+                            score = -100.0
+                        else:
+                            score = view.income_of(target) * 6 * weight - 10
+                    else:
+                        score = self.card_value(game, p, facts, target, leader)
                     if score >= 25 and (best is None or score > best_score):
                         best = facts
                         best_target = target
@@ -1425,7 +1455,7 @@ class Monopoly23Strategy(EditionStrategy):
                 continue
             # A movement card: card_value on each player, written out (a player in jail
             # scores -1: never played on).
-            for player in game.players:
+            for player in players:
                 target = player.seat
                 if player.bankrupt or player.in_jail:
                     continue
@@ -1449,7 +1479,7 @@ class Monopoly23Strategy(EditionStrategy):
                 land = landing[space]
                 if land == LAND_DEED:
                     owner = game.owner[space]
-                    if owner >= 0 and owner != target and not game.players[owner].in_jail:
+                    if owner >= 0 and owner != target and not players[owner].in_jail:
                         rent = -(-view.rows[space].rent // unit) * unit  # (game.r5: >= 0)
                         gain_target -= rent
                         if owner == p:
@@ -1465,7 +1495,15 @@ class Monopoly23Strategy(EditionStrategy):
                     if facts.may_buy and land == LAND_DEED and game.owner[space] < 0:
                         score += self.deed_score(game, p, space) / 4
                 else:
-                    score = gain_me - 0.6 * gain_target * (1.3 if target == leader else 1.0)
+                    lost = 0.6 * gain_target
+                    if leader == NO_ONE:
+                        # The leader is worked out only for a play that could count: the
+                        # value on the leader is the higher when the target loses (1.3
+                        # times), else on anyone else; below 25 either way, it never counts.
+                        if gain_me - lost * (1.3 if lost < 0 else 1.0) < 25:
+                            continue
+                        leader = self.leader(game, p)
+                    score = gain_me - lost * (1.3 if target == leader else 1.0)
                 if score >= 25 and (best is None or score > best_score):
                     best = facts
                     best_target = target
