@@ -12,7 +12,13 @@ from __future__ import annotations
 import pytest
 
 from pennybags.bots import make_bot
-from pennybags.bots.monopoly_2_3 import CardFacts, DeedView, Monopoly23Strategy, deed_view
+from pennybags.bots.monopoly_2_3 import (
+    NO_ONE,
+    CardFacts,
+    DeedView,
+    Monopoly23Strategy,
+    deed_view,
+)
 from pennybags.editions import get_edition
 from pennybags.editions.classic.game import HOTEL, ClassicGame
 from pennybags.editions.monopoly_2_3.game import Monopoly23Game
@@ -659,3 +665,48 @@ def test_the_building_and_the_card_chosen_are_those_worked_out_apart(
                 plays += chosen is not None
             game.act(p, answer)
     assert checked > 200 and plays > 50 and builds > 50
+
+
+def leader_position() -> tuple[Monopoly23Game, Monopoly23Strategy]:
+    """Seat 0's bot in a game where seat 1 leads (two monopolies, the most cash) and seat 3
+    holds the dark blue monopoly with a house (Mayfair's rent 200), the reds (Trafalgar
+    Square's rent 40) and two stations (King's Cross's rent 50); nobody has moved the
+    bot's view or leader yet."""
+    game = new_game(5)
+    for d in (37, 39):
+        game.houses[d] = 1  # (before the owners: the view reads both with the group)
+    for seat, deeds in ((1, (1, 3, 11, 13, 14)), (3, (37, 39, 21, 23, 24, 5, 15))):
+        for d in deeds:
+            game.set_owner(d, seat)
+    game.ledger.balances[1] = 5000
+    bot = Monopoly23Strategy()
+    bot._cur = deed_view(game)
+    bot._leader = NO_ONE
+    assert bot.leader(game, 0) == 1
+    bot._leader = NO_ONE
+    return game, bot
+
+
+def test_a_move_worth_more_only_on_the_leader_is_chosen() -> None:
+    """Whom to move works out the leader only for a move that could beat the best so far:
+    the bot's own move past GO onto King's Cross is worth 155, the leader's onto Mayfair
+    156 (0.6 x 200 x 1.3) though on anyone else it would be worth 120."""
+    game, bot = leader_position()
+    for seat, position in enumerate((37, 31, 0, 2)):  # (onto 5, 39, 8, 10 with 8)
+        game.players[seat].position = position
+    assert bot.landing_value(game, 0, 0, 5, True) + 5 == 155
+    assert bot.whom_to_move(game, 0, 8).target == 1 == move_afresh(bot, game, 0, 8)
+
+
+def test_a_card_worth_25_only_on_the_leader_is_played_on_the_leader() -> None:
+    """The card scan works out the leader only for a play that could count: Advance to
+    Trafalgar Square (rent 40) is worth 31.2 on the leader and 24 (below 25) on anyone
+    else."""
+    game, bot = leader_position()
+    for seat, position in enumerate((12, 10, 6, 20)):  # (none passes GO on the way)
+        game.players[seat].position = position
+    game.players[0].cards = [("chance", 2)]
+    assert game.decks["chance"].cards[2].params["target"] == 24
+    chosen = bot.card(game, 0)
+    assert chosen == Action("play-card", card=("chance", 2), target=1)
+    assert chosen == card_afresh(bot, game, 0)
