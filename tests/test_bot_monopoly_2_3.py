@@ -337,9 +337,8 @@ def test_the_kept_reserve_and_the_moves_are_those_worked_out_afresh(
         decision = game.pending[0]
         bot = bots[p]
         view = deed_view(game)
-        if bot._reserve_serial == view.serial and bot._reserve_tops == view.top_moves and \
-                bot._reserve_jail == game.jail_changes:
-            kept += 1  # (the reserve of an earlier answer stands)
+        if view.danger_tops == view.top_moves and view.danger_jail == game.jail_changes:
+            kept += 1  # (the dangers of an earlier answer stand)
         answer = bot.choose(game, p)
         assert bot.reserve(game, p) == reserve_afresh(game, p)
         if decision.kind == "move":
@@ -420,7 +419,8 @@ def test_a_view_started_again_for_the_next_game_is_a_fresh_one(
 def test_bots_kept_from_game_to_game_answer_as_bots_made_afresh() -> None:
     """The same four strategies play one game after another (the view is started again
     for each): what they keep between answers (deed scores, the reserve) is kept with the
-    game the view serves, so every answer is a fresh strategy's, even when the counts
+    game the view serves (the dangers the reserve is worked out from are kept in the view,
+    started again with it), so every answer is a fresh strategy's, even when the counts
     what was kept hangs on start where the last game's left off."""
     bots = [Monopoly23Strategy() for _ in range(4)]
     judge = Monopoly23Strategy()
@@ -435,7 +435,8 @@ def test_bots_kept_from_game_to_game_answer_as_bots_made_afresh() -> None:
             assert answer == Monopoly23Strategy().choose(game, p)
             view = deed_view(game)
             if turn:  # (the turn reads the reserve and the deed scores)
-                assert bot._reserve_serial == view.serial
+                assert (view.danger_tops, view.danger_jail) == (view.top_moves,
+                                                                game.jail_changes)
                 assert bot.reserve(game, p) == reserve_afresh(game, p)
                 for d in game.board.deeds:
                     row = view.seats[p].scores[d]
@@ -444,10 +445,10 @@ def test_bots_kept_from_game_to_game_answer_as_bots_made_afresh() -> None:
                         kept += 1
             game.act(p, answer)
             answers += 1
-        for bot in bots:  # what the next game's counts will start at, with values far off
-            bot._reserve_tops = bot._reserve_jail = 0
-            bot._reserve = 10 ** 6
-        for seat in deed_view(game).seats:
+        view = deed_view(game)  # what the next game's counts will start at, values far off
+        view.danger_tops = view.danger_jail = 0
+        for seat in view.seats:
+            seat.danger = 10 ** 6
             for row in seat.scores:
                 row.at = 0
                 row.score = -1.0
@@ -609,7 +610,6 @@ def test_nothing_to_buy_is_worked_out_again_after_each_thing_it_hangs_on() -> No
     # a lower reserve
     nothing_kept()
     bot.base_reserve = 0
-    bot._reserve_serial = -1  # (the reserve worked out again: 0 now)
     bot._none_cash = price
     assert bot.choose(game, p).do == "buy-deed"
 

@@ -210,7 +210,7 @@ class ScoreRow:
 class SeatRow:
     """What the deeds view keeps of one seat (typed attributes, as :class:`DeedRow`)."""
 
-    __slots__ = ("hotels", "houses", "income", "lowered", "monopolies", "property",
+    __slots__ = ("danger", "hotels", "houses", "income", "lowered", "monopolies", "property",
                  "scores", "targets", "top", "wholes")
 
     def __init__(self, size: int) -> None:
@@ -218,6 +218,10 @@ class SeatRow:
         """The highest rent estimate of the seat's deeds."""
         self.lowered: bool = False
         """Whether that rent went down or away during an update (False between updates)."""
+        self.danger = 0
+        """The highest rent estimate of another seat not in jail (0: none), while the
+        view's ``danger_tops`` and ``danger_jail`` are the counts it was worked out at
+        (see :meth:`DeedView.dangers_again`)."""
         self.monopolies: i64 = 0
         """The seat's complete colour groups."""
         self.wholes: list[int] = []
@@ -254,8 +258,9 @@ class DeedView:
     again only when the rent that was highest went down or away."""
 
     __slots__ = ("any_lowered", "building_cost", "card_keys", "card_tables", "changes",
-                 "deed_rows", "full", "game", "go_salary", "group_rows", "groups",
-                 "income_known", "logged", "lone", "one_group", "per_property", "rows", "seats",
+                 "danger_jail", "danger_tops", "deed_rows", "full", "game", "go_salary",
+                 "group_rows", "groups", "income_known", "logged", "lone", "moves", "one_group",
+                 "per_property", "rows", "seats",
                  "seen_changes", "serial", "street_groups", "street_of_group", "tables",
                  "top_moves")
 
@@ -324,6 +329,12 @@ class DeedView:
         """The decks met (``card_keys``) and, for each, the facts of its cards by index,
         once met (``card_tables``)."""
         self.one_group: list[int] = [-1]
+        self.moves: list[Action] = [move_action(q) for q in range(len(self.seats))]
+        """The answers moving each seat (``move_action``'s, shared: never change them)."""
+        self.danger_tops: i64 = -1
+        self.danger_jail: i64 = -1
+        """``top_moves`` and the game's ``jail_changes`` when the seats' ``danger`` was last
+        worked out (-1: not for this game)."""
         """The one group :meth:`update` works out again after a single logged change (a
         list kept for it, not made at each change)."""
         self.start(game)
@@ -346,6 +357,8 @@ class DeedView:
         self.top_moves = 0
         self.any_lowered = False
         self.income_known = False
+        self.danger_tops = -1
+        self.danger_jail = -1
         for row in self.deed_rows:
             row.owner = -1
             row.level = 0
@@ -670,6 +683,27 @@ class DeedView:
             seat.top = best
             self.top_moves += 1
 
+    def dangers_again(self, game: Monopoly23Game) -> None:
+        """Work out every seat's ``danger`` (the highest rent estimate, ``top``, of another
+        seat not in jail) at once, from the two highest tops of the seats not in jail."""
+        seats = self.seats
+        first = 0
+        second = 0
+        first_seat = -1
+        for player in game.players:
+            if not player.in_jail:
+                top = seats[player.seat].top
+                if top > first:
+                    second = first
+                    first = top
+                    first_seat = player.seat
+                elif top > second:
+                    second = top
+        for q in range(len(seats)):
+            seats[q].danger = second if q == first_seat else first
+        self.danger_tops = self.top_moves
+        self.danger_jail = game.jail_changes
+
     def income_of(self, q: int) -> float:
         """Seat ``q``'s rough rent income per round while free: a tenth of each of its
         rents, added in board order (worked out for every seat when first asked after the
@@ -814,14 +848,6 @@ class Monopoly23Strategy(EditionStrategy):
         """That view while an answer is worked out (made up to date first)."""
         self._leader = NO_ONE
         """The leader for the answer under way (NO_ONE: not yet worked out)."""
-        # The reserve (reserve()) kept for the seat and the view's game (its ``serial``)
-        # it was worked out for, while the view's count of changes of the top rents and
-        # the game's of who is in jail stay.
-        self._reserve = 0
-        self._reserve_serial: i64 = -1
-        self._reserve_seat = -1
-        self._reserve_tops = -1
-        self._reserve_jail = -1
         # What the turn's decision found the last time it found nothing to buy (no forced
         # purchase, market deed or building): the seat's cash then, and what else that
         # hangs on (see :meth:`choose`). -1 in ``_none_serial``: nothing kept.
@@ -855,13 +881,13 @@ class Monopoly23Strategy(EditionStrategy):
             # actions list it: a forced purchase, the market, a building, a card, then the
             # roll or the end of the turn (written out here: the most frequent answer).
             cash = game.ledger.balances[p]
-            if self._reserve_tops == view.top_moves and \
-                    self._reserve_jail == game.jail_changes and \
-                    self._reserve_serial == view.serial and self._reserve_seat == p:
-                reserve = self._reserve  # (reserve(), kept)
-            else:
-                reserve = self.reserve(game, p)
             seat = view.seats[p]
+            # (reserve(), written out)
+            if view.danger_tops != view.top_moves or view.danger_jail != game.jail_changes:
+                view.dangers_again(game)
+            reserve = int(seat.danger * 0.3)
+            if reserve < self.base_reserve:
+                reserve = self.base_reserve
             if self._none_cash < cash or self._none_changes != game.changes or \
                     self._none_turns != game.turns or self._none_reserve != reserve or \
                     self._none_serial != view.serial or self._none_seat != p:
@@ -974,44 +1000,27 @@ class Monopoly23Strategy(EditionStrategy):
     # ---------------------------------------------------------------- judgement
 
     def reserve(self, game: Monopoly23Game, p: int) -> int:
-        """Cash kept back: the base reserve, more when the board is dangerous (the danger
-        worked out here as :meth:`danger` does). It hangs only on the view's top rents and
-        on who is in jail: kept while ``view.top_moves`` and ``game.jail_changes`` stay."""
+        """Cash kept back: the base reserve, more when the board is dangerous (0.3 of the
+        highest rent another player not in jail would charge: :meth:`danger`)."""
         view = self._cur
         assert view is not None
-        if self._reserve_tops == view.top_moves and \
-                self._reserve_jail == game.jail_changes and \
-                self._reserve_serial == view.serial and self._reserve_seat == p:
-            return self._reserve
-        worst = 0
-        seats = view.seats
-        for q in game.players:
-            if q.seat != p and not q.in_jail:
-                top = seats[q.seat].top
-                if top > worst:
-                    worst = top
-        reserve = int(worst * 0.3)
+        if view.danger_tops != view.top_moves or view.danger_jail != game.jail_changes:
+            view.dangers_again(game)  # (danger(), written out)
+        reserve = int(view.seats[p].danger * 0.3)
         if reserve < self.base_reserve:
             reserve = self.base_reserve
-        self._reserve = reserve
-        self._reserve_serial = view.serial
-        self._reserve_seat = p
-        self._reserve_tops = view.top_moves
-        self._reserve_jail = game.jail_changes
         return reserve
 
     def danger(self, game: Monopoly23Game, p: int) -> int:
-        """The highest rent another player's deed would charge now."""
-        worst = 0
+        """The highest rent another player's deed would charge now (not a jailed owner's):
+        the seat's ``danger`` in the view, worked out for every seat at once and kept while
+        the view's count of changes of the top rents (``top_moves``) and the game's of who
+        is in jail (``jail_changes``) stay."""
         view = self._cur
         assert view is not None
-        seats = view.seats
-        for q in game.players:
-            if q.seat != p and not q.in_jail:
-                top = seats[q.seat].top
-                if top > worst:
-                    worst = top
-        return worst
+        if view.danger_tops != view.top_moves or view.danger_jail != game.jail_changes:
+            view.dangers_again(game)
+        return view.seats[p].danger
 
     def leader(self, game: Monopoly23Game, p: int) -> int:
         """The opponent with the most monopolies, then the most total assets (worked out
@@ -1172,8 +1181,8 @@ class Monopoly23Strategy(EditionStrategy):
                 gain_target -= tables.tax[space]
             elif land == LAND_GO_TO_JAIL:
                 gain_target -= 150 if q == p else -60
-                if q != p:
-                    gain_target -= self.income(game, q)
+                if q != p:  # (self.income(game, q): q is not in jail)
+                    gain_target -= view.income_of(q)
             if q == p:
                 score = gain_me + gain_target + 5  # a move of one's own passes GO sooner
             else:
@@ -1193,7 +1202,7 @@ class Monopoly23Strategy(EditionStrategy):
                 best_score = score
         if best < 0:
             raise ValueError("the roll may move nobody")
-        return move_action(best)
+        return view.moves[best]  # (move_action(best))
 
     def what_to_give(self, game: Monopoly23Game, p: int, owed: int, creditor: int) -> Action:
         """What to hand over toward a debt cash cannot cover: each deed without buildings
@@ -1271,8 +1280,8 @@ class Monopoly23Strategy(EditionStrategy):
         build = self.building(game, p, self.reserve(game, p))
         if build is not None:
             return build
-        wants_out = self.income(game, p) * 10 >= self.danger(game, p) * 0.5 or \
-            self.danger(game, p) < 300
+        danger = self.danger(game, p)
+        wants_out = self.income(game, p) * 10 >= danger * 0.5 or danger < 300
         if wants_out:
             if game.jail_card(p) >= 0:
                 return USE_CARD
@@ -1488,8 +1497,8 @@ class Monopoly23Strategy(EditionStrategy):
                     gain_target -= tax[space]
                 elif land == LAND_GO_TO_JAIL:
                     gain_target -= 150 if mine else -60
-                    if not mine:
-                        gain_target -= self.income(game, target)
+                    if not mine:  # (self.income(game, target): not in jail)
+                        gain_target -= view.income_of(target)
                 if mine:
                     score = gain_me + gain_target
                     if facts.may_buy and land == LAND_DEED and game.owner[space] < 0:

@@ -366,7 +366,9 @@ class LandOnDeed(SpaceRule[Monopoly23Game]):
             if game.listeners:  # (no event to make when nobody listens)
                 game.emit("no-rent", player=player, deed=space, owner=owner)
             return
-        game.owe(player, owner, game.rent(space, card), "rent")
+        rent = game.rent(space, card)
+        if rent > 0:  # (game.owe, written out: a landing's hot path)
+            game.dues.append((player, owner, rent, "rent"))
 
 
 class EveryoneDraws(SpaceRule[Monopoly23Game]):
