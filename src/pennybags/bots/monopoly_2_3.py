@@ -436,9 +436,10 @@ class DeedView:
         (``game.changed``) when it holds every change since, else by looking at every
         group.
 
-        For each such group: the rents and worth of its deeds are worked out again, and
-        each seat's property, monopolies, complete groups and highest rent adjusted by the
-        difference (written out here, once per group: no call of its own)."""
+        For each such group: the rents and worth of its deeds are worked out again, each
+        seat's property, monopolies, complete groups and highest rent adjusted by the
+        difference, and ``lone`` with the force targets worked out again when its owners
+        moved (written out here, once per group: no calls of their own)."""
         game = self.game
         log = game.changed
         logged = self.logged
@@ -503,7 +504,72 @@ class DeedView:
                             wholes = seat.wholes
                             wholes.append(street)
                             wholes.sort()
-                    self.lone_again(street, self.groups[g])
+                    # ``lone`` again for the group, storing only what changed (and changing
+                    # the force targets of the seats whose entry changed with it).
+                    n_seats = len(seats)
+                    lone = self.lone
+                    base = street * n_seats
+                    held = 0  # the deeds of the group held by anyone: how many, the first two
+                    first_held = second_held = -1
+                    first_holder = second_holder = -1
+                    for row in rows:
+                        o = owner[row.deed]
+                        if o >= 0:
+                            held += 1
+                            if first_held < 0:
+                                first_held = row.deed
+                                first_holder = o
+                            elif second_held < 0:
+                                second_held = row.deed
+                                second_holder = o
+                    if len(rows) < 2:
+                        held = 0  # (a group of one deed has none)
+                    # A seat has a lone deed when it holds every held deed but one: with one
+                    # held, every seat but its holder; with more, only the holders of the
+                    # first or the second of them can (``a`` and ``b``, with theirs: -1 none;
+                    # -2 while counting: two or more).
+                    default = -1
+                    a = b = -1
+                    found_a = found_b = -1
+                    if held == 1:
+                        default = first_held
+                        a = first_holder
+                    elif held:
+                        a = first_holder
+                        if second_holder != first_holder:
+                            b = second_holder
+                        for row in rows:
+                            o = owner[row.deed]
+                            if o < 0:
+                                continue
+                            if o != a:
+                                found_a = row.deed if found_a == -1 else -2
+                            if b >= 0 and o != b:
+                                found_b = row.deed if found_b == -1 else -2
+                        if found_a == -2:
+                            found_a = -1
+                        if found_b == -2:
+                            found_b = -1
+                    for s in range(n_seats):
+                        found = found_a if s == a else found_b if s == b else default
+                        was_lone = lone[base + s]
+                        if was_lone != found:
+                            lone[base + s] = found
+                            # The seat's targets stay in board order: the deed that is no
+                            # longer one is taken out where it stands and the new one put in
+                            # its place by deed (by index, without list.remove and list.sort:
+                            # method calls in the compiled build).
+                            targets = seats[s].targets
+                            if was_lone >= 0:
+                                k = 0
+                                while targets[k] != was_lone:
+                                    k += 1
+                                targets.pop(k)
+                            if found >= 0:
+                                k = len(targets)
+                                while k > 0 and targets[k - 1] > found:
+                                    k -= 1
+                                targets.insert(k, found)
             for row in rows:
                 d = row.deed
                 q: i64 = owner[d]
@@ -573,76 +639,6 @@ class DeedView:
                 if seat.lowered:
                     seat.lowered = False
                     self.top_again(t, seat)
-
-    def lone_again(self, street: int, group: tuple[int, ...]) -> None:
-        """Work out ``lone`` again for colour group ``street`` (its deeds ``group``),
-        storing only what changed (and changing the force targets of the seats whose
-        entry changed with it)."""
-        seats = self.seats
-        count = len(seats)
-        lone = self.lone
-        base = street * count
-        owner = self.game.owner
-        held = 0  # the deeds of the group held by anyone: how many, the first two
-        first = second = -1
-        first_owner = second_owner = -1
-        for d in group:
-            o = owner[d]
-            if o >= 0:
-                held += 1
-                if first < 0:
-                    first = d
-                    first_owner = o
-                elif second < 0:
-                    second = d
-                    second_owner = o
-        if len(group) < 2:
-            held = 0  # (a group of one deed has none)
-        # q has a lone deed when it holds every held deed but one: with one held, every seat
-        # but its holder; with more, only the holders of the first or the second of them
-        # can (``a`` and ``b``, with theirs: -1 none; -2 while counting: two or more).
-        default = -1
-        a = b = -1
-        found_a = found_b = -1
-        if held == 1:
-            default = first
-            a = first_owner
-        elif held:
-            a = first_owner
-            if second_owner != first_owner:
-                b = second_owner
-            for d in group:
-                o = owner[d]
-                if o < 0:
-                    continue
-                if o != a:
-                    found_a = d if found_a == -1 else -2
-                if b >= 0 and o != b:
-                    found_b = d if found_b == -1 else -2
-            if found_a == -2:
-                found_a = -1
-            if found_b == -2:
-                found_b = -1
-        for q in range(count):
-            found = found_a if q == a else found_b if q == b else default
-            was = lone[base + q]
-            if was != found:
-                lone[base + q] = found
-                # The seat's targets stay in board order: the deed that is no longer one is
-                # taken out where it stands and the new one put in its place by deed (by
-                # index, without list.remove and list.sort: method calls in the compiled
-                # build).
-                targets = seats[q].targets
-                if was >= 0:
-                    k = 0
-                    while targets[k] != was:
-                        k += 1
-                    targets.pop(k)
-                if found >= 0:
-                    k = len(targets)
-                    while k > 0 and targets[k - 1] > found:
-                        k -= 1
-                    targets.insert(k, found)
 
     def rent_of(self, d: int, q: int, level: int, whole: int) -> int:
         """The rent estimate of deed ``d`` owned by ``q`` with ``level`` buildings (``whole``:
@@ -1262,7 +1258,16 @@ class Monopoly23Strategy(EditionStrategy):
                 best = deed
                 best_score = score
         building_cost = game.building_cost
-        for deed in view.building_units(p):
+        houses = game.houses
+        street_groups = view.street_groups
+        per_property = view.per_property
+        # (view.building_units(p), without its list: the first deed of each of p's whole
+        # groups that has buildings, in the groups' order; every deed of p's with buildings
+        # with per-property-buildings)
+        for unit in game.building_units(p) if per_property else view.seats[p].wholes:
+            deed = unit if per_property else street_groups[unit][0]
+            if not houses[deed]:
+                continue
             value = float(building_cost[deed])
             overpay = value - owed
             if overpay < 0.0:
@@ -1517,9 +1522,14 @@ class Monopoly23Strategy(EditionStrategy):
                     best = facts
                     best_target = target
                     best_score = score
-        if best is not None:
-            return best.play_on(best_target)
-        return None
+        if best is None:
+            return None
+        plays = best.plays  # (best.play_on(best_target), without its call once made)
+        if best_target < len(plays):
+            play = plays[best_target]
+            if play is not None:
+                return play
+        return best.play_on(best_target)
 
     def card_value(self, game: Monopoly23Game, p: int, card: CardFacts, target: int,
                    leader: int) -> float:
