@@ -12,7 +12,13 @@ from __future__ import annotations
 import pytest
 
 from pennybags.bots import make_bot
-from pennybags.bots.monopoly_2_3 import CardFacts, DeedView, Monopoly23Strategy, deed_view
+from pennybags.bots.monopoly_2_3 import (
+    NO_ONE,
+    CardFacts,
+    DeedView,
+    Monopoly23Strategy,
+    deed_view,
+)
 from pennybags.editions import get_edition
 from pennybags.editions.classic.game import HOTEL, ClassicGame
 from pennybags.editions.monopoly_2_3.game import Monopoly23Game
@@ -331,9 +337,8 @@ def test_the_kept_reserve_and_the_moves_are_those_worked_out_afresh(
         decision = game.pending[0]
         bot = bots[p]
         view = deed_view(game)
-        if bot._reserve_serial == view.serial and bot._reserve_tops == view.top_moves and \
-                bot._reserve_jail == game.jail_changes:
-            kept += 1  # (the reserve of an earlier answer stands)
+        if view.danger_tops == view.top_moves and view.danger_jail == game.jail_changes:
+            kept += 1  # (the dangers of an earlier answer stand)
         answer = bot.choose(game, p)
         assert bot.reserve(game, p) == reserve_afresh(game, p)
         if decision.kind == "move":
@@ -414,7 +419,8 @@ def test_a_view_started_again_for_the_next_game_is_a_fresh_one(
 def test_bots_kept_from_game_to_game_answer_as_bots_made_afresh() -> None:
     """The same four strategies play one game after another (the view is started again
     for each): what they keep between answers (deed scores, the reserve) is kept with the
-    game the view serves, so every answer is a fresh strategy's, even when the counts
+    game the view serves (the dangers the reserve is worked out from are kept in the view,
+    started again with it), so every answer is a fresh strategy's, even when the counts
     what was kept hangs on start where the last game's left off."""
     bots = [Monopoly23Strategy() for _ in range(4)]
     judge = Monopoly23Strategy()
@@ -429,7 +435,8 @@ def test_bots_kept_from_game_to_game_answer_as_bots_made_afresh() -> None:
             assert answer == Monopoly23Strategy().choose(game, p)
             view = deed_view(game)
             if turn:  # (the turn reads the reserve and the deed scores)
-                assert bot._reserve_serial == view.serial
+                assert (view.danger_tops, view.danger_jail) == (view.top_moves,
+                                                                game.jail_changes)
                 assert bot.reserve(game, p) == reserve_afresh(game, p)
                 for d in game.board.deeds:
                     row = view.seats[p].scores[d]
@@ -438,10 +445,10 @@ def test_bots_kept_from_game_to_game_answer_as_bots_made_afresh() -> None:
                         kept += 1
             game.act(p, answer)
             answers += 1
-        for bot in bots:  # what the next game's counts will start at, with values far off
-            bot._reserve_tops = bot._reserve_jail = 0
-            bot._reserve = 10 ** 6
-        for seat in deed_view(game).seats:
+        view = deed_view(game)  # what the next game's counts will start at, values far off
+        view.danger_tops = view.danger_jail = 0
+        for seat in view.seats:
+            seat.danger = 10 ** 6
             for row in seat.scores:
                 row.at = 0
                 row.score = -1.0
@@ -603,7 +610,6 @@ def test_nothing_to_buy_is_worked_out_again_after_each_thing_it_hangs_on() -> No
     # a lower reserve
     nothing_kept()
     bot.base_reserve = 0
-    bot._reserve_serial = -1  # (the reserve worked out again: 0 now)
     bot._none_cash = price
     assert bot.choose(game, p).do == "buy-deed"
 
@@ -659,3 +665,48 @@ def test_the_building_and_the_card_chosen_are_those_worked_out_apart(
                 plays += chosen is not None
             game.act(p, answer)
     assert checked > 200 and plays > 50 and builds > 50
+
+
+def leader_position() -> tuple[Monopoly23Game, Monopoly23Strategy]:
+    """Seat 0's bot in a game where seat 1 leads (two monopolies, the most cash) and seat 3
+    holds the dark blue monopoly with a house (Mayfair's rent 200), the reds (Trafalgar
+    Square's rent 40) and two stations (King's Cross's rent 50); nobody has moved the
+    bot's view or leader yet."""
+    game = new_game(5)
+    for d in (37, 39):
+        game.houses[d] = 1  # (before the owners: the view reads both with the group)
+    for seat, deeds in ((1, (1, 3, 11, 13, 14)), (3, (37, 39, 21, 23, 24, 5, 15))):
+        for d in deeds:
+            game.set_owner(d, seat)
+    game.ledger.balances[1] = 5000
+    bot = Monopoly23Strategy()
+    bot._cur = deed_view(game)
+    bot._leader = NO_ONE
+    assert bot.leader(game, 0) == 1
+    bot._leader = NO_ONE
+    return game, bot
+
+
+def test_a_move_worth_more_only_on_the_leader_is_chosen() -> None:
+    """Whom to move works out the leader only for a move that could beat the best so far:
+    the bot's own move past GO onto King's Cross is worth 155, the leader's onto Mayfair
+    156 (0.6 x 200 x 1.3) though on anyone else it would be worth 120."""
+    game, bot = leader_position()
+    for seat, position in enumerate((37, 31, 0, 2)):  # (onto 5, 39, 8, 10 with 8)
+        game.players[seat].position = position
+    assert bot.landing_value(game, 0, 0, 5, True) + 5 == 155
+    assert bot.whom_to_move(game, 0, 8).target == 1 == move_afresh(bot, game, 0, 8)
+
+
+def test_a_card_worth_25_only_on_the_leader_is_played_on_the_leader() -> None:
+    """The card scan works out the leader only for a play that could count: Advance to
+    Trafalgar Square (rent 40) is worth 31.2 on the leader and 24 (below 25) on anyone
+    else."""
+    game, bot = leader_position()
+    for seat, position in enumerate((12, 10, 6, 20)):  # (none passes GO on the way)
+        game.players[seat].position = position
+    game.players[0].cards = [("chance", 2)]
+    assert game.decks["chance"].cards[2].params["target"] == 24
+    chosen = bot.card(game, 0)
+    assert chosen == Action("play-card", card=("chance", 2), target=1)
+    assert chosen == card_afresh(bot, game, 0)

@@ -466,3 +466,27 @@ def test_whom_a_roll_may_move_is_judged_as_may_move_says(double: bool) -> None:
             assert (why is None) == game.may_move(q)
             moves += why is None
     assert (nobody > 0) == double and moves > 50  # (only a moved roller can move nobody)
+
+
+def test_move_decisions_shared_between_games_ask_the_roller_about_the_roll() -> None:
+    """The ``move`` decisions are made once per seat and roll and shared by every game (no
+    game holds the table): in games played side by side, an answer each in turn, every
+    ``move`` decision asks the turn's player about the roll just made, and a copy of the
+    game gets a pending list of its own."""
+    games = [new_game(4, seed) for seed in (21, 22, 23)]
+    bots = [[make_bot("standard", 8 * g + seat) for seat in range(4)] for g in range(3)]
+    asked = 0
+    for _ in range(300):
+        for game, seats in zip(games, bots, strict=True):
+            if game.over:
+                continue
+            decision = game.pending[0]
+            if decision.kind == "move":
+                assert decision.player == game.current
+                assert decision.amount == sum(game.last_dice)
+                copy_ = game.clone()
+                assert copy_.pending == game.pending and copy_.pending is not game.pending
+                asked += 1
+            p = decision.player
+            game.act(p, seats[p].choose(game, p))
+    assert asked > 60

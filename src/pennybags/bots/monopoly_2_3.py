@@ -74,9 +74,6 @@ LAND_OTHER: Final = 0
 LAND_DEED: Final = 1
 LAND_TAX: Final = 2
 LAND_GO_TO_JAIL: Final = 3
-RAILROAD_RENTS: Final = (12, 25, 50, 100, 200)
-"""The strategy's railroad rent by how many of the group the owner has (0: none in the
-group, never asked on the board)."""
 
 
 class DeedTables:
@@ -213,7 +210,7 @@ class ScoreRow:
 class SeatRow:
     """What the deeds view keeps of one seat (typed attributes, as :class:`DeedRow`)."""
 
-    __slots__ = ("hotels", "houses", "income", "lowered", "monopolies", "property",
+    __slots__ = ("danger", "hotels", "houses", "income", "lowered", "monopolies", "property",
                  "scores", "targets", "top", "wholes")
 
     def __init__(self, size: int) -> None:
@@ -221,6 +218,10 @@ class SeatRow:
         """The highest rent estimate of the seat's deeds."""
         self.lowered: bool = False
         """Whether that rent went down or away during an update (False between updates)."""
+        self.danger = 0
+        """The highest rent estimate of another seat not in jail (0: none), while the
+        view's ``danger_tops`` and ``danger_jail`` are the counts it was worked out at
+        (see :meth:`DeedView.dangers_again`)."""
         self.monopolies: i64 = 0
         """The seat's complete colour groups."""
         self.wholes: list[int] = []
@@ -257,8 +258,9 @@ class DeedView:
     again only when the rent that was highest went down or away."""
 
     __slots__ = ("any_lowered", "building_cost", "card_keys", "card_tables", "changes",
-                 "deed_rows", "full", "game", "go_salary", "group_rows", "groups",
-                 "income_known", "logged", "lone", "per_property", "rows", "seats",
+                 "danger_jail", "danger_tops", "deed_rows", "full", "game", "go_salary",
+                 "group_rows", "groups", "income_known", "logged", "lone", "moves", "one_group",
+                 "per_property", "rows", "seats",
                  "seen_changes", "serial", "street_groups", "street_of_group", "tables",
                  "top_moves")
 
@@ -326,6 +328,15 @@ class DeedView:
         self.card_tables: list[list[CardFacts | None]] = []
         """The decks met (``card_keys``) and, for each, the facts of its cards by index,
         once met (``card_tables``)."""
+        self.one_group: list[int] = [-1]
+        self.moves: list[Action] = [move_action(q) for q in range(len(self.seats))]
+        """The answers moving each seat (``move_action``'s, shared: never change them)."""
+        self.danger_tops: i64 = -1
+        self.danger_jail: i64 = -1
+        """``top_moves`` and the game's ``jail_changes`` when the seats' ``danger`` was last
+        worked out (-1: not for this game)."""
+        """The one group :meth:`update` works out again after a single logged change (a
+        list kept for it, not made at each change)."""
         self.start(game)
 
     def fits(self, game: Monopoly23Game) -> bool:
@@ -346,6 +357,8 @@ class DeedView:
         self.top_moves = 0
         self.any_lowered = False
         self.income_known = False
+        self.danger_tops = -1
+        self.danger_jail = -1
         for row in self.deed_rows:
             row.owner = -1
             row.level = 0
@@ -421,7 +434,12 @@ class DeedView:
         """Bring the view up to date: work out again the groups whose count of changes
         moved since the view last saw them, found from the game's log of changed deeds
         (``game.changed``) when it holds every change since, else by looking at every
-        group."""
+        group.
+
+        For each such group: the rents and worth of its deeds are worked out again, each
+        seat's property, monopolies, complete groups and highest rent adjusted by the
+        difference, and ``lone`` with the force targets worked out again when its owners
+        moved (written out here, once per group: no calls of their own)."""
         game = self.game
         log = game.changed
         logged = self.logged
@@ -435,196 +453,192 @@ class DeedView:
             if count == seen[g]:
                 return
             seen[g] = count
-            self.update_group(g)
+            moved = self.one_group
+            moved[0] = g
         else:
             moved = game.moved_groups(self.seen_changes, logged, self.changes)
-            for g in moved:
-                self.update_group(g)
             self.changes = game.changes
             self.logged = len(log)
             if not moved:
                 return
+        owner = game.owner
+        houses = game.houses
+        seats = self.seats
+        per_property = self.per_property
+        for g in moved:
+            rows = self.group_rows[g]
+            first = rows[0]
+            street = self.street_of_group[g]
+            whole: i64 = -1
+            same_whole = False
+            if street >= 0:
+                full = self.full
+                was: i64 = full[street]
+                owners_moved = False
+                for row in rows:
+                    if owner[row.deed] != row.owner:
+                        owners_moved = True
+                        break
+                if not owners_moved:
+                    # (only buildings changed: the whole owner and the lone deeds, which hang on
+                    # the owners alone, stay)
+                    whole = was
+                    same_whole = True
+                else:
+                    whole = owner[first.deed]  # (the seat that owns every deed of the group)
+                    if whole >= 0:
+                        for row in rows:
+                            if owner[row.deed] != whole:
+                                whole = -1
+                                break
+                    same_whole = whole == was
+                    if not same_whole:
+                        full[street] = whole
+                        if was >= 0:
+                            seat = seats[was]
+                            seat.monopolies -= 1
+                            seat.wholes.remove(street)
+                        if whole >= 0:
+                            seat = seats[whole]
+                            seat.monopolies += 1
+                            wholes = seat.wholes
+                            wholes.append(street)
+                            wholes.sort()
+                    # ``lone`` again for the group, storing only what changed (and changing
+                    # the force targets of the seats whose entry changed with it).
+                    n_seats = len(seats)
+                    lone = self.lone
+                    base = street * n_seats
+                    held = 0  # the deeds of the group held by anyone: how many, the first two
+                    first_held = second_held = -1
+                    first_holder = second_holder = -1
+                    for row in rows:
+                        o = owner[row.deed]
+                        if o >= 0:
+                            held += 1
+                            if first_held < 0:
+                                first_held = row.deed
+                                first_holder = o
+                            elif second_held < 0:
+                                second_held = row.deed
+                                second_holder = o
+                    if len(rows) < 2:
+                        held = 0  # (a group of one deed has none)
+                    # A seat has a lone deed when it holds every held deed but one: with one
+                    # held, every seat but its holder; with more, only the holders of the
+                    # first or the second of them can (``a`` and ``b``, with theirs: -1 none;
+                    # -2 while counting: two or more).
+                    default = -1
+                    a = b = -1
+                    found_a = found_b = -1
+                    if held == 1:
+                        default = first_held
+                        a = first_holder
+                    elif held:
+                        a = first_holder
+                        if second_holder != first_holder:
+                            b = second_holder
+                        for row in rows:
+                            o = owner[row.deed]
+                            if o < 0:
+                                continue
+                            if o != a:
+                                found_a = row.deed if found_a == -1 else -2
+                            if b >= 0 and o != b:
+                                found_b = row.deed if found_b == -1 else -2
+                        if found_a == -2:
+                            found_a = -1
+                        if found_b == -2:
+                            found_b = -1
+                    for s in range(n_seats):
+                        found = found_a if s == a else found_b if s == b else default
+                        was_lone = lone[base + s]
+                        if was_lone != found:
+                            lone[base + s] = found
+                            # The seat's targets stay in board order: the deed that is no
+                            # longer one is taken out where it stands and the new one put in
+                            # its place by deed (by index, without list.remove and list.sort:
+                            # method calls in the compiled build).
+                            targets = seats[s].targets
+                            if was_lone >= 0:
+                                k = 0
+                                while targets[k] != was_lone:
+                                    k += 1
+                                targets.pop(k)
+                            if found >= 0:
+                                k = len(targets)
+                                while k > 0 and targets[k - 1] > found:
+                                    k -= 1
+                                targets.insert(k, found)
+            for row in rows:
+                d = row.deed
+                q: i64 = owner[d]
+                before = row.owner
+                level: i64 = houses[d]
+                was_level = row.level
+                if q == before and level == was_level and same_whole:
+                    continue  # (a street's rent and worth hang on these alone)
+                old_rent = row.rent
+                old_worth = row.worth
+                # (a place where buildings stand: its houses or hotel counted, its cost worth)
+                stands = street >= 0 and (per_property or row is first)
+                if level != was_level or q != before:
+                    if stands:
+                        if before >= 0 and was_level:
+                            seat = seats[before]
+                            if was_level == HOTEL:
+                                seat.hotels -= 1
+                            else:
+                                seat.houses -= was_level
+                        if q >= 0 and level:
+                            seat = seats[q]
+                            if level == HOTEL:
+                                seat.hotels += 1
+                            else:
+                                seat.houses += level
+                    row.level = level
+                row.owner = q
+                r = 0
+                w: i64 = 0
+                if q >= 0:
+                    if street >= 0:  # (rent_of, written out for a colour group's street)
+                        if level:
+                            r = row.rents[level]
+                        elif whole == q:
+                            r = row.base_rent * 2
+                        else:
+                            r = row.base_rent
+                    else:
+                        r = self.rent_of(d, q, level, whole)
+                    w = row.price
+                    if stands and level:
+                        w += level * row.cost
+                    seat = seats[q]
+                    if r > seat.top:
+                        seat.top = r
+                        self.top_moves += 1
+                if q != before:
+                    if before >= 0:
+                        seats[before].property -= old_worth
+                    if q >= 0:
+                        seats[q].property += w
+                elif w != old_worth:  # (the same owner: q >= 0, as w and old_worth are 0 else)
+                    seats[q].property += w - old_worth
+                row.worth = w
+                row.rent = r
+                if before >= 0 and (q != before or r < old_rent):
+                    seat = seats[before]
+                    if old_rent == seat.top:
+                        seat.lowered = True
+                        self.any_lowered = True
         self.income_known = False
         if self.any_lowered:
             self.any_lowered = False
-            seats = self.seats
-            for q in range(len(seats)):
-                seat = seats[q]
+            for t in range(len(seats)):
+                seat = seats[t]
                 if seat.lowered:
                     seat.lowered = False
-                    self.top_again(q, seat)
-
-    def update_group(self, g: int) -> None:
-        """Work out again the rents and worth of the deeds of group ``g``, and adjust each
-        seat's property, monopolies, complete groups and highest rent by the
-        difference."""
-        game = self.game
-        owner = game.owner
-        houses = game.houses
-        rows = self.group_rows[g]
-        first = rows[0]
-        street = self.street_of_group[g]
-        seats = self.seats
-        whole: i64 = -1
-        same_whole = False
-        if street >= 0:
-            full = self.full
-            was: i64 = full[street]
-            owners_moved = False
-            for row in rows:
-                if owner[row.deed] != row.owner:
-                    owners_moved = True
-                    break
-            if not owners_moved:
-                # (only buildings changed: the whole owner and the lone deeds, which hang on
-                # the owners alone, stay)
-                whole = was
-                same_whole = True
-            else:
-                whole = owner[first.deed]  # (the seat that owns every deed of the group)
-                if whole >= 0:
-                    for row in rows:
-                        if owner[row.deed] != whole:
-                            whole = -1
-                            break
-                same_whole = whole == was
-                if not same_whole:
-                    full[street] = whole
-                    if was >= 0:
-                        seat = seats[was]
-                        seat.monopolies -= 1
-                        seat.wholes.remove(street)
-                    if whole >= 0:
-                        seat = seats[whole]
-                        seat.monopolies += 1
-                        wholes = seat.wholes
-                        wholes.append(street)
-                        wholes.sort()
-                self.lone_again(street, self.groups[g])
-        per_property = self.per_property
-        for row in rows:
-            d = row.deed
-            q: i64 = owner[d]
-            before = row.owner
-            level: i64 = houses[d]
-            was_level = row.level
-            if q == before and level == was_level and same_whole:
-                continue  # (a street's rent and worth hang on these alone)
-            old_rent = row.rent
-            old_worth = row.worth
-            # (a place where buildings stand: its houses or hotel counted, its cost worth)
-            stands = street >= 0 and (per_property or row is first)
-            if level != was_level or q != before:
-                if stands:
-                    if before >= 0 and was_level:
-                        seat = seats[before]
-                        if was_level == HOTEL:
-                            seat.hotels -= 1
-                        else:
-                            seat.houses -= was_level
-                    if q >= 0 and level:
-                        seat = seats[q]
-                        if level == HOTEL:
-                            seat.hotels += 1
-                        else:
-                            seat.houses += level
-                row.level = level
-            row.owner = q
-            r = 0
-            w: i64 = 0
-            if q >= 0:
-                if street >= 0:  # (rent_of, written out for a colour group's street)
-                    if level:
-                        r = row.rents[level]
-                    elif whole == q:
-                        r = row.base_rent * 2
-                    else:
-                        r = row.base_rent
-                else:
-                    r = self.rent_of(d, q, level, whole)
-                w = row.price
-                if stands and level:
-                    w += level * row.cost
-                seat = seats[q]
-                if r > seat.top:
-                    seat.top = r
-                    self.top_moves += 1
-            if q != before:
-                if before >= 0:
-                    seats[before].property -= old_worth
-                if q >= 0:
-                    seats[q].property += w
-            elif w != old_worth:  # (the same owner: q >= 0, as w and old_worth are 0 else)
-                seats[q].property += w - old_worth
-            row.worth = w
-            row.rent = r
-            if before >= 0 and (q != before or r < old_rent):
-                seat = seats[before]
-                if old_rent == seat.top:
-                    seat.lowered = True
-                    self.any_lowered = True
-
-    def lone_again(self, street: int, group: tuple[int, ...]) -> None:
-        """Work out ``lone`` again for colour group ``street`` (its deeds ``group``),
-        storing only what changed (and changing the force targets of the seats whose
-        entry changed with it)."""
-        seats = self.seats
-        count = len(seats)
-        lone = self.lone
-        base = street * count
-        owner = self.game.owner
-        held = 0  # the deeds of the group held by anyone: how many, the first two
-        first = second = -1
-        first_owner = second_owner = -1
-        for d in group:
-            o = owner[d]
-            if o >= 0:
-                held += 1
-                if first < 0:
-                    first = d
-                    first_owner = o
-                elif second < 0:
-                    second = d
-                    second_owner = o
-        if len(group) < 2:
-            held = 0  # (a group of one deed has none)
-        # q has a lone deed when it holds every held deed but one: with one held, every seat
-        # but its holder; with more, only the holders of the first or the second of them
-        # can (``a`` and ``b``, with theirs: -1 none; -2 while counting: two or more).
-        default = -1
-        a = b = -1
-        found_a = found_b = -1
-        if held == 1:
-            default = first
-            a = first_owner
-        elif held:
-            a = first_owner
-            if second_owner != first_owner:
-                b = second_owner
-            for d in group:
-                o = owner[d]
-                if o < 0:
-                    continue
-                if o != a:
-                    found_a = d if found_a == -1 else -2
-                if b >= 0 and o != b:
-                    found_b = d if found_b == -1 else -2
-            if found_a == -2:
-                found_a = -1
-            if found_b == -2:
-                found_b = -1
-        for q in range(count):
-            found = found_a if q == a else found_b if q == b else default
-            was = lone[base + q]
-            if was != found:
-                lone[base + q] = found
-                targets = seats[q].targets
-                if was >= 0:
-                    targets.remove(was)
-                if found >= 0:
-                    targets.append(found)
-                    if len(targets) > 1:
-                        targets.sort()  # (board order: by deed)
+                    self.top_again(t, seat)
 
     def rent_of(self, d: int, q: int, level: int, whole: int) -> int:
         """The rent estimate of deed ``d`` owned by ``q`` with ``level`` buildings (``whole``:
@@ -644,7 +658,10 @@ class DeedView:
                 count += 1
         kind = self.tables.kinds[d]
         if kind == RAILROAD:
-            return RAILROAD_RENTS[count] if count < 5 else int(25 * 2 ** (count - 1))
+            # 25, 50, 100, 200 with one to four of the group, doubling on; 12 with none (never
+            # asked: the owner holds d). Worked out, not read from a Final tuple, which the
+            # compiled build makes anew at each use.
+            return 25 << (count - 1) if count else 12
         if kind == UTILITY:
             return 28 if count == 1 else 70
         # (a street outside the colour groups)
@@ -661,6 +678,27 @@ class DeedView:
         if seat.top != best:
             seat.top = best
             self.top_moves += 1
+
+    def dangers_again(self, game: Monopoly23Game) -> None:
+        """Work out every seat's ``danger`` (the highest rent estimate, ``top``, of another
+        seat not in jail) at once, from the two highest tops of the seats not in jail."""
+        seats = self.seats
+        first = 0
+        second = 0
+        first_seat = -1
+        for player in game.players:
+            if not player.in_jail:
+                top = seats[player.seat].top
+                if top > first:
+                    second = first
+                    first = top
+                    first_seat = player.seat
+                elif top > second:
+                    second = top
+        for q in range(len(seats)):
+            seats[q].danger = second if q == first_seat else first
+        self.danger_tops = self.top_moves
+        self.danger_jail = game.jail_changes
 
     def income_of(self, q: int) -> float:
         """Seat ``q``'s rough rent income per round while free: a tenth of each of its
@@ -806,14 +844,6 @@ class Monopoly23Strategy(EditionStrategy):
         """That view while an answer is worked out (made up to date first)."""
         self._leader = NO_ONE
         """The leader for the answer under way (NO_ONE: not yet worked out)."""
-        # The reserve (reserve()) kept for the seat and the view's game (its ``serial``)
-        # it was worked out for, while the view's count of changes of the top rents and
-        # the game's of who is in jail stay.
-        self._reserve = 0
-        self._reserve_serial: i64 = -1
-        self._reserve_seat = -1
-        self._reserve_tops = -1
-        self._reserve_jail = -1
         # What the turn's decision found the last time it found nothing to buy (no forced
         # purchase, market deed or building): the seat's cash then, and what else that
         # hangs on (see :meth:`choose`). -1 in ``_none_serial``: nothing kept.
@@ -847,13 +877,13 @@ class Monopoly23Strategy(EditionStrategy):
             # actions list it: a forced purchase, the market, a building, a card, then the
             # roll or the end of the turn (written out here: the most frequent answer).
             cash = game.ledger.balances[p]
-            if self._reserve_tops == view.top_moves and \
-                    self._reserve_jail == game.jail_changes and \
-                    self._reserve_serial == view.serial and self._reserve_seat == p:
-                reserve = self._reserve  # (reserve(), kept)
-            else:
-                reserve = self.reserve(game, p)
             seat = view.seats[p]
+            # (reserve(), written out)
+            if view.danger_tops != view.top_moves or view.danger_jail != game.jail_changes:
+                view.dangers_again(game)
+            reserve = int(seat.danger * 0.3)
+            if reserve < self.base_reserve:
+                reserve = self.base_reserve
             if self._none_cash < cash or self._none_changes != game.changes or \
                     self._none_turns != game.turns or self._none_reserve != reserve or \
                     self._none_serial != view.serial or self._none_seat != p:
@@ -966,44 +996,27 @@ class Monopoly23Strategy(EditionStrategy):
     # ---------------------------------------------------------------- judgement
 
     def reserve(self, game: Monopoly23Game, p: int) -> int:
-        """Cash kept back: the base reserve, more when the board is dangerous (the danger
-        worked out here as :meth:`danger` does). It hangs only on the view's top rents and
-        on who is in jail: kept while ``view.top_moves`` and ``game.jail_changes`` stay."""
+        """Cash kept back: the base reserve, more when the board is dangerous (0.3 of the
+        highest rent another player not in jail would charge: :meth:`danger`)."""
         view = self._cur
         assert view is not None
-        if self._reserve_tops == view.top_moves and \
-                self._reserve_jail == game.jail_changes and \
-                self._reserve_serial == view.serial and self._reserve_seat == p:
-            return self._reserve
-        worst = 0
-        seats = view.seats
-        for q in game.players:
-            if q.seat != p and not q.in_jail:
-                top = seats[q.seat].top
-                if top > worst:
-                    worst = top
-        reserve = int(worst * 0.3)
+        if view.danger_tops != view.top_moves or view.danger_jail != game.jail_changes:
+            view.dangers_again(game)  # (danger(), written out)
+        reserve = int(view.seats[p].danger * 0.3)
         if reserve < self.base_reserve:
             reserve = self.base_reserve
-        self._reserve = reserve
-        self._reserve_serial = view.serial
-        self._reserve_seat = p
-        self._reserve_tops = view.top_moves
-        self._reserve_jail = game.jail_changes
         return reserve
 
     def danger(self, game: Monopoly23Game, p: int) -> int:
-        """The highest rent another player's deed would charge now."""
-        worst = 0
+        """The highest rent another player's deed would charge now (not a jailed owner's):
+        the seat's ``danger`` in the view, worked out for every seat at once and kept while
+        the view's count of changes of the top rents (``top_moves``) and the game's of who
+        is in jail (``jail_changes``) stay."""
         view = self._cur
         assert view is not None
-        seats = view.seats
-        for q in game.players:
-            if q.seat != p and not q.in_jail:
-                top = seats[q.seat].top
-                if top > worst:
-                    worst = top
-        return worst
+        if view.danger_tops != view.top_moves or view.danger_jail != game.jail_changes:
+            view.dangers_again(game)
+        return view.seats[p].danger
 
     def leader(self, game: Monopoly23Game, p: int) -> int:
         """The opponent with the most monopolies, then the most total assets (worked out
@@ -1164,21 +1177,28 @@ class Monopoly23Strategy(EditionStrategy):
                 gain_target -= tables.tax[space]
             elif land == LAND_GO_TO_JAIL:
                 gain_target -= 150 if q == p else -60
-                if q != p:
-                    gain_target -= self.income(game, q)
+                if q != p:  # (self.income(game, q): q is not in jail)
+                    gain_target -= view.income_of(q)
             if q == p:
                 score = gain_me + gain_target + 5  # a move of one's own passes GO sooner
             else:
+                lost = 0.6 * gain_target
                 leader = self._leader
-                if leader == NO_ONE:
+                if leader == NO_ONE and lost != 0.0:
+                    # The leader is worked out only when it could change the choice: the
+                    # value is the higher on the leader when q loses (1.3 times), else on
+                    # anyone else; a move never better than the best so far is passed over
+                    # either way (nothing lost or won: the leader changes nothing).
+                    if best >= 0 and gain_me - lost * (1.3 if lost < 0 else 1.0) <= best_score:
+                        continue
                     leader = self.leader(game, p)
-                score = gain_me - 0.6 * gain_target * (1.3 if q == leader else 1.0)
+                score = gain_me - lost * (1.3 if q == leader else 1.0)
             if best < 0 or score > best_score:
                 best = q
                 best_score = score
         if best < 0:
             raise ValueError("the roll may move nobody")
-        return move_action(best)
+        return view.moves[best]  # (move_action(best))
 
     def what_to_give(self, game: Monopoly23Game, p: int, owed: int, creditor: int) -> Action:
         """What to hand over toward a debt cash cannot cover: each deed without buildings
@@ -1238,7 +1258,16 @@ class Monopoly23Strategy(EditionStrategy):
                 best = deed
                 best_score = score
         building_cost = game.building_cost
-        for deed in view.building_units(p):
+        houses = game.houses
+        street_groups = view.street_groups
+        per_property = view.per_property
+        # (view.building_units(p), without its list: the first deed of each of p's whole
+        # groups that has buildings, in the groups' order; every deed of p's with buildings
+        # with per-property-buildings)
+        for unit in game.building_units(p) if per_property else view.seats[p].wholes:
+            deed = unit if per_property else street_groups[unit][0]
+            if not houses[deed]:
+                continue
             value = float(building_cost[deed])
             overpay = value - owed
             if overpay < 0.0:
@@ -1256,8 +1285,8 @@ class Monopoly23Strategy(EditionStrategy):
         build = self.building(game, p, self.reserve(game, p))
         if build is not None:
             return build
-        wants_out = self.income(game, p) * 10 >= self.danger(game, p) * 0.5 or \
-            self.danger(game, p) < 300
+        danger = self.danger(game, p)
+        wants_out = self.income(game, p) * 10 >= danger * 0.5 or danger < 300
         if wants_out:
             if game.jail_card(p) >= 0:
                 return USE_CARD
@@ -1352,7 +1381,7 @@ class Monopoly23Strategy(EditionStrategy):
         hand = game.players[p].cards
         if not hand:
             return None
-        leader = NO_ONE
+        leader = self._leader  # (NO_ONE until worked out: only when a value needs it)
         judged = game.no_double_move
         best: CardFacts | None = None  # (the card of the best play so far)
         best_target = -1
@@ -1364,6 +1393,7 @@ class Monopoly23Strategy(EditionStrategy):
         landing = view.tables.landing
         tax = view.tables.tax
         unit = view.tables.unit
+        players = game.players
         # The hand in its order (``game.playable`` without its list: a second copy of a
         # printed card scores as the first, so never better, and is passed over alike).
         for ref in hand:
@@ -1384,40 +1414,54 @@ class Monopoly23Strategy(EditionStrategy):
             code = facts.code
             if code == JAIL_FREE:
                 continue
-            if leader == NO_ONE:
-                leader = self.leader(game, p)
-            if not judged and leader >= 0:
-                # The kinds whose best player is known at once: the value on anyone else is
-                # lower (and only values of 25 or more count).
-                amount = facts.amount
-                target = -1
-                score = 0.0
-                if code == COLLECT:
-                    target = p
-                    score = amount
-                elif code == PAY:
-                    target = leader
-                    score = amount * 0.6 * 1.3
-                elif code == COLLECT_FROM_EACH:
-                    target = p
-                    score = amount * (len(game.active_players()) - 1)
-                elif code == PAY_EACH:
-                    target = leader
-                    score = amount * 1.0 * 1.3 + 5
-                if target >= 0 and amount > 0:
-                    if score >= 25 and (best is None or score > best_score):
-                        best = facts
-                        best_target = target
-                        best_score = score
-                    continue
             if code < ADVANCE_TO or code > MOVE_RELATIVE:
-                for player in game.players:
+                if leader == NO_ONE:
+                    leader = self.leader(game, p)
+                if not judged and leader >= 0:
+                    # The kinds whose best player is known at once: the value on anyone
+                    # else is lower (and only values of 25 or more count).
+                    amount = facts.amount
+                    target = -1
+                    score = 0.0
+                    if code == COLLECT:
+                        target = p
+                        score = amount
+                    elif code == PAY:
+                        target = leader
+                        score = amount * 0.6 * 1.3
+                    elif code == COLLECT_FROM_EACH:
+                        target = p
+                        score = amount * (len(game.active_players()) - 1)
+                    elif code == PAY_EACH:
+                        target = leader
+                        score = amount * 1.0 * 1.3 + 5
+                    if target >= 0 and amount > 0:
+                        if score >= 25 and (best is None or score > best_score):
+                            best = facts
+                            best_target = target
+                            best_score = score
+                        continue
+                for player in players:
                     target = player.seat
                     if player.bankrupt:
                         continue
                     if judged and game.why_not_play(p, ref, target) is not None:
                         continue
-                    score = self.card_value(game, p, facts, target, leader)
+                    weight = 1.3 if target == leader else 1.0
+                    if code == REPAIRS:  # (card_value, written out)
+                        seat = view.seats[target]
+                        total = seat.houses * facts.per_house + seat.hotels * facts.per_hotel
+                        amount = float(-(-total // unit) * unit) if total > 0 else 0.0
+                        score = -amount if target == p else amount * 0.6 * weight
+                    elif code == GO_TO_JAIL:  # (card_value, written out)
+                        if player.in_jail:
+                            score = -1.0
+                        elif target == p:
+                            score = -100.0
+                        else:
+                            score = view.income_of(target) * 6 * weight - 10
+                    else:
+                        score = self.card_value(game, p, facts, target, leader)
                     if score >= 25 and (best is None or score > best_score):
                         best = facts
                         best_target = target
@@ -1425,7 +1469,7 @@ class Monopoly23Strategy(EditionStrategy):
                 continue
             # A movement card: card_value on each player, written out (a player in jail
             # scores -1: never played on).
-            for player in game.players:
+            for player in players:
                 target = player.seat
                 if player.bankrupt or player.in_jail:
                     continue
@@ -1449,7 +1493,7 @@ class Monopoly23Strategy(EditionStrategy):
                 land = landing[space]
                 if land == LAND_DEED:
                     owner = game.owner[space]
-                    if owner >= 0 and owner != target and not game.players[owner].in_jail:
+                    if owner >= 0 and owner != target and not players[owner].in_jail:
                         rent = -(-view.rows[space].rent // unit) * unit  # (game.r5: >= 0)
                         gain_target -= rent
                         if owner == p:
@@ -1458,21 +1502,34 @@ class Monopoly23Strategy(EditionStrategy):
                     gain_target -= tax[space]
                 elif land == LAND_GO_TO_JAIL:
                     gain_target -= 150 if mine else -60
-                    if not mine:
-                        gain_target -= self.income(game, target)
+                    if not mine:  # (self.income(game, target): not in jail)
+                        gain_target -= view.income_of(target)
                 if mine:
                     score = gain_me + gain_target
                     if facts.may_buy and land == LAND_DEED and game.owner[space] < 0:
                         score += self.deed_score(game, p, space) / 4
                 else:
-                    score = gain_me - 0.6 * gain_target * (1.3 if target == leader else 1.0)
+                    lost = 0.6 * gain_target
+                    if leader == NO_ONE:
+                        # The leader is worked out only for a play that could count: the
+                        # value on the leader is the higher when the target loses (1.3
+                        # times), else on anyone else; below 25 either way, it never counts.
+                        if gain_me - lost * (1.3 if lost < 0 else 1.0) < 25:
+                            continue
+                        leader = self.leader(game, p)
+                    score = gain_me - lost * (1.3 if target == leader else 1.0)
                 if score >= 25 and (best is None or score > best_score):
                     best = facts
                     best_target = target
                     best_score = score
-        if best is not None:
-            return best.play_on(best_target)
-        return None
+        if best is None:
+            return None
+        plays = best.plays  # (best.play_on(best_target), without its call once made)
+        if best_target < len(plays):
+            play = plays[best_target]
+            if play is not None:
+                return play
+        return best.play_on(best_target)
 
     def card_value(self, game: Monopoly23Game, p: int, card: CardFacts, target: int,
                    leader: int) -> float:

@@ -70,6 +70,14 @@ def round_up(amount: int, unit: int = 5) -> int:
     return -(-amount // unit) * unit
 
 
+_MOVE_ASKS: Final[list[dict[int, list[Decision]]]] = []
+"""Each seat's ``move`` decision (as a pending list) by the roll, made once each and shared
+by every game, as its module's own table (no game holds it: a copy of a game copies its
+pending list and shares nothing that changes). Decisions are values, and a game replaces
+its pending list, never changes it; made per game, they were as many as 44 a game, about
+one a player-turn."""
+
+
 class Monopoly23Game(ClassicGame):
     """Monopoly 2.3 on the classic board."""
 
@@ -147,8 +155,8 @@ class Monopoly23Game(ClassicGame):
         self._turn_asks: list[list[Decision]] = [
             [Decision("turn", s)] for s in range(len(self.players))]
         """Each seat's turn decision, made once (``_jail_asks`` has the jail one)."""
-        self._move_asks: list[dict[int, list[Decision]]] = [{} for _ in self.players]
-        """Each seat's ``move`` decisions by the roll, made once each."""
+        while len(_MOVE_ASKS) < len(self.players):  # (the move decisions: see roll)
+            _MOVE_ASKS.append({})
         self.plain_move: bool = plain_move(type(self)) and \
             type(self.board).advance is Board.advance
         """Whether a chosen move may move, land, settle and go back to the turn's player in
@@ -166,8 +174,6 @@ class Monopoly23Game(ClassicGame):
             self.built: set[str] = set(clone_of.built)
             self.turn_ends: bool = clone_of.turn_ends
             self.jail_turn: bool = clone_of.jail_turn
-            self._move_asks = [{roll: list(ask) for roll, ask in asks.items()}
-                               for asks in clone_of._move_asks]
             return
         deck = Deck(DEEDS, "Title deeds", deed_cards(data, self.board, opts.us_board))
         deck.shuffle(self.rng)
@@ -309,7 +315,7 @@ class Monopoly23Game(ClassicGame):
                 self.emit("no-move", player=p, steps=total)
             self.ask_roll()
             return
-        asks = self._move_asks[p]
+        asks = _MOVE_ASKS[p]  # (made once, shared by every game: see _MOVE_ASKS)
         pending = asks.get(total)
         if pending is None:
             pending = asks[total] = [Decision("move", p, amount=total)]
@@ -576,8 +582,15 @@ class Monopoly23Game(ClassicGame):
         if self.listeners:
             self.emit("played-card", player=p, target=target, deck=key, card=card.id,
                       text=card.text)
-        self._steps.append(RESUME_TURN)  # (then(resume_turn), as a step of its own)
+        # Back to the turn's player once the card is settled: at once when it left nothing
+        # to settle or decide (most cards), else as a step under what it started.
+        steps = self._steps
+        depth = len(steps)
         self.obey(target, card)
+        if self.pending or self.dues or self.end_check_due or self.over or len(steps) > depth:
+            steps.insert(depth, RESUME_TURN)  # (then_under(depth, resume_turn))
+            return
+        self.resume_turn()
 
     def obey(self, p: int, card: Card) -> None:
         kind = card.kind
@@ -716,7 +729,8 @@ class Monopoly23Game(ClassicGame):
         if self.listeners:
             self.emit("built-monopoly", player=p, deed=deed, group=self.board.spaces[deed].group,
                       level=level + 1, whole=not self.per_property)
-        self.ask_roll()
+        q = self.current  # (ask_roll, written out)
+        self.pending = self._jail_asks[q] if self.players[q].in_jail else self._turn_asks[q]
 
     def lower_building(self, deed: int) -> int:
         """Take one building off (a hotel is exchanged for as many houses as the bank has,

@@ -366,7 +366,16 @@ class LandOnDeed(SpaceRule[Monopoly23Game]):
             if game.listeners:  # (no event to make when nobody listens)
                 game.emit("no-rent", player=player, deed=space, owner=owner)
             return
-        game.owe(player, owner, game.rent(space, card), "rent")
+        rent = game.rent(space, card)
+        if rent <= 0:
+            return
+        if game.ledger.balances[player] >= rent and game.plain_pay and not (
+                game.dues or game.pending or game.end_check_due or game.over or game.listeners):
+            # Paid at once: what settling the due would do first, with nothing queued or
+            # asked before it and the cash to cover it (without its steps and calls).
+            game.ledger.transfer(player, owner, rent, "rent")
+            return
+        game.dues.append((player, owner, rent, "rent"))  # (game.owe, written out)
 
 
 class EveryoneDraws(SpaceRule[Monopoly23Game]):
