@@ -200,6 +200,59 @@ def groups_of(board: Board) -> Groups:
     return found
 
 
+def best_net(game: CardGame, d: int, level: int, top: int, factor: int, opponents: int,
+             horizon: float) -> float:
+    """The best net income over ``horizon`` turns of ``opponents`` of street ``d`` at
+    ``level`` in a group where its owner may build up to ``top`` (unimproved rent times
+    ``factor``): the rent at each level from ``level`` to ``top``, times the landings,
+    less the buildings still to pay for."""
+    rents = game.board.spaces[d].rents
+    cost = building_cost(game, d)
+    reach = RENT_LANDINGS[d] * opponents * horizon  # rent -> income
+    best = -1e18
+    for k in range(level, top + 1):
+        rent = rents[k] if k else rents[0] * factor
+        net = rent * reach - (k - level) * cost
+        if net > best:
+            best = net
+    return best
+
+
+class BestNets:
+    """The best net income of each street at each highest level allowed
+    (:func:`best_net`), shared by the bots of one game: it reads the street, its level,
+    the highest level allowed, the horizon and the opponents alone, none of them the
+    bot's own. Kept for one horizon and number of opponents at a time (a bot that reads
+    others starts a new generation: the kept ones no longer hold)."""
+
+    __slots__ = ("game", "generation", "horizon", "marks", "nets", "opponents")
+
+    def __init__(self, game: CardGame) -> None:
+        self.game = game
+        size = 3 * game.board.size
+        self.marks: list[int] = [-1] * size
+        """For each street and highest level allowed (three per deed: no building, up to a
+        hotel, up to a skyscraper), the generation (times 8) plus the street's level its
+        net in ``nets`` holds for."""
+        self.nets: list[float] = [0.0] * size
+        self.horizon = -1.0
+        self.opponents = -1
+        """The horizon and opponents of this generation."""
+        self.generation = 0
+
+
+_last_bests: BestNets | None = None
+
+
+def bests_of(game: CardGame) -> BestNets:
+    """The best nets shared by the bots of ``game``."""
+    global _last_bests
+    found = _last_bests
+    if found is None or found.game is not game:
+        found = _last_bests = BestNets(game)
+    return found
+
+
 class Wish:
     """Deeds of another player that would give us a group, and what they are worth."""
 
@@ -287,15 +340,11 @@ class IncomeStrategy(UltimateMonopolyStrategy):
         self._settled = -1
         """The game's changes count when the opponents and horizon were worked out."""
         self._settles = 0
-        """How many times the opponents and horizon were worked out (what the kept best
-        levels below hold for)."""
-        self._best_marks: list[int] = []
-        self._best_nets: list[float] = []
-        """For each street and highest level allowed (three per deed: no building, up to a
-        hotel, up to a skyscraper), the best net income :meth:`group_value` found for it, and
-        the settle (``_settles * 8``) plus the street's level it holds for. ``_settles``
-        moves when the game, the horizon or the opponents do (what the best reads besides
-        the street's level)."""
+        """How many times the opponents and horizon were worked out (what the kept worths,
+        losses and gains of asks hold for)."""
+        self._bests: BestNets | None = None
+        """The best net income of each street at each level allowed, shared by the game's
+        bots (:class:`BestNets`, set by :meth:`settle`)."""
         self._build_seat = -1
         self._build_horizon = -1.0
         self._build_opponents = -1
@@ -727,18 +776,17 @@ class IncomeStrategy(UltimateMonopolyStrategy):
             opponents = max(1, active - 1)
             step = self._step
             horizon = max(SHORTEST, HORIZON - float(game.round - game.round % step) * DECAY)
-            # The kept best levels read the horizon and opponents alone (and the game's
-            # figures): they last until one of those moves, not merely the board.
+            # The kept worths, losses and gains read the horizon and opponents (and the
+            # game's figures): they last until one of those moves, not merely the board.
             if game is not self._worth_game or opponents != self._opponents or \
                     horizon != self._horizon:
                 self._settles += 1
+            if game is not self._worth_game:
+                self._bests = bests_of(game)
             self._worth_game = game
             self._settled = game.changes
             self._opponents = opponents
             self._horizon = horizon
-            if len(self._best_marks) != 3 * game.board.size:
-                self._best_marks = [-1] * (3 * game.board.size)
-                self._best_nets = [0.0] * (3 * game.board.size)
 
     # ---------------------------------------------------------------- income
 
@@ -799,25 +847,26 @@ class IncomeStrategy(UltimateMonopolyStrategy):
     def street_best(self, game: CardGame, d: int, top: int, factor: int) -> float:
         """The best net income over the horizon of street ``d`` of a group where the owner
         may build up to ``top`` (unimproved rent times ``factor``), from its level now (after
-        :meth:`settle`). It depends on the street, its level, the highest level allowed and
-        the horizon and opponents alone: kept until one of those moves (a deed's worth asks
-        for its group with and without it, for each owner)."""
+        :meth:`settle`): :func:`best_net`. It depends on the street, its level, the highest
+        level allowed and the horizon and opponents alone: kept, for every bot of the game
+        (:class:`BestNets`), until one of those moves (a deed's worth asks for its group
+        with and without it, for each owner)."""
+        bests = self._bests
+        assert bests is not None
+        horizon = self._horizon
+        opponents = self._opponents
+        if bests.horizon != horizon or bests.opponents != opponents:
+            bests.generation += 1
+            bests.horizon = horizon
+            bests.opponents = opponents
         level = min(game.houses[d], top)
         slot = d * 3 + factor - 1
-        settle = self._settles * 8
-        if self._best_marks[slot] == settle + level:
-            return self._best_nets[slot]
-        rents = game.board.spaces[d].rents
-        cost = building_cost(game, d)
-        reach = RENT_LANDINGS[d] * self._opponents * self._horizon  # rent -> income
-        best = -1e18
-        for k in range(level, top + 1):
-            rent = rents[k] if k else rents[0] * factor
-            net = rent * reach - (k - level) * cost
-            if net > best:
-                best = net
-        self._best_marks[slot] = settle + level
-        self._best_nets[slot] = best
+        mark = bests.generation * 8 + level
+        if bests.marks[slot] == mark:
+            return bests.nets[slot]
+        best = best_net(game, d, level, top, factor, opponents, horizon)
+        bests.marks[slot] = mark
+        bests.nets[slot] = best
         return best
 
     def gain_of(self, game: CardGame, who: int, deed: int) -> float:
