@@ -56,6 +56,28 @@ def danger_afresh(game: CardGame, p: int) -> tuple[int, int]:
     return worst, unowned
 
 
+def rent_by_the_rulebook(game: CardGame, d: int) -> int:
+    """The rent a lander owes on deed ``d`` now, read off its space and the edition's
+    tables (0: unowned or mortgaged; a utility at a throw of 7)."""
+    o = game.owner[d]
+    if o < 0 or game.mortgaged[d]:
+        return 0
+    space = game.board.spaces[d]
+    group = game.board.group_of[d]
+    count = sum(1 for g in group if game.owner[g] == o)
+    level = game.houses[d]
+    if space.kind == "street":
+        if level:
+            return space.rents[level]
+        if count == len(group):
+            return space.rents[0] * 3
+        return space.rents[0] * (2 if len(group) >= 3 and count == len(group) - 1 else 1)
+    if space.kind == "utility":
+        return game.utility_multipliers[count - 1] * 7
+    table = game.railroad_rents if space.kind == "railroad" else game.cab_rents
+    return table[count - 1] * (2 if level else 1)
+
+
 def afresh_like(kept: IncomeStrategy, game: CardGame, p: int) -> IncomeStrategy:
     """A new income strategy that has worked out nothing yet, with ``kept``'s horizon and
     opponents (which depend on when they were last settled)."""
@@ -297,7 +319,8 @@ def test_estate_ranks_the_leaders_of_each_group_as_the_whole_board() -> None:
     """The Estate ranks two leaders a group (its highest rent and the highest of another
     owner) instead of every deed: on random boards (owners, buildings, mortgages, a player
     out now and then), kept up to date from the game's counts or made afresh, every seat's
-    danger and the unowned deeds are what the whole board gives."""
+    danger and the unowned deeds are what the whole board gives, and each deed's rent what
+    the rulebook's tables give."""
     game = get_edition("ultimate-monopoly").new_game(
         ["A", "B", "C", "D"], seed=1, options=run_options("ultimate-monopoly", (), 1000))
     assert isinstance(game, CardGame)
@@ -311,6 +334,8 @@ def test_estate_ranks_the_leaders_of_each_group_as_the_whole_board() -> None:
             if game.owner[d] >= 0 and rng.random() < 0.1:
                 if game.board.spaces[d].kind == "street":
                     game.houses[d] = rng.randrange(0, SKYSCRAPER + 1)
+                elif game.board.spaces[d].kind in ("railroad", "cab_company"):
+                    game.houses[d] = rng.randrange(0, 2)  # a Train Depot or Cab Stand
                 game.mortgaged[d] = rng.random() < 0.2
                 game.count_change(d)
         game.players[3].bankrupt = rng.random() < 0.2
@@ -321,6 +346,8 @@ def test_estate_ranks_the_leaders_of_each_group_as_the_whole_board() -> None:
             worst, unowned = danger_afresh(game, p)
             assert kept.danger(p) == fresh.danger(p) == worst
             assert kept.unowned == fresh.unowned == unowned
+        for d in deeds:
+            assert kept.rents[d] == fresh.rents[d] == rent_by_the_rulebook(game, d)
 
 
 def test_best_nets_shared_by_the_bots_of_a_game_are_each_bots_own() -> None:

@@ -119,16 +119,15 @@ Squeeze Play and Birthday Gift (pay corners, taxes, Tax Refund and deeds are wor
 def rent_now(game: CardGame, deed: int) -> int:
     """The rent a lander owes on ``deed`` now (0: unowned or mortgaged; a utility at a
     throw of 7)."""
-    o = game.owner[deed]
+    owner = game.owner
+    o = owner[deed]
     if o < 0 or game.mortgaged[deed]:
         return 0
-    if game.board.spaces[deed].kind == "utility":
-        count = 0
-        for g in game.board.group_of[deed]:
-            if game.owner[g] == o:
-                count += 1
-        return game.utility_multipliers[count - 1] * 7
-    return game.rent(deed)
+    count = 0
+    for g in game.board.group_of[deed]:
+        if owner[g] == o:
+            count += 1
+    return game.rent_for(deed, count, 7)
 
 
 class Estate(TopRents):
