@@ -368,8 +368,8 @@ class IncomeStrategy(UltimateMonopolyStrategy):
         """Our deeds when what follows from them was last worked out (a copy)."""
         self._buildable: list[tuple[int, ...]] = []
         """Our deeds of each street group where we hold a monopoly or majority ownership."""
-        self._buildable_deeds: set[int] = set()
-        """The deeds of ``_buildable``."""
+        self._buildable_deeds: list[bool] = []
+        """Whether each space is a deed of ``_buildable`` (by board index)."""
         self._least_cost = 1 << 30
         """The least building cost of our deeds where a building might go (those of
         ``_buildable`` and ``_transit``): below it plus what is kept, nothing is built."""
@@ -545,7 +545,7 @@ class IncomeStrategy(UltimateMonopolyStrategy):
         counts: list[int] = []
         buildable: list[tuple[int, ...]] = []
         transit: list[int] = []
-        buildable_deeds: set[int] = set()
+        buildable_deeds = [False] * game.board.size
         for d in deeds:
             kind = kinds[d]
             if kind == 2 or kind == 3:
@@ -575,7 +575,7 @@ class IncomeStrategy(UltimateMonopolyStrategy):
                         ours.append(g)
                 buildable.append(tuple(ours))
                 for g in ours:
-                    buildable_deeds.add(g)
+                    buildable_deeds[g] = True
         least = 1 << 30
         costs = game.building_figures.costs
         for d in transit:
@@ -1291,7 +1291,7 @@ class IncomeStrategy(UltimateMonopolyStrategy):
         kind = self.facts(game).kinds[deed]
         if kind == 2 or kind == 3:
             return True
-        if kind != 1 or deed not in self._buildable_deeds:
+        if kind != 1 or not self._buildable_deeds[deed]:
             return False
         owner = game.owner
         mortgaged = game.mortgaged
@@ -1436,7 +1436,7 @@ class IncomeStrategy(UltimateMonopolyStrategy):
         best_loss = 0.0
         raisable = 0
         for d in self.mine(game, p):
-            if game.mortgaged[d] or game.houses[d] or d in self._buildable_deeds:
+            if game.mortgaged[d] or game.houses[d] or self._buildable_deeds[d]:
                 continue
             raised = spaces[d].mortgage
             loss = (self.rate(game, d, self.rent_of(game, d)) * horizon + raised * 0.1) / \
@@ -1472,7 +1472,7 @@ class IncomeStrategy(UltimateMonopolyStrategy):
                     return None  # (no lift below is paid for: each costs something)
             # (lifting costs at least the mortgage value: below it, no need to ask the game)
             value = spaces[d].mortgage
-            if d in self._buildable_deeds:  # (after build_candidates, which holds)
+            if self._buildable_deeds[d]:  # (after build_candidates, which holds)
                 if cash - value < reserve * BUILD_RESERVE or \
                         cash - g.unmortgage_cost(d) < reserve * BUILD_RESERVE:
                     continue
