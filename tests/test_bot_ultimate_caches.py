@@ -351,32 +351,44 @@ def test_estate_ranks_the_leaders_of_each_group_as_the_whole_board() -> None:
 
 
 def test_best_nets_shared_by_the_bots_of_a_game_are_each_bots_own() -> None:
-    """The best net income of a street at each level allowed is kept once for every bot of
-    a game (:class:`BestNets`): asked in turn by bots whose horizons differ (a plan once a
-    turn moves it every five rounds, a plan at every answer every round), as players go
-    out (fewer opponents) and as buildings go up and down, each bot gets what
-    :func:`best_net` works out for its own horizon and opponents."""
+    """The best net income of a street at each level allowed, and what each player's part
+    of a group gains with each of its deeds, are kept once for every bot of a game
+    (:class:`BestNets`): asked in turn by bots whose horizons differ (a plan once a turn
+    moves it every five rounds, a plan at every answer every round), as players go out
+    (fewer opponents), as deeds change hands and buildings and mortgages come and go, each
+    bot gets what working it out afresh gives for its own horizon and opponents."""
     game = get_edition("ultimate-monopoly").new_game(
         ["A", "B", "C", "D"], seed=1, options=run_options("ultimate-monopoly", (), 1000))
     assert isinstance(game, CardGame)
     turn = IncomeStrategy(150, 100, 100)
     answer = IncomeStrategy(150, 100, 100, plan="answer")
     rng = random.Random(5)
-    streets = [d for d in game.board.deeds if game.board.spaces[d].kind == "street"]
+    deeds = list(game.board.deeds)
+    streets = [d for d in deeds if game.board.spaces[d].kind == "street"]
     horizons = set()
+    gains = 0
     for step in range(60):
         game.round = step
         game.changes += 1  # (what settles the horizon again)
         game.players[3].bankrupt = step % 7 == 3
-        for d in rng.sample(streets, 6):
-            game.houses[d] = rng.randrange(0, SKYSCRAPER + 1)
+        for d in rng.sample(deeds, 12):
+            game.set_owner(d, rng.randrange(-1, 4))
+            if game.owner[d] >= 0 and game.board.spaces[d].kind == "street":
+                game.houses[d] = rng.randrange(0, SKYSCRAPER + 1)
+                game.count_change(d)
         for s in (turn, answer, turn):
             s.settle(game)
             horizons.add(s._horizon)
+            fresh = afresh_like(s, game, 0)
+            for d in rng.sample(deeds, 20):
+                for who in range(4):
+                    fresh._bests = BestNets(game)
+                    assert s.gain_of(game, who, d) == fresh.gain_afresh(game, who, d)
+                    gains += 1
             for d in streets:
                 for top, factor in ((0, 1), (HOTEL, 2), (SKYSCRAPER, 3)):
                     level = min(game.houses[d], top)
                     assert s.street_best(game, d, top, factor) == \
                         best_net(game, d, level, top, factor, s._opponents, s._horizon)
     assert turn._bests is answer._bests
-    assert len(horizons) > 10
+    assert len(horizons) > 10 and gains > 10000

@@ -219,13 +219,25 @@ def best_net(game: CardGame, d: int, level: int, top: int, factor: int, opponent
 
 
 class BestNets:
-    """The best net income of each street at each highest level allowed
-    (:func:`best_net`), shared by the bots of one game: it reads the street, its level,
-    the highest level allowed, the horizon and the opponents alone, none of them the
-    bot's own. Kept for one horizon and number of opponents at a time (a bot that reads
-    others starts a new generation: the kept ones no longer hold)."""
+    """What the income strategy works out that reads nothing of the bot's own, shared by
+    the bots of one game: the best net income of each street at each highest level allowed
+    (:func:`best_net`: it reads the street, its level, the highest level allowed, the
+    horizon and the opponents), and what each player's part of a group gains with each of
+    its deeds (:meth:`IncomeStrategy.gain_of`: it reads the owners, buildings and mortgages
+    of the group, the horizon and the opponents). Kept for one horizon and number of
+    opponents at a time (a bot that reads others starts a new generation: the kept ones no
+    longer hold)."""
 
-    __slots__ = ("game", "generation", "horizon", "marks", "nets", "opponents")
+    __slots__ = (
+        "gain_marks",
+        "gains",
+        "game",
+        "generation",
+        "horizon",
+        "marks",
+        "nets",
+        "opponents",
+    )
 
     def __init__(self, game: CardGame) -> None:
         self.game = game
@@ -235,10 +247,23 @@ class BestNets:
         hotel, up to a skyscraper), the generation (times 8) plus the street's level its
         net in ``nets`` holds for."""
         self.nets: list[float] = [0.0] * size
+        size = len(game.players) * game.board.size
+        self.gain_marks: list[int] = [-1] * size
+        """For each player and deed (at ``player * board size + deed``), the generation
+        (times ``1 << 32``) plus the count of changes of the deed's group
+        (``group_changes``) its gain in ``gains`` holds for."""
+        self.gains: list[float] = [0.0] * size
         self.horizon = -1.0
         self.opponents = -1
         """The horizon and opponents of this generation."""
         self.generation = 0
+
+    def settle(self, horizon: float, opponents: int) -> None:
+        """A new generation when the horizon or the opponents are not this one's."""
+        if self.horizon != horizon or self.opponents != opponents:
+            self.generation += 1
+            self.horizon = horizon
+            self.opponents = opponents
 
 
 _last_bests: BestNets | None = None
@@ -855,10 +880,7 @@ class IncomeStrategy(UltimateMonopolyStrategy):
         assert bests is not None
         horizon = self._horizon
         opponents = self._opponents
-        if bests.horizon != horizon or bests.opponents != opponents:
-            bests.generation += 1
-            bests.horizon = horizon
-            bests.opponents = opponents
+        bests.settle(horizon, opponents)
         level = min(game.houses[d], top)
         slot = d * 3 + factor - 1
         mark = bests.generation * 8 + level
@@ -872,12 +894,29 @@ class IncomeStrategy(UltimateMonopolyStrategy):
     def gain_of(self, game: CardGame, who: int, deed: int) -> float:
         """How much more ``who``'s part of ``deed``'s group brings in with ``deed`` than
         without it (its own rent and what it does to the rest of the group): the two
-        :meth:`group_value` calls, for a street worked out in one pass over its group."""
+        :meth:`group_value` calls, for a street worked out in one pass over its group
+        (:meth:`gain_afresh`). It reads the group's owners, buildings and mortgages, the
+        horizon and the opponents alone: kept, for every bot of the game
+        (:class:`BestNets`), while the group's count of changes and those are the same."""
+        self.settle(game)
+        bests = self._bests
+        assert bests is not None
+        bests.settle(self._horizon, self._opponents)
+        slot = who * game.board.size + deed
+        mark = (bests.generation << 32) + game.group_changes[game.board.group_of[deed][0]]
+        if bests.gain_marks[slot] == mark:
+            return bests.gains[slot]
+        gain = self.gain_afresh(game, who, deed)
+        bests.gain_marks[slot] = mark
+        bests.gains[slot] = gain
+        return gain
+
+    def gain_afresh(self, game: CardGame, who: int, deed: int) -> float:
+        """:meth:`gain_of`, worked out (after :meth:`settle`)."""
         group = game.board.group_of[deed]
         if self.facts(game).kinds[deed] != 1:
             return self.group_value(game, who, group, (deed,), ()) - \
                 self.group_value(game, who, group, (), (deed,))
-        self.settle(game)
         owner = game.owner
         count = 1  # ``who``'s deeds of the group with ``deed``
         for d in group:
