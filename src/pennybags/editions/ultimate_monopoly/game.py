@@ -44,10 +44,12 @@ from typing import Any, ClassVar, Final, cast
 from pennybags.editions.classic.game import Auction, ClassicGame
 from pennybags.editions.ultimate_monopoly import bankruptcy, buildings, trades
 from pennybags.editions.ultimate_monopoly.board import (
+    DIRECT,
+    LAND,
+    PASS,
     UltimateMonopolyBoard,
     Walk,
     board_from_data,
-    corner_pay,
 )
 from pennybags.editions.ultimate_monopoly.options import UltimateMonopolyOptions
 from pennybags.engine.actions import CardRef, Decision, Trade
@@ -415,14 +417,15 @@ class UltimateMonopolyGame(ClassicGame):
             else:
                 self.emit("moved", player=p, start=start, to=end,
                           steps=-count if walk.backwards else count)
-        spaces = self.board.spaces
+        tracks = self.tracks
         if not walk.backwards:
             for corner in walk.passed:
-                self.pay(BANK, p, corner_pay(spaces[corner], "pass", even, by_dice=by_dice),
-                         f"{spaces[corner].name} salary")
-        if walk.landed >= 0:
-            self.pay(BANK, p, corner_pay(spaces[walk.landed], "land", even, by_dice=by_dice),
-                     f"{spaces[walk.landed].name} salary")
+                self.pay(BANK, p, tracks.corner_salary(corner, PASS, even, by_dice),
+                         tracks.salary_reasons[corner])
+        landed = walk.landed
+        if landed >= 0:
+            self.pay(BANK, p, tracks.corner_salary(landed, LAND, even, by_dice),
+                     tracks.salary_reasons[landed])
         self.land(p)
 
     def move_directly(self, p: int, target: int) -> None:
@@ -433,10 +436,10 @@ class UltimateMonopolyGame(ClassicGame):
         player.position = target
         if self.listeners:
             self.emit("moved", player=p, start=start, to=target, steps=0)
-        space = self.board.spaces[target]
-        if self.tracks.is_pay_corner(target):
-            self.pay(BANK, p, corner_pay(space, "direct", True, by_dice=False),
-                     f"{space.name} salary")
+        tracks = self.tracks
+        if tracks.is_pay_corner(target):
+            self.pay(BANK, p, tracks.corner_salary(target, DIRECT, True, False),
+                     tracks.salary_reasons[target])
         self.land(p)
 
     def bonus_move(self, p: int, double: bool, speed: int, even: bool,
