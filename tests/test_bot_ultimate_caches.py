@@ -4,21 +4,19 @@ what working it out afresh gives: the danger and each deed's rent in the shared
 cards a seat holds none of the kinds it plays on its turn among, and the income strategy's
 building candidates, what follows from its deeds (kept while its deeds are the same,
 whoever else trades), the deeds it could ask for (kept per street group while the group's
-owners are the same), the best income of each street at each level allowed (kept while
-the horizon and opponents are the same), a deed's gain (one pass for both sums), the cash
-reserve (kept for the round's danger) and what raising cash on each of its deeds would
-lose (kept while the owners of the deed's group, its buildings and mortgage are the same),
-what an ask would gain and what a deed is worth (kept while its group and the horizon are
-the same), checked before
-every answer of whole bot games; the plan of a turn (``plan=turn``): where
-an answer follows it, its next building and a debt's next mortgage are what working the
-answer out afresh finds, where it follows an empty plan kept after a lift a new plan finds
-no building (nor one with surplus cash), and where it finds no offer without looking,
-looking finds none; a debt kept as holding no Sale of Stock Bonus holds none;
-and that the game's counts of changes of
-owner per player and per group, and of changes of owner, buildings or mortgage per group
-(which those caches read) move whenever that player's deeds or the group's owners,
-buildings or mortgages change.
+owners are the same), the best income of each street at each level allowed (kept once for
+the game's bots while the horizon and opponents are the same), a deed's gain (one pass for
+both sums), the cash reserve (kept for the round's danger) and what raising cash on each
+of its deeds would lose (kept while the owners of the deed's group, its buildings and
+mortgage are the same), what an ask would gain and what a deed is worth (kept while its
+group and the horizon are the same), checked before every answer of whole bot games; the
+plan of a turn (``plan=turn``): where an answer follows it, its next building and a debt's
+next mortgage are what working the answer out afresh finds, where it follows an empty plan
+kept after a lift a new plan finds no building (nor one with surplus cash), and where it
+finds no offer without looking, looking finds none; a debt kept as holding no Sale of
+Stock Bonus holds none; and that the game's counts of changes of owner per player and per
+group, and of changes of owner, buildings or mortgage per group (which those caches read)
+move whenever that player's deeds or the group's owners, buildings or mortgages change.
 """
 
 from __future__ import annotations
@@ -29,7 +27,7 @@ from typing import Any
 import pytest
 
 from pennybags.bots import make_bot
-from pennybags.bots.ultimate_income import BUILD_RESERVE, IncomeStrategy
+from pennybags.bots.ultimate_income import BUILD_RESERVE, BestNets, IncomeStrategy, best_net
 from pennybags.bots.ultimate_monopoly import (
     TURN_CARDS,
     Estate,
@@ -39,7 +37,7 @@ from pennybags.bots.ultimate_monopoly import (
 from pennybags.editions import get_edition
 from pennybags.editions.ultimate_monopoly.buildings import built_in_group
 from pennybags.editions.ultimate_monopoly.cards import ACTION_DECKS, CardGame
-from pennybags.editions.ultimate_monopoly.game import SKYSCRAPER
+from pennybags.editions.ultimate_monopoly.game import HOTEL, SKYSCRAPER
 from pennybags.engine.actions import Action
 from pennybags.lab.simulate import run_options
 
@@ -58,6 +56,28 @@ def danger_afresh(game: CardGame, p: int) -> tuple[int, int]:
     return worst, unowned
 
 
+def rent_by_the_rulebook(game: CardGame, d: int) -> int:
+    """The rent a lander owes on deed ``d`` now, read off its space and the edition's
+    tables (0: unowned or mortgaged; a utility at a throw of 7)."""
+    o = game.owner[d]
+    if o < 0 or game.mortgaged[d]:
+        return 0
+    space = game.board.spaces[d]
+    group = game.board.group_of[d]
+    count = sum(1 for g in group if game.owner[g] == o)
+    level = game.houses[d]
+    if space.kind == "street":
+        if level:
+            return space.rents[level]
+        if count == len(group):
+            return space.rents[0] * 3
+        return space.rents[0] * (2 if len(group) >= 3 and count == len(group) - 1 else 1)
+    if space.kind == "utility":
+        return game.utility_multipliers[count - 1] * 7
+    table = game.railroad_rents if space.kind == "railroad" else game.cab_rents
+    return table[count - 1] * (2 if level else 1)
+
+
 def afresh_like(kept: IncomeStrategy, game: CardGame, p: int) -> IncomeStrategy:
     """A new income strategy that has worked out nothing yet, with ``kept``'s horizon and
     opponents (which depend on when they were last settled)."""
@@ -68,8 +88,7 @@ def afresh_like(kept: IncomeStrategy, game: CardGame, p: int) -> IncomeStrategy:
     fresh._worth_seat = p
     fresh._horizon = kept._horizon
     fresh._opponents = kept._opponents
-    fresh._best_marks = [-1] * (3 * game.board.size)
-    fresh._best_nets = [0.0] * (3 * game.board.size)
+    fresh._bests = BestNets(game)  # (its own: nothing the game's bots kept)
     fresh._worth_settles = [-1] * game.board.size  # (nothing kept yet, as fresh() makes)
     fresh._worth_marks = [0] * game.board.size
     fresh._worths = [0.0] * game.board.size
@@ -182,18 +201,17 @@ class Checking:
             # for every player, read from the best levels kept in this settle.
             # (``afresh`` keeps nothing between calls.)
             afresh = afresh_like(s, game, p)
-            size = 3 * game.board.size
             for group in s.facts(game).street_groups:
                 for who in (p, (p + 1) % len(game.players)):
-                    afresh._best_marks = [-1] * size
+                    afresh._bests = BestNets(game)
                     assert s.group_value(game, who, group) == \
                         afresh.group_value(game, who, group)
                     for d in group:
                         # gain_of sums a street group in one pass: the two group_value
                         # calls it stands for, worked out afresh, to the last bit.
-                        afresh._best_marks = [-1] * size
+                        afresh._bests = BestNets(game)
                         with_it = afresh.group_value(game, who, group, (d,), ())
-                        afresh._best_marks = [-1] * size
+                        afresh._bests = BestNets(game)
                         without = afresh.group_value(game, who, group, (), (d,))
                         assert s.gain_of(game, who, d) == with_it - without
             # The reserve kept for the round is what reading the danger again gives (the
@@ -301,7 +319,8 @@ def test_estate_ranks_the_leaders_of_each_group_as_the_whole_board() -> None:
     """The Estate ranks two leaders a group (its highest rent and the highest of another
     owner) instead of every deed: on random boards (owners, buildings, mortgages, a player
     out now and then), kept up to date from the game's counts or made afresh, every seat's
-    danger and the unowned deeds are what the whole board gives."""
+    danger and the unowned deeds are what the whole board gives, and each deed's rent what
+    the rulebook's tables give."""
     game = get_edition("ultimate-monopoly").new_game(
         ["A", "B", "C", "D"], seed=1, options=run_options("ultimate-monopoly", (), 1000))
     assert isinstance(game, CardGame)
@@ -315,6 +334,8 @@ def test_estate_ranks_the_leaders_of_each_group_as_the_whole_board() -> None:
             if game.owner[d] >= 0 and rng.random() < 0.1:
                 if game.board.spaces[d].kind == "street":
                     game.houses[d] = rng.randrange(0, SKYSCRAPER + 1)
+                elif game.board.spaces[d].kind in ("railroad", "cab_company"):
+                    game.houses[d] = rng.randrange(0, 2)  # a Train Depot or Cab Stand
                 game.mortgaged[d] = rng.random() < 0.2
                 game.count_change(d)
         game.players[3].bankrupt = rng.random() < 0.2
@@ -325,3 +346,49 @@ def test_estate_ranks_the_leaders_of_each_group_as_the_whole_board() -> None:
             worst, unowned = danger_afresh(game, p)
             assert kept.danger(p) == fresh.danger(p) == worst
             assert kept.unowned == fresh.unowned == unowned
+        for d in deeds:
+            assert kept.rents[d] == fresh.rents[d] == rent_by_the_rulebook(game, d)
+
+
+def test_best_nets_shared_by_the_bots_of_a_game_are_each_bots_own() -> None:
+    """The best net income of a street at each level allowed, and what each player's part
+    of a group gains with each of its deeds, are kept once for every bot of a game
+    (:class:`BestNets`): asked in turn by bots whose horizons differ (a plan once a turn
+    moves it every five rounds, a plan at every answer every round), as players go out
+    (fewer opponents), as deeds change hands and buildings and mortgages come and go, each
+    bot gets what working it out afresh gives for its own horizon and opponents."""
+    game = get_edition("ultimate-monopoly").new_game(
+        ["A", "B", "C", "D"], seed=1, options=run_options("ultimate-monopoly", (), 1000))
+    assert isinstance(game, CardGame)
+    turn = IncomeStrategy(150, 100, 100)
+    answer = IncomeStrategy(150, 100, 100, plan="answer")
+    rng = random.Random(5)
+    deeds = list(game.board.deeds)
+    streets = [d for d in deeds if game.board.spaces[d].kind == "street"]
+    horizons = set()
+    gains = 0
+    for step in range(60):
+        game.round = step
+        game.changes += 1  # (what settles the horizon again)
+        game.players[3].bankrupt = step % 7 == 3
+        for d in rng.sample(deeds, 12):
+            game.set_owner(d, rng.randrange(-1, 4))
+            if game.owner[d] >= 0 and game.board.spaces[d].kind == "street":
+                game.houses[d] = rng.randrange(0, SKYSCRAPER + 1)
+                game.count_change(d)
+        for s in (turn, answer, turn):
+            s.settle(game)
+            horizons.add(s._horizon)
+            fresh = afresh_like(s, game, 0)
+            for d in rng.sample(deeds, 20):
+                for who in range(4):
+                    fresh._bests = BestNets(game)
+                    assert s.gain_of(game, who, d) == fresh.gain_afresh(game, who, d)
+                    gains += 1
+            for d in streets:
+                for top, factor in ((0, 1), (HOTEL, 2), (SKYSCRAPER, 3)):
+                    level = min(game.houses[d], top)
+                    assert s.street_best(game, d, top, factor) == \
+                        best_net(game, d, level, top, factor, s._opponents, s._horizon)
+    assert turn._bests is answer._bests
+    assert len(horizons) > 10 and gains > 10000

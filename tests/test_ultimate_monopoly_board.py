@@ -482,3 +482,19 @@ def test_any_walk_steps_to_neighbours_or_station_twins_and_counts_the_throw(
     assert (walk.rides != ()) <= even
     assert set(walk.passed) | ({walk.landed} - {-1}) == {
         s for s in walk.steps if BOARD[s].kind in ("go", "bonus", "pay_day")}
+
+
+def test_the_boards_salary_table_is_what_corner_pay_gives() -> None:
+    """The salaries the board reads from its table (made once with the board) are
+    :func:`corner_pay`'s for every space, way of arriving, parity and mover; the ledger's
+    reason names the space."""
+    paid = 0
+    for space in BOARD.spaces:
+        for how in ("pass", "land", "direct"):
+            for even in (False, True):
+                for by_dice in (False, True):
+                    amount = BOARD.corner_salary(space.index, how, even, by_dice)
+                    assert amount == corner_pay(space, how, even, by_dice=by_dice)
+                    paid += amount > 0
+        assert BOARD.salary_reasons[space.index] == f"{space.name} salary"
+    assert paid == 3 * 12  # (the three pay corners pay on every way of arriving)

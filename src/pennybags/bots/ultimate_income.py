@@ -200,6 +200,84 @@ def groups_of(board: Board) -> Groups:
     return found
 
 
+def best_net(game: CardGame, d: int, level: int, top: int, factor: int, opponents: int,
+             horizon: float) -> float:
+    """The best net income over ``horizon`` turns of ``opponents`` of street ``d`` at
+    ``level`` in a group where its owner may build up to ``top`` (unimproved rent times
+    ``factor``): the rent at each level from ``level`` to ``top``, times the landings,
+    less the buildings still to pay for."""
+    rents = game.board.spaces[d].rents
+    cost = building_cost(game, d)
+    reach = RENT_LANDINGS[d] * opponents * horizon  # rent -> income
+    best = -1e18
+    for k in range(level, top + 1):
+        rent = rents[k] if k else rents[0] * factor
+        net = rent * reach - (k - level) * cost
+        if net > best:
+            best = net
+    return best
+
+
+class BestNets:
+    """What the income strategy works out that reads nothing of the bot's own, shared by
+    the bots of one game: the best net income of each street at each highest level allowed
+    (:func:`best_net`: it reads the street, its level, the highest level allowed, the
+    horizon and the opponents), and what each player's part of a group gains with each of
+    its deeds (:meth:`IncomeStrategy.gain_of`: it reads the owners, buildings and mortgages
+    of the group, the horizon and the opponents). Kept for one horizon and number of
+    opponents at a time (a bot that reads others starts a new generation: the kept ones no
+    longer hold)."""
+
+    __slots__ = (
+        "gain_marks",
+        "gains",
+        "game",
+        "generation",
+        "horizon",
+        "marks",
+        "nets",
+        "opponents",
+    )
+
+    def __init__(self, game: CardGame) -> None:
+        self.game = game
+        size = 3 * game.board.size
+        self.marks: list[int] = [-1] * size
+        """For each street and highest level allowed (three per deed: no building, up to a
+        hotel, up to a skyscraper), the generation (times 8) plus the street's level its
+        net in ``nets`` holds for."""
+        self.nets: list[float] = [0.0] * size
+        size = len(game.players) * game.board.size
+        self.gain_marks: list[int] = [-1] * size
+        """For each player and deed (at ``player * board size + deed``), the generation
+        (times ``1 << 32``) plus the count of changes of the deed's group
+        (``group_changes``) its gain in ``gains`` holds for."""
+        self.gains: list[float] = [0.0] * size
+        self.horizon = -1.0
+        self.opponents = -1
+        """The horizon and opponents of this generation."""
+        self.generation = 0
+
+    def settle(self, horizon: float, opponents: int) -> None:
+        """A new generation when the horizon or the opponents are not this one's."""
+        if self.horizon != horizon or self.opponents != opponents:
+            self.generation += 1
+            self.horizon = horizon
+            self.opponents = opponents
+
+
+_last_bests: BestNets | None = None
+
+
+def bests_of(game: CardGame) -> BestNets:
+    """The best nets shared by the bots of ``game``."""
+    global _last_bests
+    found = _last_bests
+    if found is None or found.game is not game:
+        found = _last_bests = BestNets(game)
+    return found
+
+
 class Wish:
     """Deeds of another player that would give us a group, and what they are worth."""
 
@@ -287,15 +365,11 @@ class IncomeStrategy(UltimateMonopolyStrategy):
         self._settled = -1
         """The game's changes count when the opponents and horizon were worked out."""
         self._settles = 0
-        """How many times the opponents and horizon were worked out (what the kept best
-        levels below hold for)."""
-        self._best_marks: list[int] = []
-        self._best_nets: list[float] = []
-        """For each street and highest level allowed (three per deed: no building, up to a
-        hotel, up to a skyscraper), the best net income :meth:`group_value` found for it, and
-        the settle (``_settles * 8``) plus the street's level it holds for. ``_settles``
-        moves when the game, the horizon or the opponents do (what the best reads besides
-        the street's level)."""
+        """How many times the opponents and horizon were worked out (what the kept worths,
+        losses and gains of asks hold for)."""
+        self._bests: BestNets | None = None
+        """The best net income of each street at each level allowed, shared by the game's
+        bots (:class:`BestNets`, set by :meth:`settle`)."""
         self._build_seat = -1
         self._build_horizon = -1.0
         self._build_opponents = -1
@@ -319,8 +393,8 @@ class IncomeStrategy(UltimateMonopolyStrategy):
         """Our deeds when what follows from them was last worked out (a copy)."""
         self._buildable: list[tuple[int, ...]] = []
         """Our deeds of each street group where we hold a monopoly or majority ownership."""
-        self._buildable_deeds: set[int] = set()
-        """The deeds of ``_buildable``."""
+        self._buildable_deeds: list[bool] = []
+        """Whether each space is a deed of ``_buildable`` (by board index)."""
         self._least_cost = 1 << 30
         """The least building cost of our deeds where a building might go (those of
         ``_buildable`` and ``_transit``): below it plus what is kept, nothing is built."""
@@ -496,7 +570,7 @@ class IncomeStrategy(UltimateMonopolyStrategy):
         counts: list[int] = []
         buildable: list[tuple[int, ...]] = []
         transit: list[int] = []
-        buildable_deeds: set[int] = set()
+        buildable_deeds = [False] * game.board.size
         for d in deeds:
             kind = kinds[d]
             if kind == 2 or kind == 3:
@@ -526,7 +600,7 @@ class IncomeStrategy(UltimateMonopolyStrategy):
                         ours.append(g)
                 buildable.append(tuple(ours))
                 for g in ours:
-                    buildable_deeds.add(g)
+                    buildable_deeds[g] = True
         least = 1 << 30
         costs = game.building_figures.costs
         for d in transit:
@@ -727,18 +801,17 @@ class IncomeStrategy(UltimateMonopolyStrategy):
             opponents = max(1, active - 1)
             step = self._step
             horizon = max(SHORTEST, HORIZON - float(game.round - game.round % step) * DECAY)
-            # The kept best levels read the horizon and opponents alone (and the game's
-            # figures): they last until one of those moves, not merely the board.
+            # The kept worths, losses and gains read the horizon and opponents (and the
+            # game's figures): they last until one of those moves, not merely the board.
             if game is not self._worth_game or opponents != self._opponents or \
                     horizon != self._horizon:
                 self._settles += 1
+            if game is not self._worth_game:
+                self._bests = bests_of(game)
             self._worth_game = game
             self._settled = game.changes
             self._opponents = opponents
             self._horizon = horizon
-            if len(self._best_marks) != 3 * game.board.size:
-                self._best_marks = [-1] * (3 * game.board.size)
-                self._best_nets = [0.0] * (3 * game.board.size)
 
     # ---------------------------------------------------------------- income
 
@@ -799,36 +872,51 @@ class IncomeStrategy(UltimateMonopolyStrategy):
     def street_best(self, game: CardGame, d: int, top: int, factor: int) -> float:
         """The best net income over the horizon of street ``d`` of a group where the owner
         may build up to ``top`` (unimproved rent times ``factor``), from its level now (after
-        :meth:`settle`). It depends on the street, its level, the highest level allowed and
-        the horizon and opponents alone: kept until one of those moves (a deed's worth asks
-        for its group with and without it, for each owner)."""
+        :meth:`settle`): :func:`best_net`. It depends on the street, its level, the highest
+        level allowed and the horizon and opponents alone: kept, for every bot of the game
+        (:class:`BestNets`), until one of those moves (a deed's worth asks for its group
+        with and without it, for each owner)."""
+        bests = self._bests
+        assert bests is not None
+        horizon = self._horizon
+        opponents = self._opponents
+        bests.settle(horizon, opponents)
         level = min(game.houses[d], top)
         slot = d * 3 + factor - 1
-        settle = self._settles * 8
-        if self._best_marks[slot] == settle + level:
-            return self._best_nets[slot]
-        rents = game.board.spaces[d].rents
-        cost = building_cost(game, d)
-        reach = RENT_LANDINGS[d] * self._opponents * self._horizon  # rent -> income
-        best = -1e18
-        for k in range(level, top + 1):
-            rent = rents[k] if k else rents[0] * factor
-            net = rent * reach - (k - level) * cost
-            if net > best:
-                best = net
-        self._best_marks[slot] = settle + level
-        self._best_nets[slot] = best
+        mark = bests.generation * 8 + level
+        if bests.marks[slot] == mark:
+            return bests.nets[slot]
+        best = best_net(game, d, level, top, factor, opponents, horizon)
+        bests.marks[slot] = mark
+        bests.nets[slot] = best
         return best
 
     def gain_of(self, game: CardGame, who: int, deed: int) -> float:
         """How much more ``who``'s part of ``deed``'s group brings in with ``deed`` than
         without it (its own rent and what it does to the rest of the group): the two
-        :meth:`group_value` calls, for a street worked out in one pass over its group."""
+        :meth:`group_value` calls, for a street worked out in one pass over its group
+        (:meth:`gain_afresh`). It reads the group's owners, buildings and mortgages, the
+        horizon and the opponents alone: kept, for every bot of the game
+        (:class:`BestNets`), while the group's count of changes and those are the same."""
+        self.settle(game)
+        bests = self._bests
+        assert bests is not None
+        bests.settle(self._horizon, self._opponents)
+        slot = who * game.board.size + deed
+        mark = (bests.generation << 32) + game.group_changes[game.board.group_of[deed][0]]
+        if bests.gain_marks[slot] == mark:
+            return bests.gains[slot]
+        gain = self.gain_afresh(game, who, deed)
+        bests.gain_marks[slot] = mark
+        bests.gains[slot] = gain
+        return gain
+
+    def gain_afresh(self, game: CardGame, who: int, deed: int) -> float:
+        """:meth:`gain_of`, worked out (after :meth:`settle`)."""
         group = game.board.group_of[deed]
         if self.facts(game).kinds[deed] != 1:
             return self.group_value(game, who, group, (deed,), ()) - \
                 self.group_value(game, who, group, (), (deed,))
-        self.settle(game)
         owner = game.owner
         count = 1  # ``who``'s deeds of the group with ``deed``
         for d in group:
@@ -1242,7 +1330,7 @@ class IncomeStrategy(UltimateMonopolyStrategy):
         kind = self.facts(game).kinds[deed]
         if kind == 2 or kind == 3:
             return True
-        if kind != 1 or deed not in self._buildable_deeds:
+        if kind != 1 or not self._buildable_deeds[deed]:
             return False
         owner = game.owner
         mortgaged = game.mortgaged
@@ -1387,7 +1475,7 @@ class IncomeStrategy(UltimateMonopolyStrategy):
         best_loss = 0.0
         raisable = 0
         for d in self.mine(game, p):
-            if game.mortgaged[d] or game.houses[d] or d in self._buildable_deeds:
+            if game.mortgaged[d] or game.houses[d] or self._buildable_deeds[d]:
                 continue
             raised = spaces[d].mortgage
             loss = (self.rate(game, d, self.rent_of(game, d)) * horizon + raised * 0.1) / \
@@ -1423,7 +1511,7 @@ class IncomeStrategy(UltimateMonopolyStrategy):
                     return None  # (no lift below is paid for: each costs something)
             # (lifting costs at least the mortgage value: below it, no need to ask the game)
             value = spaces[d].mortgage
-            if d in self._buildable_deeds:  # (after build_candidates, which holds)
+            if self._buildable_deeds[d]:  # (after build_candidates, which holds)
                 if cash - value < reserve * BUILD_RESERVE or \
                         cash - g.unmortgage_cost(d) < reserve * BUILD_RESERVE:
                     continue

@@ -116,19 +116,27 @@ SPACE_WORTH: Final[dict[str, int]] = {
 Squeeze Play and Birthday Gift (pay corners, taxes, Tax Refund and deeds are worked out)."""
 
 
+def among(index: int, indexes: tuple[int, ...]) -> bool:
+    """Whether ``index`` is one of ``indexes`` (a loop: the compiled build looks a number up
+    in a tuple through the generic sequence protocol)."""
+    for i in indexes:  # noqa: SIM110  (a loop is faster than any())
+        if i == index:
+            return True
+    return False
+
+
 def rent_now(game: CardGame, deed: int) -> int:
     """The rent a lander owes on ``deed`` now (0: unowned or mortgaged; a utility at a
     throw of 7)."""
-    o = game.owner[deed]
+    owner = game.owner
+    o = owner[deed]
     if o < 0 or game.mortgaged[deed]:
         return 0
-    if game.board.spaces[deed].kind == "utility":
-        count = 0
-        for g in game.board.group_of[deed]:
-            if game.owner[g] == o:
-                count += 1
-        return game.utility_multipliers[count - 1] * 7
-    return game.rent(deed)
+    count = 0
+    for g in game.board.group_of[deed]:
+        if owner[g] == o:
+            count += 1
+    return game.rent_for(deed, count, 7)
 
 
 class Estate(TopRents):
@@ -626,10 +634,10 @@ class UltimateMonopolyStrategy(ClassicStrategy):
                 continue
             if card < 0:
                 card = index
-            elif index not in expiring:
+            elif not among(index, expiring):
                 card = index
                 break
-            if not expiring or card not in expiring:
+            if not among(card, expiring):
                 break
         if card < 0:
             return None

@@ -213,6 +213,18 @@ class UltimateMonopolyBoard(Board):
         self._ride_prev: tuple[int, ...] = tuple(
             prv[self._twin[i]] if self._twin[i] >= 0 else prv[i] for i in range(size))
         self._pay: tuple[bool, ...] = tuple(s.kind in PAY_CORNER_KINDS for s in self.spaces)
+        salaries: list[int] = []
+        for s in self.spaces:
+            for how in (PASS, LAND, DIRECT):
+                for even in (False, True):
+                    for by_dice in (False, True):
+                        salaries.append(corner_pay(s, how, even, by_dice=by_dice))
+        self._salaries: tuple[int, ...] = tuple(salaries)
+        """What each space pays as a pay corner (:func:`corner_pay`), twelve a space: by
+        how (passing, landing, a direct landing), the throw's parity and whether the dice
+        made the move (see :meth:`corner_salary`)."""
+        self.salary_reasons: tuple[str, ...] = tuple(f"{s.name} salary" for s in self.spaces)
+        """The reason a pay corner's salary is paid for, by space (the ledger's words)."""
         deed: list[int] = []
         for s in self.spaces:
             if s.kind == "transit":
@@ -548,15 +560,25 @@ class UltimateMonopolyBoard(Board):
 
     # -- pay corners ------------------------------------------------------------------
 
+    def corner_salary(self, i: int, how: str, even: bool, by_dice: bool) -> int:
+        """What space ``i`` pays as a pay corner (0 for any other space):
+        :func:`corner_pay`, read from the table the board made of it."""
+        at = 12 * i + (2 if even else 0) + (1 if by_dice else 0)
+        if how == LAND:
+            at += 4
+        elif how != PASS:
+            at += 8
+        return self._salaries[at]
+
     def salary(self, walk: Walk, even: bool, by_dice: bool = True) -> int:
         """What a walk's pay corners pay together: passing ones (forward only) and the one
         it ends on. ``by_dice=False`` for a card, voucher or Mr. Monopoly move (ruling 12:
         the highest amounts). Cards that print their own amount leave this aside."""
         total = 0
         for c in pay_corners_passed(walk):
-            total += corner_pay(self.spaces[c], PASS, even, by_dice=by_dice)
+            total += self.corner_salary(c, PASS, even, by_dice)
         if walk.landed >= 0:
-            total += corner_pay(self.spaces[walk.landed], LAND, even, by_dice=by_dice)
+            total += self.corner_salary(walk.landed, LAND, even, by_dice)
         return total
 
     # -- the single-track Board API -----------------------------------------------------

@@ -44,10 +44,12 @@ from typing import Any, ClassVar, Final, cast
 from pennybags.editions.classic.game import Auction, ClassicGame
 from pennybags.editions.ultimate_monopoly import bankruptcy, buildings, trades
 from pennybags.editions.ultimate_monopoly.board import (
+    DIRECT,
+    LAND,
+    PASS,
     UltimateMonopolyBoard,
     Walk,
     board_from_data,
-    corner_pay,
 )
 from pennybags.editions.ultimate_monopoly.options import UltimateMonopolyOptions
 from pennybags.engine.actions import CardRef, Decision, Trade
@@ -87,6 +89,17 @@ the Bus ride to the nearest Chance or Community Chest."""
 HOTEL: Final = 5
 SKYSCRAPER: Final = 6
 """Improvement levels of a street: 1-4 houses, 5 a hotel, 6 a skyscraper."""
+
+
+def factor_for(size: int, mine: int) -> int:
+    """What an owner of ``mine`` streets of a group of ``size`` has their unimproved rent
+    multiplied by: 3 with a monopoly, 2 with a majority ownership (all but one of a group of
+    three or more), 1 otherwise."""
+    if mine == size:
+        return 3
+    if size >= 3 and mine == size - 1:
+        return 2
+    return 1
 
 
 class Stock:
@@ -404,14 +417,15 @@ class UltimateMonopolyGame(ClassicGame):
             else:
                 self.emit("moved", player=p, start=start, to=end,
                           steps=-count if walk.backwards else count)
-        spaces = self.board.spaces
+        tracks = self.tracks
         if not walk.backwards:
             for corner in walk.passed:
-                self.pay(BANK, p, corner_pay(spaces[corner], "pass", even, by_dice=by_dice),
-                         f"{spaces[corner].name} salary")
-        if walk.landed >= 0:
-            self.pay(BANK, p, corner_pay(spaces[walk.landed], "land", even, by_dice=by_dice),
-                     f"{spaces[walk.landed].name} salary")
+                self.pay(BANK, p, tracks.corner_salary(corner, PASS, even, by_dice),
+                         tracks.salary_reasons[corner])
+        landed = walk.landed
+        if landed >= 0:
+            self.pay(BANK, p, tracks.corner_salary(landed, LAND, even, by_dice),
+                     tracks.salary_reasons[landed])
         self.land(p)
 
     def move_directly(self, p: int, target: int) -> None:
@@ -422,10 +436,10 @@ class UltimateMonopolyGame(ClassicGame):
         player.position = target
         if self.listeners:
             self.emit("moved", player=p, start=start, to=target, steps=0)
-        space = self.board.spaces[target]
-        if self.tracks.is_pay_corner(target):
-            self.pay(BANK, p, corner_pay(space, "direct", True, by_dice=False),
-                     f"{space.name} salary")
+        tracks = self.tracks
+        if tracks.is_pay_corner(target):
+            self.pay(BANK, p, tracks.corner_salary(target, DIRECT, True, False),
+                     tracks.salary_reasons[target])
         self.land(p)
 
     def bonus_move(self, p: int, double: bool, speed: int, even: bool,
@@ -598,42 +612,47 @@ class UltimateMonopolyGame(ClassicGame):
         """The rent due on a deed: streets by their buildings (unimproved: double with a
         majority ownership, triple with a monopoly); railroads 25/50/100/200 and cab companies
         30/60/120/240 by how many the owner has, doubled by a depot or a cab stand;
-        utilities by how many the owner has (4x to 150x) times the throw's number."""
+        utilities by how many the owner has (4x to 150x) times the throw's number
+        (:meth:`rent_for` the deeds of its group its owner has)."""
         board = self.board
         space = board.spaces[deed]
+        level = self.houses[deed]
+        if level and space.kind == "street":
+            return space.rents[level]
         owners = self.owner
         owner = owners[deed]
+        count = 0
+        for d in board.group_of[deed]:
+            if owners[d] == owner:
+                count += 1
+        return self.rent_for(deed, count, self.throw_total)
+
+    def rent_for(self, deed: int, count: int, thrown: int) -> int:
+        """The rent due on a deed whose owner has ``count`` deeds of its group, at a throw
+        of ``thrown`` (what a utility's rent multiplies): see :meth:`rent`."""
+        space = self.board.spaces[deed]
         level = self.houses[deed]
         kind = space.kind
         if kind == "street":
             if level:
                 return space.rents[level]
-            return space.rents[0] * self.unimproved_factor(owner, deed)
-        count = 0
-        for d in board.group_of[deed]:
-            if owners[d] == owner:
-                count += 1
+            return space.rents[0] * factor_for(len(self.board.group_of[deed]), count)
         if kind == "railroad":
             return self.railroad_rents[count - 1] * (2 if level else 1)
         if kind == "cab_company":
             return self.cab_rents[count - 1] * (2 if level else 1)
-        return self.utility_multipliers[count - 1] * self.throw_total
+        return self.utility_multipliers[count - 1] * thrown
 
     def unimproved_factor(self, owner: int, deed: int) -> int:
         """3 with a monopoly, 2 with a majority ownership (all but one of a group of three or
-        more), 1 otherwise."""
+        more), 1 otherwise (:func:`factor_for`)."""
         group = self.board.group_of[deed]
         owners = self.owner
         mine = 0
         for d in group:
             if owners[d] == owner:
                 mine += 1
-        size = len(group)
-        if mine == size:
-            return 3
-        if size >= 3 and mine == size - 1:
-            return 2
-        return 1
+        return factor_for(len(group), mine)
 
     # ================================================================ buildings
     # (the rules of improving property are in :mod:`.buildings`)
