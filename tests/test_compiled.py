@@ -78,9 +78,9 @@ OPT_LEVEL = "1"
 """mypyc's optimisation level for the build the tests make (``MYPYC_OPT_LEVEL``). Users get
 level 3, the default; what these tests check (which modules are compiled, the games they
 play, the scenarios, simulate's restart) is mypyc's translation, which the C compiler's
-optimisation does not change, and level 1 compiles in two thirds of the time (measured:
-276 s of a core against 415 s). The level is part of the cache key, so the two builds are
-never taken for each other."""
+optimisation should not change (short of a compiler fault), and level 1 compiles in two
+thirds of the time (measured: 276 s of a core against 415 s). The level is part of the
+cache key, so the two builds are never taken for each other."""
 
 
 @pytest.fixture(scope="module")
