@@ -329,14 +329,14 @@ class DeedView:
         """The decks met (``card_keys``) and, for each, the facts of its cards by index,
         once met (``card_tables``)."""
         self.one_group: list[int] = [-1]
+        """The one group :meth:`update` works out again after a single logged change (a
+        list kept for it, not made at each change)."""
         self.moves: list[Action] = [move_action(q) for q in range(len(self.seats))]
         """The answers moving each seat (``move_action``'s, shared: never change them)."""
         self.danger_tops: i64 = -1
         self.danger_jail: i64 = -1
         """``top_moves`` and the game's ``jail_changes`` when the seats' ``danger`` was last
         worked out (-1: not for this game)."""
-        """The one group :meth:`update` works out again after a single logged change (a
-        list kept for it, not made at each change)."""
         self.start(game)
 
     def fits(self, game: Monopoly23Game) -> bool:
@@ -438,8 +438,9 @@ class DeedView:
 
         For each such group: the rents and worth of its deeds are worked out again, each
         seat's property, monopolies, complete groups and highest rent adjusted by the
-        difference, and ``lone`` with the force targets worked out again when its owners
-        moved (written out here, once per group: no calls of their own)."""
+        difference (written out here, once per group: no call of its own), and ``lone``
+        with the force targets worked out again when its owners moved
+        (:meth:`lone_again`)."""
         game = self.game
         log = game.changed
         logged = self.logged
@@ -504,72 +505,7 @@ class DeedView:
                             wholes = seat.wholes
                             wholes.append(street)
                             wholes.sort()
-                    # ``lone`` again for the group, storing only what changed (and changing
-                    # the force targets of the seats whose entry changed with it).
-                    n_seats = len(seats)
-                    lone = self.lone
-                    base = street * n_seats
-                    held = 0  # the deeds of the group held by anyone: how many, the first two
-                    first_held = second_held = -1
-                    first_holder = second_holder = -1
-                    for row in rows:
-                        o = owner[row.deed]
-                        if o >= 0:
-                            held += 1
-                            if first_held < 0:
-                                first_held = row.deed
-                                first_holder = o
-                            elif second_held < 0:
-                                second_held = row.deed
-                                second_holder = o
-                    if len(rows) < 2:
-                        held = 0  # (a group of one deed has none)
-                    # A seat has a lone deed when it holds every held deed but one: with one
-                    # held, every seat but its holder; with more, only the holders of the
-                    # first or the second of them can (``a`` and ``b``, with theirs: -1 none;
-                    # -2 while counting: two or more).
-                    default = -1
-                    a = b = -1
-                    found_a = found_b = -1
-                    if held == 1:
-                        default = first_held
-                        a = first_holder
-                    elif held:
-                        a = first_holder
-                        if second_holder != first_holder:
-                            b = second_holder
-                        for row in rows:
-                            o = owner[row.deed]
-                            if o < 0:
-                                continue
-                            if o != a:
-                                found_a = row.deed if found_a == -1 else -2
-                            if b >= 0 and o != b:
-                                found_b = row.deed if found_b == -1 else -2
-                        if found_a == -2:
-                            found_a = -1
-                        if found_b == -2:
-                            found_b = -1
-                    for s in range(n_seats):
-                        found = found_a if s == a else found_b if s == b else default
-                        was_lone = lone[base + s]
-                        if was_lone != found:
-                            lone[base + s] = found
-                            # The seat's targets stay in board order: the deed that is no
-                            # longer one is taken out where it stands and the new one put in
-                            # its place by deed (by index, without list.remove and list.sort:
-                            # method calls in the compiled build).
-                            targets = seats[s].targets
-                            if was_lone >= 0:
-                                k = 0
-                                while targets[k] != was_lone:
-                                    k += 1
-                                targets.pop(k)
-                            if found >= 0:
-                                k = len(targets)
-                                while k > 0 and targets[k - 1] > found:
-                                    k -= 1
-                                targets.insert(k, found)
+                    self.lone_again(street, rows)
             for row in rows:
                 d = row.deed
                 q: i64 = owner[d]
@@ -668,6 +604,77 @@ class DeedView:
         if level:
             return row.rents[level]
         return row.base_rent * 2 if count == len(group) else row.base_rent
+
+    def lone_again(self, street: int, rows: list[DeedRow]) -> None:
+        """Work out ``lone`` again for colour group ``street`` (its deeds' ``rows``), storing
+        only what changed (and changing the force targets of the seats whose entry changed
+        with it). Asked by :meth:`update` when the group's owners moved."""
+        seats = self.seats
+        owner = self.game.owner
+        n_seats = len(seats)
+        lone = self.lone
+        base = street * n_seats
+        held = 0  # the deeds of the group held by anyone: how many, the first two
+        first_held = second_held = -1
+        first_holder = second_holder = -1
+        for row in rows:
+            o = owner[row.deed]
+            if o >= 0:
+                held += 1
+                if first_held < 0:
+                    first_held = row.deed
+                    first_holder = o
+                elif second_held < 0:
+                    second_held = row.deed
+                    second_holder = o
+        if len(rows) < 2:
+            held = 0  # (a group of one deed has none)
+        # A seat has a lone deed when it holds every held deed but one: with one
+        # held, every seat but its holder; with more, only the holders of the
+        # first or the second of them can (``a`` and ``b``, with theirs: -1 none;
+        # -2 while counting: two or more).
+        default = -1
+        a = b = -1
+        found_a = found_b = -1
+        if held == 1:
+            default = first_held
+            a = first_holder
+        elif held:
+            a = first_holder
+            if second_holder != first_holder:
+                b = second_holder
+            for row in rows:
+                o = owner[row.deed]
+                if o < 0:
+                    continue
+                if o != a:
+                    found_a = row.deed if found_a == -1 else -2
+                if b >= 0 and o != b:
+                    found_b = row.deed if found_b == -1 else -2
+            if found_a == -2:
+                found_a = -1
+            if found_b == -2:
+                found_b = -1
+        for s in range(n_seats):
+            found = found_a if s == a else found_b if s == b else default
+            was_lone = lone[base + s]
+            if was_lone != found:
+                lone[base + s] = found
+                # The seat's targets stay in board order: the deed that is no
+                # longer one is taken out where it stands and the new one put in
+                # its place by deed (by index, without list.remove and list.sort:
+                # method calls in the compiled build).
+                targets = seats[s].targets
+                if was_lone >= 0:
+                    k = 0
+                    while targets[k] != was_lone:
+                        k += 1
+                    targets.pop(k)
+                if found >= 0:
+                    k = len(targets)
+                    while k > 0 and targets[k - 1] > found:
+                        k -= 1
+                    targets.insert(k, found)
 
     def top_again(self, q: int, seat: SeatRow) -> None:
         """Work out seat ``q``'s highest rent (``seat.top``) again from every deed."""
