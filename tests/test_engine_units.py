@@ -642,3 +642,49 @@ def test_a_bid_is_judged_in_act_as_the_full_judging_words_it() -> None:
         g.act(1, Action("pass", amount=70))
     g.act(1, Action("bid", amount=61))
     assert getattr(g, "auction").high == 61 and g.pending[0].player != 1  # noqa: B009
+
+
+# ------------------------------------------------------------------------- steps
+
+def test_the_steps_stack_runs_last_in_first_out_and_keeps_its_storage() -> None:
+    """Steps pushed with ``then`` run last first; one put under with ``step_under`` runs
+    after everything above its mark; a copy takes over only the steps waiting, and the
+    stack's storage is kept (never shrinks) as steps are taken off and pushed again."""
+    from pennybags.engine.game import NO_STEP, CallStep
+
+    g = game()
+    ran: list[str] = []
+    g.pending = []  # (nothing asked: settle runs the steps)
+
+    def note(word: str) -> None:
+        ran.append(word)
+
+    storage = g._steps
+    assert g.step_depth() == 0
+    g.then(note, "c")
+    mark = g.step_depth()
+    g.then(note, "b")
+    g.then(note, "a")
+    g.step_under(mark, CallStep(note, ("under",)))  # after a and b, before c
+    g.step_under(0, CallStep(note, ("bottom",)))
+    g.then_under(g.step_depth(), note, "top")  # under nothing: the next to run
+    assert g.step_depth() == 6
+    copy = g.clone()
+    assert copy.step_depth() == 6
+    assert g.settle(0)
+    assert ran == ["top", "a", "b", "under", "c", "bottom"]
+    assert g.step_depth() == 0
+    assert g._steps is storage and len(storage) == 6  # kept, every place emptied
+    assert all(s is NO_STEP for s in storage)
+    g.then(note, "again")
+    g.step_under(0, CallStep(note, ("first-pushed-last-run",)))
+    assert len(storage) == 6
+    g.drop_steps()
+    assert g.step_depth() == 0 and all(s is NO_STEP for s in storage)
+    assert g.settle(0)
+    assert ran == ["top", "a", "b", "under", "c", "bottom"]
+    # the copy's steps are its own, still waiting there, in the same order
+    copy.pending = []
+    assert copy.settle(0)
+    assert copy.step_depth() == 0
+    assert ran == ["top", "a", "b", "under", "c", "bottom"] * 2

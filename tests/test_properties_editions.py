@@ -64,6 +64,8 @@ def state_of(obj: Any, depth: int = 0) -> Any:
         for name in getattr(cls, "__slots__", ()):
             if hasattr(obj, name):
                 fields[name] = getattr(obj, name)
+    if isinstance(obj, Game):  # (the steps waiting: the stack's places above are empty)
+        fields["_steps"] = obj._steps[:obj.step_depth()]
     return [type(obj).__name__, {k: state_of(v, depth + 1) for k, v in sorted(fields.items())
                                  if k not in SKIPPED and not callable(v)}]
 

@@ -87,6 +87,18 @@ class CallStep(Step):
         return self
 
 
+class NoStep(Step):
+    """What an empty place of the steps' stack holds (see ``Game._steps``): never run."""
+
+    __slots__ = ()
+
+    def run(self, game: Game) -> None:
+        raise RuntimeError("an empty place of the steps' stack was run")
+
+
+NO_STEP: Final = NoStep()
+
+
 NOTHING_TO_DO: Final = "the game has nothing to do and nobody to ask"
 
 CHECK_TYPES: Final = __file__.endswith(".py")
@@ -314,6 +326,12 @@ class Game(ABC):
         """Payments queued by the rules, settled in order before the next step (see
         :meth:`owe`): (payer, payee, amount, reason)."""
         self._steps: list[Step] = []
+        """The steps waiting (see :meth:`then`), bottom first: the first ``_depth`` items.
+        The list is a stack that keeps its storage: a step taken off leaves ``NO_STEP`` in
+        its place and the list never shrinks (emptied and filled again, a list frees its
+        storage and allocates it anew, at every roll that asks something)."""
+        self._depth: i64 = 0
+        """How many steps wait: the stack's height (see :meth:`step_depth`)."""
 
     # ----------------------------------------------------------------- copies
 
@@ -346,7 +364,8 @@ class Game(ABC):
         self.end_reason = other.end_reason
         self.end_check_due = other.end_check_due
         self.dues = list(other.dues)
-        self._steps = [step.copy_for(other, self) for step in other._steps]
+        self._steps = [other._steps[i].copy_for(other, self) for i in range(other._depth)]
+        self._depth = other._depth
 
     def clone(self) -> Game:
         """An independent copy: answered alike, the copy and the original play on
@@ -816,7 +835,24 @@ class Game(ABC):
         """Do ``step(*args)`` once what is already under way has been settled. Steps run
         last-in first-out: push the later one first. ``step`` is a method of the game and
         ``args`` plain values (so a clone can take the step over)."""
-        self._steps.append(CallStep(step, args))
+        self.push_step(CallStep(step, args))
+
+    def push_step(self, step: Step) -> None:
+        """:meth:`then` for a step made as a :class:`Step` of its own."""
+        steps = self._steps
+        n = self._depth
+        if n < len(steps):
+            steps[n] = step
+        else:
+            steps.append(step)
+        self._depth = n + 1
+
+    def drop_steps(self) -> None:
+        """Drop every step waiting (a turn given up: a bankruptcy, the game's end)."""
+        steps = self._steps
+        for i in range(self._depth):
+            steps[i] = NO_STEP
+        self._depth = 0
 
     def run(self) -> None:
         """Carry the game forward until someone must decide or it is over."""
@@ -850,8 +886,14 @@ class Game(ABC):
             if self.dues:
                 self.settle_dues()
                 continue
-            if len(steps) > depth:
-                steps.pop().run(self)
+            n = self._depth
+            if n > depth:
+                # (the top step taken off, its place kept for the next: see ``_steps``)
+                n -= 1
+                step = steps[n]
+                steps[n] = NO_STEP
+                self._depth = n
+                step.run(self)
                 continue
             return True
         return False
@@ -859,16 +901,26 @@ class Game(ABC):
     def step_depth(self) -> int:
         """How many steps wait on the stack (a mark for :meth:`settle` and
         :meth:`then_under`)."""
-        return len(self._steps)
+        return self._depth
 
     def then_under(self, depth: int, step: Callable[..., None], *args: Any) -> None:
         """:meth:`then`, for a step that belongs under everything pushed since the stack
         had ``depth`` steps (so it runs once those are done)."""
-        self._steps.insert(depth, CallStep(step, args))
+        self.step_under(depth, CallStep(step, args))
 
     def step_under(self, depth: int, step: Step) -> None:
         """:meth:`then_under` for a step made as a :class:`Step` of its own."""
-        self._steps.insert(depth, step)
+        steps = self._steps
+        n = self._depth
+        if n == len(steps):
+            steps.append(NO_STEP)
+        # the steps from ``depth`` up moved one place up (none, usually: nothing above)
+        i = n
+        while i > depth:
+            steps[i] = steps[i - 1]
+            i -= 1
+        steps[depth] = step
+        self._depth = n + 1
 
     def check_end(self) -> bool:
         """Hook: end the game if a winning condition now holds (set ``end_check_due`` to

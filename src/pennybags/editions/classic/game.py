@@ -864,7 +864,7 @@ class ClassicGame(TurnGame):
         player.bankrupt = True
         if p == self.current:
             # The bankrupt player's turn is over: drop what was left of it.
-            self._steps.clear()
+            self.drop_steps()
             self._suspended.clear()
             self.auction = None
             self.trade = None

@@ -353,7 +353,7 @@ class Monopoly23Game(ClassicGame):
             steps += die
         self.pending = NO_DECISIONS
         self.moved.add(target)
-        depth = len(self._steps)
+        depth = self._depth
         if self.listeners or not self.plain_move:
             if self.listeners:
                 self.emit("move-chosen", player=p, target=target, steps=steps)
@@ -380,7 +380,7 @@ class Monopoly23Game(ClassicGame):
             rule.land(self, target, position, None)
         # settle(depth), called only when there is something to settle
         if (self.pending or self.dues or self.end_check_due or self.over or
-                len(self._steps) > depth) and not self.settle(depth):
+                self._depth > depth) and not self.settle(depth):
             if not self.over:
                 self.step_under(depth, RESUME_TURN)
             return
@@ -510,7 +510,7 @@ class Monopoly23Game(ClassicGame):
         seller = self.owner[deed]
         price = self.force_price(deed)
         self.pending = NO_DECISIONS
-        self._steps.append(RESUME_TURN)  # (then(resume_turn), as a step of its own)
+        self.push_step(RESUME_TURN)  # (then(resume_turn), as a step of its own)
         self.then(self.finish_forced_purchase, p, seller, deed, price)
         self.owe(p, seller, price, "forced purchase")
 
@@ -584,11 +584,10 @@ class Monopoly23Game(ClassicGame):
                       text=card.text)
         # Back to the turn's player once the card is settled: at once when it left nothing
         # to settle or decide (most cards), else as a step under what it started.
-        steps = self._steps
-        depth = len(steps)
+        depth = self._depth
         self.obey(target, card)
-        if self.pending or self.dues or self.end_check_due or self.over or len(steps) > depth:
-            steps.insert(depth, RESUME_TURN)  # (then_under(depth, resume_turn))
+        if self.pending or self.dues or self.end_check_due or self.over or self._depth > depth:
+            self.step_under(depth, RESUME_TURN)  # (then_under(depth, resume_turn))
             return
         self.resume_turn()
 
@@ -874,7 +873,7 @@ class Monopoly23Game(ClassicGame):
             self.discards[key].append(index)
         player.cards.clear()
         if p == self.current:
-            self._steps.clear()
+            self.drop_steps()
             self.then(self.next_turn)
         if len(self.active_players()) == 1:
             self.end(self.active_players()[0], "bankruptcy")
@@ -1084,7 +1083,7 @@ class Monopoly23Game(ClassicGame):
         if self.payable(p) < pose.amount:
             raise ValueError(f"{self.name(p)} cannot pay {self.money(pose.amount)} even "
                              "with every property")
-        self._steps.append(RESUME_TURN)  # (then(resume_turn), as a step of its own)
+        self.push_step(RESUME_TURN)  # (then(resume_turn), as a step of its own)
         self.dues.append((p, pose.creditor, pose.amount, "a debt"))
         self.settle_dues()
 
@@ -1098,7 +1097,7 @@ class Monopoly23Game(ClassicGame):
         if self.ledger.balances[pose.player] < price:
             raise ValueError(f"a card offers a purchase only to a player who can pay "
                              f"{self.money(price)}")
-        self._steps.append(RESUME_TURN)  # (then(resume_turn), as a step of its own)
+        self.push_step(RESUME_TURN)  # (then(resume_turn), as a step of its own)
         self.pending = [Decision("buy", pose.player, deed=deed, amount=price)]
 
     # ================================================================ legality helpers
