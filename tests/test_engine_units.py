@@ -688,3 +688,39 @@ def test_the_steps_stack_runs_last_in_first_out_and_keeps_its_storage() -> None:
     assert copy.settle(0)
     assert copy.step_depth() == 0
     assert ran == ["top", "a", "b", "under", "c", "bottom"] * 2
+
+
+# ------------------------------------------------------------------------- decision kinds
+
+def test_decision_kinds_are_tested_by_number_as_by_name() -> None:
+    """Every edition's tables by kind number (``Entry.answer_table``, the rulebook's
+    ``managing_table``, a game's self-clearing table) say of every decision kind what
+    the words say; a kind first named after a table was made is in none of them."""
+    from pennybags.editions import all_editions
+    from pennybags.engine.actions import Decision
+
+    def listed(number: int, table: list[bool]) -> bool:
+        return number < len(table) and table[number]
+
+    for edition in all_editions():
+        rulebook = edition.rulebook
+        g = edition.new_game(["Ann", "Bob", "Cy"][:max(2, edition.data.min_players)], seed=3)
+        kinds = [*rulebook.decisions, "a kind nobody has named before " + edition.id]
+        for kind in kinds:
+            d = Decision(kind, 0)
+            assert d.number == Decision(kind, 1, deed=3).number
+            assert listed(d.number, rulebook.managing_table) == \
+                (kind in rulebook.managing_kinds), (edition.id, kind)
+            assert listed(d.number, g._managing_table) == (kind in g.managing_kinds)
+            assert listed(d.number, g._clearing_table) == (kind in type(g).self_clearing)
+            for name, entry in rulebook.entries.items():
+                assert listed(d.number, entry.answer_table) == (kind in entry.answering), \
+                    (edition.id, kind, name)
+            g.pending = [d]
+            if kind in rulebook.decisions:  # (what _answered finds, as the words say)
+                for name, entry in rulebook.entries.items():
+                    if not entry.conditional:
+                        found = g._answered(0, Action(name), entry)
+                        assert (found is d) == (kind in entry.answering), (kind, name)
+        numbers = {Decision(kind, 0).number for kind in kinds}
+        assert len(numbers) == len(kinds)  # (each kind its own number)

@@ -39,6 +39,7 @@ from pennybags.engine.actions import (
     IllegalAction,
     Pose,
     Trade,
+    kinds_table,
 )
 from pennybags.engine.board import Board
 from pennybags.engine.data import EditionData
@@ -241,6 +242,11 @@ class Game(ABC):
         self._self_clearing: tuple[str, ...] = tuple(sorted(type(self).self_clearing))
         """The kinds of ``self_clearing`` (a tuple: looked through faster than a set, as
         there are one or two)."""
+        self._clearing_table: list[bool] = kinds_table(self._self_clearing)
+        """The same kinds as a table by their numbers (``Decision.number``; the compiled
+        build's test: see :func:`~pennybags.engine.actions.kinds_table`)."""
+        self._managing_table: list[bool] = rulebook.managing_table
+        """``managing_kinds`` as a table by their numbers (the compiled build's test)."""
         self.plain_pay: bool = type(self).pay is Game.pay
         """Whether, while nobody listens, :meth:`pay` of an amount above 0 is the ledger's
         ``transfer`` and nothing more (this class does not override ``pay``, or says its
@@ -441,12 +447,12 @@ class Game(ABC):
                         if decision.kind in entry.answering:
                             answered = decision
                         break
-                    # (a loop compiled: ``in`` on a tuple goes through the generic protocol)
-                    kind = decision.kind
-                    for answering in entry.answering:
-                        if answering == kind:
-                            answered = decision
-                            break
+                    # (compiled, the kind's number in the entry's table: ``in`` on a tuple
+                    # goes through the generic protocol, and words compare slower)
+                    number = decision.number
+                    table = entry.answer_table
+                    if number < len(table) and table[number]:
+                        answered = decision
                     break
             if answered is not None and entry.conditional and \
                     not entry.rule.answers(self, player, action, answered):
@@ -490,14 +496,11 @@ class Game(ABC):
                     pending[0].kind not in self._self_clearing:
                 return
         elif pending and not self.end_check_due:
-            # (the same, as a loop: the compiled build does ``in`` on a tuple through the
-            # generic sequence protocol, about 150 instructions an answer; the loop compares
-            # the words directly)
-            kind = pending[0].kind
-            for clearing in self._self_clearing:
-                if kind == clearing:
-                    break
-            else:
+            # (the same by the kind's number: the compiled build does ``in`` on a tuple
+            # through the generic sequence protocol, about 150 instructions an answer)
+            number = pending[0].number
+            clearing = self._clearing_table
+            if number >= len(clearing) or not clearing[number]:
                 return
         if self.settle(0):
             raise RuntimeError(NOTHING_TO_DO)
@@ -530,13 +533,13 @@ class Game(ABC):
             return None
         for decision in self.pending:
             if decision.player == player:
-                kind = decision.kind
-                for answered in entry.answering:
-                    if answered == kind:
-                        if entry.conditional and \
-                                not entry.rule.answers(self, player, action, decision):
-                            return None
-                        return decision
+                number = decision.number
+                table = entry.answer_table
+                if number < len(table) and table[number]:
+                    if entry.conditional and \
+                            not entry.rule.answers(self, player, action, decision):
+                        return None
+                    return decision
                 return None
         return None
 
@@ -868,17 +871,15 @@ class Game(ABC):
         go on directly when nothing was left for a player to decide; the step through
         :meth:`then_under` is needed only when something was (see :meth:`step_depth`)."""
         steps = self._steps
+        clearing = self._clearing_table
         while not self.over:
             if self.end_check_due:
                 self.end_check_due = False
                 if self.check_end():
                     return False
             if self.pending:
-                kind = self.pending[0].kind
-                for clearing in self._self_clearing:
-                    if kind == clearing:
-                        break
-                else:
+                number = self.pending[0].number  # (a kind of self_clearing?)
+                if number >= len(clearing) or not clearing[number]:
                     return False
                 if not self.resume_after_decision():
                     return False

@@ -19,7 +19,7 @@ from pennybags.engine.actions import CardRef, Decision, Pose, Trade
 from pennybags.engine.data import EditionData
 from pennybags.engine.decks import Card
 from pennybags.engine.dice import total as dice_total
-from pennybags.engine.game import Event
+from pennybags.engine.game import PURE, Event
 from pennybags.engine.ledger import BANK, FREE_PARKING_POT
 from pennybags.engine.rules import Rulebook
 from pennybags.engine.turn import NO_DECISIONS, TurnGame
@@ -613,9 +613,15 @@ class ClassicGame(TurnGame):
         """Whether ``p`` may build, sell, mortgage, unmortgage or trade now: on their turn
         or between turns, while the game waits on a roll, a purchase, the end of a turn, a
         debt or a lift of mortgages, not during an auction or while an offer waits."""
-        return (not self.over and self.auction is None and self.trade is None
-                and not self.players[p].bankrupt and bool(self.pending)
-                and self.pending[0].kind in self.managing_kinds)
+        if self.over or self.auction is not None or self.trade is not None or \
+                self.players[p].bankrupt or not self.pending:
+            return False
+        if PURE:  # (a set of words: one operation in pure Python)
+            return self.pending[0].kind in self.managing_kinds
+        # (compiled, the kind's number in a table: ``in`` on a set is a generic call there)
+        number = self.pending[0].number
+        managing = self._managing_table
+        return number < len(managing) and managing[number]
 
     def managing(self, p: int) -> bool:
         """Another name of :meth:`may_manage`."""
