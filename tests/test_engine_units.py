@@ -11,6 +11,7 @@ from typing import Any
 import pytest
 
 from pennybags.editions import get_edition, words_for
+from pennybags.editions.classic.game import ClassicGame
 from pennybags.editions.classic.options import ClassicOptions
 from pennybags.engine.actions import Action, IllegalAction, Trade
 from pennybags.engine.board import Board
@@ -724,3 +725,36 @@ def test_decision_kinds_are_tested_by_number_as_by_name() -> None:
                         assert (found is d) == (kind in entry.answering), (kind, name)
         numbers = {Decision(kind, 0).number for kind in kinds}
         assert len(numbers) == len(kinds)  # (each kind its own number)
+
+
+# ------------------------------------------------------------------------- dues
+
+def test_a_tax_is_paid_at_once_only_where_settling_its_due_would_pay_it() -> None:
+    """Income Tax landed on is paid at once when the cash covers it and nothing else is
+    owed or asked (what settling its due would do next); otherwise it is owed as before:
+    after another due, after a pending decision, or as a debt when the cash is short."""
+    from pennybags.engine.actions import Decision
+
+    g = game()
+    assert isinstance(g, ClassicGame)
+    tax = next(s for s in range(g.board.size) if g.board.spaces[s].kind == "tax")
+    amount = g.board.spaces[tax].amount
+    rule = g.rulebook.spaces["tax"]
+    g.pending = []
+    cash = g.cash(0)
+    rule.land(g, 0, tax, None)
+    assert g.cash(0) == cash - amount and g.dues == []  # paid at once
+    g.owe(0, 1, 10, "rent")
+    rule.land(g, 0, tax, None)  # owed after the rent, as it would be settled
+    assert g.cash(0) == cash - amount and len(g.dues) == 2
+    g.dues = []
+    g.pending = [Decision("end-turn", 1)]
+    rule.land(g, 0, tax, None)  # owed: a decision waits first
+    assert g.cash(0) == cash - amount and len(g.dues) == 1
+    g.dues = []
+    g.pending = []
+    g.ledger.transfer(0, BANK, g.cash(0) - (amount - 1), "spent")
+    rule.land(g, 0, tax, None)  # short: owed, and asked as a debt once settled
+    assert g.cash(0) == amount - 1 and g.dues == [(0, g.fee_payee, amount, "Income Tax")]
+    g.settle(0)
+    assert g.pending[0].kind == "debt" and g.pending[0].amount == amount

@@ -91,6 +91,10 @@ class ClassicGame(TurnGame):
         self.plain_stock: bool = type(self).stock_problem is ClassicGame.stock_problem
         """Whether this class judges the bank's stock as :meth:`stock_problem` does here
         (does not override it): :meth:`build_refusal` then looks at the stock itself."""
+        self.plain_dues: bool = type(self).settle_dues is ClassicGame.settle_dues
+        """Whether this class settles a due as :meth:`settle_dues` does here (does not
+        override it): a rule may then pay a due at once when settling it would be the next
+        thing done and would pay it (``rules.pay_or_owe``)."""
         if getattr(self.options, "free_parking_pot", False):
             self.fee_payee = FREE_PARKING_POT
         if clone_of is not None:
