@@ -396,7 +396,10 @@ class TurnGame(Game):
 
     def pay_bail(self, p: int) -> None:
         """Pay the fine before rolling, leave jail, roll as usual."""
-        self.pay(p, self.fee_payee, self.jail_fine, "jail fine")
+        if self.plain_pay and not self.listeners:  # (pay without its call)
+            self.ledger.transfer(p, self.fee_payee, self.jail_fine, "jail fine")
+        else:
+            self.pay(p, self.fee_payee, self.jail_fine, "jail fine")
         self.leave_jail(p, "paid the fine")
         self.pending = self._roll_asks[p]
 

@@ -284,7 +284,10 @@ class ClassicGame(TurnGame):
         winner = a.high_bidder
         price = self.auction_price(winner, a.high)
         if a.deed >= 0:
-            self.pay(winner, BANK, price, "auction")
+            if self.plain_pay and not self.listeners:  # (pay without its call)
+                self.ledger.transfer(winner, BANK, price, "auction")
+            else:
+                self.pay(winner, BANK, price, "auction")
             self.set_owner(a.deed, winner)
             if self.listeners:
                 self.emit_auction_won(winner, a.deed, a.high, price)
@@ -533,7 +536,10 @@ class ClassicGame(TurnGame):
             self.houses[deed] = level - 1
             self.changes += 1
             self.changed.append(deed)
-            self.pay(BANK, p, half, "building sold")
+            if self.plain_pay and not self.listeners:  # (pay without its call)
+                self.ledger.transfer(BANK, p, half, "building sold")
+            else:
+                self.pay(BANK, p, half, "building sold")
         if self.listeners:
             self.emit("sold-building", player=p, deed=deed, level=self.houses[deed])
 
@@ -565,7 +571,10 @@ class ClassicGame(TurnGame):
         self.mortgaged[deed] = True
         self.changes += 1
         self.changed.append(deed)
-        self.pay(BANK, p, self.board.spaces[deed].mortgage, "mortgage")
+        if self.plain_pay and not self.listeners:  # (pay without its call)
+            self.ledger.transfer(BANK, p, self.board.spaces[deed].mortgage, "mortgage")
+        else:
+            self.pay(BANK, p, self.board.spaces[deed].mortgage, "mortgage")
         if self.listeners:
             self.emit("mortgaged", player=p, deed=deed)
 
@@ -582,7 +591,10 @@ class ClassicGame(TurnGame):
         return None
 
     def unmortgage(self, p: int, deed: int) -> None:
-        self.pay(p, BANK, self.unmortgage_cost(deed), "mortgage lifted")
+        if self.plain_pay and not self.listeners:  # (pay without its call)
+            self.ledger.transfer(p, BANK, self.unmortgage_cost(deed), "mortgage lifted")
+        else:
+            self.pay(p, BANK, self.unmortgage_cost(deed), "mortgage lifted")
         self.mortgaged[deed] = False
         self.changes += 1
         self.changed.append(deed)
