@@ -104,25 +104,43 @@ def test_the_kept_view_is_the_fresh_one_before_every_answer(seed: int) -> None:
     assert answers > 20
 
 
-@pytest.mark.parametrize(("bot", "every", "seed", "per_property"), [
-    ("standard", 1, 31, False), ("standard", 1, 32, True), ("random", 1, 33, False),
-    ("standard", 10, 34, False), ("random", 7, 35, True), ("random", 3, 36, False)])
-def test_the_kept_monopoly_counts_are_those_worked_out_afresh(
-        bot: str, every: int, seed: int, per_property: bool) -> None:
-    """The game's end check reads monopolies counted per colour group, worked out again
-    for the groups that changed: asked every answer, every third, seventh or tenth (the
-    game asks too, after each change of owner), they are the counts worked out afresh."""
+@pytest.mark.parametrize(("bot", "to_win", "seed", "per_property"), [
+    ("standard", 2, 31, False), ("standard", 3, 32, True), ("random", 2, 33, False),
+    ("standard", 5, 34, False), ("random", 3, 35, True), ("simple", 2, 36, False)])
+def test_the_end_check_ends_the_game_as_the_full_count_says(
+        bot: str, to_win: int, seed: int, per_property: bool) -> None:
+    """The end check counts only the monopolies of the seats that completed a colour
+    group since it last looked: after every answer of whole games (fewer monopolies to
+    win, so that they end that way), the game is over by monopolies exactly when the full
+    count of every seat still in the game says so."""
     game = new_game(seed, per_property_buildings=per_property)
+    game.to_win = to_win
     bots = [make_bot(bot, seed * 8 + seat) for seat in range(4)]
     answers = 0
     while not game.over:
-        if answers % every == 0:
-            assert game.kept_monopoly_counts() == game.monopoly_counts()
         p = game.pending[0].player
         game.act(p, bots[p].choose(game, p))
         answers += 1
-    assert game.kept_monopoly_counts() == game.monopoly_counts()
+        counts = game.monopoly_counts()
+        enough = any(counts[q.seat] >= to_win for q in game.players if not q.bankrupt)
+        if game.over:
+            assert enough == (game.end_reason == "five-monopolies")
+        else:
+            assert not enough
     assert answers > 20
+
+
+def test_monopolies_set_by_hand_are_counted_at_the_next_end_check() -> None:
+    """A position set by hand (owners given, then ``setup_done``) with enough monopolies
+    for one seat ends the game at the first end check."""
+    game = new_game(5)
+    for group in game.streets_groups[:game.to_win]:
+        for d in group:
+            game.owner[d] = 2
+    game.setup_done()
+    game.end_check_due = True
+    assert game.check_end()
+    assert game.over and game.winner == 2 and game.end_reason == "five-monopolies"
 
 
 @pytest.mark.parametrize("seed", [7, 8, 9])
@@ -211,12 +229,11 @@ def test_every_change_of_the_deeds_is_logged(bot: str, seed: int, per_property: 
 
 def test_changes_counted_but_not_logged_are_read_from_every_group() -> None:
     """A change counted but not logged (as a rule of another edition might make) has the
-    view and the end check look at every group again."""
+    view look at every group again."""
     game = new_game(61)
     view = DeedView(game)
     game.play_out([make_bot("standard", 488 + seat) for seat in range(4)], until_round=6)
     view.fresh()
-    counts = list(game.kept_monopoly_counts())
     first = game.streets_groups[0]
     for d in first:  # a whole group handed to seat 3, counted but not logged
         game.owner[d] = 3
@@ -224,7 +241,6 @@ def test_changes_counted_but_not_logged_are_read_from_every_group() -> None:
     game.group_changes[game.group_number[first[0]]] += 1
     same_view(view.fresh(), DeedView(game))
     assert view.full[0] == 3
-    assert game.kept_monopoly_counts() == game.monopoly_counts() != counts
 
 
 @pytest.mark.parametrize("seed", [1, 2, 3])

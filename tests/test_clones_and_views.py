@@ -110,7 +110,8 @@ def test_a_clone_shares_nothing_that_changes(edition: str) -> None:
     for game in positions(edition):
         copy_ = game.clone()
         rulebook = {id(game.rulebook.entries): game.rulebook.entries,
-                    id(game.rulebook.numbered): game.rulebook.numbered}
+                    id(game.rulebook.numbered): game.rulebook.numbered,
+                    id(game.rulebook.managing_table): game.rulebook.managing_table}
         original = dict(mutable_parts(game, dict(rulebook), "game"))
         cloned = dict(mutable_parts(copy_, dict(rulebook), "clone"))
         shared = set(original) & set(cloned)

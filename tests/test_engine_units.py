@@ -11,6 +11,7 @@ from typing import Any
 import pytest
 
 from pennybags.editions import get_edition, words_for
+from pennybags.editions.classic.game import ClassicGame
 from pennybags.editions.classic.options import ClassicOptions
 from pennybags.engine.actions import Action, IllegalAction, Trade
 from pennybags.engine.board import Board
@@ -642,3 +643,118 @@ def test_a_bid_is_judged_in_act_as_the_full_judging_words_it() -> None:
         g.act(1, Action("pass", amount=70))
     g.act(1, Action("bid", amount=61))
     assert getattr(g, "auction").high == 61 and g.pending[0].player != 1  # noqa: B009
+
+
+# ------------------------------------------------------------------------- steps
+
+def test_the_steps_stack_runs_last_in_first_out_and_keeps_its_storage() -> None:
+    """Steps pushed with ``then`` run last first; one put under with ``step_under`` runs
+    after everything above its mark; a copy takes over only the steps waiting, and the
+    stack's storage is kept (never shrinks) as steps are taken off and pushed again."""
+    from pennybags.engine.game import NO_STEP, CallStep
+
+    g = game()
+    ran: list[str] = []
+    g.pending = []  # (nothing asked: settle runs the steps)
+
+    def note(word: str) -> None:
+        ran.append(word)
+
+    storage = g._steps
+    assert g.step_depth() == 0
+    g.then(note, "c")
+    mark = g.step_depth()
+    g.then(note, "b")
+    g.then(note, "a")
+    g.step_under(mark, CallStep(note, ("under",)))  # after a and b, before c
+    g.step_under(0, CallStep(note, ("bottom",)))
+    g.then_under(g.step_depth(), note, "top")  # under nothing: the next to run
+    assert g.step_depth() == 6
+    copy = g.clone()
+    assert copy.step_depth() == 6
+    assert g.settle(0)
+    assert ran == ["top", "a", "b", "under", "c", "bottom"]
+    assert g.step_depth() == 0
+    assert g._steps is storage and len(storage) == 6  # kept, every place emptied
+    assert all(s is NO_STEP for s in storage)
+    g.then(note, "again")
+    g.step_under(0, CallStep(note, ("first-pushed-last-run",)))
+    assert len(storage) == 6
+    g.drop_steps()
+    assert g.step_depth() == 0 and all(s is NO_STEP for s in storage)
+    assert g.settle(0)
+    assert ran == ["top", "a", "b", "under", "c", "bottom"]
+    # the copy's steps are its own, still waiting there, in the same order
+    copy.pending = []
+    assert copy.settle(0)
+    assert copy.step_depth() == 0
+    assert ran == ["top", "a", "b", "under", "c", "bottom"] * 2
+
+
+# ------------------------------------------------------------------------- decision kinds
+
+def test_decision_kinds_are_tested_by_number_as_by_name() -> None:
+    """Every edition's tables by kind number (``Entry.answer_table``, the rulebook's
+    ``managing_table``, a game's self-clearing table) say of every decision kind what
+    the words say; a kind first named after a table was made is in none of them."""
+    from pennybags.editions import all_editions
+    from pennybags.engine.actions import Decision
+
+    def listed(number: int, table: list[bool]) -> bool:
+        return number < len(table) and table[number]
+
+    for edition in all_editions():
+        rulebook = edition.rulebook
+        g = edition.new_game(["Ann", "Bob", "Cy"][:max(2, edition.data.min_players)], seed=3)
+        kinds = [*rulebook.decisions, "a kind nobody has named before " + edition.id]
+        for kind in kinds:
+            d = Decision(kind, 0)
+            assert d.number == Decision(kind, 1, deed=3).number
+            assert listed(d.number, rulebook.managing_table) == \
+                (kind in rulebook.managing_kinds), (edition.id, kind)
+            assert listed(d.number, g._managing_table) == (kind in g.managing_kinds)
+            assert listed(d.number, g._clearing_table) == (kind in type(g).self_clearing)
+            for name, entry in rulebook.entries.items():
+                assert listed(d.number, entry.answer_table) == (kind in entry.answering), \
+                    (edition.id, kind, name)
+            g.pending = [d]
+            if kind in rulebook.decisions:  # (what _answered finds, as the words say)
+                for name, entry in rulebook.entries.items():
+                    if not entry.conditional:
+                        found = g._answered(0, Action(name), entry)
+                        assert (found is d) == (kind in entry.answering), (kind, name)
+        numbers = {Decision(kind, 0).number for kind in kinds}
+        assert len(numbers) == len(kinds)  # (each kind its own number)
+
+
+# ------------------------------------------------------------------------- dues
+
+def test_a_tax_is_paid_at_once_only_where_settling_its_due_would_pay_it() -> None:
+    """Income Tax landed on is paid at once when the cash covers it and nothing else is
+    owed or asked (what settling its due would do next); otherwise it is owed as before:
+    after another due, after a pending decision, or as a debt when the cash is short."""
+    from pennybags.engine.actions import Decision
+
+    g = game()
+    assert isinstance(g, ClassicGame)
+    tax = next(s for s in range(g.board.size) if g.board.spaces[s].kind == "tax")
+    amount = g.board.spaces[tax].amount
+    rule = g.rulebook.spaces["tax"]
+    g.pending = []
+    cash = g.cash(0)
+    rule.land(g, 0, tax, None)
+    assert g.cash(0) == cash - amount and g.dues == []  # paid at once
+    g.owe(0, 1, 10, "rent")
+    rule.land(g, 0, tax, None)  # owed after the rent, as it would be settled
+    assert g.cash(0) == cash - amount and len(g.dues) == 2
+    g.dues = []
+    g.pending = [Decision("end-turn", 1)]
+    rule.land(g, 0, tax, None)  # owed: a decision waits first
+    assert g.cash(0) == cash - amount and len(g.dues) == 1
+    g.dues = []
+    g.pending = []
+    g.ledger.transfer(0, BANK, g.cash(0) - (amount - 1), "spent")
+    rule.land(g, 0, tax, None)  # short: owed, and asked as a debt once settled
+    assert g.cash(0) == amount - 1 and g.dues == [(0, g.fee_payee, amount, "Income Tax")]
+    g.settle(0)
+    assert g.pending[0].kind == "debt" and g.pending[0].amount == amount

@@ -48,7 +48,7 @@ def fingerprint(game: Game) -> Any:
                        "bank_houses", "bank_hotels", "current", "round", "turns")}
     return (snapshot(game), list(ledger.transactions), list(ledger.balances), ledger.bank,
             dict(ledger.pots), list(game.history), game.rng.getstate(),
-            list(game.dice.scripted), repr(game.pending), list(game.dues), len(game._steps),
+            list(game.dice.scripted), repr(game.pending), list(game.dues), game.step_depth(),
             [list(p.cards) for p in game.players], inner)
 
 

@@ -34,7 +34,7 @@ from pennybags.engine.snapshot import snapshot
 EDITIONS = [e.id for e in all_editions()]
 SKIPPED = {"listeners", "rulebook", "data", "board", "tracks", "building_figures", "_entries",
            "landing", "options", "_anytime", "_self_clearing", "_roll_asks", "_jail_asks",
-           "changed"}
+           "_clearing_table", "_managing_table", "changed"}
 """What never changes in a game (or is the edition's, shared by its games: Ultimate
 Monopoly's ``tracks`` is its board, whose kept walks and orbits grow as games are played),
 and ``changed``, the log of changed deeds kept for the bots' views, which a copy starts
@@ -64,6 +64,8 @@ def state_of(obj: Any, depth: int = 0) -> Any:
         for name in getattr(cls, "__slots__", ()):
             if hasattr(obj, name):
                 fields[name] = getattr(obj, name)
+    if isinstance(obj, Game):  # (the steps waiting: the stack's places above are empty)
+        fields["_steps"] = obj._steps[:obj.step_depth()]
     return [type(obj).__name__, {k: state_of(v, depth + 1) for k, v in sorted(fields.items())
                                  if k not in SKIPPED and not callable(v)}]
 

@@ -117,9 +117,10 @@ FIELD_BITS: Final[dict[str, int]] = {"deed": DEED_BIT, "amount": AMOUNT_BIT,
 """Each field of an action as a bit (:attr:`Action.present`, an action kind's fields)."""
 
 _KIND_NUMBERS: Final[dict[str, int]] = {}
-"""Each action kind's number (see :func:`kind_number`). (``Final``, as every table of
-the hot path that is filled but never rebound: the compiled build then reads it from
-a static, not by a look-up in the module's dictionary, about 130 instructions.)"""
+"""Each action kind's and decision kind's number (see :func:`kind_number`). (``Final``,
+as every table of the hot path that is filled but never rebound: the compiled build then
+reads it from a static, not by a look-up in the module's dictionary, about 130
+instructions.)"""
 NO_KIND: Final = 1 << 30
 """The number of what cannot be an action kind's name (beyond every kind)."""
 
@@ -135,6 +136,19 @@ def kind_number(do: str) -> int:
     if number is None:
         number = _KIND_NUMBERS[do] = len(_KIND_NUMBERS)
     return number
+
+
+def kinds_table(kinds: Iterable[str]) -> list[bool]:
+    """A table of some kinds by their numbers (:func:`kind_number`): item ``n`` is True
+    for the kind numbered ``n`` among ``kinds``; it ends with the last of them (a kind
+    numbered beyond it is not among them: see :func:`in_table`)."""
+    table: list[bool] = []
+    for kind in kinds:
+        number = kind_number(kind)
+        while len(table) <= number:
+            table.append(False)
+        table[number] = True
+    return table
 
 
 class Action:
@@ -260,7 +274,8 @@ class Decision:
     made (the game replaces its pending list instead).
     """
 
-    __slots__ = ("amount", "creditor", "deed", "high_bidder", "kind", "player", "trade")
+    __slots__ = ("amount", "creditor", "deed", "high_bidder", "kind", "number", "player",
+                 "trade")
 
     def __init__(self, kind: str, player: int, deed: int = -1, amount: int = 0,
                  creditor: int = BANK, trade: Trade | None = None,
@@ -272,6 +287,16 @@ class Decision:
         self.creditor: Final = creditor
         self.trade: Final = trade
         self.high_bidder: Final = high_bidder
+        try:  # kind_number(kind), written out as in Action
+            number = _KIND_NUMBERS.get(kind)
+        except TypeError:  # (pure Python: a kind that is not a word)
+            number = NO_KIND
+        if number is None:
+            number = _KIND_NUMBERS[kind] = len(_KIND_NUMBERS)
+        self.number: Final = number
+        """The kind's number (:func:`kind_number`): the engine tests a decision's kind
+        (does an action answer it, may players manage during it, does it clear itself) by
+        this number in a table (see :func:`kinds_table`), without comparing words."""
 
     def _key(self) -> tuple[str, int, int, int, int, Trade | None, int]:
         return (self.kind, self.player, self.deed, self.amount, self.creditor, self.trade,

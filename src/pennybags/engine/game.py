@@ -39,6 +39,7 @@ from pennybags.engine.actions import (
     IllegalAction,
     Pose,
     Trade,
+    kinds_table,
 )
 from pennybags.engine.board import Board
 from pennybags.engine.data import EditionData
@@ -85,6 +86,18 @@ class CallStep(Step):
         if bound is original:
             return CallStep(getattr(copy, self.call.__name__), self.args)
         return self
+
+
+class NoStep(Step):
+    """What an empty place of the steps' stack holds (see ``Game._steps``): never run."""
+
+    __slots__ = ()
+
+    def run(self, game: Game) -> None:
+        raise RuntimeError("an empty place of the steps' stack was run")
+
+
+NO_STEP: Final = NoStep()
 
 
 NOTHING_TO_DO: Final = "the game has nothing to do and nobody to ask"
@@ -229,6 +242,11 @@ class Game(ABC):
         self._self_clearing: tuple[str, ...] = tuple(sorted(type(self).self_clearing))
         """The kinds of ``self_clearing`` (a tuple: looked through faster than a set, as
         there are one or two)."""
+        self._clearing_table: list[bool] = kinds_table(self._self_clearing)
+        """The same kinds as a table by their numbers (``Decision.number``; the compiled
+        build's test: see :func:`~pennybags.engine.actions.kinds_table`)."""
+        self._managing_table: list[bool] = rulebook.managing_table
+        """``managing_kinds`` as a table by their numbers (the compiled build's test)."""
         self.plain_pay: bool = type(self).pay is Game.pay
         """Whether, while nobody listens, :meth:`pay` of an amount above 0 is the ledger's
         ``transfer`` and nothing more (this class does not override ``pay``, or says its
@@ -314,6 +332,12 @@ class Game(ABC):
         """Payments queued by the rules, settled in order before the next step (see
         :meth:`owe`): (payer, payee, amount, reason)."""
         self._steps: list[Step] = []
+        """The steps waiting (see :meth:`then`), bottom first: the first ``_depth`` items.
+        The list is a stack that keeps its storage: a step taken off leaves ``NO_STEP`` in
+        its place and the list never shrinks (emptied and filled again, a list frees its
+        storage and allocates it anew, at every roll that asks something)."""
+        self._depth: i64 = 0
+        """How many steps wait: the stack's height (see :meth:`step_depth`)."""
 
     # ----------------------------------------------------------------- copies
 
@@ -346,7 +370,8 @@ class Game(ABC):
         self.end_reason = other.end_reason
         self.end_check_due = other.end_check_due
         self.dues = list(other.dues)
-        self._steps = [step.copy_for(other, self) for step in other._steps]
+        self._steps = [other._steps[i].copy_for(other, self) for i in range(other._depth)]
+        self._depth = other._depth
 
     def clone(self) -> Game:
         """An independent copy: answered alike, the copy and the original play on
@@ -422,12 +447,12 @@ class Game(ABC):
                         if decision.kind in entry.answering:
                             answered = decision
                         break
-                    # (a loop compiled: ``in`` on a tuple goes through the generic protocol)
-                    kind = decision.kind
-                    for answering in entry.answering:
-                        if answering == kind:
-                            answered = decision
-                            break
+                    # (compiled, the kind's number in the entry's table: ``in`` on a tuple
+                    # goes through the generic protocol, and words compare slower)
+                    number = decision.number
+                    table = entry.answer_table
+                    if number < len(table) and table[number]:
+                        answered = decision
                     break
             if answered is not None and entry.conditional and \
                     not entry.rule.answers(self, player, action, answered):
@@ -471,14 +496,11 @@ class Game(ABC):
                     pending[0].kind not in self._self_clearing:
                 return
         elif pending and not self.end_check_due:
-            # (the same, as a loop: the compiled build does ``in`` on a tuple through the
-            # generic sequence protocol, about 150 instructions an answer; the loop compares
-            # the words directly)
-            kind = pending[0].kind
-            for clearing in self._self_clearing:
-                if kind == clearing:
-                    break
-            else:
+            # (the same by the kind's number: the compiled build does ``in`` on a tuple
+            # through the generic sequence protocol, about 150 instructions an answer)
+            number = pending[0].number
+            clearing = self._clearing_table
+            if number >= len(clearing) or not clearing[number]:
                 return
         if self.settle(0):
             raise RuntimeError(NOTHING_TO_DO)
@@ -511,13 +533,13 @@ class Game(ABC):
             return None
         for decision in self.pending:
             if decision.player == player:
-                kind = decision.kind
-                for answered in entry.answering:
-                    if answered == kind:
-                        if entry.conditional and \
-                                not entry.rule.answers(self, player, action, decision):
-                            return None
-                        return decision
+                number = decision.number
+                table = entry.answer_table
+                if number < len(table) and table[number]:
+                    if entry.conditional and \
+                            not entry.rule.answers(self, player, action, decision):
+                        return None
+                    return decision
                 return None
         return None
 
@@ -816,7 +838,24 @@ class Game(ABC):
         """Do ``step(*args)`` once what is already under way has been settled. Steps run
         last-in first-out: push the later one first. ``step`` is a method of the game and
         ``args`` plain values (so a clone can take the step over)."""
-        self._steps.append(CallStep(step, args))
+        self.push_step(CallStep(step, args))
+
+    def push_step(self, step: Step) -> None:
+        """:meth:`then` for a step made as a :class:`Step` of its own."""
+        steps = self._steps
+        n = self._depth
+        if n < len(steps):
+            steps[n] = step
+        else:
+            steps.append(step)
+        self._depth = n + 1
+
+    def drop_steps(self) -> None:
+        """Drop every step waiting (a turn given up: a bankruptcy, the game's end)."""
+        steps = self._steps
+        for i in range(self._depth):
+            steps[i] = NO_STEP
+        self._depth = 0
 
     def run(self) -> None:
         """Carry the game forward until someone must decide or it is over."""
@@ -832,17 +871,15 @@ class Game(ABC):
         go on directly when nothing was left for a player to decide; the step through
         :meth:`then_under` is needed only when something was (see :meth:`step_depth`)."""
         steps = self._steps
+        clearing = self._clearing_table
         while not self.over:
             if self.end_check_due:
                 self.end_check_due = False
                 if self.check_end():
                     return False
             if self.pending:
-                kind = self.pending[0].kind
-                for clearing in self._self_clearing:
-                    if kind == clearing:
-                        break
-                else:
+                number = self.pending[0].number  # (a kind of self_clearing?)
+                if number >= len(clearing) or not clearing[number]:
                     return False
                 if not self.resume_after_decision():
                     return False
@@ -850,8 +887,14 @@ class Game(ABC):
             if self.dues:
                 self.settle_dues()
                 continue
-            if len(steps) > depth:
-                steps.pop().run(self)
+            n = self._depth
+            if n > depth:
+                # (the top step taken off, its place kept for the next: see ``_steps``)
+                n -= 1
+                step = steps[n]
+                steps[n] = NO_STEP
+                self._depth = n
+                step.run(self)
                 continue
             return True
         return False
@@ -859,16 +902,26 @@ class Game(ABC):
     def step_depth(self) -> int:
         """How many steps wait on the stack (a mark for :meth:`settle` and
         :meth:`then_under`)."""
-        return len(self._steps)
+        return self._depth
 
     def then_under(self, depth: int, step: Callable[..., None], *args: Any) -> None:
         """:meth:`then`, for a step that belongs under everything pushed since the stack
         had ``depth`` steps (so it runs once those are done)."""
-        self._steps.insert(depth, CallStep(step, args))
+        self.step_under(depth, CallStep(step, args))
 
     def step_under(self, depth: int, step: Step) -> None:
         """:meth:`then_under` for a step made as a :class:`Step` of its own."""
-        self._steps.insert(depth, step)
+        steps = self._steps
+        n = self._depth
+        if n == len(steps):
+            steps.append(NO_STEP)
+        # the steps from ``depth`` up moved one place up (none, usually: nothing above)
+        i = n
+        while i > depth:
+            steps[i] = steps[i - 1]
+            i -= 1
+        steps[depth] = step
+        self._depth = n + 1
 
     def check_end(self) -> bool:
         """Hook: end the game if a winning condition now holds (set ``end_check_due`` to

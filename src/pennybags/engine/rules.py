@@ -31,6 +31,7 @@ from pennybags.engine.actions import (
     Pose,
     Vocabulary,
     kind_number,
+    kinds_table,
 )
 from pennybags.engine.decks import Card
 
@@ -102,14 +103,17 @@ class Entry:
     kinds it answers there, whether it may also be taken at any time, and its fields as
     bits. The engine looks an action up once and finds all it needs here."""
 
-    __slots__ = ("answering", "anytime", "checked", "conditional", "fields", "judged", "plain",
-                 "rule")
+    __slots__ = ("answer_table", "answering", "anytime", "checked", "conditional", "fields",
+                 "judged", "plain", "rule")
 
     def __init__(self, rule: ActionRule[Any], answering: tuple[str, ...], anytime: bool
                  ) -> None:
         self.rule = rule
         self.answering = answering
         """The decision kinds this action answers in this rulebook."""
+        self.answer_table: list[bool] = kinds_table(answering)
+        """The same kinds as a table by their numbers (``Decision.number``, see
+        :func:`~pennybags.engine.actions.kinds_table`)."""
         self.anytime = anytime
         """Whether it may be taken at any time while players manage."""
         self.checked = type(rule).check is not ActionRule.check
@@ -183,6 +187,8 @@ class Rulebook:
         """Each decision kind's answers, as a set."""
         self.managing_kinds: frozenset[str] = frozenset(
             d.name for d in self.decisions.values() if d.managing)
+        self.managing_table: list[bool] = kinds_table(sorted(self.managing_kinds))
+        """The same kinds as a table by their numbers (``Decision.number``)."""
         self.entries: dict[str, Entry] = {
             name: Entry(rule, tuple(d.name for d in self.decisions.values()
                                     if name in d.answers), name in self.anytime)

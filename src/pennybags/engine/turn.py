@@ -229,7 +229,7 @@ class TurnGame(Game):
         # What move_then_after_roll, move, Board.advance, land, after_roll, next_turn,
         # begin_turn and ask_roll do, in one method (a roll's hot path: this class's own
         # hooks, none overridden, and no events to tell).
-        depth = len(self._steps)
+        depth = self._depth
         start = player.position
         size = self.board.size
         target = (start + total) % size
@@ -242,7 +242,7 @@ class TurnGame(Game):
             rule.land(self, p, position, None)
         # settle(depth), called only when there is something to settle
         if (self.pending or self.dues or self.end_check_due or self.over or
-                len(self._steps) > depth) and not self.settle(depth):
+                self._depth > depth) and not self.settle(depth):
             if not self.over:
                 self.step_under(depth, AfterRoll(p, double))
             return
@@ -259,7 +259,7 @@ class TurnGame(Game):
     def move_then_after_roll(self, p: int, steps: int, double: bool) -> None:
         """Move, and once all the landing brings is settled, go on with :meth:`after_roll`
         (at once when nobody had to decide anything on the way)."""
-        depth = len(self._steps)  # (step_depth(), without the call: a roll's hot path)
+        depth = self._depth  # (step_depth(), without the call: a roll's hot path)
         self.move(p, steps)
         if self.settle(depth):
             self.after_roll(p, double)
@@ -396,7 +396,10 @@ class TurnGame(Game):
 
     def pay_bail(self, p: int) -> None:
         """Pay the fine before rolling, leave jail, roll as usual."""
-        self.pay(p, self.fee_payee, self.jail_fine, "jail fine")
+        if self.plain_pay and not self.listeners:  # (pay without its call)
+            self.ledger.transfer(p, self.fee_payee, self.jail_fine, "jail fine")
+        else:
+            self.pay(p, self.fee_payee, self.jail_fine, "jail fine")
         self.leave_jail(p, "paid the fine")
         self.pending = self._roll_asks[p]
 
@@ -453,7 +456,7 @@ class TurnGame(Game):
         self.winner = winner
         self.end_reason = reason
         self.pending = []
-        self._steps.clear()
+        self.drop_steps()
         self.dues.clear()
         if self.listeners:
             self.emit("game-over", winner=winner, reason=reason)

@@ -19,7 +19,7 @@ from pennybags.engine.actions import CardRef, Decision, Pose, Trade
 from pennybags.engine.data import EditionData
 from pennybags.engine.decks import Card
 from pennybags.engine.dice import total as dice_total
-from pennybags.engine.game import Event
+from pennybags.engine.game import PURE, Event
 from pennybags.engine.ledger import BANK, FREE_PARKING_POT
 from pennybags.engine.rules import Rulebook
 from pennybags.engine.turn import NO_DECISIONS, TurnGame
@@ -91,6 +91,10 @@ class ClassicGame(TurnGame):
         self.plain_stock: bool = type(self).stock_problem is ClassicGame.stock_problem
         """Whether this class judges the bank's stock as :meth:`stock_problem` does here
         (does not override it): :meth:`build_refusal` then looks at the stock itself."""
+        self.plain_dues: bool = type(self).settle_dues is ClassicGame.settle_dues
+        """Whether this class settles a due as :meth:`settle_dues` does here (does not
+        override it): a rule may then pay a due at once when settling it would be the next
+        thing done and would pay it (``rules.pay_or_owe``)."""
         if getattr(self.options, "free_parking_pot", False):
             self.fee_payee = FREE_PARKING_POT
         if clone_of is not None:
@@ -280,7 +284,10 @@ class ClassicGame(TurnGame):
         winner = a.high_bidder
         price = self.auction_price(winner, a.high)
         if a.deed >= 0:
-            self.pay(winner, BANK, price, "auction")
+            if self.plain_pay and not self.listeners:  # (pay without its call)
+                self.ledger.transfer(winner, BANK, price, "auction")
+            else:
+                self.pay(winner, BANK, price, "auction")
             self.set_owner(a.deed, winner)
             if self.listeners:
                 self.emit_auction_won(winner, a.deed, a.high, price)
@@ -529,7 +536,10 @@ class ClassicGame(TurnGame):
             self.houses[deed] = level - 1
             self.changes += 1
             self.changed.append(deed)
-            self.pay(BANK, p, half, "building sold")
+            if self.plain_pay and not self.listeners:  # (pay without its call)
+                self.ledger.transfer(BANK, p, half, "building sold")
+            else:
+                self.pay(BANK, p, half, "building sold")
         if self.listeners:
             self.emit("sold-building", player=p, deed=deed, level=self.houses[deed])
 
@@ -561,7 +571,10 @@ class ClassicGame(TurnGame):
         self.mortgaged[deed] = True
         self.changes += 1
         self.changed.append(deed)
-        self.pay(BANK, p, self.board.spaces[deed].mortgage, "mortgage")
+        if self.plain_pay and not self.listeners:  # (pay without its call)
+            self.ledger.transfer(BANK, p, self.board.spaces[deed].mortgage, "mortgage")
+        else:
+            self.pay(BANK, p, self.board.spaces[deed].mortgage, "mortgage")
         if self.listeners:
             self.emit("mortgaged", player=p, deed=deed)
 
@@ -578,7 +591,10 @@ class ClassicGame(TurnGame):
         return None
 
     def unmortgage(self, p: int, deed: int) -> None:
-        self.pay(p, BANK, self.unmortgage_cost(deed), "mortgage lifted")
+        if self.plain_pay and not self.listeners:  # (pay without its call)
+            self.ledger.transfer(p, BANK, self.unmortgage_cost(deed), "mortgage lifted")
+        else:
+            self.pay(p, BANK, self.unmortgage_cost(deed), "mortgage lifted")
         self.mortgaged[deed] = False
         self.changes += 1
         self.changed.append(deed)
@@ -613,9 +629,15 @@ class ClassicGame(TurnGame):
         """Whether ``p`` may build, sell, mortgage, unmortgage or trade now: on their turn
         or between turns, while the game waits on a roll, a purchase, the end of a turn, a
         debt or a lift of mortgages, not during an auction or while an offer waits."""
-        return (not self.over and self.auction is None and self.trade is None
-                and not self.players[p].bankrupt and bool(self.pending)
-                and self.pending[0].kind in self.managing_kinds)
+        if self.over or self.auction is not None or self.trade is not None or \
+                self.players[p].bankrupt or not self.pending:
+            return False
+        if PURE:  # (a set of words: one operation in pure Python)
+            return self.pending[0].kind in self.managing_kinds
+        # (compiled, the kind's number in a table: ``in`` on a set is a generic call there)
+        number = self.pending[0].number
+        managing = self._managing_table
+        return number < len(managing) and managing[number]
 
     def managing(self, p: int) -> bool:
         """Another name of :meth:`may_manage`."""
@@ -864,7 +886,7 @@ class ClassicGame(TurnGame):
         player.bankrupt = True
         if p == self.current:
             # The bankrupt player's turn is over: drop what was left of it.
-            self._steps.clear()
+            self.drop_steps()
             self._suspended.clear()
             self.auction = None
             self.trade = None

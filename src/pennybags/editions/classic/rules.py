@@ -359,6 +359,21 @@ class DeclareBankruptcy(ActionRule[ClassicGame]):
 
 # ==================================================================== spaces
 
+def pay_or_owe(game: ClassicGame, payer: int, payee: int, amount: int, reason: str) -> None:
+    """``game.owe``, paid at once when settling the due would be the next thing done and
+    would pay it (dues settled as the classic game does, nothing else owed, asked or to be
+    checked, and the cash covers it), as a landing's rent is: without the due's making and
+    settling."""
+    if amount > 0 and game.plain_dues and not game.dues and not game.pending and \
+            not game.end_check_due and game.ledger.balances[payer] >= amount:
+        if game.plain_pay and not game.listeners:  # (the ledger without pay's call)
+            game.ledger.transfer(payer, payee, amount, reason)
+        else:
+            game.pay(payer, payee, amount, reason)
+    else:
+        game.owe(payer, payee, amount, reason)
+
+
 class LandOnDeed(SpaceRule[ClassicGame]):
     """A street, railroad or utility: unowned, the lander buys it or it goes to auction;
     owned by another player, the lander pays rent, unless it is mortgaged."""
@@ -393,7 +408,7 @@ class Tax(SpaceRule[ClassicGame]):
 
     def land(self, game: ClassicGame, player: int, space: int, card: Card | None) -> None:
         s = game.board.spaces[space]
-        game.owe(player, game.fee_payee, s.amount, s.name)
+        pay_or_owe(game, player, game.fee_payee, s.amount, s.name)
 
 
 class FreeParking(SpaceRule[ClassicGame]):
@@ -453,7 +468,8 @@ class Pay(CardRule[ClassicGame]):
     """"Pay $N" (to the bank, or the pot with the house rule)."""
 
     def obey(self, game: ClassicGame, player: int, card: Card) -> None:
-        game.owe(player, game.fee_payee, game.card_amount(card.params["amount"]), card.text)
+        pay_or_owe(game, player, game.fee_payee, game.card_amount(card.params["amount"]),
+                   card.text)
 
 
 class PayEachPlayer(CardRule[ClassicGame]):

@@ -131,27 +131,11 @@ class Monopoly23Game(ClassicGame):
         so that a bot can keep what it worked out from who is in jail while it stays."""
         self._colour: tuple[bool, ...] = tables.colour
         """Whether each of ``deed_groups`` is a colour group (one of ``streets_groups``)."""
-        # A copy keeps what its original worked out, as it keeps ``group_changes``.
-        self._whole_seen: list[int] = (list(clone_of._whole_seen) if clone_of is not None
-                                       else [-1] * len(self.deed_groups))
-        """Each group's count of changes (``group_changes``) when ``_whole`` was last worked
-        out for it (-1: never)."""
-        self._whole: list[int] = (list(clone_of._whole) if clone_of is not None
-                                  else [-1] * len(self.deed_groups))
-        """The owner of each whole colour group (-1: none, or not a colour group)."""
-        self._monopoly_count: list[int] = (list(clone_of._monopoly_count)
-                                           if clone_of is not None
-                                           else [0] * len(self.players))
-        """Each seat's complete colour groups by ``_whole`` (see ``kept_monopoly_counts``)."""
-        self._counted_changes: int = clone_of._counted_changes if clone_of is not None else 0
-        self._counted_logged: int = clone_of._counted_logged if clone_of is not None else 0
-        """``changes`` and the length of the log of changed deeds (``changed``) when
-        ``kept_monopoly_counts`` last looked. A copy keeps both, and its original's log
-        with them (the engine starts a copy's log empty): the place read in the log is
-        then the same in both, so a copy given the same answers stays its original's
-        equal."""
-        if clone_of is not None:
-            self.changed = list(clone_of.changed)
+        self._completed: list[bool] = (list(clone_of._completed) if clone_of is not None
+                                       else [False] * len(self.players))
+        """Each seat that completed a colour group since the last end check (see
+        :meth:`check_end`): only a completed group adds a monopoly, so only these seats can
+        have reached the number that wins since then."""
         self._turn_asks: list[list[Decision]] = [
             [Decision("turn", s)] for s in range(len(self.players))]
         """Each seat's turn decision, made once (``_jail_asks`` has the jail one)."""
@@ -353,7 +337,7 @@ class Monopoly23Game(ClassicGame):
             steps += die
         self.pending = NO_DECISIONS
         self.moved.add(target)
-        depth = len(self._steps)
+        depth = self._depth
         if self.listeners or not self.plain_move:
             if self.listeners:
                 self.emit("move-chosen", player=p, target=target, steps=steps)
@@ -380,7 +364,7 @@ class Monopoly23Game(ClassicGame):
             rule.land(self, target, position, None)
         # settle(depth), called only when there is something to settle
         if (self.pending or self.dues or self.end_check_due or self.over or
-                len(self._steps) > depth) and not self.settle(depth):
+                self._depth > depth) and not self.settle(depth):
             if not self.over:
                 self.step_under(depth, RESUME_TURN)
             return
@@ -492,6 +476,7 @@ class Monopoly23Game(ClassicGame):
             for d in self.deed_groups[number]:
                 if owner[d] != seat:
                     return
+            self._completed[seat] = True
             self.end_check_due = True
 
     # ================================================================ forced purchases
@@ -510,7 +495,7 @@ class Monopoly23Game(ClassicGame):
         seller = self.owner[deed]
         price = self.force_price(deed)
         self.pending = NO_DECISIONS
-        self._steps.append(RESUME_TURN)  # (then(resume_turn), as a step of its own)
+        self.push_step(RESUME_TURN)  # (then(resume_turn), as a step of its own)
         self.then(self.finish_forced_purchase, p, seller, deed, price)
         self.owe(p, seller, price, "forced purchase")
 
@@ -584,11 +569,10 @@ class Monopoly23Game(ClassicGame):
                       text=card.text)
         # Back to the turn's player once the card is settled: at once when it left nothing
         # to settle or decide (most cards), else as a step under what it started.
-        steps = self._steps
-        depth = len(steps)
+        depth = self._depth
         self.obey(target, card)
-        if self.pending or self.dues or self.end_check_due or self.over or len(steps) > depth:
-            steps.insert(depth, RESUME_TURN)  # (then_under(depth, resume_turn))
+        if self.pending or self.dues or self.end_check_due or self.over or self._depth > depth:
+            self.step_under(depth, RESUME_TURN)  # (then_under(depth, resume_turn))
             return
         self.resume_turn()
 
@@ -874,7 +858,7 @@ class Monopoly23Game(ClassicGame):
             self.discards[key].append(index)
         player.cards.clear()
         if p == self.current:
-            self._steps.clear()
+            self.drop_steps()
             self.then(self.next_turn)
         if len(self.active_players()) == 1:
             self.end(self.active_players()[0], "bankruptcy")
@@ -910,46 +894,18 @@ class Monopoly23Game(ClassicGame):
 
     def check_end(self) -> bool:
         """Five monopolies win at once; several at once: the highest total assets. (Asked
-        after every change of owner: the full check only once someone has enough
-        monopolies by the counts kept per group.)"""
+        after a change of owner completes a colour group: the full check only once a seat
+        that completed one since the last check has enough monopolies. A seat's count
+        grows only when it completes a group, so any other seat had its count at the last
+        check, below the number that wins, or that check would have ended the game.)"""
+        completed = self._completed
         to_win = self.to_win
-        for count in self.kept_monopoly_counts():
-            if count >= to_win:
-                return self.check_five()
+        for seat in range(len(completed)):
+            if completed[seat]:
+                completed[seat] = False
+                if self.monopolies(seat) >= to_win:
+                    return self.check_five()
         return False
-
-    def kept_monopoly_counts(self) -> list[int]:
-        """:meth:`monopoly_counts`, kept by colour group: worked out again only for the
-        groups whose count of changes (``group_changes``) moved since last asked, found
-        from the log of changed deeds (``changed``) when it holds every change since, else
-        by looking at every group (owners set by hand count as changes once
-        ``setup_done`` has been called)."""
-        counts = self._monopoly_count
-        colour = self._colour
-        owner = self.owner
-        groups = self.deed_groups
-        wholes = self._whole
-        for g in self.moved_groups(self._whole_seen, self._counted_logged,
-                                   self._counted_changes):
-            if colour[g]:
-                # Who owns the group whole now; its count moved if that changed.
-                group = groups[g]
-                whole = owner[group[0]]
-                if whole >= 0:
-                    for d in group:
-                        if owner[d] != whole:
-                            whole = -1
-                            break
-                was = wholes[g]
-                if whole != was:
-                    wholes[g] = whole
-                    if was >= 0:
-                        counts[was] = counts[was] - 1
-                    if whole >= 0:
-                        counts[whole] = counts[whole] + 1
-        self._counted_logged = len(self.changed)
-        self._counted_changes = self.changes
-        return counts
 
     def moved_groups(self, seen: list[int], logged: int, changes: int) -> list[int]:
         """The groups whose count of changes (``group_changes``) differs from ``seen``, a
@@ -1032,6 +988,7 @@ class Monopoly23Game(ClassicGame):
         self.changes += 1
         for g in range(len(self.group_changes)):  # (owners and buildings set by hand)
             self.group_changes[g] = self.group_changes[g] + 1
+        self._completed = [True] * len(self.players)  # (any seat's groups, set by hand)
 
     def snapshot_extra(self) -> dict[str, Any]:
         return {
@@ -1084,7 +1041,7 @@ class Monopoly23Game(ClassicGame):
         if self.payable(p) < pose.amount:
             raise ValueError(f"{self.name(p)} cannot pay {self.money(pose.amount)} even "
                              "with every property")
-        self._steps.append(RESUME_TURN)  # (then(resume_turn), as a step of its own)
+        self.push_step(RESUME_TURN)  # (then(resume_turn), as a step of its own)
         self.dues.append((p, pose.creditor, pose.amount, "a debt"))
         self.settle_dues()
 
@@ -1098,7 +1055,7 @@ class Monopoly23Game(ClassicGame):
         if self.ledger.balances[pose.player] < price:
             raise ValueError(f"a card offers a purchase only to a player who can pay "
                              f"{self.money(price)}")
-        self._steps.append(RESUME_TURN)  # (then(resume_turn), as a step of its own)
+        self.push_step(RESUME_TURN)  # (then(resume_turn), as a step of its own)
         self.pending = [Decision("buy", pose.player, deed=deed, amount=price)]
 
     # ================================================================ legality helpers

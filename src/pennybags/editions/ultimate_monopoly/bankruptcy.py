@@ -64,7 +64,7 @@ def declare_bankruptcy(game: UltimateMonopolyGame, p: int) -> None:
     player.bankrupt = True
     if p == game.current:
         # The bankrupt player's turn is over: drop what was left of it.
-        game._steps.clear()
+        game.drop_steps()
         game._suspended.clear()
         game.auction = None
         game.trade = None
