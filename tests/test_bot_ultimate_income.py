@@ -102,6 +102,52 @@ def test_look_knob_lifts_a_mortgage_only_every_n_rounds(look: int) -> None:
     assert seen == ([True, True, True, True] if look == 1 else [True, False, False, True])
 
 
+def test_the_danger_is_read_once_every_five_rounds_and_when_a_player_goes_out() -> None:
+    """With ``plan=turn`` the reserve follows the danger read at the first answer of each
+    stretch of five rounds (rounds 0-4, 5-9, ...): a hotel an opponent gets within the
+    stretch moves it at the next stretch, or at once when a player goes out; with
+    ``plan=answer``, at the next round."""
+    for plan, later in (("turn", 5), ("answer", 1)):
+        game = new_game(players=3)
+        game.round = 5
+        bot = IncomeStrategy(150, 100, 100, plan=plan)
+        base = bot.reserve(game, 0)
+        own(game, 1, "Park Place", "Boardwalk")
+        build(game, {"Boardwalk": 5})
+        game.count_change(at(game, "Boardwalk"))
+        game.round = 5 + later - 1
+        assert bot.reserve(game, 0) == base
+        game.round = 5 + later
+        assert bot.reserve(game, 0) > base
+    game = new_game(players=3)
+    bot = income()
+    base = bot.reserve(game, 0)
+    own(game, 1, "Park Place", "Boardwalk")
+    build(game, {"Boardwalk": 5})
+    game.count_change(at(game, "Boardwalk"))
+    game.round = 4
+    assert bot.reserve(game, 0) == base
+    game.players[2].bankrupt = True
+    assert bot.reserve(game, 0) > base
+
+
+def test_after_building_is_not_looked_for_again_in_a_turn_where_it_found_nothing() -> None:
+    """With ``look=3``, once a turn's look found nothing to lift, fund or offer, a new plan
+    later in that turn (the cash fell) does not look again: a mortgage taken meanwhile is
+    lifted at the next turn that looks, three rounds later."""
+    game = new_game()
+    game.players[0].cards.clear()
+    own(game, 0, "Mediterranean Avenue")
+    bot = make_bot("standard", 0)
+    assert bot.choose(game, 0) == ROLL  # (nothing to build, lift or offer)
+    game.mortgaged[at(game, "Mediterranean Avenue")] = True
+    set_cash(game, 0, game.cash(0) - 10)  # (a new plan for this turn's next answer)
+    assert bot.choose(game, 0) == ROLL
+    game.turns += 12  # (the seat's turn three rounds later)
+    game.round += 3
+    assert bot.choose(game, 0) == Action("unmortgage", at(game, "Mediterranean Avenue"))
+
+
 # ==================================================================== valuation
 
 def test_a_deed_completing_a_monopoly_is_worth_more_than_a_lone_one() -> None:

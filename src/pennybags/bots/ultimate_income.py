@@ -45,14 +45,16 @@ by tools/make_ultimate_odds.py, since a bot may not import the lab):
 **Planning once a turn** (``plan=turn``, the default): the buildings of a turn are
 planned at its first answer and followed through its answers, then mortgages lifted or
 taken, or an offer made, until nothing is left to do that turn; a debt's mortgages are
-planned at its first mortgage; the danger that sets the cash reserve is ranked once a round
-for every seat (see :meth:`IncomeStrategy.manage`). ``plan=answer`` works everything out at
+planned at its first mortgage; the danger that sets the cash reserve is read once every
+:data:`STEP` rounds (one ranking serves every seat; again when a player goes out), and what
+comes after building is not looked for again in a turn where it found nothing (see
+:meth:`IncomeStrategy.manage`). ``plan=answer`` works everything out at
 every answer, with the horizon moving every round (the play before 2026-11-28).
 
 What it works out is kept for as long as what it reads stays the same: the worth of deeds
 until the board changes (``game.changes``); what raising cash on a deed would lose while
 the owners of its group, its buildings and mortgage are the same; the danger on the board
-(its cash reserve) until the next round (from the
+(its cash reserve) for :data:`STEP` rounds (from the
 :class:`~pennybags.bots.ultimate_monopoly.Estate` the game's bots share); its groups,
 railroads and cab companies until its own deeds change (looked at when the game counts a
 deed coming to or going from it, ``game.holdings``); the deeds it could ask for until an
@@ -335,12 +337,17 @@ class IncomeStrategy(UltimateMonopolyStrategy):
         self._look_game: ClassicGame | None = None
         """The round and the game's turn when what comes after building was last looked
         for, and the game."""
+        self._look_done = -1
+        """The game's turn in which what comes after building was looked for and nothing
+        found (not looked for again that turn)."""
         self._step = STEP if self.plan_turn else 1
         """Rounds between moves of the horizon."""
         self._groups_facts: Groups | None = None
         self._round = -1
         self._round_seat = -1
-        """The round and seat when the danger on the board was last worked out."""
+        self._round_active = -1
+        """The first round of the stretch (see :meth:`know_board`), the seat and the players
+        still in when the danger on the board was last worked out."""
         self._reserve_kept = -1
         """The cash reserve for that danger (-1: not worked out since)."""
         self._board_changes = -1
@@ -492,13 +499,21 @@ class IncomeStrategy(UltimateMonopolyStrategy):
 
     def know_board(self, game: CardGame, p: int) -> None:
         """The danger on the board (the highest rent an opponent's deed charges now) and the
-        unowned deeds, worked out again at most once a round, when the deeds have changed,
-        as a person reads the board when play comes round."""
-        if game.round == self._round and p == self._round_seat and \
-                game is self._danger_game:
+        unowned deeds, worked out again at most once every :data:`STEP` rounds (with
+        ``plan=turn``; once a round with ``plan=answer``) or when a player went out, when
+        the deeds have changed, as a person reads the board now and then rather than at
+        every change."""
+        start = game.round - game.round % self._step
+        active = 0
+        for player in game.players:
+            if not player.bankrupt:
+                active += 1
+        if start == self._round and p == self._round_seat and \
+                game is self._danger_game and active == self._round_active:
             return
-        self._round = game.round
+        self._round = start
         self._round_seat = p
+        self._round_active = active
         if game is self._danger_game and p == self._danger_seat and \
                 game.changes == self._board_changes:
             return
@@ -508,7 +523,7 @@ class IncomeStrategy(UltimateMonopolyStrategy):
             super().know_board(game, p)
             return
         estate = self.estate(game)
-        estate.rank_once_a_round()
+        estate.rank_once_in(self._step)
         self._danger_seat = p
         self._danger_game = game
         self._um_danger = estate.danger(p)
@@ -516,10 +531,14 @@ class IncomeStrategy(UltimateMonopolyStrategy):
 
     def reserve(self, game: ClassicGame, p: int) -> int:
         """The cash reserve (the previous strategy's, from the danger): kept while
-        :meth:`know_board` would keep the danger (the same round and seat)."""
-        if game.round == self._round and p == self._round_seat and \
-                game is self._danger_game and self._reserve_kept >= 0:
-            return self._reserve_kept
+        :meth:`know_board` would keep the danger (the same stretch of rounds and seat,
+        nobody gone out)."""
+        if self._reserve_kept >= 0 and p == self._round_seat and \
+                game is self._danger_game and \
+                game.round - game.round % self._step == self._round:
+            self.know_board(cast(CardGame, game), p)  # (a player gone out: read again)
+            if self._reserve_kept >= 0:
+                return self._reserve_kept
         kept = super().reserve(game, p)
         self._reserve_kept = kept
         return kept
@@ -1349,17 +1368,21 @@ class IncomeStrategy(UltimateMonopolyStrategy):
         """What managing does once nothing (more) is to be built: lift a mortgage,
         mortgage to pay for a building, propose a trade once a turn. With ``look=N``
         (N above 1) it is looked for only in a turn at least N rounds after the last turn
-        it was looked for in (all that turn's answers)."""
+        it was looked for in (that turn's answers until it finds nothing: a new plan made
+        later in the turn, when cash fell or a deed came or went, does not look again)."""
         if self.look > 1:
             if game is not self._look_game:
                 self._look_game = game
                 self._look_round = -1 << 30
                 self._look_turn = -1
+                self._look_done = -1
             if game.turns != self._look_turn:
                 if game.round - self._look_round < self.look:
                     return None
                 self._look_round = game.round
                 self._look_turn = game.turns
+            elif self._look_done == game.turns:
+                return None
         action = self.lift(game, p)
         if action is not None:
             return action
@@ -1368,7 +1391,10 @@ class IncomeStrategy(UltimateMonopolyStrategy):
             return action
         if self.willingness > 0 and self._traded_turn != game.turns:
             self._traded_turn = game.turns
-            return self.offer(game, p)
+            action = self.offer(game, p)
+            if action is not None:
+                return action
+        self._look_done = game.turns
         return None
 
     def plan_builds(self, game: CardGame, p: int) -> list[int]:
