@@ -66,6 +66,7 @@ only at its own deeds and the groups in question, never at the whole board
 
 from __future__ import annotations
 
+from math import ceil
 from typing import Final, cast
 
 from pennybags.bots.standard import (
@@ -462,6 +463,16 @@ class IncomeStrategy(UltimateMonopolyStrategy):
         self._plan_cash = -1
         """The game, seat, turn, round, ``holdings`` count and the least cash the plan
         needs at the next answer, for which the plan of the turn holds (None: no plan)."""
+        self._nothing_game: ClassicGame | None = None
+        self._nothing_mark: list[int] | None = None
+        self._nothing_cash = 0
+        """The game, what it read (:meth:`build_mark`) and the cash it would have needed
+        (:meth:`build_need`) when a new plan last found no building, nor one with surplus
+        cash (None: none since, in this game)."""
+        self._plan_looked = False
+        self._plan_refused: list[int] = []
+        """Whether the last :meth:`plan_builds` looked at the candidates, and those it
+        found refused by the game."""
         self._plan_lifted = False
         """Whether the plan (empty) was kept after a lift that cannot open a building
         (:meth:`lift_opens`): the next answer plays a kept card first, as a new plan would."""
@@ -1279,7 +1290,8 @@ class IncomeStrategy(UltimateMonopolyStrategy):
         action = self.play_kept(g, p)
         if action is not None:
             return action
-        self._plan_builds = self.plan_builds(g, p)
+        built_out = self.built_out(g, p)
+        self._plan_builds = [] if built_out else self.plan_builds(g, p)
         self._plan_next = 0
         self._plan_done = False
         self._plan_game = g
@@ -1288,12 +1300,76 @@ class IncomeStrategy(UltimateMonopolyStrategy):
         self._plan_round = g.round
         self._plan_holdings = g.holdings[p]
         self._plan_cash = g.cash(p)
-        if not self._plan_builds:
+        if not self._plan_builds and not built_out:
             action = self.build_surplus(g, p)
             if action is not None:
                 self._plan_game = None
                 return action
+            self._nothing_mark = self.build_mark(g, p)
+            self._nothing_cash = self.build_need(g, p)
         return self.follow_plan(g, p)
+
+    def build_need(self, game: CardGame, p: int) -> int:
+        """After a new plan found no building, nor one with surplus cash: the least cash
+        with which it might have found one. A candidate that pays back needs its cost and
+        a quarter of the reserve (one the game refused is left out: it stays refused while
+        what the plan reads is the same, but for the bank's stock); one that does not, its
+        cost and four reserves (and :data:`RICH` while deeds are unowned); when the plan
+        did not look at the candidates, a quarter of the reserve and the least building
+        cost of our deeds."""
+        full = self.reserve(game, p)
+        keep = int(full * BUILD_RESERVE)
+        self.hold(game, p)
+        least = keep + self._least_cost
+        if not self._plan_looked:
+            return least
+        need = 1 << 40
+        refused = self._plan_refused
+        for _, d in self._build_candidates:
+            if d not in refused:
+                need = min(need, building_cost(game, d) + keep)
+        if self._build_surplus:
+            self.know_board(game, p)
+            above = full * SURPLUS
+            if self._um_unowned:
+                above = max(above, ceil(RICH * self.scale(game)))
+            for _, d in self._build_surplus:
+                need = min(need, building_cost(game, d) + above)
+        return max(need, least)
+
+    def build_mark(self, game: CardGame, p: int) -> list[int]:
+        """What a plan of buildings reads beyond the cash (after :meth:`hold`): the seat,
+        the stretch of rounds of its danger and horizon (:meth:`know_board`), the players
+        still in, and each of our deeds where a building might go (our streets of the
+        groups where we may build, our railroads and cab companies) with its buildings and
+        mortgage."""
+        self.hold(game, p)
+        houses = game.houses
+        mortgaged = game.mortgaged
+        active = 0
+        for player in game.players:
+            if not player.bankrupt:
+                active += 1
+        mark = [p, game.round - game.round % self._step, active]
+        for ours in self._buildable:
+            for d in ours:
+                mark.append(d * 64 + houses[d] * 2 + (1 if mortgaged[d] else 0))
+        for d in self._transit:
+            mark.append(d * 64 + houses[d] * 2 + (1 if mortgaged[d] else 0))
+        return mark
+
+    def built_out(self, game: CardGame, p: int) -> bool:
+        """Whether the last plan that found no building (nor one with surplus cash) holds:
+        what it reads is the same (:meth:`build_mark`) and the cash below what it would
+        have needed (:meth:`build_need`). Its candidates are then the same, each left out
+        for want of cash (still short) or refused by the game (which, but for the bank's
+        stock of buildings, reads only those deeds); so no plan is made."""
+        if self._nothing_game is not game:
+            self._nothing_game = game
+            self._nothing_mark = None
+            return False
+        return self._nothing_mark is not None and game.cash(p) < self._nothing_cash and \
+            self.build_mark(game, p) == self._nothing_mark
 
     def follow_plan(self, game: CardGame, p: int) -> Action | None:
         """The plan's next building; when the plan's buildings are all up, what comes after
@@ -1406,6 +1482,7 @@ class IncomeStrategy(UltimateMonopolyStrategy):
         are left out of the rest of the plan. Empty: none of those may go up now."""
         cash = game.cash(p)
         keep = int(self.reserve(game, p) * BUILD_RESERVE)
+        self._plan_looked = False
         if cash <= keep:
             return []
         self.hold(game, p)
@@ -1413,6 +1490,8 @@ class IncomeStrategy(UltimateMonopolyStrategy):
             return []  # (no building is paid for: the candidates need not be looked at)
         first = -1
         refused: list[int] = []
+        self._plan_looked = True
+        self._plan_refused = refused
         for _, d in self.build_candidates(game, p):
             if cash - building_cost(game, d) < keep:
                 continue
