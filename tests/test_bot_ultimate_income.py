@@ -12,7 +12,8 @@ import pytest
 
 from pennybags.bots import make_bot
 from pennybags.bots.ultimate_income import DECAY, HORIZON, IncomeStrategy, standard_strategy
-from pennybags.bots.ultimate_monopoly import UltimateMonopolyStrategy
+from pennybags.bots.ultimate_monopoly import UltimateMonopolyStrategy, bid_toward
+from pennybags.editions.classic.game import Auction
 from pennybags.editions.ultimate_monopoly.game import VOUCHERS
 from pennybags.engine.actions import Action, Pose, Trade
 from pennybags.engine.turn import ROLL
@@ -146,6 +147,28 @@ def test_after_building_is_not_looked_for_again_in_a_turn_where_it_found_nothing
     game.turns += 12  # (the seat's turn three rounds later)
     game.round += 3
     assert bot.choose(game, 0) == Action("unmortgage", at(game, "Mediterranean Avenue"))
+
+
+def test_a_bid_limit_is_worked_out_at_the_first_bid_of_an_auction() -> None:
+    """The limit (the deed's worth, keeping a quarter of the reserve) is kept for the
+    auction's next bids while our cash is the same; a new auction, or other cash, works
+    it out again."""
+    game = new_game()
+    bot = income()
+    boardwalk = at(game, "Boardwalk")
+    game.auction = Auction(boardwalk, [0, 1])
+    bot.bid(game, 0, boardwalk, 0)
+    kept = bot._bid_limit
+    own(game, 0, "Park Place")  # (Boardwalk would now complete a monopoly: worth more)
+    assert bot.bid(game, 0, boardwalk, 100) == bid_toward(100, kept, 10)
+    assert bot._bid_limit == kept
+    game.auction = Auction(boardwalk, [0, 1])
+    bot.bid(game, 0, boardwalk, 0)
+    assert bot._bid_limit > kept
+    more = bot._bid_limit
+    set_cash(game, 0, 100)
+    bot.bid(game, 0, boardwalk, 0)
+    assert bot._bid_limit < more
 
 
 # ==================================================================== valuation

@@ -498,6 +498,11 @@ class IncomeStrategy(UltimateMonopolyStrategy):
         self._opponents = 0
         self._horizon = HORIZON
         self._trade_offers: dict[int, int] = {}
+        self._bid_auction: object | None = None
+        self._bid_cash = 0
+        self._bid_limit = 0
+        """The auction of a deed we last bid in, our cash then and our limit (see
+        :meth:`bid`)."""
         """When (the round) each offer, keyed by other player and group, was last made."""
 
     # ---------------------------------------------------------------- the board, cached
@@ -1047,10 +1052,19 @@ class IncomeStrategy(UltimateMonopolyStrategy):
         return left >= reserve // 2
 
     def bid(self, game: ClassicGame, p: int, deed: int, high: int) -> Action:
+        """Up to the deed's worth, keeping a quarter of the reserve: the limit worked out
+        at our first bid of an auction and kept for its next ones while our cash is the
+        same (nothing else it reads changes while bids go round)."""
         if deed < 0:
             return super().bid(game, p, deed, high)
         cash = game.cash(p)
+        auction = game.auction
+        if auction is not None and auction is self._bid_auction and cash == self._bid_cash:
+            return bid_toward(high, self._bid_limit, 10)
         limit = min(int(self.value(game, p, deed)), cash - self.reserve(game, p) // 4)
+        self._bid_auction = auction
+        self._bid_cash = cash
+        self._bid_limit = limit
         return bid_toward(high, limit, 10)
 
     def keep_value(self, game: CardGame, p: int, deed: int) -> float:
