@@ -317,6 +317,23 @@ def test_a_voucher_goes_to_the_deed_that_completes_a_group() -> None:
     assert action.space == at(game, "Baltic Avenue")
 
 
+def test_no_voucher_is_looked_for_while_the_board_read_has_no_unowned_deed() -> None:
+    """The unowned deeds are those of the board read for the danger (once every five
+    rounds): a deed back with the bank within the stretch is not looked for until the next
+    stretch's read."""
+    game = new_game()
+    for d in game.board.deeds:
+        game.set_owner(d, 1)
+    own(game, 0, "Mediterranean Avenue")
+    bot = income()
+    assert bot.voucher(game, 0) is None
+    game.set_owner(at(game, "Baltic Avenue"), -1)
+    assert bot.voucher(game, 0) is None
+    game.round = 5
+    action = bot.voucher(game, 0)
+    assert action is not None and action.space == at(game, "Baltic Avenue")
+
+
 # ==================================================================== shares
 
 def test_a_share_where_the_dividend_per_dollar_rises_most() -> None:

@@ -1074,6 +1074,17 @@ class IncomeStrategy(UltimateMonopolyStrategy):
         return max(self.gain_of(game, p, deed), game.board.spaces[deed].price * 0.5) + \
             game.houses[deed] * building_cost(game, deed)
 
+    # ---------------------------------------------------------------- the board's choices
+
+    def voucher(self, game: CardGame, p: int) -> Action | None:
+        """A Travel Voucher goes only to an unowned deed: none is looked for when the
+        board read for the danger (:meth:`know_board`) had no deed left unowned."""
+        if self.plan_turn:
+            self.know_board(game, p)
+            if not self._um_unowned:
+                return None
+        return super().voucher(game, p)
+
     # ---------------------------------------------------------------- shares
 
     def dividend_worth(self, game: CardGame, p: int, company: int) -> float:
