@@ -464,11 +464,17 @@ class IncomeStrategy(UltimateMonopolyStrategy):
         """The game, seat, turn, round, ``holdings`` count and the least cash the plan
         needs at the next answer, for which the plan of the turn holds (None: no plan)."""
         self._nothing_game: ClassicGame | None = None
-        self._nothing_mark: list[int] | None = None
+        self._nothing = False
         self._nothing_cash = 0
-        """The game, what it read (:meth:`build_mark`) and the cash it would have needed
-        (:meth:`build_need`) when a new plan last found no building, nor one with surplus
-        cash (None: none since, in this game)."""
+        """The game, whether a new plan found no building, nor one with surplus cash (since
+        the game began), and the cash it would have needed (:meth:`build_need`)."""
+        self._mark_seat = -1
+        self._mark_held = -1
+        self._mark_stretch = -1
+        self._mark_active = -1
+        self._mark_moved = -1
+        self._mark_transit = -1
+        """What that plan read (:meth:`build_mark`)."""
         self._plan_looked = False
         self._plan_refused: list[int] = []
         """Whether the last :meth:`plan_builds` looked at the candidates, and those it
@@ -1330,7 +1336,8 @@ class IncomeStrategy(UltimateMonopolyStrategy):
             if action is not None:
                 self._plan_game = None
                 return action
-            self._nothing_mark = self.build_mark(g, p)
+            self.build_mark(g, p)
+            self._nothing = True
             self._nothing_cash = self.build_need(g, p)
         return self.follow_plan(g, p)
 
@@ -1362,26 +1369,35 @@ class IncomeStrategy(UltimateMonopolyStrategy):
                 need = min(need, building_cost(game, d) + above)
         return max(need, least)
 
-    def build_mark(self, game: CardGame, p: int) -> list[int]:
-        """What a plan of buildings reads beyond the cash (after :meth:`hold`): the seat,
-        the stretch of rounds of its danger and horizon (:meth:`know_board`), the players
-        still in, and each of our deeds where a building might go (our streets of the
-        groups where we may build, our railroads and cab companies) with its buildings and
-        mortgage."""
+    def build_mark(self, game: CardGame, p: int) -> None:
+        """Note what a plan of buildings reads beyond the cash (after :meth:`hold`), in
+        numbers one of which moves whenever any of it does: the seat, our deeds
+        (``_held_version``), the stretch of rounds of the danger and the horizon
+        (:meth:`know_board`), the players still in, the changes of owner, buildings or
+        mortgage of the street groups where we may build (the game's counts only grow, so
+        their sum moves when one does) and the building and mortgage of each of our
+        railroads and cab companies (two bits each)."""
         self.hold(game, p)
-        houses = game.houses
-        mortgaged = game.mortgaged
+        self._mark_seat = p
+        self._mark_held = self._held_version
+        self._mark_stretch = game.round - game.round % self._step
         active = 0
         for player in game.players:
             if not player.bankrupt:
                 active += 1
-        mark = [p, game.round - game.round % self._step, active]
+        self._mark_active = active
+        group_changes = game.group_changes
+        group_of = game.board.group_of
+        moved = 0
         for ours in self._buildable:
-            for d in ours:
-                mark.append(d * 64 + houses[d] * 2 + (1 if mortgaged[d] else 0))
+            moved += group_changes[group_of[ours[0]][0]]
+        self._mark_moved = moved
+        houses = game.houses
+        mortgaged = game.mortgaged
+        transit = 0
         for d in self._transit:
-            mark.append(d * 64 + houses[d] * 2 + (1 if mortgaged[d] else 0))
-        return mark
+            transit = transit * 4 + houses[d] * 2 + (1 if mortgaged[d] else 0)
+        self._mark_transit = transit
 
     def built_out(self, game: CardGame, p: int) -> bool:
         """Whether the last plan that found no building (nor one with surplus cash) holds:
@@ -1391,10 +1407,33 @@ class IncomeStrategy(UltimateMonopolyStrategy):
         stock of buildings, reads only those deeds); so no plan is made."""
         if self._nothing_game is not game:
             self._nothing_game = game
-            self._nothing_mark = None
+            self._nothing = False
             return False
-        return self._nothing_mark is not None and game.cash(p) < self._nothing_cash and \
-            self.build_mark(game, p) == self._nothing_mark
+        if not self._nothing or p != self._mark_seat or game.cash(p) >= self._nothing_cash \
+                or game.round - game.round % self._step != self._mark_stretch:
+            return False
+        self.hold(game, p)
+        if self._held_version != self._mark_held:
+            return False
+        active = 0
+        for player in game.players:
+            if not player.bankrupt:
+                active += 1
+        if active != self._mark_active:
+            return False
+        group_changes = game.group_changes
+        group_of = game.board.group_of
+        moved = 0
+        for ours in self._buildable:
+            moved += group_changes[group_of[ours[0]][0]]
+        if moved != self._mark_moved:
+            return False
+        houses = game.houses
+        mortgaged = game.mortgaged
+        transit = 0
+        for d in self._transit:
+            transit = transit * 4 + houses[d] * 2 + (1 if mortgaged[d] else 0)
+        return transit == self._mark_transit
 
     def follow_plan(self, game: CardGame, p: int) -> Action | None:
         """The plan's next building; when the plan's buildings are all up, what comes after
