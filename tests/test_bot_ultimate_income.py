@@ -103,52 +103,6 @@ def test_look_knob_lifts_a_mortgage_only_every_n_rounds(look: int) -> None:
     assert seen == ([True, True, True, True] if look == 1 else [True, False, False, True])
 
 
-def test_the_danger_is_read_once_every_five_rounds_and_when_a_player_goes_out() -> None:
-    """With ``plan=turn`` the reserve follows the danger read at the first answer of each
-    stretch of five rounds (rounds 0-4, 5-9, ...): a hotel an opponent gets within the
-    stretch moves it at the next stretch, or at once when a player goes out; with
-    ``plan=answer``, at the next round."""
-    for plan, later in (("turn", 5), ("answer", 1)):
-        game = new_game(players=3)
-        game.round = 5
-        bot = IncomeStrategy(150, 100, 100, plan=plan)
-        base = bot.reserve(game, 0)
-        own(game, 1, "Park Place", "Boardwalk")
-        build(game, {"Boardwalk": 5})
-        game.count_change(at(game, "Boardwalk"))
-        game.round = 5 + later - 1
-        assert bot.reserve(game, 0) == base
-        game.round = 5 + later
-        assert bot.reserve(game, 0) > base
-    game = new_game(players=3)
-    bot = income()
-    base = bot.reserve(game, 0)
-    own(game, 1, "Park Place", "Boardwalk")
-    build(game, {"Boardwalk": 5})
-    game.count_change(at(game, "Boardwalk"))
-    game.round = 4
-    assert bot.reserve(game, 0) == base
-    game.players[2].bankrupt = True
-    assert bot.reserve(game, 0) > base
-
-
-def test_after_building_is_not_looked_for_again_in_a_turn_where_it_found_nothing() -> None:
-    """With ``look=3``, once a turn's look found nothing to lift, fund or offer, a new plan
-    later in that turn (the cash fell) does not look again: a mortgage taken meanwhile is
-    lifted at the next turn that looks, three rounds later."""
-    game = new_game()
-    game.players[0].cards.clear()
-    own(game, 0, "Mediterranean Avenue")
-    bot = make_bot("standard", 0)
-    assert bot.choose(game, 0) == ROLL  # (nothing to build, lift or offer)
-    game.mortgaged[at(game, "Mediterranean Avenue")] = True
-    set_cash(game, 0, game.cash(0) - 10)  # (a new plan for this turn's next answer)
-    assert bot.choose(game, 0) == ROLL
-    game.turns += 12  # (the seat's turn three rounds later)
-    game.round += 3
-    assert bot.choose(game, 0) == Action("unmortgage", at(game, "Mediterranean Avenue"))
-
-
 def test_a_bid_limit_is_worked_out_at_the_first_bid_of_an_auction() -> None:
     """The limit (the deed's worth, keeping a quarter of the reserve) is kept for the
     auction's next bids while our cash is the same; a new auction, or other cash, works
@@ -318,9 +272,8 @@ def test_a_voucher_goes_to_the_deed_that_completes_a_group() -> None:
 
 
 def test_no_voucher_is_looked_for_while_the_board_read_has_no_unowned_deed() -> None:
-    """The unowned deeds are those of the board read for the danger (once every five
-    rounds): a deed back with the bank within the stretch is not looked for until the next
-    stretch's read."""
+    """The unowned deeds are those of the board read for the danger (once a round): a deed
+    back with the bank within the round is not looked for until the next round's read."""
     game = new_game()
     for d in game.board.deeds:
         game.set_owner(d, 1)
@@ -329,7 +282,7 @@ def test_no_voucher_is_looked_for_while_the_board_read_has_no_unowned_deed() -> 
     assert bot.voucher(game, 0) is None
     game.set_owner(at(game, "Baltic Avenue"), -1)
     assert bot.voucher(game, 0) is None
-    game.round = 5
+    game.round += 1
     action = bot.voucher(game, 0)
     assert action is not None and action.space == at(game, "Baltic Avenue")
 

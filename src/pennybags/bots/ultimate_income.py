@@ -45,16 +45,14 @@ by tools/make_ultimate_odds.py, since a bot may not import the lab):
 **Planning once a turn** (``plan=turn``, the default): the buildings of a turn are
 planned at its first answer and followed through its answers, then mortgages lifted or
 taken, or an offer made, until nothing is left to do that turn; a debt's mortgages are
-planned at its first mortgage; the danger that sets the cash reserve is read once every
-:data:`STEP` rounds (one ranking serves every seat; again when a player goes out), and what
-comes after building is not looked for again in a turn where it found nothing (see
-:meth:`IncomeStrategy.manage`). ``plan=answer`` works everything out at
+planned at its first mortgage; the danger that sets the cash reserve is ranked once a round
+for every seat (see :meth:`IncomeStrategy.manage`). ``plan=answer`` works everything out at
 every answer, with the horizon moving every round (the play before 2026-11-28).
 
 What it works out is kept for as long as what it reads stays the same: the worth of deeds
 until the board changes (``game.changes``); what raising cash on a deed would lose while
 the owners of its group, its buildings and mortgage are the same; the danger on the board
-(its cash reserve) for :data:`STEP` rounds (from the
+(its cash reserve) until the next round (from the
 :class:`~pennybags.bots.ultimate_monopoly.Estate` the game's bots share); its groups,
 railroads and cab companies until its own deeds change (looked at when the game counts a
 deed coming to or going from it, ``game.holdings``); the deeds it could ask for until an
@@ -66,7 +64,6 @@ only at its own deeds and the groups in question, never at the whole board
 
 from __future__ import annotations
 
-from math import ceil
 from typing import Final, cast
 
 from pennybags.bots.standard import (
@@ -338,17 +335,12 @@ class IncomeStrategy(UltimateMonopolyStrategy):
         self._look_game: ClassicGame | None = None
         """The round and the game's turn when what comes after building was last looked
         for, and the game."""
-        self._look_done = -1
-        """The game's turn in which what comes after building was looked for and nothing
-        found (not looked for again that turn)."""
         self._step = STEP if self.plan_turn else 1
         """Rounds between moves of the horizon."""
         self._groups_facts: Groups | None = None
         self._round = -1
         self._round_seat = -1
-        self._round_active = -1
-        """The first round of the stretch (see :meth:`know_board`), the seat and the players
-        still in when the danger on the board was last worked out."""
+        """The round and seat when the danger on the board was last worked out."""
         self._reserve_kept = -1
         """The cash reserve for that danger (-1: not worked out since)."""
         self._board_changes = -1
@@ -463,22 +455,6 @@ class IncomeStrategy(UltimateMonopolyStrategy):
         self._plan_cash = -1
         """The game, seat, turn, round, ``holdings`` count and the least cash the plan
         needs at the next answer, for which the plan of the turn holds (None: no plan)."""
-        self._nothing_game: ClassicGame | None = None
-        self._nothing = False
-        self._nothing_cash = 0
-        """The game, whether a new plan found no building, nor one with surplus cash (since
-        the game began), and the cash it would have needed (:meth:`build_need`)."""
-        self._mark_seat = -1
-        self._mark_held = -1
-        self._mark_stretch = -1
-        self._mark_active = -1
-        self._mark_moved = -1
-        self._mark_transit = -1
-        """What that plan read (:meth:`build_mark`)."""
-        self._plan_looked = False
-        self._plan_refused: list[int] = []
-        """Whether the last :meth:`plan_builds` looked at the candidates, and those it
-        found refused by the game."""
         self._plan_lifted = False
         """Whether the plan (empty) was kept after a lift that cannot open a building
         (:meth:`lift_opens`): the next answer plays a kept card first, as a new plan would."""
@@ -504,12 +480,12 @@ class IncomeStrategy(UltimateMonopolyStrategy):
         self._opponents = 0
         self._horizon = HORIZON
         self._trade_offers: dict[int, int] = {}
+        """When (the round) each offer, keyed by other player and group, was last made."""
         self._bid_auction: object | None = None
         self._bid_cash = 0
         self._bid_limit = 0
         """The auction of a deed we last bid in, our cash then and our limit (see
         :meth:`bid`)."""
-        """When (the round) each offer, keyed by other player and group, was last made."""
 
     # ---------------------------------------------------------------- the board, cached
 
@@ -521,21 +497,13 @@ class IncomeStrategy(UltimateMonopolyStrategy):
 
     def know_board(self, game: CardGame, p: int) -> None:
         """The danger on the board (the highest rent an opponent's deed charges now) and the
-        unowned deeds, worked out again at most once every :data:`STEP` rounds (with
-        ``plan=turn``; once a round with ``plan=answer``) or when a player went out, when
-        the deeds have changed, as a person reads the board now and then rather than at
-        every change."""
-        start = game.round - game.round % self._step
-        active = 0
-        for player in game.players:
-            if not player.bankrupt:
-                active += 1
-        if start == self._round and p == self._round_seat and \
-                game is self._danger_game and active == self._round_active:
+        unowned deeds, worked out again at most once a round, when the deeds have changed,
+        as a person reads the board when play comes round."""
+        if game.round == self._round and p == self._round_seat and \
+                game is self._danger_game:
             return
-        self._round = start
+        self._round = game.round
         self._round_seat = p
-        self._round_active = active
         if game is self._danger_game and p == self._danger_seat and \
                 game.changes == self._board_changes:
             return
@@ -545,7 +513,7 @@ class IncomeStrategy(UltimateMonopolyStrategy):
             super().know_board(game, p)
             return
         estate = self.estate(game)
-        estate.rank_once_in(self._step)
+        estate.rank_once_a_round()
         self._danger_seat = p
         self._danger_game = game
         self._um_danger = estate.danger(p)
@@ -553,14 +521,10 @@ class IncomeStrategy(UltimateMonopolyStrategy):
 
     def reserve(self, game: ClassicGame, p: int) -> int:
         """The cash reserve (the previous strategy's, from the danger): kept while
-        :meth:`know_board` would keep the danger (the same stretch of rounds and seat,
-        nobody gone out)."""
-        if self._reserve_kept >= 0 and p == self._round_seat and \
-                game is self._danger_game and \
-                game.round - game.round % self._step == self._round:
-            self.know_board(cast(CardGame, game), p)  # (a player gone out: read again)
-            if self._reserve_kept >= 0:
-                return self._reserve_kept
+        :meth:`know_board` would keep the danger (the same round and seat)."""
+        if game.round == self._round and p == self._round_seat and \
+                game is self._danger_game and self._reserve_kept >= 0:
+            return self._reserve_kept
         kept = super().reserve(game, p)
         self._reserve_kept = kept
         return kept
@@ -1084,7 +1048,8 @@ class IncomeStrategy(UltimateMonopolyStrategy):
 
     def voucher(self, game: CardGame, p: int) -> Action | None:
         """A Travel Voucher goes only to an unowned deed: none is looked for when the
-        board read for the danger (:meth:`know_board`) had no deed left unowned."""
+        board read for the danger (:meth:`know_board`, once a round) had no deed left
+        unowned."""
         if self.plan_turn:
             self.know_board(game, p)
             if not self._um_unowned:
@@ -1321,8 +1286,7 @@ class IncomeStrategy(UltimateMonopolyStrategy):
         action = self.play_kept(g, p)
         if action is not None:
             return action
-        built_out = self.built_out(g, p)
-        self._plan_builds = [] if built_out else self.plan_builds(g, p)
+        self._plan_builds = self.plan_builds(g, p)
         self._plan_next = 0
         self._plan_done = False
         self._plan_game = g
@@ -1331,109 +1295,12 @@ class IncomeStrategy(UltimateMonopolyStrategy):
         self._plan_round = g.round
         self._plan_holdings = g.holdings[p]
         self._plan_cash = g.cash(p)
-        if not self._plan_builds and not built_out:
+        if not self._plan_builds:
             action = self.build_surplus(g, p)
             if action is not None:
                 self._plan_game = None
                 return action
-            self.build_mark(g, p)
-            self._nothing = True
-            self._nothing_cash = self.build_need(g, p)
         return self.follow_plan(g, p)
-
-    def build_need(self, game: CardGame, p: int) -> int:
-        """After a new plan found no building, nor one with surplus cash: the least cash
-        with which it might have found one. A candidate that pays back needs its cost and
-        a quarter of the reserve (one the game refused is left out: it stays refused while
-        what the plan reads is the same, but for the bank's stock); one that does not, its
-        cost and four reserves (and :data:`RICH` while deeds are unowned); when the plan
-        did not look at the candidates, a quarter of the reserve and the least building
-        cost of our deeds."""
-        full = self.reserve(game, p)
-        keep = int(full * BUILD_RESERVE)
-        self.hold(game, p)
-        least = keep + self._least_cost
-        if not self._plan_looked:
-            return least
-        need = 1 << 40
-        refused = self._plan_refused
-        for _, d in self._build_candidates:
-            if d not in refused:
-                need = min(need, building_cost(game, d) + keep)
-        if self._build_surplus:
-            self.know_board(game, p)
-            above = full * SURPLUS
-            if self._um_unowned:
-                above = max(above, ceil(RICH * self.scale(game)))
-            for _, d in self._build_surplus:
-                need = min(need, building_cost(game, d) + above)
-        return max(need, least)
-
-    def build_mark(self, game: CardGame, p: int) -> None:
-        """Note what a plan of buildings reads beyond the cash (after :meth:`hold`), in
-        numbers one of which moves whenever any of it does: the seat, our deeds
-        (``_held_version``), the stretch of rounds of the danger and the horizon
-        (:meth:`know_board`), the players still in, the changes of owner, buildings or
-        mortgage of the street groups where we may build (the game's counts only grow, so
-        their sum moves when one does) and the building and mortgage of each of our
-        railroads and cab companies (two bits each)."""
-        self.hold(game, p)
-        self._mark_seat = p
-        self._mark_held = self._held_version
-        self._mark_stretch = game.round - game.round % self._step
-        active = 0
-        for player in game.players:
-            if not player.bankrupt:
-                active += 1
-        self._mark_active = active
-        group_changes = game.group_changes
-        group_of = game.board.group_of
-        moved = 0
-        for ours in self._buildable:
-            moved += group_changes[group_of[ours[0]][0]]
-        self._mark_moved = moved
-        houses = game.houses
-        mortgaged = game.mortgaged
-        transit = 0
-        for d in self._transit:
-            transit = transit * 4 + houses[d] * 2 + (1 if mortgaged[d] else 0)
-        self._mark_transit = transit
-
-    def built_out(self, game: CardGame, p: int) -> bool:
-        """Whether the last plan that found no building (nor one with surplus cash) holds:
-        what it reads is the same (:meth:`build_mark`) and the cash below what it would
-        have needed (:meth:`build_need`). Its candidates are then the same, each left out
-        for want of cash (still short) or refused by the game (which, but for the bank's
-        stock of buildings, reads only those deeds); so no plan is made."""
-        if self._nothing_game is not game:
-            self._nothing_game = game
-            self._nothing = False
-            return False
-        if not self._nothing or p != self._mark_seat or game.cash(p) >= self._nothing_cash \
-                or game.round - game.round % self._step != self._mark_stretch:
-            return False
-        self.hold(game, p)
-        if self._held_version != self._mark_held:
-            return False
-        active = 0
-        for player in game.players:
-            if not player.bankrupt:
-                active += 1
-        if active != self._mark_active:
-            return False
-        group_changes = game.group_changes
-        group_of = game.board.group_of
-        moved = 0
-        for ours in self._buildable:
-            moved += group_changes[group_of[ours[0]][0]]
-        if moved != self._mark_moved:
-            return False
-        houses = game.houses
-        mortgaged = game.mortgaged
-        transit = 0
-        for d in self._transit:
-            transit = transit * 4 + houses[d] * 2 + (1 if mortgaged[d] else 0)
-        return transit == self._mark_transit
 
     def follow_plan(self, game: CardGame, p: int) -> Action | None:
         """The plan's next building; when the plan's buildings are all up, what comes after
@@ -1508,21 +1375,17 @@ class IncomeStrategy(UltimateMonopolyStrategy):
         """What managing does once nothing (more) is to be built: lift a mortgage,
         mortgage to pay for a building, propose a trade once a turn. With ``look=N``
         (N above 1) it is looked for only in a turn at least N rounds after the last turn
-        it was looked for in (that turn's answers until it finds nothing: a new plan made
-        later in the turn, when cash fell or a deed came or went, does not look again)."""
+        it was looked for in (all that turn's answers)."""
         if self.look > 1:
             if game is not self._look_game:
                 self._look_game = game
                 self._look_round = -1 << 30
                 self._look_turn = -1
-                self._look_done = -1
             if game.turns != self._look_turn:
                 if game.round - self._look_round < self.look:
                     return None
                 self._look_round = game.round
                 self._look_turn = game.turns
-            elif self._look_done == game.turns:
-                return None
         action = self.lift(game, p)
         if action is not None:
             return action
@@ -1531,10 +1394,7 @@ class IncomeStrategy(UltimateMonopolyStrategy):
             return action
         if self.willingness > 0 and self._traded_turn != game.turns:
             self._traded_turn = game.turns
-            action = self.offer(game, p)
-            if action is not None:
-                return action
-        self._look_done = game.turns
+            return self.offer(game, p)
         return None
 
     def plan_builds(self, game: CardGame, p: int) -> list[int]:
@@ -1546,7 +1406,6 @@ class IncomeStrategy(UltimateMonopolyStrategy):
         are left out of the rest of the plan. Empty: none of those may go up now."""
         cash = game.cash(p)
         keep = int(self.reserve(game, p) * BUILD_RESERVE)
-        self._plan_looked = False
         if cash <= keep:
             return []
         self.hold(game, p)
@@ -1554,8 +1413,6 @@ class IncomeStrategy(UltimateMonopolyStrategy):
             return []  # (no building is paid for: the candidates need not be looked at)
         first = -1
         refused: list[int] = []
-        self._plan_looked = True
-        self._plan_refused = refused
         for _, d in self.build_candidates(game, p):
             if cash - building_cost(game, d) < keep:
                 continue

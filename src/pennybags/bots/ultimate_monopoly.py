@@ -203,8 +203,7 @@ class Estate(TopRents):
         self.active = -1
         """The ``changes`` count and the players still in when the danger was ranked."""
         self.ranked_round = -1
-        """The first round of the stretch when :meth:`rank_once_in` last ranked the
-        danger."""
+        """The round when :meth:`rank_once_a_round` last ranked the danger."""
 
     def update(self) -> None:
         """When the game's ``changes`` count moved, work out again the rents of each group
@@ -287,22 +286,20 @@ class Estate(TopRents):
         rank_rents(self, self.leaders, game.owner, self.rents, 0)
         self.unowned = self.unowned_now
 
-    def rank_once_in(self, rounds: int) -> None:
+    def rank_once_a_round(self) -> None:
         """The danger and the unowned deeds as :meth:`rank` finds them at the first call of
-        each stretch of ``rounds`` rounds (rounds 0 to ``rounds - 1``, then the next
-        ``rounds``, ...: the bots that plan once a turn read the board now and then, not
-        at every change; one ranking serves every seat): ranked again within the stretch
-        only when a player went out."""
+        each round (the bots that plan once a turn read the board when play comes round;
+        one ranking a round serves every seat): ranked again within the round only when a
+        player went out."""
         game = self.game
-        start = game.round - game.round % rounds
-        if self.ranked_round == start:
+        if self.ranked_round == game.round:
             active = 0
             for player in game.players:
                 if not player.bankrupt:
                     active += 1
             if active == self.active:
                 return
-        self.ranked_round = start
+        self.ranked_round = game.round
         self.rank()
 
 
