@@ -57,9 +57,11 @@ the owners of its group, its buildings and mortgage are the same; the danger on 
 railroads and cab companies until its own deeds change (looked at when the game counts a
 deed coming to or going from it, ``game.holdings``); the deeds it could ask for until an
 owner of its street groups changes (``game.group_transfers``); its building candidates,
-group by group, until the buildings or mortgages of those deeds change. An answer looks
-only at its own deeds and the groups in question, never at the whole board
-(tests/test_bot_ultimate_caches.py checks the kept work against fresh work).
+group by group, until the buildings or mortgages of those deeds change; a bid's limit for
+the rest of the auction while its cash is the same. No Travel Voucher is looked for while
+the board read for the danger has no unowned deed. An answer looks only at its own deeds
+and the groups in question, never at the whole board (tests/test_bot_ultimate_caches.py
+checks the kept work against fresh work).
 """
 
 from __future__ import annotations
