@@ -12,7 +12,8 @@ import pytest
 
 from pennybags.bots import make_bot
 from pennybags.bots.ultimate_income import DECAY, HORIZON, IncomeStrategy, standard_strategy
-from pennybags.bots.ultimate_monopoly import UltimateMonopolyStrategy
+from pennybags.bots.ultimate_monopoly import UltimateMonopolyStrategy, bid_toward
+from pennybags.editions.classic.game import Auction
 from pennybags.editions.ultimate_monopoly.game import VOUCHERS
 from pennybags.engine.actions import Action, Pose, Trade
 from pennybags.engine.turn import ROLL
@@ -100,6 +101,28 @@ def test_look_knob_lifts_a_mortgage_only_every_n_rounds(look: int) -> None:
         game.turns += 4  # (the seat's next turn, a round later)
         game.round += 1
     assert seen == ([True, True, True, True] if look == 1 else [True, False, False, True])
+
+
+def test_a_bid_limit_is_worked_out_at_the_first_bid_of_an_auction() -> None:
+    """The limit (the deed's worth, keeping a quarter of the reserve) is kept for the
+    auction's next bids while our cash is the same; a new auction, or other cash, works
+    it out again."""
+    game = new_game()
+    bot = income()
+    boardwalk = at(game, "Boardwalk")
+    game.auction = Auction(boardwalk, [0, 1])
+    bot.bid(game, 0, boardwalk, 0)
+    kept = bot._bid_limit
+    own(game, 0, "Park Place")  # (Boardwalk would now complete a monopoly: worth more)
+    assert bot.bid(game, 0, boardwalk, 100) == bid_toward(100, kept, 10)
+    assert bot._bid_limit == kept
+    game.auction = Auction(boardwalk, [0, 1])
+    bot.bid(game, 0, boardwalk, 0)
+    assert bot._bid_limit > kept
+    more = bot._bid_limit
+    set_cash(game, 0, 100)
+    bot.bid(game, 0, boardwalk, 0)
+    assert bot._bid_limit < more
 
 
 # ==================================================================== valuation
@@ -246,6 +269,22 @@ def test_a_voucher_goes_to_the_deed_that_completes_a_group() -> None:
     action = standard().choose(game, 0)
     assert action.do == "play-voucher"
     assert action.space == at(game, "Baltic Avenue")
+
+
+def test_no_voucher_is_looked_for_while_the_board_read_has_no_unowned_deed() -> None:
+    """The unowned deeds are those of the board read for the danger (once a round): a deed
+    back with the bank within the round is not looked for until the next round's read."""
+    game = new_game()
+    for d in game.board.deeds:
+        game.set_owner(d, 1)
+    own(game, 0, "Mediterranean Avenue")
+    bot = income()
+    assert bot.voucher(game, 0) is None
+    game.set_owner(at(game, "Baltic Avenue"), -1)
+    assert bot.voucher(game, 0) is None
+    game.round += 1
+    action = bot.voucher(game, 0)
+    assert action is not None and action.space == at(game, "Baltic Avenue")
 
 
 # ==================================================================== shares

@@ -57,9 +57,11 @@ the owners of its group, its buildings and mortgage are the same; the danger on 
 railroads and cab companies until its own deeds change (looked at when the game counts a
 deed coming to or going from it, ``game.holdings``); the deeds it could ask for until an
 owner of its street groups changes (``game.group_transfers``); its building candidates,
-group by group, until the buildings or mortgages of those deeds change. An answer looks
-only at its own deeds and the groups in question, never at the whole board
-(tests/test_bot_ultimate_caches.py checks the kept work against fresh work).
+group by group, until the buildings or mortgages of those deeds change; a bid's limit for
+the rest of the auction while its cash is the same. No Travel Voucher is looked for while
+the board read for the danger has no unowned deed. An answer looks only at its own deeds
+and the groups in question, never at the whole board (tests/test_bot_ultimate_caches.py
+checks the kept work against fresh work).
 """
 
 from __future__ import annotations
@@ -481,6 +483,11 @@ class IncomeStrategy(UltimateMonopolyStrategy):
         self._horizon = HORIZON
         self._trade_offers: dict[int, int] = {}
         """When (the round) each offer, keyed by other player and group, was last made."""
+        self._bid_auction: object | None = None
+        self._bid_cash = 0
+        self._bid_limit = 0
+        """The auction of a deed we last bid in, our cash then and our limit (see
+        :meth:`bid`)."""
 
     # ---------------------------------------------------------------- the board, cached
 
@@ -1017,10 +1024,19 @@ class IncomeStrategy(UltimateMonopolyStrategy):
         return left >= reserve // 2
 
     def bid(self, game: ClassicGame, p: int, deed: int, high: int) -> Action:
+        """Up to the deed's worth, keeping a quarter of the reserve: the limit worked out
+        at our first bid of an auction and kept for its next ones while our cash is the
+        same (nothing else it reads changes while bids go round)."""
         if deed < 0:
             return super().bid(game, p, deed, high)
         cash = game.cash(p)
+        auction = game.auction
+        if auction is not None and auction is self._bid_auction and cash == self._bid_cash:
+            return bid_toward(high, self._bid_limit, 10)
         limit = min(int(self.value(game, p, deed)), cash - self.reserve(game, p) // 4)
+        self._bid_auction = auction
+        self._bid_cash = cash
+        self._bid_limit = limit
         return bid_toward(high, limit, 10)
 
     def keep_value(self, game: CardGame, p: int, deed: int) -> float:
@@ -1029,6 +1045,18 @@ class IncomeStrategy(UltimateMonopolyStrategy):
         self.fresh(game, p)
         return max(self.gain_of(game, p, deed), game.board.spaces[deed].price * 0.5) + \
             game.houses[deed] * building_cost(game, deed)
+
+    # ---------------------------------------------------------------- the board's choices
+
+    def voucher(self, game: CardGame, p: int) -> Action | None:
+        """A Travel Voucher goes only to an unowned deed: none is looked for when the
+        board read for the danger (:meth:`know_board`, once a round) had no deed left
+        unowned."""
+        if self.plan_turn:
+            self.know_board(game, p)
+            if not self._um_unowned:
+                return None
+        return super().voucher(game, p)
 
     # ---------------------------------------------------------------- shares
 
