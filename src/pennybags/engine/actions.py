@@ -287,7 +287,9 @@ class Decision:
         self.creditor: Final = creditor
         self.trade: Final = trade
         self.high_bidder: Final = high_bidder
-        try:  # kind_number(kind), written out as in Action
+        # kind_number(kind), written out as in Action: the call cost about 230 instructions
+        # a classic player-turn in pure Python and 30 compiled (0.5 decisions made each)
+        try:
             number = _KIND_NUMBERS.get(kind)
         except TypeError:  # (pure Python: a kind that is not a word)
             number = NO_KIND
