@@ -43,7 +43,7 @@ from pennybags.editions.classic.rules import (
     REJECT,
 )
 from pennybags.engine.actions import Action, Trade, deed_action, deed_actions
-from pennybags.engine.arrays import ints
+from pennybags.engine.arrays import copied_ints, ints
 from pennybags.engine.board import Board
 from pennybags.engine.game import CompiledAgent, Game
 from pennybags.engine.turn import END_TURN, PAY_BAIL, ROLL, USE_CARD
@@ -76,7 +76,7 @@ class TopRents:
         return self.second_rent if p == self.top_owner else self.top_rent
 
 
-def rank_rents(ranked: TopRents, deeds: list[int], owner: list[int], rents: vec[i64],
+def rank_rents(ranked: TopRents, deeds: list[int], owner: vec[i64], rents: vec[i64],
                out: int) -> None:
     """Rank the rents of ``deeds`` (``rents`` by deed, -1: mortgaged) into ``ranked``: the
     highest rent and its owner, and the highest of any other owner. Deeds are taken in the
@@ -224,7 +224,7 @@ class BoardView(TopRents):
         self.facts = board_facts(game.board)
         self.rents: vec[i64] = ints([0] * game.board.size)
         """The rent each owned deed charges now, by deed (-1: mortgaged)."""
-        self.ranked_owner: vec[i64] = ints(game.owner)
+        self.ranked_owner: vec[i64] = copied_ints(game.owner)
         """The owner of each deed when the rents were last ranked (what the top rents
         count); every deed's owner after each update (the deeds the log names brought up
         to date one by one, the rest unchanged), so ranking needs no copy then."""
@@ -319,8 +319,9 @@ class BoardView(TopRents):
         if rank:
             if not copied:
                 # (a copy rather than ``[:] =``: the compiled build assigns a slice through
-                # the generic protocol, about twice the instructions of a copy)
-                self.ranked_owner = ints(owner)
+                # the generic protocol, about twice the instructions of a copy; the slice
+                # is the array's own copy in both builds, without copied_ints' call)
+                self.ranked_owner = owner[:]
             rank_rents(self, self.facts.rated, owner, self.rents, 0)
 
     def raise_rent(self, o: int, rent: int) -> bool:
@@ -509,7 +510,7 @@ class BoardView(TopRents):
         return self.deeds[p]
 
 
-def highest_level(houses: list[int], group: tuple[int, ...]) -> int:
+def highest_level(houses: vec[i64], group: tuple[int, ...]) -> int:
     """The most buildings on any street of ``group`` (what ``ClassicGame.highest_level``
     says of a deed of the group)."""
     high = 0
@@ -555,7 +556,7 @@ class Wanted:
 
     __slots__ = ("group", "key", "other", "take")
 
-    def __init__(self, group: tuple[int, ...], other: int, p: int, owner: list[int]) -> None:
+    def __init__(self, group: tuple[int, ...], other: int, p: int, owner: vec[i64]) -> None:
         self.group = group
         self.other = other
         self.take = tuple([d for d in group if owner[d] != p])

@@ -768,7 +768,7 @@ class UltimateMonopolyStrategy(ClassicStrategy):
             bonus = 2.0
         elif len(group) >= majority_size(game) and mine == len(group) - 1:
             bonus = 1.6
-        return price * bonus + game.houses[deed] * building_cost(game, deed)
+        return price * bonus + int(game.houses[deed]) * building_cost(game, deed)
 
     def building_gain(self, game: CardGame, deed: int) -> int:
         """How much the next building on ``deed`` raises its rent."""

@@ -1,5 +1,6 @@
 """The game's arrays of small integers and flags: each deed's owner, buildings and
-mortgage, each seat's balance, and the standard bots' own tables by deed.
+mortgage, each seat's balance (with Monopoly 2.3's counts of changes by group), and the
+standard bots' own tables by deed.
 
 In the compiled build each is a ``librt.vecs.vec`` (``vec[i64]``, ``vec[bool]``), which
 mypyc compiles to a packed array of machine integers: reading an element is a bounds check
