@@ -68,6 +68,42 @@ for edition_id in ("classic", "electronic-banking", "ultimate-banking", "monopol
 print(json.dumps({"compiled": compiled, "games": games}))
 """
 
+STATE = r"""
+import json, random
+from pennybags import history
+from pennybags.bots import make_bot
+from pennybags.editions import get_edition
+from pennybags.engine.snapshot import snapshot
+from pennybags.engine.view import seat_view
+out = []
+for edition_id in ("classic", "electronic-banking", "ultimate-banking", "monopoly-2.3",
+                   "ultimate-monopoly"):
+    game = get_edition(edition_id).new_game(["A", "B", "C", "D"], seed=5)
+    game.play_out([make_bot("standard", 40 + seat) for seat in range(4)], until_round=6)
+    arrays = (game.owner, game.houses, game.mortgaged, game.ledger.balances)
+    before = snapshot(game)
+    clone = game.clone()
+    guess = game.determinize(0, random.Random(7))
+    same = snapshot(clone) == before
+    clone.play_out([make_bot("standard", 50 + seat) for seat in range(4)], until_round=12)
+    guess.play_out([make_bot("standard", 60 + seat) for seat in range(4)], until_round=12)
+    try:
+        game.owner = list(game.owner)
+        refused = ""
+    except TypeError:
+        refused = "TypeError"
+    out.append({"types": [type(a).__name__ for a in arrays], "refused": refused,
+                "snapshot": before, "unchanged": snapshot(game) == before,
+                "clone_same": same, "clone": snapshot(clone), "guess": snapshot(guess),
+                "view": seat_view(game, 0), "record": history.record(game),
+                "lists": [list(a) for a in arrays]})
+print(json.dumps(out))
+"""
+"""A game part played in every edition, as JSON: its snapshot, a seat's view and its record;
+a clone's and a determinized copy's snapshots, each played on (the original unchanged);
+the types of its arrays (see src/pennybags/engine/arrays.py) and whether a list is refused
+in their place."""
+
 
 def cache_root() -> Path:
     named = os.environ.get("PENNYBAGS_COMPILED_CACHE")
@@ -221,6 +257,26 @@ def test_compiled_build_plays_the_same_games_as_pure_python(compiled_src: Path) 
     assert len(fast_out["games"]) == 30
     assert fast_out["games"] == pure_out["games"]
     assert all(game[-1] for game in fast_out["games"])  # money conserved
+
+
+@needs_mypyc
+def test_a_compiled_games_state_copies_and_json_equal_pure_pythons(compiled_src: Path) -> None:
+    """The game's arrays are packed ``vec`` arrays compiled and lists in pure Python: the
+    snapshots, views, records, clones and determinized copies are the same all the same,
+    and the compiled build takes nothing else in their place."""
+    pure = run_with(None, "-c", STATE)
+    fast = run_with(compiled_src, "-c", STATE)
+    assert pure.returncode == 0, pure.stderr
+    assert fast.returncode == 0, fast.stderr
+    pure_out, fast_out = json.loads(pure.stdout), json.loads(fast.stdout)
+    assert len(pure_out) == len(fast_out) == 5
+    for p, f in zip(pure_out, fast_out, strict=True):
+        assert p.pop("types") == ["list"] * 4 and p.pop("refused") == ""
+        assert f.pop("types") == ["vec[i64]", "vec[i64]", "vec[bool]", "vec[i64]"]
+        assert f.pop("refused") == "TypeError"
+        assert p["unchanged"] and p["clone_same"]
+        assert p["clone"] != p["snapshot"] and p["guess"] != p["snapshot"]  # (played on)
+        assert f == p
 
 
 @needs_mypyc

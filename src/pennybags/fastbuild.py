@@ -36,6 +36,7 @@ from typing import TextIO
 
 COMPILED: tuple[str, ...] = (
     "engine/actions.py",
+    "engine/arrays.py",
     "engine/board.py",
     "editions/ultimate_monopoly/bankruptcy.py",
     "editions/ultimate_monopoly/board.py",

@@ -33,6 +33,7 @@ from __future__ import annotations
 
 from typing import Final
 
+from librt.vecs import vec
 from mypy_extensions import i64
 
 from pennybags.bots.registry import int_param
@@ -42,6 +43,7 @@ from pennybags.editions.classic.rules import BUY
 from pennybags.editions.monopoly_2_3.game import Monopoly23Game
 from pennybags.editions.monopoly_2_3.rules import DECLINE, move_action
 from pennybags.engine.actions import Action, CardRef, Decision, deed_actions
+from pennybags.engine.arrays import copied_ints, ints
 from pennybags.engine.board import Board
 from pennybags.engine.decks import Card
 from pennybags.engine.turn import END_TURN, ROLL, USE_CARD
@@ -95,33 +97,36 @@ class DeedTables:
         self.force_percent = game.force_percent
         self.unit = game.unit
         self.street_groups: list[tuple[int, ...]] = list(game.streets_groups)
-        self.group_index: list[int] = [-1] * size
-        """Each deed's place in ``street_groups`` (-1: not a street of a colour group)."""
+        group_index = [-1] * size
         for i, group in enumerate(self.street_groups):
             for d in group:
-                self.group_index[d] = i
-        self.street_of_group: list[int] = [self.group_index[group[0]]
-                                           for group in game.deed_groups]
+                group_index[d] = i
+        self.group_index: vec[i64] = ints(group_index)
+        """Each deed's place in ``street_groups`` (-1: not a street of a colour group).
+        (This table and the others of ints below are arrays of
+        :mod:`pennybags.engine.arrays`.)"""
+        self.street_of_group: vec[i64] = ints([group_index[group[0]]
+                                               for group in game.deed_groups])
         """Each of ``game.deed_groups``' place in ``street_groups`` (-1: not a colour
         group)."""
-        self.kinds: list[int] = [
+        self.kinds: vec[i64] = ints([
             RAILROAD if spaces[d].kind == "railroad" else
-            STREET if spaces[d].kind == "street" else UTILITY for d in range(size)]
+            STREET if spaces[d].kind == "street" else UTILITY for d in range(size)])
         """Each space's kind for the rent estimate (STREET, RAILROAD or UTILITY)."""
-        self.landing: list[int] = [
+        self.landing: vec[i64] = ints([
             LAND_DEED if spaces[d].is_deed else LAND_TAX if spaces[d].kind == "tax" else
             LAND_GO_TO_JAIL if spaces[d].kind == "go_to_jail" else LAND_OTHER
-            for d in range(size)]
+            for d in range(size)])
         """What landing on each space does for the landing value (LAND_DEED, ...)."""
         self.tax: list[int] = [game.r5(spaces[d].amount) if spaces[d].kind == "tax" else 0
                                for d in range(size)]
         """Each tax space's amount, rounded up to the unit."""
         self.street_rents: list[tuple[int, ...]] = [spaces[d].rents for d in range(size)]
-        self.base_rent: list[int] = [spaces[d].rents[0] if spaces[d].rents else 0
-                                     for d in range(size)]
-        self.prices: list[int] = [spaces[d].price for d in range(size)]
-        self.force_price: list[int] = [game.force_price(d) if spaces[d].is_deed else 0
-                                       for d in range(size)]
+        self.base_rent: vec[i64] = ints([spaces[d].rents[0] if spaces[d].rents else 0
+                                         for d in range(size)])
+        self.prices: vec[i64] = ints([spaces[d].price for d in range(size)])
+        self.force_price: vec[i64] = ints([game.force_price(d) if spaces[d].is_deed else 0
+                                           for d in range(size)])
         """Each deed's forced purchase price (``game.force_price``)."""
         self.buy_deed: list[Action] = deed_actions("buy-deed", size)
         self.force_buy: list[Action] = deed_actions("force-buy", size)
@@ -303,12 +308,12 @@ class DeedView:
                     scores.append(gain / row.cost + (3.0 if level < 3 else 0.0) +
                                   row.price / 1000)
                 row.build_scores = tuple(scores)
-        self.full: list[int] = [-1] * len(self.street_groups)
+        self.full: vec[i64] = ints([-1] * len(self.street_groups))
         """The owner of each whole colour group (-1: none)."""
         self.go_salary = game.r5(game.go_salary)
         """The GO salary, rounded."""
         self.per_property: bool = game.per_property
-        self.seen_changes: list[int] = [-1] * len(self.groups)
+        self.seen_changes: vec[i64] = ints([-1] * len(self.groups))
         """Each group's count of changes (``game.group_changes``) when the view last worked
         it out."""
         self.seats: list[SeatRow] = [SeatRow(game.board.size) for _ in game.players]
@@ -320,7 +325,7 @@ class DeedView:
         """Whether any seat's ``lowered`` is True."""
         self.income_known = False
         """Whether the seats' ``income`` is worked out for the deeds as they are."""
-        self.lone: list[int] = [-1] * (len(self.street_groups) * len(self.seats))
+        self.lone: vec[i64] = ints([-1] * (len(self.street_groups) * len(self.seats)))
         """For colour group ``i`` and seat ``q``, at ``i * seats + q``: the one deed of the
         group held by someone other than ``q`` when it is the only such deed of a group of
         two or more (-1: none), worked out with the group."""
@@ -396,7 +401,7 @@ class DeedView:
                 self.update()
                 return
         # (nothing owned, as a new game starts: what an update would work out)
-        self.seen_changes = list(game.group_changes)
+        self.seen_changes = copied_ints(game.group_changes)
         self.changes = game.changes
         self.logged = len(game.changed)
 
@@ -883,7 +888,7 @@ class Monopoly23Strategy(EditionStrategy):
             # The turn's own decision, taken from what is legal in the order the legal
             # actions list it: a forced purchase, the market, a building, a card, then the
             # roll or the end of the turn (written out here: the most frequent answer).
-            cash = game.ledger.balances[p]
+            cash: int = game.ledger.balances[p]
             seat = view.seats[p]
             # (reserve(), written out)
             if view.danger_tops != view.top_moves or view.danger_jail != game.jail_changes:
@@ -903,7 +908,7 @@ class Monopoly23Strategy(EditionStrategy):
                     rich = reserve + 600 / self.aggression
                     force_price = view.tables.force_price
                     for d in targets:
-                        left = cash - force_price[d]
+                        left: int = cash - force_price[d]
                         if left < third and left < rich:
                             continue
                         kept = scores[d]  # (kept_score, written out)
@@ -1214,7 +1219,7 @@ class Monopoly23Strategy(EditionStrategy):
         score, more when it breaks a monopoly or completes the creditor's group; a building:
         1.3 times its value), plus 1.5 times what it pays over the debt, less 30 when it
         covers what cash cannot."""
-        cash_left = game.ledger.balances[p]
+        cash_left: int = game.ledger.balances[p]
         view = self._cur
         assert view is not None
         tables = view.tables

@@ -28,6 +28,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any, Final, Protocol, cast
 
+from librt.vecs import vec
 from mypy_extensions import i64
 
 from pennybags.bots.registry import int_param, no_more_params, register_bot
@@ -42,6 +43,7 @@ from pennybags.editions.classic.rules import (
     REJECT,
 )
 from pennybags.engine.actions import Action, Trade, deed_action, deed_actions
+from pennybags.engine.arrays import copied_ints, ints
 from pennybags.engine.board import Board
 from pennybags.engine.game import CompiledAgent, Game
 from pennybags.engine.turn import END_TURN, PAY_BAIL, ROLL, USE_CARD
@@ -74,7 +76,7 @@ class TopRents:
         return self.second_rent if p == self.top_owner else self.top_rent
 
 
-def rank_rents(ranked: TopRents, deeds: list[int], owner: list[int], rents: list[int],
+def rank_rents(ranked: TopRents, deeds: list[int], owner: vec[i64], rents: vec[i64],
                out: int) -> None:
     """Rank the rents of ``deeds`` (``rents`` by deed, -1: mortgaged) into ``ranked``: the
     highest rent and its owner, and the highest of any other owner. Deeds are taken in the
@@ -128,27 +130,29 @@ class BoardFacts:
             if group and board.spaces[group[0]].kind == "street"
         ]
         self.streets: list[int] = [d for d in board.deeds if board.spaces[d].kind == "street"]
-        self.street_group_of: list[int] = [-1] * board.size
-        """Each deed's place in ``street_groups`` (-1: not a street of a colour group)."""
+        street_group_of = [-1] * board.size
         for g, group in enumerate(self.street_groups):
             for d in group:
-                self.street_group_of[d] = g
+                street_group_of[d] = g
+        self.street_group_of: vec[i64] = ints(street_group_of)
+        """Each deed's place in ``street_groups`` (-1: not a street of a colour group)."""
         others = [d for group in board.groups.values() for d in group
                   if board.spaces[d].kind in ("railroad", "utility")]
         self.rated: list[int] = self.streets + others
         """The deeds that charge rent: ``streets`` first, then the railroads and utilities."""
-        self.rent_kind: list[int] = [NO_RENT] * board.size
-        """How each space's deed charges rent (``STREET_RENT``, ``RAILROAD_RENT``,
-        ``UTILITY_RENT``; ``NO_RENT``: no deed, or one that charges none)."""
+        rent_kind = [NO_RENT] * board.size
         self.printed_rents: list[tuple[int, ...]] = [() for _ in range(board.size)]
         """The printed rents of each street, by improvement level (empty for the rest)."""
         for d in self.rated:
             kind = board.spaces[d].kind
             if kind == "street":
-                self.rent_kind[d] = STREET_RENT
+                rent_kind[d] = STREET_RENT
                 self.printed_rents[d] = board.spaces[d].rents
             else:
-                self.rent_kind[d] = RAILROAD_RENT if kind == "railroad" else UTILITY_RENT
+                rent_kind[d] = RAILROAD_RENT if kind == "railroad" else UTILITY_RENT
+        self.rent_kind: vec[i64] = ints(rent_kind)
+        """How each space's deed charges rent (``STREET_RENT``, ``RAILROAD_RENT``,
+        ``UTILITY_RENT``; ``NO_RENT``: no deed, or one that charges none)."""
         spaces = board.spaces
         self.street_bits = 0
         """The streets (of a colour group or not), as bits (1 << space)."""
@@ -218,9 +222,9 @@ class BoardView(TopRents):
         super().__init__()
         self.game = game
         self.facts = board_facts(game.board)
-        self.rents: list[int] = [0] * game.board.size
+        self.rents: vec[i64] = ints([0] * game.board.size)
         """The rent each owned deed charges now, by deed (-1: mortgaged)."""
-        self.ranked_owner: list[int] = list(game.owner)
+        self.ranked_owner: vec[i64] = copied_ints(game.owner)
         """The owner of each deed when the rents were last ranked (what the top rents
         count); every deed's owner after each update (the deeds the log names brought up
         to date one by one, the rest unchanged), so ranking needs no copy then."""
@@ -243,7 +247,7 @@ class BoardView(TopRents):
         self.deeds: list[list[int]] = [[] for _ in range(seats)]
         """Each seat's deeds in board order (see :meth:`deeds_of`)."""
         groups = len(self.facts.street_groups)
-        self.group_owner: list[int] = [-1] * groups
+        self.group_owner: vec[i64] = ints([-1] * groups)
         """Who owns each colour group whole (-1: nobody)."""
         self.split_owner: list[Wanted | None] = [None] * groups
         self.split_other: list[Wanted | None] = [None] * groups
@@ -315,8 +319,9 @@ class BoardView(TopRents):
         if rank:
             if not copied:
                 # (a copy rather than ``[:] =``: the compiled build assigns a slice through
-                # the generic protocol, about twice the instructions of a copy)
-                self.ranked_owner = owner.copy()
+                # the generic protocol, about twice the instructions of a copy; the slice
+                # is the array's own copy in both builds, without copied_ints' call)
+                self.ranked_owner = owner[:]
             rank_rents(self, self.facts.rated, owner, self.rents, 0)
 
     def raise_rent(self, o: int, rent: int) -> bool:
@@ -505,7 +510,7 @@ class BoardView(TopRents):
         return self.deeds[p]
 
 
-def highest_level(houses: list[int], group: tuple[int, ...]) -> int:
+def highest_level(houses: vec[i64], group: tuple[int, ...]) -> int:
     """The most buildings on any street of ``group`` (what ``ClassicGame.highest_level``
     says of a deed of the group)."""
     high = 0
@@ -551,7 +556,7 @@ class Wanted:
 
     __slots__ = ("group", "key", "other", "take")
 
-    def __init__(self, group: tuple[int, ...], other: int, p: int, owner: list[int]) -> None:
+    def __init__(self, group: tuple[int, ...], other: int, p: int, owner: vec[i64]) -> None:
         self.group = group
         self.other = other
         self.take = tuple([d for d in group if owner[d] != p])

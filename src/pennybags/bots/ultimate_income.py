@@ -1044,7 +1044,7 @@ class IncomeStrategy(UltimateMonopolyStrategy):
         the buildings on it (at the cost of the building)."""
         self.fresh(game, p)
         return max(self.gain_of(game, p, deed), game.board.spaces[deed].price * 0.5) + \
-            game.houses[deed] * building_cost(game, deed)
+            int(game.houses[deed]) * building_cost(game, deed)
 
     # ---------------------------------------------------------------- the board's choices
 

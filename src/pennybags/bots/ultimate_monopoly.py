@@ -36,6 +36,9 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Final, cast
 
+from librt.vecs import vec
+from mypy_extensions import i64
+
 from pennybags.bots.standard import (
     ClassicStrategy,
     TopRents,
@@ -73,6 +76,7 @@ from pennybags.editions.ultimate_monopoly.travel import (
     voucher_destinations,
 )
 from pennybags.engine.actions import Action, Decision, Trade, deed_action
+from pennybags.engine.arrays import ints
 from pennybags.engine.turn import END_TURN, PAY_BAIL, ROLL, USE_CARD
 
 GO_ON: Final = Action("go-on")
@@ -172,7 +176,7 @@ class Estate(TopRents):
         self.group_changes: list[int] = list(game.group_changes)
         """A copy of the game's changes of owner, buildings and mortgage per group, when
         last compared."""
-        self.rents: list[int] = [0] * size
+        self.rents: vec[i64] = ints([0] * size)
         """Each deed's rent now (:func:`rent_now`)."""
         self.leads: list[int] = [-1] * (2 * size)
         """For each group (at ``2 * first`` and the next), the deed of its highest rent
@@ -764,7 +768,7 @@ class UltimateMonopolyStrategy(ClassicStrategy):
             bonus = 2.0
         elif len(group) >= majority_size(game) and mine == len(group) - 1:
             bonus = 1.6
-        return price * bonus + game.houses[deed] * building_cost(game, deed)
+        return price * bonus + int(game.houses[deed]) * building_cost(game, deed)
 
     def building_gain(self, game: CardGame, deed: int) -> int:
         """How much the next building on ``deed`` raises its rent."""

@@ -28,6 +28,7 @@ from abc import ABC, abstractmethod
 from collections.abc import Callable, Sequence
 from typing import Any, ClassVar, Final, Protocol
 
+from librt.vecs import vec
 from mypy_extensions import i64
 
 from pennybags.engine.actions import (
@@ -41,6 +42,7 @@ from pennybags.engine.actions import (
     Trade,
     kinds_table,
 )
+from pennybags.engine.arrays import copied_flags, copied_ints, flags, ints
 from pennybags.engine.board import Board
 from pennybags.engine.data import EditionData
 from pennybags.engine.decks import Deck
@@ -287,11 +289,14 @@ class Game(ABC):
         (simulations turn both off: they replay a game from its seed if they need it)."""
         self.ledger = Ledger(len(names), recording=record)
         size = self.board.size
-        self.owner: list[int] = [-1] * size
-        """Owner seat of each space's deed, -1 for the bank (or no deed)."""
-        self.houses: list[int] = [0] * size
+        self.owner: vec[i64] = ints([-1] * size)
+        """Owner seat of each space's deed, -1 for the bank (or no deed). This array and
+        the two below are made by :mod:`pennybags.engine.arrays`: packed arrays of machine
+        integers in the compiled build, lists in pure Python (take ``list(game.owner)``
+        for a list)."""
+        self.houses: vec[i64] = ints([0] * size)
         """Improvement level of each deed (edition-defined: houses, or a rent level)."""
-        self.mortgaged: list[bool] = [False] * size
+        self.mortgaged: vec[bool] = flags([False] * size)
         self.changes: i64 = 0
         """Counts changes to deeds (owner, buildings, mortgages), so bots and fronts can
         cache what they work out from them. (This count, ``transfers`` and
@@ -351,9 +356,9 @@ class Game(ABC):
         self.players = [p.clone() for p in other.players]
         self.recording = other.recording
         self.ledger = other.ledger.clone()
-        self.owner = list(other.owner)
-        self.houses = list(other.houses)
-        self.mortgaged = list(other.mortgaged)
+        self.owner = copied_ints(other.owner)
+        self.houses = copied_ints(other.houses)
+        self.mortgaged = copied_flags(other.mortgaged)
         self.changes = other.changes
         self.transfers = other.transfers
         self.changed = []  # (a copy's views start afresh: its log starts empty)

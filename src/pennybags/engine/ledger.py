@@ -12,6 +12,11 @@ from __future__ import annotations
 
 from typing import Final, NamedTuple
 
+from librt.vecs import vec
+from mypy_extensions import i64
+
+from pennybags.engine.arrays import copied_ints, ints
+
 BANK: Final = -1
 """The bank's account number."""
 
@@ -34,7 +39,8 @@ class Ledger:
     __slots__ = ("balances", "bank", "pots", "recording", "transactions")
 
     def __init__(self, players: int, recording: bool = True) -> None:
-        self.balances: list[int] = [0] * players
+        self.balances: vec[i64] = ints([0] * players)
+        """Each player's balance, by seat (an array of :mod:`pennybags.engine.arrays`)."""
         self.bank = 0
         self.pots: dict[int, int] = {}
         self.recording = recording
@@ -43,7 +49,7 @@ class Ledger:
     def clone(self) -> Ledger:
         """An independent copy (balances and the transactions so far)."""
         copy = Ledger(0, self.recording)
-        copy.balances = list(self.balances)
+        copy.balances = copied_ints(self.balances)
         copy.bank = self.bank
         copy.pots = dict(self.pots)
         copy.transactions = list(self.transactions)

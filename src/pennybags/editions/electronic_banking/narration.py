@@ -16,6 +16,7 @@ from dataclasses import dataclass
 
 from pennybags.editions.electronic_banking.amounts import format_km, keys_for
 from pennybags.editions.electronic_banking.unit import ElectronicBankingUnit
+from pennybags.engine.arrays import copied_ints
 from pennybags.engine.ledger import BANK, FREE_PARKING_POT, Ledger
 
 GO_REASON = "GO salary"
@@ -36,7 +37,7 @@ class UnitStory:
 def mirror(ledger: Ledger) -> Ledger:
     """A copy of the balances of ``ledger`` (not its history), for a unit to work on."""
     copy = Ledger(len(ledger.balances), recording=False)
-    copy.balances = list(ledger.balances)
+    copy.balances = copied_ints(ledger.balances)
     copy.bank = ledger.bank
     copy.pots = dict(ledger.pots)
     return copy

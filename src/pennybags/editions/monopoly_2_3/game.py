@@ -39,6 +39,9 @@ from collections import deque
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any, ClassVar, Final, cast
 
+from librt.vecs import vec
+from mypy_extensions import i64
+
 from pennybags.editions.classic.game import HOTEL, ClassicGame
 from pennybags.editions.monopoly_2_3.options import Monopoly23Options
 from pennybags.engine.actions import (
@@ -48,6 +51,7 @@ from pennybags.engine.actions import (
     Pose,
     deed_action,
 )
+from pennybags.engine.arrays import copied_flags, copied_ints, flags, ints
 from pennybags.engine.board import Board
 from pennybags.engine.data import EditionData
 from pennybags.engine.decks import Card, Deck, shuffle
@@ -121,18 +125,21 @@ class Monopoly23Game(ClassicGame):
         a deed of no group alone), in the order of their first deed on the board."""
         self.group_number: tuple[int, ...] = tables.group_number
         """Each deed's place in ``deed_groups`` (-1: not a deed)."""
-        self.group_changes: list[int] = (list(clone_of.group_changes) if clone_of is not None
-                                         else [0] * len(self.deed_groups))
+        self.group_changes: vec[i64] = (copied_ints(clone_of.group_changes)
+                                        if clone_of is not None
+                                        else ints([0] * len(self.deed_groups)))
         """Counts the changes of owner and buildings in each of ``deed_groups`` (as
         ``changes`` counts them all), so that a bot can bring up to date only what it
-        worked out from the groups that changed."""
+        worked out from the groups that changed. (This array and ``_completed`` are
+        arrays of :mod:`pennybags.engine.arrays`.)"""
         self.jail_changes: int = clone_of.jail_changes if clone_of is not None else 0
         """Counts the players sent to jail and let out (``send_to_jail``, ``leave_jail``),
         so that a bot can keep what it worked out from who is in jail while it stays."""
         self._colour: tuple[bool, ...] = tables.colour
         """Whether each of ``deed_groups`` is a colour group (one of ``streets_groups``)."""
-        self._completed: list[bool] = (list(clone_of._completed) if clone_of is not None
-                                       else [False] * len(self.players))
+        self._completed: vec[bool] = (copied_flags(clone_of._completed)
+                                      if clone_of is not None
+                                      else flags([False] * len(self.players)))
         """Each seat that completed a colour group since the last end check (see
         :meth:`check_end`): only a completed group adds a monopoly, so only these seats can
         have reached the number that wins since then."""
@@ -907,7 +914,7 @@ class Monopoly23Game(ClassicGame):
                     return self.check_five()
         return False
 
-    def moved_groups(self, seen: list[int], logged: int, changes: int) -> list[int]:
+    def moved_groups(self, seen: vec[i64], logged: int, changes: int) -> list[int]:
         """The groups whose count of changes (``group_changes``) differs from ``seen``, a
         reader's copy of the counts, which is brought up to date; the reader had read
         ``logged`` entries of the log of changed deeds (``changed``) and seen ``changes``
@@ -988,7 +995,7 @@ class Monopoly23Game(ClassicGame):
         self.changes += 1
         for g in range(len(self.group_changes)):  # (owners and buildings set by hand)
             self.group_changes[g] = self.group_changes[g] + 1
-        self._completed = [True] * len(self.players)  # (any seat's groups, set by hand)
+        self._completed = flags([True] * len(self.players))  # (any seat's groups, by hand)
 
     def snapshot_extra(self) -> dict[str, Any]:
         return {

@@ -775,10 +775,10 @@ class _StateReader:
         if len(balances) != len(TOKENS) or any(type(b) is not int for b in balances):
             raise ValueError(f"balances is {_shown(balances)}, not {len(TOKENS)} whole "
                              "numbers")
-        if balances != ledger.balances or obj["bank"] != ledger.bank \
+        if balances != list(ledger.balances) or obj["bank"] != ledger.bank \
                 or type(obj["bank"]) is not int:
             raise ValueError(f"the balances {_shown(balances)} (bank {_shown(obj['bank'])}) "
-                             f"are not what the transactions make: {ledger.balances} (bank "
+                             f"are not what the transactions make: {list(ledger.balances)} (bank "
                              f"{ledger.bank})")
         return ledger
 
