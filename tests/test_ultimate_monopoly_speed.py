@@ -44,7 +44,7 @@ def test_a_throws_walk_is_worked_out_once_and_shared() -> None:
     assert first.walk(5, 7, False) is first.walk(5, 7, False)
 
 
-def test_an_orbits_first_spaces_are_the_walk_of_that_many_steps() -> None:
+def test_an_orbits_first_spaces_are_a_walks_steps_and_its_deeds_theirs() -> None:
     board = board_from_data(new_game().data)
     for start in range(board.size):
         for even in (False, True):
@@ -52,6 +52,9 @@ def test_an_orbits_first_spaces_are_the_walk_of_that_many_steps() -> None:
                 orbit = board.orbit(start, even, backwards)
                 assert board.orbit(start, even, backwards) is orbit
                 assert start not in orbit
+                deeds = board.orbit_deeds(start, even, backwards)
+                assert deeds == tuple(board.deed_at(s) for s in orbit)
+                assert board.orbit_deeds(start, even, backwards) is deeds
                 for steps in (1, 2, 7, len(orbit)):
                     walk = board.walk(start, steps, even, backwards)
                     assert walk.steps == orbit[:steps], (start, even, backwards, steps)

@@ -155,6 +155,12 @@ def _figure(space: Space, key: str) -> int:
     return int(value)
 
 
+def move_key(start: int, even: bool, backwards: bool) -> int:
+    """The place of a move's start, parity and direction in the board's tables of walks
+    and orbits: four places a space."""
+    return start * 4 + (2 if even else 0) + (1 if backwards else 0)
+
+
 class UltimateMonopolyBoard(Board):
     """Three tracks of one board (see the module's docstring for how tokens move).
 
@@ -258,10 +264,13 @@ class UltimateMonopolyBoard(Board):
         self.voucher_plays: dict[int, list[Action]] = {}
         """The ``play-voucher`` actions of one voucher from one space, made once (kept by
         :func:`~pennybags.editions.ultimate_monopoly.travel.voucher_plays`)."""
-        self._walks: dict[int, Walk] = {}
-        self._orbits: dict[int, tuple[int, ...]] = {}
-        """The throws' walks and the orbits made so far (see :meth:`walk` and :meth:`orbit`):
-        they depend only on the board, so each one is worked out once and shared."""
+        self._walks: list[list[Walk | None]] = [[] for _ in range(4 * size)]
+        self._orbits: list[tuple[int, ...] | None] = [None] * (4 * size)
+        self._orbit_deeds: list[tuple[int, ...] | None] = [None] * (4 * size)
+        """The throws' walks, the orbits and their deeds made so far (see :meth:`walk`,
+        :meth:`orbit` and :meth:`orbit_deeds`): they depend only on the board, so each one
+        is worked out once and shared. Each table is by the space a move starts from, its
+        parity and its direction (:func:`move_key`); the walks then by their steps."""
 
     def _twins(self, kinds: tuple[str, ...]) -> tuple[int, ...]:
         twins = [-1] * self.size
@@ -398,22 +407,29 @@ class UltimateMonopolyBoard(Board):
         started on) before the last step when ``even``, staying on the track when odd."""
         if steps < 0:
             raise ValueError(f"a walk has no negative steps ({steps}): walk backwards")
-        key = -1
-        if 0 <= start < self.size:  # (the key of a walk: its four arguments in one number)
-            key = (steps * self.size + start) * 4 + (2 if even else 0) + (1 if backwards else 0)
-            made = self._walks.get(key)
+        if not 0 <= start < self.size:
+            return self._make_walk(start, steps, even, backwards)
+        # (a table of lists by number, not a dict: the compiled build would make an object
+        # of each key to look it up)
+        walks = self._walks[move_key(start, even, backwards)]
+        if steps < len(walks):
+            made = walks[steps]
             if made is not None:
                 return made
+        else:
+            walks.extend([None] * (steps + 1 - len(walks)))
+        made = self._make_walk(start, steps, even, backwards)
+        walks[steps] = made
+        return made
+
+    def _make_walk(self, start: int, steps: int, even: bool, backwards: bool) -> Walk:
         table = self._table(even, backwards)
         out: list[int] = []
         here = start
         for _ in range(steps):
             here = table[here]
             out.append(here)
-        made = self._walk(start, out, backwards)
-        if key >= 0:
-            self._walks[key] = made
-        return made
+        return self._walk(start, out, backwards)
 
     def _search(self, start: int, even: bool, backwards: bool, target: int,
                 wanted: Callable[[int], bool] | None) -> Walk | None:
@@ -453,8 +469,8 @@ class UltimateMonopolyBoard(Board):
         ``walk(start, n, even, backwards)``.)"""
         key = -1
         if 0 <= start < self.size:
-            key = start * 4 + (2 if even else 0) + (1 if backwards else 0)
-            made = self._orbits.get(key)
+            key = move_key(start, even, backwards)
+            made = self._orbits[key]
             if made is not None:
                 return made
         table = self._table(even, backwards)
@@ -467,6 +483,21 @@ class UltimateMonopolyBoard(Board):
         if key >= 0:
             self._orbits[key] = orbit
         return orbit
+
+    def orbit_deeds(self, start: int, even: bool, backwards: bool = False) -> tuple[int, ...]:
+        """The title deed each space of :meth:`orbit` stands for (:meth:`deed_at`: -1 for a
+        space without one), in the orbit's order: what Mr. Monopoly looks along."""
+        key = -1
+        if 0 <= start < self.size:
+            key = move_key(start, even, backwards)
+            made = self._orbit_deeds[key]
+            if made is not None:
+                return made
+        deed = self._deed
+        deeds = tuple([deed[s] for s in self.orbit(start, even, backwards)])
+        if key >= 0:
+            self._orbit_deeds[key] = deeds
+        return deeds
 
     def card_walk(self, start: int, target: int) -> Walk:
         """The way a card's "advance to" goes (see the module's docstring): forward along

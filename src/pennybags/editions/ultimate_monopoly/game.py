@@ -514,12 +514,13 @@ class UltimateMonopolyGame(ClassicGame):
                 break
         start = self.players[p].position
         steps = 0
-        for n, space in enumerate(board.orbit(start, even, backwards)):
-            deed = board.deed_at(space)
+        n = 0
+        for deed in board.orbit_deeds(start, even, backwards):
+            n += 1
             if deed < 0:
                 continue
             if (owner[deed] < 0) if unowned else (owner[deed] != p and not mortgaged[deed]):
-                steps = n + 1
+                steps = n
                 break
         if not steps:
             if self.listeners:
