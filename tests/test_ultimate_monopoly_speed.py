@@ -44,6 +44,19 @@ def test_a_throws_walk_is_worked_out_once_and_shared() -> None:
     assert first.walk(5, 7, False) is first.walk(5, 7, False)
 
 
+def test_a_cards_walk_is_worked_out_once_and_shared() -> None:
+    data = new_game().data
+    first, second = board_from_data(data), board_from_data(data)
+    pairs = [(start, target) for start in range(0, first.size, 3)
+             for target in range(first.size)]
+    made = {pair: first.card_walk(*pair) for pair in pairs}
+    for pair in reversed(pairs):  # the other board fills its table in the other order
+        again = second.card_walk(*pair)
+        assert again == made[pair] and again.end == pair[1], pair
+        assert again.start == pair[0], pair
+        assert second.card_walk(*pair) is again  # kept, not made again
+
+
 def test_an_orbits_first_spaces_are_a_walks_steps_and_its_deeds_theirs() -> None:
     board = board_from_data(new_game().data)
     for start in range(board.size):

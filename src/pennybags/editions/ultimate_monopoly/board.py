@@ -267,10 +267,13 @@ class UltimateMonopolyBoard(Board):
         self._walks: list[list[Walk | None]] = [[] for _ in range(4 * size)]
         self._orbits: list[tuple[int, ...] | None] = [None] * (4 * size)
         self._orbit_deeds: list[tuple[int, ...] | None] = [None] * (4 * size)
-        """The throws' walks, the orbits and their deeds made so far (see :meth:`walk`,
-        :meth:`orbit` and :meth:`orbit_deeds`): they depend only on the board, so each one
-        is worked out once and shared. Each table is by the space a move starts from, its
-        parity and its direction (:func:`move_key`); the walks then by their steps."""
+        self._card_walks: list[Walk | None] = [None] * (size * size)
+        """The throws' walks, the orbits and their deeds, and the cards' walks made so far
+        (see :meth:`walk`, :meth:`orbit`, :meth:`orbit_deeds` and :meth:`card_walk`): they
+        depend only on the board, so each one is worked out once and shared. Each table of
+        the first three is by the space a move starts from, its parity and its direction
+        (:func:`move_key`), the walks then by their steps; the cards' walks are by start and
+        target."""
 
     def _twins(self, kinds: tuple[str, ...]) -> tuple[int, ...]:
         twins = [-1] * self.size
@@ -503,7 +506,18 @@ class UltimateMonopolyBoard(Board):
         """The way a card's "advance to" goes (see the module's docstring): forward along
         the token's track, riding the first station that leads nearer the target's track,
         until on the target's track, then forward to the target. The same track: forward,
-        no rides (a full lap to the space the token stands on)."""
+        no rides (a full lap to the space the token stands on). Kept once made, as the throws'
+        walks are."""
+        size = self.size
+        if not (0 <= start < size and 0 <= target < size):
+            return self._make_card_walk(start, target)
+        key = start * size + target
+        made = self._card_walks[key]
+        if made is None:
+            made = self._card_walks[key] = self._make_card_walk(start, target)
+        return made
+
+    def _make_card_walk(self, start: int, target: int) -> Walk:
         goal = self._track[target]
         distance = self._distance
         out: list[int] = []
