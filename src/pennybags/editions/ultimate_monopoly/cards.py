@@ -164,6 +164,8 @@ class CardGame(UltimateMonopolyGame):
         the card."""
         cards = self.players[p].cards
         for i, (key, index) in enumerate(cards):
+            if key not in ACTION_DECKS:  # (a Travel Voucher or a Roll Three card)
+                continue
             card = self.decks[key].cards[index]
             if card.kind == "auction_bid_bonus":
                 del cards[i]
