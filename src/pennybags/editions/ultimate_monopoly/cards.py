@@ -2038,9 +2038,14 @@ def held_problem(game: CardGame, p: int, action: Action) -> tuple[Card | None, s
     if ref is None:
         return None, f"'{action.do}' needs one of your kept cards (chance:... or " \
                      "community_chest:...)"
-    if ref not in game.players[p].cards or ref[0] not in ACTION_DECKS:
-        return None, f"{game.name(p)} does not keep that card"
-    return card_of(game, ref), None
+    key, index = ref
+    if key in ACTION_DECKS:
+        # (a loop, not ``in`` on the hand: the compiled build compares tuples through the
+        # generic protocol)
+        for held_key, held_index in game.players[p].cards:
+            if held_index == index and held_key == key:
+                return game.decks[key].cards[index], None
+    return None, f"{game.name(p)} does not keep that card"
 
 
 class PlayCard(ActionRule[CardGame]):
