@@ -155,12 +155,6 @@ def _figure(space: Space, key: str) -> int:
     return int(value)
 
 
-def move_key(start: int, even: bool, backwards: bool) -> int:
-    """The place of a move's start, parity and direction in the board's tables of walks
-    and orbits: four places a space."""
-    return start * 4 + (2 if even else 0) + (1 if backwards else 0)
-
-
 class UltimateMonopolyBoard(Board):
     """Three tracks of one board (see the module's docstring for how tokens move).
 
@@ -272,8 +266,8 @@ class UltimateMonopolyBoard(Board):
         (see :meth:`walk`, :meth:`orbit`, :meth:`orbit_deeds` and :meth:`card_walk`): they
         depend only on the board, so each one is worked out once and shared. Each table of
         the first three is by the space a move starts from, its parity and its direction
-        (:func:`move_key`), the walks then by their steps; the cards' walks are by start and
-        target."""
+        (``4 * start + 2 * even + backwards``: a move's key), the walks then by their steps;
+        the cards' walks are by start and target."""
 
     def _twins(self, kinds: tuple[str, ...]) -> tuple[int, ...]:
         twins = [-1] * self.size
@@ -414,7 +408,7 @@ class UltimateMonopolyBoard(Board):
             return self._make_walk(start, steps, even, backwards)
         # (a table of lists by number, not a dict: the compiled build would make an object
         # of each key to look it up)
-        walks = self._walks[move_key(start, even, backwards)]
+        walks = self._walks[start * 4 + (2 if even else 0) + (1 if backwards else 0)]
         if steps < len(walks):
             made = walks[steps]
             if made is not None:
@@ -472,7 +466,7 @@ class UltimateMonopolyBoard(Board):
         ``walk(start, n, even, backwards)``.)"""
         key = -1
         if 0 <= start < self.size:
-            key = move_key(start, even, backwards)
+            key = start * 4 + (2 if even else 0) + (1 if backwards else 0)
             made = self._orbits[key]
             if made is not None:
                 return made
@@ -492,7 +486,7 @@ class UltimateMonopolyBoard(Board):
         space without one), in the orbit's order: what Mr. Monopoly looks along."""
         key = -1
         if 0 <= start < self.size:
-            key = move_key(start, even, backwards)
+            key = start * 4 + (2 if even else 0) + (1 if backwards else 0)
             made = self._orbit_deeds[key]
             if made is not None:
                 return made
