@@ -261,13 +261,16 @@ class UltimateMonopolyBoard(Board):
         self._walks: list[list[Walk | None]] = [[] for _ in range(4 * size)]
         self._orbits: list[tuple[int, ...] | None] = [None] * (4 * size)
         self._orbit_deeds: list[tuple[int, ...] | None] = [None] * (4 * size)
+        self._orbit_pays: list[tuple[int, ...] | None] = [None] * (4 * size)
+        self._orbit_rides: list[tuple[int, ...] | None] = [None] * (4 * size)
         self._card_walks: list[Walk | None] = [None] * (size * size)
-        """The throws' walks, the orbits and their deeds, and the cards' walks made so far
-        (see :meth:`walk`, :meth:`orbit`, :meth:`orbit_deeds` and :meth:`card_walk`): they
-        depend only on the board, so each one is worked out once and shared. Each table of
-        the first three is by the space a move starts from, its parity and its direction
-        (``4 * start + 2 * even + backwards``: a move's key), the walks then by their steps;
-        the cards' walks are by start and target."""
+        """The throws' walks, the orbits, their deeds, the places in each orbit of its pay
+        corners and of its rides (the steps that ride a station), and the cards' walks made
+        so far (see :meth:`walk`, :meth:`orbit`, :meth:`orbit_deeds` and :meth:`card_walk`):
+        they depend only on the board, so each one is worked out once and shared. The
+        tables but the last are by the space a move starts from, its parity and its
+        direction (``4 * start + 2 * even + backwards``: a move's key), the walks then by
+        their steps; the cards' walks are by start and target."""
 
     def _twins(self, kinds: tuple[str, ...]) -> tuple[int, ...]:
         twins = [-1] * self.size
@@ -408,16 +411,42 @@ class UltimateMonopolyBoard(Board):
             return self._make_walk(start, steps, even, backwards)
         # (a table of lists by number, not a dict: the compiled build would make an object
         # of each key to look it up)
-        walks = self._walks[start * 4 + (2 if even else 0) + (1 if backwards else 0)]
+        key = start * 4 + (2 if even else 0) + (1 if backwards else 0)
+        walks = self._walks[key]
         if steps < len(walks):
             made = walks[steps]
             if made is not None:
                 return made
         else:
             walks.extend([None] * (steps + 1 - len(walks)))
-        made = self._make_walk(start, steps, even, backwards)
+        orbit = self.orbit(start, even, backwards)
+        if steps <= len(orbit):
+            made = self._orbit_walk(key, start, orbit, steps, backwards)
+        else:  # (round past its start again: an odd throw round the inner track)
+            made = self._make_walk(start, steps, even, backwards)
         walks[steps] = made
         return made
+
+    def _orbit_walk(self, key: int, start: int, orbit: tuple[int, ...], steps: int,
+                    backwards: bool) -> Walk:
+        """The walk of the first ``steps`` spaces of ``orbit`` (of the move's ``key``), from
+        the places in the orbit of its pay corners and of its rides, kept with the orbit:
+        what :meth:`_walk` finds stepping along it."""
+        pays = self._orbit_pays[key]
+        rides = self._orbit_rides[key]
+        if pays is None or rides is None:
+            pay = self._pay
+            adjacent = self._prev if backwards else self._next
+            pays = self._orbit_pays[key] = tuple(
+                [n for n in range(len(orbit)) if pay[orbit[n]]])
+            rides = self._orbit_rides[key] = tuple(
+                [n for n in range(len(orbit))
+                 if orbit[n] != adjacent[orbit[n - 1] if n else start]])
+        last = steps - 1
+        passed = tuple([orbit[n] for n in pays if n < last])
+        landed = orbit[last] if last >= 0 and self._pay[orbit[last]] else -1
+        ridden = tuple([orbit[n - 1] if n else start for n in rides if n < steps])
+        return Walk(start, orbit[:steps], passed, landed, ridden, backwards)
 
     def _make_walk(self, start: int, steps: int, even: bool, backwards: bool) -> Walk:
         table = self._table(even, backwards)
