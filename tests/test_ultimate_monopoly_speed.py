@@ -78,6 +78,8 @@ def test_every_walk_is_the_one_stepped_out() -> None:
             for even in (False, True):
                 for backwards in (False, True):
                     length = len(board.orbit(start, even, backwards))
+                    # the orbit ends where the next step comes back to the start
+                    assert stepped_walk(board, start, length + 1, even, backwards).end == start
                     for steps in (*range(16), length - 1, length, length + 3):
                         assert board.walk(start, steps, even, backwards) == \
                             stepped_walk(board, start, steps, even, backwards), \
