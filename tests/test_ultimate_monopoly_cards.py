@@ -1003,6 +1003,22 @@ def test_just_say_no_is_not_played_on_its_own() -> None:
     assert "used when it applies" in str(game.why_illegal(0, Action("play-card", card=no)))
 
 
+def test_only_the_holder_of_a_kept_card_may_play_it() -> None:
+    """A card is played by the player who keeps it: not by another player holding a card of
+    the same number from another pile, and a Travel Voucher or a Roll Three card is no kept
+    card."""
+    game = new_game()
+    no = give(game, 1, "chance", "just-say-no")
+    index = no[1]
+    game.players[0].cards.append(("community_chest", index))
+    held = game.players[0].cards[:2]  # (the voucher and Roll Three card dealt at the start)
+    assert {k for k, _ in held} == {VOUCHERS, "roll_three"}
+    for ref in (no, *held):
+        assert game.why_illegal(0, Action("play-card", card=ref)) == \
+            "Ann does not keep that card"
+    assert "used when it applies" in str(game.why_illegal(1, Action("play-card", card=no)))
+
+
 def test_inherit_stock_takes_a_free_share() -> None:
     game = new_game()
     draw(game, "inherit-stock", 17)

@@ -9,7 +9,11 @@ from __future__ import annotations
 from pennybags.bots import make_bot
 from pennybags.editions import get_edition
 from pennybags.editions.ultimate_monopoly import buildings, cards
-from pennybags.editions.ultimate_monopoly.board import board_from_data
+from pennybags.editions.ultimate_monopoly.board import (
+    UltimateMonopolyBoard,
+    Walk,
+    board_from_data,
+)
 from pennybags.editions.ultimate_monopoly.cards import CardGame
 from pennybags.editions.ultimate_monopoly.game import VOUCHERS
 from pennybags.editions.ultimate_monopoly.travel import PlayVoucher
@@ -44,7 +48,58 @@ def test_a_throws_walk_is_worked_out_once_and_shared() -> None:
     assert first.walk(5, 7, False) is first.walk(5, 7, False)
 
 
-def test_an_orbits_first_spaces_are_the_walk_of_that_many_steps() -> None:
+def stepped_walk(board: UltimateMonopolyBoard, start: int, steps: int, even: bool,
+                 backwards: bool) -> Walk:
+    """The parity rule's walk, stepped out here space by space from the board's tracks and
+    stations."""
+    out: list[int] = []
+    rides: list[int] = []
+    here = start
+    for _ in range(steps):
+        twin = board.station_twin(here)
+        if even and twin >= 0 and (board.ride_backwards or not backwards):
+            rides.append(here)
+            here = board.next_space(twin, backwards)
+        else:
+            here = board.next_space(here, backwards)
+        out.append(here)
+    passed = tuple(s for s in out[:-1] if board.is_pay_corner(s))
+    landed = out[-1] if out and board.is_pay_corner(out[-1]) else -1
+    return Walk(start, tuple(out), passed, landed, tuple(rides), backwards)
+
+
+def test_every_walk_is_the_one_stepped_out() -> None:
+    """The walks the board makes from its orbits (the places of their pay corners and
+    rides kept), and those longer than their orbit, are the parity rule's, for throws and
+    for Mr. Monopoly's longest moves."""
+    for ride_backwards in (True, False):
+        board = board_from_data(new_game().data, ride_backwards=ride_backwards)
+        for start in range(board.size):
+            for even in (False, True):
+                for backwards in (False, True):
+                    length = len(board.orbit(start, even, backwards))
+                    # the orbit ends where the next step comes back to the start
+                    assert stepped_walk(board, start, length + 1, even, backwards).end == start
+                    for steps in (*range(16), length - 1, length, length + 3):
+                        assert board.walk(start, steps, even, backwards) == \
+                            stepped_walk(board, start, steps, even, backwards), \
+                            (start, steps, even, backwards, ride_backwards)
+
+
+def test_a_cards_walk_is_worked_out_once_and_shared() -> None:
+    data = new_game().data
+    first, second = board_from_data(data), board_from_data(data)
+    pairs = [(start, target) for start in range(0, first.size, 3)
+             for target in range(first.size)]
+    made = {pair: first.card_walk(*pair) for pair in pairs}
+    for pair in reversed(pairs):  # the other board fills its table in the other order
+        again = second.card_walk(*pair)
+        assert again == made[pair] and again.end == pair[1], pair
+        assert again.start == pair[0], pair
+        assert second.card_walk(*pair) is again  # kept, not made again
+
+
+def test_an_orbits_first_spaces_are_a_walks_steps_and_its_deeds_theirs() -> None:
     board = board_from_data(new_game().data)
     for start in range(board.size):
         for even in (False, True):
@@ -52,6 +107,9 @@ def test_an_orbits_first_spaces_are_the_walk_of_that_many_steps() -> None:
                 orbit = board.orbit(start, even, backwards)
                 assert board.orbit(start, even, backwards) is orbit
                 assert start not in orbit
+                deeds = board.orbit_deeds(start, even, backwards)
+                assert deeds == tuple(board.deed_at(s) for s in orbit)
+                assert board.orbit_deeds(start, even, backwards) is deeds
                 for steps in (1, 2, 7, len(orbit)):
                     walk = board.walk(start, steps, even, backwards)
                     assert walk.steps == orbit[:steps], (start, even, backwards, steps)

@@ -133,6 +133,24 @@ def test_voucher_between_the_pips_and_the_bus_move() -> None:
     assert voucher_count(game, 0) == 1 and kinds(game) == ["end-turn"]
 
 
+def test_the_bonus_move_question_is_the_throwers_at_every_seat() -> None:
+    """Each seat's ``bonus-move`` question is made once with the game: it asks the player
+    who threw, and only them."""
+    game = new_game(("Ann", "Bob", "Cal"))
+    for seat in range(3):
+        assert game.current == seat
+        hold(game, seat, seat)
+        own(game, seat, "Baltic Avenue")
+        place(game, seat, "GO")
+        throw(game, 1, 2, "mr_monopoly")  # 3: Baltic Avenue, the thrower's own
+        assert kinds(game) == [BONUS_MOVE] and game.pending[0].player == seat
+        assert game.decision_for(seat) is not None
+        assert all(game.decision_for(q) is None for q in range(3) if q != seat)
+        game.act(seat, Action("go-on"))
+        while game.current == seat:
+            game.act(seat, Action("buy" if kinds(game) == ["buy"] else "end-turn"))
+
+
 def test_no_bonus_move_question_without_a_voucher_to_play() -> None:
     game = new_game()
     hold(game, 0)

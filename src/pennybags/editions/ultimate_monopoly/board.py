@@ -258,10 +258,36 @@ class UltimateMonopolyBoard(Board):
         self.voucher_plays: dict[int, list[Action]] = {}
         """The ``play-voucher`` actions of one voucher from one space, made once (kept by
         :func:`~pennybags.editions.ultimate_monopoly.travel.voucher_plays`)."""
-        self._walks: dict[int, Walk] = {}
-        self._orbits: dict[int, tuple[int, ...]] = {}
-        """The throws' walks and the orbits made so far (see :meth:`walk` and :meth:`orbit`):
-        they depend only on the board, so each one is worked out once and shared."""
+        orbits: list[tuple[int, ...]] = []
+        orbit_deeds: list[tuple[int, ...]] = []
+        orbit_pays: list[tuple[int, ...]] = []
+        orbit_rides: list[tuple[int, ...]] = []
+        pay = self._pay
+        for start in range(size):
+            for even in (False, True):
+                for backwards in (False, True):  # (in the order of a move's key)
+                    orbit = self._make_orbit(start, even, backwards)
+                    adjacent = prv if backwards else nxt
+                    orbits.append(orbit)
+                    orbit_deeds.append(tuple([deed[s] for s in orbit]))
+                    orbit_pays.append(tuple([n for n in range(len(orbit)) if pay[orbit[n]]]))
+                    orbit_rides.append(tuple(
+                        [n for n in range(len(orbit))
+                         if orbit[n] != adjacent[orbit[n - 1] if n else start]]))
+        self._orbits: tuple[tuple[int, ...], ...] = tuple(orbits)
+        self._orbit_deeds: tuple[tuple[int, ...], ...] = tuple(orbit_deeds)
+        self._orbit_pays: tuple[tuple[int, ...], ...] = tuple(orbit_pays)
+        self._orbit_rides: tuple[tuple[int, ...], ...] = tuple(orbit_rides)
+        """Every orbit (:meth:`orbit`), the deeds along it (:meth:`orbit_deeds`) and the
+        places in it of its pay corners and of its rides (the steps that ride a station), by
+        a move's key: ``4 * start + 2 * even + backwards``. Made with the board (480 orbits
+        on this one: a walk, a bonus move and the Auction space read them)."""
+        self._walks: list[list[Walk | None]] = [[] for _ in range(4 * size)]
+        self._card_walks: list[Walk | None] = [None] * (size * size)
+        """The throws' walks and the cards' walks made so far (see :meth:`walk` and
+        :meth:`card_walk`): they depend only on the board, so each one is worked out once
+        and shared. The throws' are by a move's key, then by their steps; the cards' by
+        start and target."""
 
     def _twins(self, kinds: tuple[str, ...]) -> tuple[int, ...]:
         twins = [-1] * self.size
@@ -398,22 +424,46 @@ class UltimateMonopolyBoard(Board):
         started on) before the last step when ``even``, staying on the track when odd."""
         if steps < 0:
             raise ValueError(f"a walk has no negative steps ({steps}): walk backwards")
-        key = -1
-        if 0 <= start < self.size:  # (the key of a walk: its four arguments in one number)
-            key = (steps * self.size + start) * 4 + (2 if even else 0) + (1 if backwards else 0)
-            made = self._walks.get(key)
+        if not 0 <= start < self.size:
+            return self._make_walk(start, steps, even, backwards)
+        # (a table of lists by number, not a dict: the compiled build would make an object
+        # of each key to look it up)
+        key = start * 4 + (2 if even else 0) + (1 if backwards else 0)
+        walks = self._walks[key]
+        if steps < len(walks):
+            made = walks[steps]
             if made is not None:
                 return made
+        else:
+            walks.extend([None] * (steps + 1 - len(walks)))
+        orbit = self._orbits[key]
+        if steps <= len(orbit):
+            made = self._orbit_walk(key, start, orbit, steps, backwards)
+        else:  # (round past its start again: an odd throw round the inner track)
+            made = self._make_walk(start, steps, even, backwards)
+        walks[steps] = made
+        return made
+
+    def _orbit_walk(self, key: int, start: int, orbit: tuple[int, ...], steps: int,
+                    backwards: bool) -> Walk:
+        """The walk of the first ``steps`` spaces of ``orbit`` (of the move's ``key``), from
+        the places in the orbit of its pay corners and of its rides: what :meth:`_walk`
+        finds stepping along it."""
+        last = steps - 1
+        passed = tuple([orbit[n] for n in self._orbit_pays[key] if n < last])
+        landed = orbit[last] if last >= 0 and self._pay[orbit[last]] else -1
+        ridden = tuple([orbit[n - 1] if n else start for n in self._orbit_rides[key]
+                        if n < steps])
+        return Walk(start, orbit[:steps], passed, landed, ridden, backwards)
+
+    def _make_walk(self, start: int, steps: int, even: bool, backwards: bool) -> Walk:
         table = self._table(even, backwards)
         out: list[int] = []
         here = start
         for _ in range(steps):
             here = table[here]
             out.append(here)
-        made = self._walk(start, out, backwards)
-        if key >= 0:
-            self._walks[key] = made
-        return made
+        return self._walk(start, out, backwards)
 
     def _search(self, start: int, even: bool, backwards: bool, target: int,
                 wanted: Callable[[int], bool] | None) -> Walk | None:
@@ -451,28 +501,43 @@ class UltimateMonopolyBoard(Board):
         it comes back to ``start`` (not included): what a bonus move or the Auction space's
         "highest rent you can reach" can choose from. (Its first ``n`` spaces are the steps of
         ``walk(start, n, even, backwards)``.)"""
-        key = -1
         if 0 <= start < self.size:
-            key = start * 4 + (2 if even else 0) + (1 if backwards else 0)
-            made = self._orbits.get(key)
-            if made is not None:
-                return made
+            return self._orbits[start * 4 + (2 if even else 0) + (1 if backwards else 0)]
+        return self._make_orbit(start, even, backwards)
+
+    def _make_orbit(self, start: int, even: bool, backwards: bool) -> tuple[int, ...]:
         table = self._table(even, backwards)
         out: list[int] = []
         here = table[start]
         while here != start and len(out) < self.size:
             out.append(here)
             here = table[here]
-        orbit = tuple(out)
-        if key >= 0:
-            self._orbits[key] = orbit
-        return orbit
+        return tuple(out)
+
+    def orbit_deeds(self, start: int, even: bool, backwards: bool = False) -> tuple[int, ...]:
+        """The title deed each space of :meth:`orbit` stands for (:meth:`deed_at`: -1 for a
+        space without one), in the orbit's order: what Mr. Monopoly looks along."""
+        if 0 <= start < self.size:
+            return self._orbit_deeds[start * 4 + (2 if even else 0) + (1 if backwards else 0)]
+        deed = self._deed
+        return tuple([deed[s] for s in self._make_orbit(start, even, backwards)])
 
     def card_walk(self, start: int, target: int) -> Walk:
         """The way a card's "advance to" goes (see the module's docstring): forward along
         the token's track, riding the first station that leads nearer the target's track,
         until on the target's track, then forward to the target. The same track: forward,
-        no rides (a full lap to the space the token stands on)."""
+        no rides (a full lap to the space the token stands on). Kept once made, as the throws'
+        walks are."""
+        size = self.size
+        if not (0 <= start < size and 0 <= target < size):
+            return self._make_card_walk(start, target)
+        key = start * size + target
+        made = self._card_walks[key]
+        if made is None:
+            made = self._card_walks[key] = self._make_card_walk(start, target)
+        return made
+
+    def _make_card_walk(self, start: int, target: int) -> Walk:
         goal = self._track[target]
         distance = self._distance
         out: list[int] = []

@@ -89,7 +89,7 @@ from typing import Any, Final, cast
 
 from pennybags.editions.classic.game import HOTEL, ClassicGame
 from pennybags.editions.classic.rules import Buy
-from pennybags.editions.ultimate_monopoly.board import Walk, corner_pay
+from pennybags.editions.ultimate_monopoly.board import DIRECT, LAND, PASS, Walk
 from pennybags.editions.ultimate_monopoly.buildings import (
     built_in_group,
     can_build,
@@ -164,6 +164,8 @@ class CardGame(UltimateMonopolyGame):
         the card."""
         cards = self.players[p].cards
         for i, (key, index) in enumerate(cards):
+            if key not in ACTION_DECKS:  # (a Travel Voucher or a Roll Three card)
+                continue
             card = self.decks[key].cards[index]
             if card.kind == "auction_bid_bonus":
                 del cards[i]
@@ -454,16 +456,17 @@ def card_follow(game: CardGame, p: int, walk: Walk, card: Card | None, *,
         game.emit("moved", player=p, start=start, to=walk.end,
                   steps=-count if walk.backwards else count)
     spaces = game.board.spaces
+    tracks = game.tracks
     printed = int(card.get("pass_pay_day_amount", 0)) if card is not None else 0
     if not walk.backwards:
         for c in walk.passed:
-            s = spaces[c]
-            amount = printed if printed and s.kind == "pay_day" else \
-                corner_pay(s, "pass", even, by_dice=by_dice)
-            game.pay(BANK, p, amount, f"{s.name} salary")
-    if walk.landed >= 0:
-        s = spaces[walk.landed]
-        game.pay(BANK, p, corner_pay(s, "land", even, by_dice=by_dice), f"{s.name} salary")
+            amount = printed if printed and spaces[c].kind == "pay_day" else \
+                tracks.corner_salary(c, PASS, even, by_dice)
+            game.pay(BANK, p, amount, tracks.salary_reasons[c])
+    landed = walk.landed
+    if landed >= 0:
+        game.pay(BANK, p, tracks.corner_salary(landed, LAND, even, by_dice),
+                 tracks.salary_reasons[landed])
     if land:
         card_land(game, p, card)
 
@@ -483,10 +486,10 @@ def direct_move(game: CardGame, p: int, target: int, card: Card | None) -> None:
     player.position = target
     if game.listeners:
         game.emit("moved", player=p, start=start, to=target, steps=0)
-    space = game.board.spaces[target]
-    if game.tracks.is_pay_corner(target):
-        game.pay(BANK, p, corner_pay(space, "direct", True, by_dice=False),
-                 f"{space.name} salary")
+    tracks = game.tracks
+    if tracks.is_pay_corner(target):
+        game.pay(BANK, p, tracks.corner_salary(target, DIRECT, True, False),
+                 tracks.salary_reasons[target])
     card_land(game, p, card)
 
 
@@ -2035,9 +2038,14 @@ def held_problem(game: CardGame, p: int, action: Action) -> tuple[Card | None, s
     if ref is None:
         return None, f"'{action.do}' needs one of your kept cards (chance:... or " \
                      "community_chest:...)"
-    if ref not in game.players[p].cards or ref[0] not in ACTION_DECKS:
-        return None, f"{game.name(p)} does not keep that card"
-    return card_of(game, ref), None
+    key, index = ref
+    if key in ACTION_DECKS:
+        # (a loop, not ``in`` on the hand: the compiled build compares tuples through the
+        # generic protocol)
+        for held_key, held_index in game.players[p].cards:
+            if held_index == index and held_key == key:
+                return game.decks[key].cards[index], None
+    return None, f"{game.name(p)} does not keep that card"
 
 
 class PlayCard(ActionRule[CardGame]):

@@ -196,6 +196,9 @@ class UltimateMonopolyGame(ClassicGame):
         """Per group (at the space of its first deed), how many times a deed of the group
         changed owner, buildings or mortgage (:meth:`count_change`): a deed's rent holds
         while its group's count is the same. The rules never read it."""
+        self._bonus_asks: list[list[Decision]] = [
+            [Decision("bonus-move", s)] for s in range(len(self.players))]
+        """Each seat's ``bonus-move`` decision, made once (decisions are values)."""
         if clone_of is not None:
             self.holdings = list(clone_of.holdings)
             self.group_transfers = list(clone_of.group_transfers)
@@ -450,7 +453,7 @@ class UltimateMonopolyGame(ClassicGame):
         if speed in (SPEED_MR_MONOPOLY, SPEED_BUS) and not backwards \
                 and self.may_play_voucher(p):
             self.step_under(self.step_depth(), BonusMove(p, double, speed, even, backwards, True))
-            self.pending = [Decision("bonus-move", p)]
+            self.pending = self._bonus_asks[p]
             return
         self.take_bonus_move(p, double, speed, even, backwards)
 
@@ -514,12 +517,13 @@ class UltimateMonopolyGame(ClassicGame):
                 break
         start = self.players[p].position
         steps = 0
-        for n, space in enumerate(board.orbit(start, even, backwards)):
-            deed = board.deed_at(space)
+        n = 0
+        for deed in board.orbit_deeds(start, even, backwards):
+            n += 1
             if deed < 0:
                 continue
             if (owner[deed] < 0) if unowned else (owner[deed] != p and not mortgaged[deed]):
-                steps = n + 1
+                steps = n
                 break
         if not steps:
             if self.listeners:
