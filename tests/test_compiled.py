@@ -165,7 +165,8 @@ def test_the_cache_key_covers_every_copied_file_the_compiled_list_and_the_tools(
     assert not changed(lambda: (package / "engine" / "__pycache__").mkdir())
     assert not changed(lambda: (package / "engine" / "__pycache__" / "game.pyc").write_text("x"))
     assert not changed(lambda: (package / "engine" / "game.cpython-311.so").write_text("x"))
-    for tool in ("mypy", "setuptools", "python", "platform", "cc", "opt_level", "recipe"):
+    for tool in ("mypy", "setuptools", "librt", "python", "platform", "cc", "opt_level",
+                 "recipe"):
         assert cache_key(package, {**info, tool: info[tool] + "!"}) != key, tool
 
 

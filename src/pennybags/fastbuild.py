@@ -141,6 +141,7 @@ def tools() -> dict[str, str]:
             return "none"
 
     return {"mypy": version("mypy"), "setuptools": version("setuptools"),
+            "librt": version("librt"),  # (the compiled arrays link against its vec)
             "python": sys.version, "implementation": sys.implementation.cache_tag or "",
             "platform": sysconfig.get_platform(),
             "ext_suffix": str(sysconfig.get_config_var("EXT_SUFFIX")),
