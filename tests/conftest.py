@@ -209,3 +209,32 @@ def _ctrl_c_as_on_a_terminal() -> Iterator[None]:
     yield
     if previous is signal.SIG_IGN:
         signal.signal(signal.SIGINT, previous)
+
+
+# ------------------------------------------------------------------------ the order of files
+
+LONGEST_FIRST = (
+    "test_lab.py", "test_benchmarks.py", "test_web_processes.py", "test_rule_scenarios.py",
+    "test_odds_ultimate_monopoly.py", "test_properties_editions.py", "test_web_browser.py",
+    "test_bot_ultimate_monopoly.py", "test_rl.py", "test_banking_reliability.py",
+    "test_bots.py", "test_bot_ultimate_caches.py", "test_properties.py", "test_web_panels.py",
+    "test_simulate.py", "test_web_bank.py", "test_bench_serve.py", "test_rl_train.py",
+)
+"""The test files that take longest (seconds summed over their tests in a whole run), the
+longest first. ``./test`` hands whole files to its processes in the order they are
+collected (``--dist loadfile --no-loadscope-reorder``): with the long ones first, the last
+files handed out are short and the processes finish together. A file not listed keeps its
+place after them; a stale list costs only that balance."""
+LAST = "test_compiled.py"
+"""Its tests wait for the compiled build ``./test`` starts before ruff and mypy (see
+tests/compiled_build.py): handed out last, it finds the build made."""
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    rank = {name: i for i, name in enumerate(LONGEST_FIRST)}
+
+    def place(item: pytest.Item) -> int:
+        name = item.path.name
+        return len(rank) + 1 if name == LAST else rank.get(name, len(rank))
+
+    items.sort(key=place)  # (stable: the tests of a file, and the files not listed, in order)

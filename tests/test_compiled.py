@@ -21,16 +21,18 @@ import os
 import shutil
 import subprocess
 import sys
+import threading
+import time
 from collections.abc import Callable, Iterator
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 import pytest
 
+import compiled_build
+from compiled_build import ROOT, SOURCE, cache_root
 from pennybags import fastbuild
 from pennybags.fastbuild import KEEP, cache_key, cached_build, tools
-
-ROOT = Path(__file__).resolve().parent.parent
-SOURCE = ROOT / "src" / "pennybags"
 
 needs_mypyc = pytest.mark.skipif(
     fastbuild.cannot_build() is not None,
@@ -105,26 +107,10 @@ the types of its arrays (see src/pennybags/engine/arrays.py) and whether a list 
 in their place."""
 
 
-def cache_root() -> Path:
-    named = os.environ.get("PENNYBAGS_COMPILED_CACHE")
-    return Path(named) if named else ROOT / ".pytest_cache" / "pennybags-compiled"
-
-
-OPT_LEVEL = "0"
-"""mypyc's optimisation level for the build the tests make (``MYPYC_OPT_LEVEL``). Users get
-level 3, the default; what these tests check (which modules are compiled, the games they
-play, the scenarios, simulate's restart) is mypyc's translation, which the C compiler's
-optimisation should not change (short of a compiler fault), and a lower level compiles in
-less time (measured on the same source, one build after the other on a busy machine: 256
-s of a core at level 1, 202 s at level 0; 415 s at level 3 before). The level is part of the
-cache key, so the two builds are never taken for each other."""
-
-
 @pytest.fixture(scope="module")
 def compiled_src() -> Iterator[Path]:
-    with pytest.MonkeyPatch.context() as patch:  # (the processes these tests start too)
-        patch.setenv("MYPYC_OPT_LEVEL", OPT_LEVEL)
-        yield cached_build(cache_root(), SOURCE)
+    with compiled_build.settings():  # (the processes these tests start too)
+        yield compiled_build.make()
 
 
 # ------------------------------------------------------------------------ the cache's tests
@@ -166,7 +152,7 @@ def test_the_cache_key_covers_every_copied_file_the_compiled_list_and_the_tools(
     assert not changed(lambda: (package / "engine" / "__pycache__" / "game.pyc").write_text("x"))
     assert not changed(lambda: (package / "engine" / "game.cpython-311.so").write_text("x"))
     for tool in ("mypy", "setuptools", "librt", "python", "platform", "cc", "opt_level",
-                 "recipe"):
+                 "multi_file", "recipe"):
         assert cache_key(package, {**info, tool: info[tool] + "!"}) != key, tool
 
 
@@ -212,6 +198,46 @@ def test_the_cache_is_reused_until_a_source_changes_and_never_half_built(
     assert calls == ["build"] * 4 and third == second
     assert (third / "pennybags" / "lab" / "report.py").read_text() == module.read_text()
     assert not [p for p in root.iterdir() if p.name.startswith(".building")]
+
+
+def test_a_build_asked_for_while_another_makes_it_waits_and_takes_that_one(
+        tmp_path: Path) -> None:
+    """``./test`` makes the tests' build in a process of its own while ruff and mypy run;
+    the tests that ask for it meanwhile wait for the cache folder's lock, then find it."""
+    package = _fake_package(tmp_path)
+    root = tmp_path / "cache"
+    info = tools()
+    calls: list[str] = []
+    started, release = threading.Event(), threading.Event()
+
+    def slow(src: Path, files: list[str]) -> None:
+        started.set()
+        assert release.wait(30)
+        _fake_build(calls)(src, files)
+
+    with ThreadPoolExecutor(2) as pool:
+        first = pool.submit(fastbuild.locked_build, root, package, slow, info)
+        assert started.wait(30)
+        second = pool.submit(fastbuild.locked_build, root, package, _fake_build(calls), info)
+        time.sleep(0.3)
+        assert not second.done()  # waiting for the lock
+        release.set()
+        assert first.result(30) == second.result(30)
+    assert calls == ["build"]  # made once
+
+
+def test_a_build_killed_outright_leaves_nothing_once_the_lock_is_taken(tmp_path: Path) -> None:
+    """A build killed outright (``kill -9``, the machine stopped) cannot remove its own
+    temporary folder; the next build in that cache folder, holding the lock, does."""
+    package = _fake_package(tmp_path)
+    root = tmp_path / "cache"
+    dead = root / ".building-0123-dead"
+    (dead / "src").mkdir(parents=True)
+    (dead / "src" / "big.c").write_text("int x;\n")
+    calls: list[str] = []
+    made = fastbuild.locked_build(root, package, _fake_build(calls), tools())
+    assert not dead.exists() and made.is_dir() and calls == ["build"]
+    assert [p.name for p in root.iterdir() if p.name.startswith(".building")] == []
 
 
 def test_old_builds_are_pruned_to_the_newest_few(tmp_path: Path) -> None:
