@@ -1427,51 +1427,70 @@ class Monopoly23Strategy(EditionStrategy):
             if code == JAIL_FREE:
                 continue
             if code < ADVANCE_TO or code > MOVE_RELATIVE:
-                if leader == NO_ONE:
-                    leader = self.leader(game, p)
-                if not judged and leader >= 0:
+                amount = facts.amount
+                if not judged and COLLECT <= code <= PAY_EACH and amount > 0:
                     # The kinds whose best player is known at once: the value on anyone
-                    # else is lower (and only values of 25 or more count).
-                    amount = facts.amount
-                    target = -1
-                    score = 0.0
+                    # else is lower (and only values of 25 or more count). Money for the
+                    # bot goes to itself; a payment is played on the leader, worked out
+                    # only for a play that counts (the value does not hang on who leads).
                     if code == COLLECT:
-                        target = p
                         score = amount
                     elif code == PAY:
-                        target = leader
                         score = amount * 0.6 * 1.3
                     elif code == COLLECT_FROM_EACH:
-                        target = p
                         score = amount * (len(game.active_players()) - 1)
-                    elif code == PAY_EACH:
-                        target = leader
+                    else:  # (PAY_EACH)
                         score = amount * 1.0 * 1.3 + 5
-                    if target >= 0 and amount > 0:
-                        if score >= 25 and (best is None or score > best_score):
-                            best = facts
-                            best_target = target
-                            best_score = score
+                    if score < 25 or (best is not None and score <= best_score):
                         continue
+                    if code in (COLLECT, COLLECT_FROM_EACH):
+                        target = p
+                    else:
+                        if leader == NO_ONE:
+                            leader = self.leader(game, p)
+                        target = leader
+                    if target >= 0:
+                        best = facts
+                        best_target = target
+                        best_score = score
+                        continue
+                    # (no opponent to pay: every player looked at, as below)
+                simple = code in (REPAIRS, GO_TO_JAIL)
+                if leader == NO_ONE and not simple:
+                    leader = self.leader(game, p)
                 for player in players:
                     target = player.seat
                     if player.bankrupt:
                         continue
                     if judged and game.why_not_play(p, ref, target) is not None:
                         continue
-                    weight = 1.3 if target == leader else 1.0
-                    if code == REPAIRS:  # (card_value, written out)
-                        seat = view.seats[target]
-                        total = seat.houses * facts.per_house + seat.hotels * facts.per_hotel
-                        amount = float(-(-total // unit) * unit) if total > 0 else 0.0
-                        score = -amount if target == p else amount * 0.6 * weight
-                    elif code == GO_TO_JAIL:  # (card_value, written out)
-                        if player.in_jail:
+                    if simple:  # (card_value, written out)
+                        if code == REPAIRS:
+                            seat = view.seats[target]
+                            total = seat.houses * facts.per_house + \
+                                seat.hotels * facts.per_hotel
+                            amount = float(-(-total // unit) * unit) if total > 0 else 0.0
+                            score = -amount if target == p else amount * 0.6
+                        elif player.in_jail:
                             score = -1.0
                         elif target == p:
                             score = -100.0
                         else:
-                            score = view.income_of(target) * 6 * weight - 10
+                            score = view.income_of(target) * 6
+                        if target != p and score >= 0.0:
+                            # (an opponent's value: 1.3 times on the leader, worked out only
+                            # for a play that could count at that weight)
+                            weight = 1.3
+                            if leader == NO_ONE:
+                                top = score * weight if code == REPAIRS else \
+                                    score * weight - 10
+                                if top < 25 or (best is not None and top <= best_score):
+                                    continue
+                                leader = self.leader(game, p)
+                            if target != leader:
+                                weight = 1.0
+                            score = score * weight if code == REPAIRS else \
+                                score * weight - 10
                     else:
                         score = self.card_value(game, p, facts, target, leader)
                     if score >= 25 and (best is None or score > best_score):
