@@ -81,6 +81,10 @@ pending list and shares nothing that changes). Decisions are values, and a game 
 its pending list, never changes it; made per game, they were as many as 44 a game, about
 one a player-turn."""
 
+_TURN_ASKS: Final[list[list[Decision]]] = []
+"""Each seat's ``turn`` decision (as a pending list), made once and shared by every game,
+as ``_MOVE_ASKS`` (made per game, they were four a game)."""
+
 
 class Monopoly23Game(ClassicGame):
     """Monopoly 2.3 on the classic board."""
@@ -143,9 +147,11 @@ class Monopoly23Game(ClassicGame):
         """Each seat that completed a colour group since the last end check (see
         :meth:`check_end`): only a completed group adds a monopoly, so only these seats can
         have reached the number that wins since then."""
-        self._turn_asks: list[list[Decision]] = [
-            [Decision("turn", s)] for s in range(len(self.players))]
-        """Each seat's turn decision, made once (``_jail_asks`` has the jail one)."""
+        while len(_TURN_ASKS) < len(self.players):  # (the turn decisions: see _TURN_ASKS)
+            _TURN_ASKS.append([Decision("turn", len(_TURN_ASKS))])
+        self._turn_asks: list[list[Decision]] = _TURN_ASKS
+        """Each seat's turn decision (``_jail_asks`` has the jail one): the module's own
+        table, shared by every game."""
         while len(_MOVE_ASKS) < len(self.players):  # (the move decisions: see roll)
             _MOVE_ASKS.append({})
         self.plain_move: bool = plain_move(type(self)) and \
