@@ -878,13 +878,18 @@ class Monopoly23Strategy(EditionStrategy):
     # ---------------------------------------------------------------- the answer
 
     def choose(self, game: Monopoly23Game, p: int) -> Action:
-        asked: Decision | None = None
-        for decision in game.pending:  # (game.decision_for(p), without its call)
-            if decision.player == p:
-                asked = decision
-                break
-        if asked is None:
-            raise ValueError("the bot was asked to act without a decision")
+        # (game.decision_for(p), without its call: the first pending decision of p's, most
+        # often the only one pending)
+        pending = game.pending
+        asked: Decision | None = pending[0] if pending else None
+        if asked is None or asked.player != p:
+            asked = None
+            for decision in pending:
+                if decision.player == p:
+                    asked = decision
+                    break
+            if asked is None:
+                raise ValueError("the bot was asked to act without a decision")
         view = self._view  # (self.view(game), written out: once per answer)
         if view is None or view.game is not game:
             view = self._view = deed_view(game)
