@@ -17,12 +17,13 @@ from pennybags.bots.monopoly_2_3 import (
     CardFacts,
     DeedView,
     Monopoly23Strategy,
+    deed_tables,
     deed_view,
 )
 from pennybags.editions import get_edition
 from pennybags.editions.classic.game import HOTEL, ClassicGame
 from pennybags.editions.monopoly_2_3.game import Monopoly23Game
-from pennybags.engine.actions import Action
+from pennybags.engine.actions import Action, Decision
 from pennybags.lab.simulate import run_options
 
 EDITION = "monopoly-2.3"
@@ -726,3 +727,46 @@ def test_a_card_worth_25_only_on_the_leader_is_played_on_the_leader() -> None:
     chosen = bot.card(game, 0)
     assert chosen == Action("play-card", card=("chance", 2), target=1)
     assert chosen == card_afresh(bot, game, 0)
+
+
+@pytest.mark.parametrize("options", [{}, {"us_board": True},
+                                     {"per_property_buildings": True}])
+def test_the_tables_group_numbers_are_the_games(options: dict[str, object]) -> None:
+    """The bot's tables hold each deed's group number (``game.group_number``, the place in
+    ``game.deed_groups``) in an array of their own: the same numbers for every space, on
+    every board the tables serve, and each deed is in the group its number names."""
+    for seed in (7, 8):  # (the second game's board: the first's, or its own with US names)
+        game = new_game(seed, **options)
+        tables = deed_tables(game)
+        assert list(tables.group_number) == list(game.group_number)
+        for d in game.board.deeds:
+            assert d in game.deed_groups[tables.group_number[d]]
+
+
+def test_the_decisions_are_told_apart_by_their_numbers() -> None:
+    """The strategy tells its decisions apart by their numbers (``Decision.number``): each
+    of its numbers is that of the decision it names, and no two are the same."""
+    from pennybags.bots import monopoly_2_3 as bot
+    numbers = {"turn": bot.TURN_KIND, "move": bot.MOVE_KIND, "pay": bot.PAY_KIND,
+               "buy": bot.BUY_KIND, "jail": bot.JAIL_KIND}
+    for kind, number in numbers.items():
+        assert Decision(kind, 0).number == number
+    assert len(set(numbers.values())) == len(numbers)
+
+
+def test_the_bot_answers_its_own_decision_wherever_it_is_pending() -> None:
+    """The bot answers the first pending decision of its seat, first in the list or not,
+    and refuses to answer when none of the pending decisions is its seat's."""
+    game = new_game(9)
+    p = game.current
+    other = (p + 1) % 4
+    alone = Monopoly23Strategy().choose(game, p)
+    assert game.pending == [Decision("turn", p)]
+    game.pending = [Decision("move", other, amount=7), Decision("turn", p)]
+    assert Monopoly23Strategy().choose(game, p) == alone
+    game.pending = [Decision("move", other, amount=7)]
+    with pytest.raises(ValueError, match="without a decision"):
+        Monopoly23Strategy().choose(game, p)
+    game.pending = []
+    with pytest.raises(ValueError, match="without a decision"):
+        Monopoly23Strategy().choose(game, p)

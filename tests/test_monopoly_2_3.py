@@ -25,7 +25,7 @@ from pennybags.editions.monopoly_2_3.game import (
     plain_move,
     round_up,
 )
-from pennybags.engine.actions import Action, Trade
+from pennybags.engine.actions import Action, Decision, Trade
 from pennybags.engine.decks import Card, shuffle
 from pennybags.engine.game import Event
 from pennybags.engine.notation import action_from_json, action_to_json
@@ -469,13 +469,14 @@ def test_whom_a_roll_may_move_is_judged_as_may_move_says(double: bool) -> None:
 
 
 def test_move_decisions_shared_between_games_ask_the_roller_about_the_roll() -> None:
-    """The ``move`` decisions are made once per seat and roll and shared by every game (no
-    game holds the table): in games played side by side, an answer each in turn, every
-    ``move`` decision asks the turn's player about the roll just made, and a copy of the
-    game gets a pending list of its own."""
+    """The ``move`` and ``turn`` decisions are made once per seat (and roll) and shared by
+    every game (no game holds the tables): in games played side by side, an answer each in
+    turn, every ``move`` decision asks the turn's player about the roll just made, every
+    ``turn`` decision asks the turn's player, and a copy of the game gets a pending list of
+    its own."""
     games = [new_game(4, seed) for seed in (21, 22, 23)]
     bots = [[make_bot("standard", 8 * g + seat) for seat in range(4)] for g in range(3)]
-    asked = 0
+    asked = turns = 0
     for _ in range(300):
         for game, seats in zip(games, bots, strict=True):
             if game.over:
@@ -487,6 +488,10 @@ def test_move_decisions_shared_between_games_ask_the_roller_about_the_roll() -> 
                 copy_ = game.clone()
                 assert copy_.pending == game.pending and copy_.pending is not game.pending
                 asked += 1
+            elif decision.kind == "turn":
+                assert decision.player == game.current
+                assert game.pending == [Decision("turn", game.current)]
+                turns += 1
             p = decision.player
             game.act(p, seats[p].choose(game, p))
-    assert asked > 60
+    assert asked > 60 and turns > 200

@@ -42,12 +42,18 @@ from pennybags.editions.classic.game import HOTEL
 from pennybags.editions.classic.rules import BUY
 from pennybags.editions.monopoly_2_3.game import Monopoly23Game
 from pennybags.editions.monopoly_2_3.rules import DECLINE, move_action
-from pennybags.engine.actions import Action, CardRef, Decision, deed_actions
+from pennybags.engine.actions import Action, CardRef, Decision, deed_actions, kind_number
 from pennybags.engine.arrays import copied_ints, ints
 from pennybags.engine.board import Board
 from pennybags.engine.decks import Card
 from pennybags.engine.turn import END_TURN, ROLL, USE_CARD
 
+TURN_KIND: Final = kind_number("turn")
+MOVE_KIND: Final = kind_number("move")
+PAY_KIND: Final = kind_number("pay")
+BUY_KIND: Final = kind_number("buy")
+JAIL_KIND: Final = kind_number("jail")
+"""The numbers of the decisions the strategy answers (``Decision.number``)."""
 NO_ONE: Final = -2
 """``_leader`` before the leader of the answer under way has been worked out."""
 STREET: Final = 0
@@ -85,7 +91,7 @@ class DeedTables:
 
     __slots__ = ("base_rent", "board", "buy_building", "buy_deed", "card_decks", "card_facts",
                  "card_keys", "force_buy", "force_percent", "force_price", "give_building",
-                 "give_deed", "group_index",
+                 "give_deed", "group_index", "group_number",
                  "kinds", "landing", "plain", "prices", "street_groups",
                  "street_of_group", "street_rents", "tax", "unit")
 
@@ -105,6 +111,9 @@ class DeedTables:
         """Each deed's place in ``street_groups`` (-1: not a street of a colour group).
         (This table and the others of ints below are arrays of
         :mod:`pennybags.engine.arrays`.)"""
+        self.group_number: vec[i64] = ints(game.group_number)
+        """Each deed's place in ``game.deed_groups`` (-1: not a deed): the game's table,
+        in an array read without boxing in the compiled build (the game's is a tuple)."""
         self.street_of_group: vec[i64] = ints([group_index[group[0]]
                                                for group in game.deed_groups])
         """Each of ``game.deed_groups``' place in ``street_groups`` (-1: not a colour
@@ -453,7 +462,7 @@ class DeedView:
             # (one change, logged: the common case, without moved_groups' call and list)
             self.changes = game.changes
             self.logged = logged + 1
-            g = game.group_number[log[logged]]
+            g = self.tables.group_number[log[logged]]
             count = game.group_changes[g]
             seen = self.seen_changes
             if count == seen[g]:
@@ -869,13 +878,18 @@ class Monopoly23Strategy(EditionStrategy):
     # ---------------------------------------------------------------- the answer
 
     def choose(self, game: Monopoly23Game, p: int) -> Action:
-        asked: Decision | None = None
-        for decision in game.pending:  # (game.decision_for(p), without its call)
-            if decision.player == p:
-                asked = decision
-                break
-        if asked is None:
-            raise ValueError("the bot was asked to act without a decision")
+        # (game.decision_for(p), without its call: the first pending decision of p's, most
+        # often the only one pending)
+        pending = game.pending
+        asked: Decision | None = pending[0] if pending else None
+        if asked is None or asked.player != p:
+            asked = None
+            for decision in pending:
+                if decision.player == p:
+                    asked = decision
+                    break
+            if asked is None:
+                raise ValueError("the bot was asked to act without a decision")
         view = self._view  # (self.view(game), written out: once per answer)
         if view is None or view.game is not game:
             view = self._view = deed_view(game)
@@ -883,8 +897,8 @@ class Monopoly23Strategy(EditionStrategy):
             view.update()
         self._cur = view
         self._leader = NO_ONE
-        kind = asked.kind
-        if kind == "turn":
+        kind = asked.number  # (the kind by its number: no words compared)
+        if kind == TURN_KIND:
             # The turn's own decision, taken from what is legal in the order the legal
             # actions list it: a forced purchase, the market, a building, a card, then the
             # roll or the end of the turn (written out here: the most frequent answer).
@@ -907,13 +921,14 @@ class Monopoly23Strategy(EditionStrategy):
                     third = reserve // 3
                     rich = reserve + 600 / self.aggression
                     force_price = view.tables.force_price
+                    number = view.tables.group_number
                     for d in targets:
                         left: int = cash - force_price[d]
                         if left < third and left < rich:
                             continue
                         kept = scores[d]  # (kept_score, written out)
                         score = kept.score if \
-                            kept.at == game.group_changes[game.group_number[d]] else \
+                            kept.at == game.group_changes[number[d]] else \
                             self.kept_score(game, p, d)
                         wanted = (score >= 1000 and left >= third) or \
                             (score >= 250 and left >= rich)
@@ -927,7 +942,7 @@ class Monopoly23Strategy(EditionStrategy):
                     rows = view.rows
                     market = game.market
                     changes = game.group_changes
-                    number = game.group_number
+                    number = view.tables.group_number
                     for d in market:
                         price = rows[d].price
                         if cash < price:
@@ -977,18 +992,18 @@ class Monopoly23Strategy(EditionStrategy):
             if not game.rolled:
                 return ROLL
             return END_TURN
-        if kind == "move":
+        if kind == MOVE_KIND:
             return self.whom_to_move(game, p, asked.amount)
-        if kind == "pay":
+        if kind == PAY_KIND:
             return self.what_to_give(game, p, asked.amount, asked.creditor)
-        if kind == "buy":
+        if kind == BUY_KIND:
             deed = asked.deed
             wanted = self.deed_score(game, p, deed) >= 100 or \
                 game.ledger.balances[p] - asked.amount >= self.reserve(game, p)
             return BUY if wanted and game.ledger.balances[p] >= asked.amount else DECLINE
-        if kind == "jail":
+        if kind == JAIL_KIND:
             return self.jail(game, p)
-        raise ValueError(f"the standard bot does not know the decision '{kind}'")
+        raise ValueError(f"the standard bot does not know the decision '{asked.kind}'")
 
     def view(self, game: Monopoly23Game) -> DeedView:
         """The deeds' view of ``game``, up to date."""
@@ -1227,7 +1242,7 @@ class Monopoly23Strategy(EditionStrategy):
         full = view.full
         group_rows = view.group_rows
         changes = game.group_changes
-        number = game.group_number
+        number = tables.group_number
         scores = view.seats[p].scores
         best = -1
         best_building = False
@@ -1313,10 +1328,10 @@ class Monopoly23Strategy(EditionStrategy):
         view = self._cur
         assert view is not None
         kept = view.seats[p].scores[d]
-        count: i64 = game.group_changes[game.group_number[d]]
+        tables = view.tables
+        count: i64 = game.group_changes[tables.group_number[d]]
         if kept.at == count:
             return kept.score
-        tables = view.tables
         group = tables.board.group_of[d]
         owner = game.owner
         if tables.kinds[d] != STREET:
@@ -1427,51 +1442,70 @@ class Monopoly23Strategy(EditionStrategy):
             if code == JAIL_FREE:
                 continue
             if code < ADVANCE_TO or code > MOVE_RELATIVE:
-                if leader == NO_ONE:
-                    leader = self.leader(game, p)
-                if not judged and leader >= 0:
+                amount = facts.amount
+                if not judged and COLLECT <= code <= PAY_EACH and amount > 0:
                     # The kinds whose best player is known at once: the value on anyone
-                    # else is lower (and only values of 25 or more count).
-                    amount = facts.amount
-                    target = -1
-                    score = 0.0
+                    # else is lower (and only values of 25 or more count). Money for the
+                    # bot goes to itself; a payment is played on the leader, worked out
+                    # only for a play that counts (the value does not hang on who leads).
                     if code == COLLECT:
-                        target = p
                         score = amount
                     elif code == PAY:
-                        target = leader
                         score = amount * 0.6 * 1.3
                     elif code == COLLECT_FROM_EACH:
-                        target = p
                         score = amount * (len(game.active_players()) - 1)
-                    elif code == PAY_EACH:
-                        target = leader
+                    else:  # (PAY_EACH)
                         score = amount * 1.0 * 1.3 + 5
-                    if target >= 0 and amount > 0:
-                        if score >= 25 and (best is None or score > best_score):
-                            best = facts
-                            best_target = target
-                            best_score = score
+                    if score < 25 or (best is not None and score <= best_score):
                         continue
+                    if code in (COLLECT, COLLECT_FROM_EACH):
+                        target = p
+                    else:
+                        if leader == NO_ONE:
+                            leader = self.leader(game, p)
+                        target = leader
+                    if target >= 0:
+                        best = facts
+                        best_target = target
+                        best_score = score
+                        continue
+                    # (no opponent to pay: every player looked at, as below)
+                simple = code in (REPAIRS, GO_TO_JAIL)
+                if leader == NO_ONE and not simple:
+                    leader = self.leader(game, p)
                 for player in players:
                     target = player.seat
                     if player.bankrupt:
                         continue
                     if judged and game.why_not_play(p, ref, target) is not None:
                         continue
-                    weight = 1.3 if target == leader else 1.0
-                    if code == REPAIRS:  # (card_value, written out)
-                        seat = view.seats[target]
-                        total = seat.houses * facts.per_house + seat.hotels * facts.per_hotel
-                        amount = float(-(-total // unit) * unit) if total > 0 else 0.0
-                        score = -amount if target == p else amount * 0.6 * weight
-                    elif code == GO_TO_JAIL:  # (card_value, written out)
-                        if player.in_jail:
+                    if simple:  # (card_value, written out)
+                        if code == REPAIRS:
+                            seat = view.seats[target]
+                            total = seat.houses * facts.per_house + \
+                                seat.hotels * facts.per_hotel
+                            amount = float(-(-total // unit) * unit) if total > 0 else 0.0
+                            score = -amount if target == p else amount * 0.6
+                        elif player.in_jail:
                             score = -1.0
                         elif target == p:
                             score = -100.0
                         else:
-                            score = view.income_of(target) * 6 * weight - 10
+                            score = view.income_of(target) * 6
+                        if target != p and score >= 0.0:
+                            # (an opponent's value: 1.3 times on the leader, worked out only
+                            # for a play that could count at that weight)
+                            weight = 1.3
+                            if leader == NO_ONE:
+                                top = score * weight if code == REPAIRS else \
+                                    score * weight - 10
+                                if top < 25 or (best is not None and top <= best_score):
+                                    continue
+                                leader = self.leader(game, p)
+                            if target != leader:
+                                weight = 1.0
+                            score = score * weight if code == REPAIRS else \
+                                score * weight - 10
                     else:
                         score = self.card_value(game, p, facts, target, leader)
                     if score >= 25 and (best is None or score > best_score):

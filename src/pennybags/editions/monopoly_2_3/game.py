@@ -81,6 +81,11 @@ pending list and shares nothing that changes). Decisions are values, and a game 
 its pending list, never changes it; made per game, they were as many as 44 a game, about
 one a player-turn."""
 
+_TURN_ASKS: Final[list[list[Decision]]] = []
+"""Each seat's ``turn`` decision (as a pending list; ``_jail_asks`` has the jail one), made
+once and shared by every game, as ``_MOVE_ASKS`` (made per game, they were four a game);
+no game holds the table, only its pending list, which a copy of the game copies."""
+
 
 class Monopoly23Game(ClassicGame):
     """Monopoly 2.3 on the classic board."""
@@ -143,9 +148,8 @@ class Monopoly23Game(ClassicGame):
         """Each seat that completed a colour group since the last end check (see
         :meth:`check_end`): only a completed group adds a monopoly, so only these seats can
         have reached the number that wins since then."""
-        self._turn_asks: list[list[Decision]] = [
-            [Decision("turn", s)] for s in range(len(self.players))]
-        """Each seat's turn decision, made once (``_jail_asks`` has the jail one)."""
+        while len(_TURN_ASKS) < len(self.players):  # (the turn decisions: see _TURN_ASKS)
+            _TURN_ASKS.append([Decision("turn", len(_TURN_ASKS))])
         while len(_MOVE_ASKS) < len(self.players):  # (the move decisions: see roll)
             _MOVE_ASKS.append({})
         self.plain_move: bool = plain_move(type(self)) and \
@@ -234,7 +238,7 @@ class Monopoly23Game(ClassicGame):
         jailed = self.jail_turn = self.players[p].in_jail
         if self.listeners:
             self.emit("turn", player=p, round=self.round)
-        self.pending = self._jail_asks[p] if jailed else self._turn_asks[p]  # (ask_roll)
+        self.pending = self._jail_asks[p] if jailed else _TURN_ASKS[p]  # (ask_roll)
 
     def hands_given(self) -> None:
         """A scenario gave the hands: the game turns up the market but deals no cards."""
@@ -255,7 +259,7 @@ class Monopoly23Game(ClassicGame):
 
     def ask_roll(self) -> None:
         p = self.current
-        self.pending = self._jail_asks[p] if self.players[p].in_jail else self._turn_asks[p]
+        self.pending = self._jail_asks[p] if self.players[p].in_jail else _TURN_ASKS[p]
 
     def resume_turn(self) -> None:
         """Back to the turn's player after an action has been resolved."""
@@ -269,7 +273,7 @@ class Monopoly23Game(ClassicGame):
                 self.emit("turn-ends", player=p)
             self.next_turn()
             return
-        self.pending = self._jail_asks[p] if player.in_jail else self._turn_asks[p]  # (ask_roll)
+        self.pending = self._jail_asks[p] if player.in_jail else _TURN_ASKS[p]  # (ask_roll)
 
     def next_turn(self) -> None:
         p = self.current
@@ -381,7 +385,7 @@ class Monopoly23Game(ClassicGame):
         if mover.bankrupt or self.turn_ends:
             self.resume_turn()
             return
-        self.pending = self._jail_asks[q] if mover.in_jail else self._turn_asks[q]
+        self.pending = self._jail_asks[q] if mover.in_jail else _TURN_ASKS[q]
 
     # ================================================================ moving and landing
 
@@ -468,7 +472,7 @@ class Monopoly23Game(ClassicGame):
         self.bought_from_market = True
         self.buy(p, deed)
         q = self.current  # (ask_roll, written out)
-        self.pending = self._jail_asks[q] if self.players[q].in_jail else self._turn_asks[q]
+        self.pending = self._jail_asks[q] if self.players[q].in_jail else _TURN_ASKS[q]
 
     def set_owner(self, deed: int, seat: int) -> None:
         """A change of owner that completes a colour group may win: check for the win then
@@ -721,7 +725,7 @@ class Monopoly23Game(ClassicGame):
             self.emit("built-monopoly", player=p, deed=deed, group=self.board.spaces[deed].group,
                       level=level + 1, whole=not self.per_property)
         q = self.current  # (ask_roll, written out)
-        self.pending = self._jail_asks[q] if self.players[q].in_jail else self._turn_asks[q]
+        self.pending = self._jail_asks[q] if self.players[q].in_jail else _TURN_ASKS[q]
 
     def lower_building(self, deed: int) -> int:
         """Take one building off (a hotel is exchanged for as many houses as the bank has,
