@@ -27,6 +27,7 @@ from pennybags.engine.decks import Card
 from pennybags.engine.game import Game
 from pennybags.engine.rules import ActionRule, CardRule, Entry, Rulebook, SpaceRule
 from pennybags.engine.snapshot import snapshot
+from pennybags.engine.turn import AfterRoll
 
 EDITIONS = [e.id for e in all_editions()]
 
@@ -58,9 +59,10 @@ def positions(edition: str, count: int = 6) -> Iterator[Game]:
 # ------------------------------------------------------------------ shared state
 
 IMMUTABLE = (str, int, float, bool, bytes, type(None), Action, Decision, Trade, Card, Space,
-             Board, EditionData, frozenset, Rulebook, Entry, ActionRule, SpaceRule, CardRule)
+             Board, EditionData, frozenset, Rulebook, Entry, ActionRule, SpaceRule, CardRule,
+             AfterRoll)
 """Values, and the edition's rulebook and data: shared by every game of the edition (they
-hold no game state)."""
+hold no game state; an ``AfterRoll`` step is a seat and a flag, shared by every game)."""
 
 
 def mutable_parts(obj: Any, seen: dict[int, Any], path: str) -> Iterator[tuple[int, str]]:

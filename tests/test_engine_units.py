@@ -700,8 +700,8 @@ def test_decision_kinds_are_tested_by_number_as_by_name() -> None:
     from pennybags.editions import all_editions
     from pennybags.engine.actions import Decision
 
-    def listed(number: int, table: list[bool]) -> bool:
-        return number < len(table) and table[number]
+    def listed(number: int, table: Any) -> bool:  # (an array of flags: engine.arrays)
+        return number < len(table) and bool(table[number])
 
     for edition in all_editions():
         rulebook = edition.rulebook
@@ -725,6 +725,31 @@ def test_decision_kinds_are_tested_by_number_as_by_name() -> None:
                         assert (found is d) == (kind in entry.answering), (kind, name)
         numbers = {Decision(kind, 0).number for kind in kinds}
         assert len(numbers) == len(kinds)  # (each kind its own number)
+
+
+@pytest.mark.parametrize("edition", ["classic", "electronic-banking", "monopoly-2.3",
+                                     "ultimate-banking", "ultimate-monopoly"])
+def test_every_decision_asked_carries_its_kinds_number(edition: str) -> None:
+    """The rules give the number of the decision kinds they ask on the hot path
+    (``Decision(..., number=...)``, a constant of their module) rather than have it looked
+    up from the word: every decision asked in whole games, answered by standard, random
+    and simple bots, has its word's number, as a decision made from the word alone has."""
+    from pennybags.bots import make_bot
+    from pennybags.engine.actions import Decision, kind_number
+
+    kinds: set[str] = set()
+    for seed, spec in enumerate(("standard", "random", "simple")):
+        g = get_edition(edition).new_game(["Ann", "Bob", "Cy", "Di"], seed=seed,
+                                          options={"max-rounds": 60})
+        bots = [make_bot(spec, seed * 8 + s) for s in range(4)]
+        while not g.over:
+            for d in g.pending:
+                assert d.number == kind_number(d.kind) == Decision(d.kind, 0).number, \
+                    (edition, d)
+                kinds.add(d.kind)
+            p = g.pending[0].player
+            g.act(p, bots[p].choose(g, p))
+    assert len(kinds) >= 3  # (whole games: several kinds asked)
 
 
 # ------------------------------------------------------------------------- dues
@@ -758,3 +783,19 @@ def test_a_tax_is_paid_at_once_only_where_settling_its_due_would_pay_it() -> Non
     assert g.cash(0) == amount - 1 and g.dues == [(0, g.fee_payee, amount, "Income Tax")]
     g.settle(0)
     assert g.pending[0].kind == "debt" and g.pending[0].amount == amount
+
+
+def test_the_step_after_a_roll_is_made_once_for_each_seat_and_doubles() -> None:
+    """``after_roll_step`` gives the step for that seat and that roll (a double or not),
+    the same object each time it is asked for (it holds nothing else, and every game
+    shares it: a clone takes it over as it is)."""
+    from pennybags.engine.turn import AfterRoll, after_roll_step
+
+    for p in (3, 0, 5, 1):
+        for double in (False, True):
+            step = after_roll_step(p, double)
+            assert isinstance(step, AfterRoll)
+            assert (step.player, step.double) == (p, double)
+            assert after_roll_step(p, double) is step
+            assert step.copy_for(game(), game()) is step
+    assert after_roll_step(2, True) is not after_roll_step(2, False)

@@ -20,6 +20,9 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Final
 
+from librt.vecs import vec
+
+from pennybags.engine.arrays import flags
 from pennybags.engine.ledger import BANK
 
 
@@ -138,17 +141,19 @@ def kind_number(do: str) -> int:
     return number
 
 
-def kinds_table(kinds: Iterable[str]) -> list[bool]:
+def kinds_table(kinds: Iterable[str]) -> vec[bool]:
     """A table of some kinds by their numbers (:func:`kind_number`): item ``n`` is True
     for the kind numbered ``n`` among ``kinds``; it ends with the last of them (a kind
-    numbered beyond it is not among them: see :func:`in_table`)."""
+    numbered beyond it is not among them). An array of flags (``engine.arrays``): read
+    on every answer, a packed array in the compiled build, where a list's item is a call
+    and a test of its type."""
     table: list[bool] = []
     for kind in kinds:
         number = kind_number(kind)
         while len(table) <= number:
             table.append(False)
         table[number] = True
-    return table
+    return flags(table)
 
 
 class Action:
@@ -271,7 +276,8 @@ class Decision:
     ``deed``, ``amount``, ``creditor``, ``high_bidder`` and ``trade`` give its context: the
     deed on offer or at auction, the amount owed, the highest bid or the roll to use, who is
     owed, who bid highest, the offer to answer. Decisions are values, never changed once
-    made (the game replaces its pending list instead).
+    made (the game replaces its pending list instead). ``number`` is the kind's number
+    (:func:`kind_number`), given by a caller that has it, looked up when it is not (-1).
     """
 
     __slots__ = ("amount", "creditor", "deed", "high_bidder", "kind", "number", "player",
@@ -279,7 +285,7 @@ class Decision:
 
     def __init__(self, kind: str, player: int, deed: int = -1, amount: int = 0,
                  creditor: int = BANK, trade: Trade | None = None,
-                 high_bidder: int = -1) -> None:
+                 high_bidder: int = -1, number: int = -1) -> None:
         self.kind: Final = kind
         self.player: Final = player
         self.deed: Final = deed
@@ -287,14 +293,19 @@ class Decision:
         self.creditor: Final = creditor
         self.trade: Final = trade
         self.high_bidder: Final = high_bidder
-        # kind_number(kind), written out as in Action: the call cost about 230 instructions
-        # a classic player-turn in pure Python and 30 compiled (0.5 decisions made each)
-        try:
-            number = _KIND_NUMBERS.get(kind)
-        except TypeError:  # (pure Python: a kind that is not a word)
-            number = NO_KIND
-        if number is None:
-            number = _KIND_NUMBERS[kind] = len(_KIND_NUMBERS)
+        if number < 0:
+            # kind_number(kind), written out as in Action: the call cost about 230
+            # instructions a classic player-turn in pure Python and 30 compiled (0.5
+            # decisions made each). The rules that ask a decision on the hot path give the
+            # number instead (``number``, a constant of their module: see kind_number), as
+            # the look-up of the word is about 130 instructions compiled.
+            try:
+                found = _KIND_NUMBERS.get(kind)
+            except TypeError:  # (pure Python: a kind that is not a word)
+                found = NO_KIND
+            if found is None:
+                found = _KIND_NUMBERS[kind] = len(_KIND_NUMBERS)
+            number = found
         self.number: Final = number
         """The kind's number (:func:`kind_number`): the engine tests a decision's kind
         (does an action answer it, may players manage during it, does it clear itself) by

@@ -244,10 +244,10 @@ class Game(ABC):
         self._self_clearing: tuple[str, ...] = tuple(sorted(type(self).self_clearing))
         """The kinds of ``self_clearing`` (a tuple: looked through faster than a set, as
         there are one or two)."""
-        self._clearing_table: list[bool] = kinds_table(self._self_clearing)
+        self._clearing_table: vec[bool] = kinds_table(self._self_clearing)
         """The same kinds as a table by their numbers (``Decision.number``; the compiled
         build's test: see :func:`~pennybags.engine.actions.kinds_table`)."""
-        self._managing_table: list[bool] = rulebook.managing_table
+        self._managing_table: vec[bool] = rulebook.managing_table
         """``managing_kinds`` as a table by their numbers (the compiled build's test)."""
         self.plain_pay: bool = type(self).pay is Game.pay
         """Whether, while nobody listens, :meth:`pay` of an amount above 0 is the ledger's

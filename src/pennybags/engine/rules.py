@@ -22,6 +22,8 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from typing import Any, ClassVar, Generic, TypeVar
 
+from librt.vecs import vec
+
 from pennybags.engine.actions import (
     FIELD_BITS,
     Action,
@@ -111,7 +113,7 @@ class Entry:
         self.rule = rule
         self.answering = answering
         """The decision kinds this action answers in this rulebook."""
-        self.answer_table: list[bool] = kinds_table(answering)
+        self.answer_table: vec[bool] = kinds_table(answering)
         """The same kinds as a table by their numbers (``Decision.number``, see
         :func:`~pennybags.engine.actions.kinds_table`)."""
         self.anytime = anytime
@@ -187,7 +189,7 @@ class Rulebook:
         """Each decision kind's answers, as a set."""
         self.managing_kinds: frozenset[str] = frozenset(
             d.name for d in self.decisions.values() if d.managing)
-        self.managing_table: list[bool] = kinds_table(sorted(self.managing_kinds))
+        self.managing_table: vec[bool] = kinds_table(sorted(self.managing_kinds))
         """The same kinds as a table by their numbers (``Decision.number``)."""
         self.entries: dict[str, Entry] = {
             name: Entry(rule, tuple(d.name for d in self.decisions.values()

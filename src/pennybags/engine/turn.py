@@ -25,7 +25,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any, Final, Protocol, cast
 
-from pennybags.engine.actions import Action, ActionKind, Decision, DecisionKind, Pose
+from pennybags.engine.actions import Action, ActionKind, Decision, DecisionKind, Pose, kind_number
 from pennybags.engine.board import Board
 from pennybags.engine.data import EditionData
 from pennybags.engine.decks import Card
@@ -33,6 +33,10 @@ from pennybags.engine.game import PURE, Event, Game, Step
 from pennybags.engine.ledger import BANK
 from pennybags.engine.rules import ActionRule, PoseSetUp, Rulebook, SpaceRule
 
+ROLL_NUMBER: Final = kind_number("roll")
+JAIL_NUMBER: Final = kind_number("jail")
+END_TURN_NUMBER: Final = kind_number("end-turn")
+"""The turn's decision kinds' numbers (``Decision.number``), given when one is made."""
 NO_DECISIONS: Final[list[Decision]] = []
 """An empty pending list, shared: pending lists are replaced, never changed in place (see
 ``Game.pending``), and the most common answers leave nothing pending for a moment."""
@@ -58,8 +62,8 @@ class AfterRoll(Step):
     __slots__ = ("double", "player")
 
     def __init__(self, player: int, double: bool) -> None:
-        self.player = player
-        self.double = double
+        self.player: Final = player
+        self.double: Final = double
 
     def run(self, game: Game) -> None:
         if PURE:  # (typing's cast is a call of a Python function in pure Python)
@@ -68,7 +72,23 @@ class AfterRoll(Step):
             cast(TurnGame, game).after_roll(self.player, self.double)
 
     def copy_for(self, original: Game, copy: Game) -> Step:
-        return AfterRoll(self.player, self.double)
+        return self  # (it holds no game state, and is never changed: see after_roll_step)
+
+
+_AFTER_ROLLS: Final[list[AfterRoll]] = []
+"""The :class:`AfterRoll` steps made so far, by seat and doubles (``2 * seat + double``):
+they hold nothing but those two values and never change, so every game shares them."""
+
+
+def after_roll_step(player: int, double: bool) -> AfterRoll:
+    """The step after ``player``'s roll (``double``: the roll was a double), made once for
+    the process rather than at every roll whose landing asked something."""
+    steps = _AFTER_ROLLS
+    i = 2 * player + 1 if double else 2 * player
+    while len(steps) <= i:
+        n = len(steps)
+        steps.append(AfterRoll(n // 2, n % 2 == 1))
+    return steps[i]
 
 
 PLAIN_TURN_HOOKS: Final = ("move_then_after_roll", "move", "land", "after_roll", "next_turn",
@@ -147,8 +167,10 @@ class TurnGame(Game):
         """What each space of the board does when a token stops on it (this game's own
         list, made from the rules of the board's spaces worked out once)."""
         seats = range(len(self.players))
-        self._roll_asks: list[list[Decision]] = [[Decision("roll", s)] for s in seats]
-        self._jail_asks: list[list[Decision]] = [[Decision("jail", s)] for s in seats]
+        self._roll_asks: list[list[Decision]] = [[Decision("roll", s, number=ROLL_NUMBER)]
+                                                 for s in seats]
+        self._jail_asks: list[list[Decision]] = [[Decision("jail", s, number=JAIL_NUMBER)]
+                                                 for s in seats]
         """Each seat's roll and jail decision, made once: asked every turn, and pending
         lists are never changed in place."""
         self.plain_turn: bool = plain_turn(type(self)) and \
@@ -244,7 +266,7 @@ class TurnGame(Game):
         if (self.pending or self.dues or self.end_check_due or self.over or
                 self._depth > depth) and not self.settle(depth):
             if not self.over:
-                self.step_under(depth, AfterRoll(p, double))
+                self.step_under(depth, after_roll_step(p, double))
             return
         # after_roll: doubles roll again, otherwise the turn may end
         if player.bankrupt:
@@ -254,7 +276,7 @@ class TurnGame(Game):
         elif self.auto_end_turn:
             self.next_turn()
         else:
-            self.pending = [Decision("end-turn", p)]
+            self.pending = [Decision("end-turn", p, number=END_TURN_NUMBER)]
 
     def move_then_after_roll(self, p: int, steps: int, double: bool) -> None:
         """Move, and once all the landing brings is settled, go on with :meth:`after_roll`
@@ -264,7 +286,7 @@ class TurnGame(Game):
         if self.settle(depth):
             self.after_roll(p, double)
         elif not self.over:
-            self.step_under(depth, AfterRoll(p, double))
+            self.step_under(depth, after_roll_step(p, double))
 
     def after_roll(self, p: int, double: bool) -> None:
         """After a roll is resolved: doubles roll again, otherwise the turn may end."""
@@ -277,7 +299,7 @@ class TurnGame(Game):
         elif self.auto_end_turn:
             self.next_turn()
         else:
-            self.pending = [Decision("end-turn", p)]
+            self.pending = [Decision("end-turn", p, number=END_TURN_NUMBER)]
 
     def next_turn(self) -> None:
         """Play passes to the left; a round ends when it comes back to the first player."""
@@ -447,7 +469,7 @@ class TurnGame(Game):
     def after_the_landing(self) -> None:
         """For a decision set up as if a landing had asked it: once it is answered, the roll
         ends as rolls do (the turn may end, no doubles)."""
-        self.step_under(0, AfterRoll(self.current, False))
+        self.step_under(0, after_roll_step(self.current, False))
 
     # ================================================================ the end
 
@@ -579,4 +601,4 @@ TURN_ACTIONS: Final = (Roll(), EndTurn(), PayBail(), UseCard())
 
 __all__ = ["END_TURN", "NO_DECISIONS", "PAY_BAIL", "PLAIN_TURN_HOOKS", "ROLL", "USE_CARD",
            "AfterRoll", "EndTurn", "GoToJail", "NoSpaceRule", "PayBail", "Roll", "TurnGame",
-           "UseCard", "plain_turn"]
+           "UseCard", "after_roll_step", "plain_turn"]

@@ -15,7 +15,7 @@ from collections.abc import Callable, Sequence
 from typing import Any, ClassVar, Final
 
 from pennybags.editions.classic.options import ClassicOptions
-from pennybags.engine.actions import CardRef, Decision, Pose, Trade
+from pennybags.engine.actions import CardRef, Decision, Pose, Trade, kind_number
 from pennybags.engine.data import EditionData
 from pennybags.engine.decks import Card
 from pennybags.engine.dice import total as dice_total
@@ -37,6 +37,13 @@ HAS_A_HOTEL: Final = 5
 NOT_EVEN: Final = 6
 SHORT_OF_CASH: Final = 7
 SHORT_OF_STOCK: Final = 8
+
+# The numbers of the decision kinds the rules ask on the hot path (``Decision.number``,
+# given when a decision is made rather than looked up from its word).
+BUY_NUMBER: Final = kind_number("buy")
+BID_NUMBER: Final = kind_number("bid")
+DEBT_NUMBER: Final = kind_number("debt")
+TRADE_NUMBER: Final = kind_number("trade")
 
 
 class Auction:
@@ -238,7 +245,7 @@ class ClassicGame(TurnGame):
         a.next %= len(a.bidders)
         bidder = a.bidders[a.next]
         self.pending = [Decision("bid", bidder, deed=a.deed, amount=a.high,
-                                 high_bidder=a.high_bidder)]
+                                 high_bidder=a.high_bidder, number=BID_NUMBER)]
 
     def bid(self, p: int, amount: int) -> None:
         a = self.auction
@@ -784,13 +791,13 @@ class ClassicGame(TurnGame):
     def propose(self, t: Trade) -> None:
         self._suspended.append(self.pending)
         self.trade = t
-        self.pending = [Decision("trade", t.recipient, trade=t)]
+        self.pending = [Decision("trade", t.recipient, trade=t, number=TRADE_NUMBER)]
         if self.listeners:
             self.emit("trade-offer", trade=t)
 
     def counter(self, t: Trade) -> None:
         self.trade = t
-        self.pending = [Decision("trade", t.recipient, trade=t)]
+        self.pending = [Decision("trade", t.recipient, trade=t, number=TRADE_NUMBER)]
         if self.listeners:
             self.emit("trade-offer", trade=t, counter=True)
 
@@ -862,7 +869,8 @@ class ClassicGame(TurnGame):
             else:
                 self.pay(payer, payee, amount, reason)
             return
-        self.pending = [Decision("debt", payer, amount=amount, creditor=payee)]
+        self.pending = [Decision("debt", payer, amount=amount, creditor=payee,
+                                 number=DEBT_NUMBER)]
         if self.listeners:
             self.emit("debt", player=payer, amount=amount, creditor=payee, reason=reason)
 

@@ -22,7 +22,7 @@ from __future__ import annotations
 
 from typing import Final
 
-from pennybags.editions.classic.game import BUILD_ALLOWED, HOTEL, ClassicGame
+from pennybags.editions.classic.game import BUILD_ALLOWED, BUY_NUMBER, HOTEL, ClassicGame
 from pennybags.engine.actions import (
     Action,
     ActionKind,
@@ -382,7 +382,7 @@ class LandOnDeed(SpaceRule[ClassicGame]):
         owner = game.owner[space]
         if owner < 0:
             game.pending = [Decision("buy", player, deed=space,
-                                     amount=game.board.spaces[space].price)]
+                                     amount=game.board.spaces[space].price, number=BUY_NUMBER)]
         elif owner != player and not game.mortgaged[space]:
             rent = game.rent(space, card)
             if not game.dues and game.ledger.balances[player] >= rent:
