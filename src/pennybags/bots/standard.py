@@ -32,14 +32,7 @@ from librt.vecs import vec
 from mypy_extensions import i64
 
 from pennybags.bots.registry import int_param, no_more_params, register_bot
-from pennybags.editions.classic.game import (
-    BID_NUMBER,
-    BUY_NUMBER,
-    DEBT_NUMBER,
-    HOTEL,
-    TRADE_NUMBER,
-    ClassicGame,
-)
+from pennybags.editions.classic.game import HOTEL, ClassicGame
 from pennybags.editions.classic.rules import (
     ACCEPT,
     AUCTION,
@@ -53,15 +46,7 @@ from pennybags.engine.actions import Action, Trade, deed_action, deed_actions
 from pennybags.engine.arrays import copied_ints, ints
 from pennybags.engine.board import Board
 from pennybags.engine.game import CompiledAgent, Game
-from pennybags.engine.turn import (
-    END_TURN,
-    END_TURN_NUMBER,
-    JAIL_NUMBER,
-    PAY_BAIL,
-    ROLL,
-    ROLL_NUMBER,
-    USE_CARD,
-)
+from pennybags.engine.turn import END_TURN, PAY_BAIL, ROLL, USE_CARD
 
 NO_RENT: Final = 0
 STREET_RENT: Final = 1
@@ -636,29 +621,26 @@ class ClassicStrategy:
         decision = pending[0] if pending and pending[0].player == p else game.decision_for(p)
         if decision is None:
             raise ValueError("the bot was asked to act without a decision")
-        # The kind by its number (``Decision.number``): compiled, each comparison of words
-        # is a call.
-        number = decision.number
-        if number in (ROLL_NUMBER, END_TURN_NUMBER, JAIL_NUMBER):  # (compared one by one)
+        kind = decision.kind
+        if kind == "roll" or kind == "end-turn" or kind == "jail":
             if self._settled_turn != game.turns:
                 action = self.manage(game, p)
                 if action is not None:
                     return action
                 self._settled_turn = game.turns
-            if number == ROLL_NUMBER:
+            if kind == "roll":
                 return ROLL
-            if number == END_TURN_NUMBER:
+            if kind == "end-turn":
                 return END_TURN
             return self.jail(game, p)
-        if number == BUY_NUMBER:
+        if kind == "buy":
             return BUY if self.wants(game, p, decision.deed, decision.amount) else AUCTION
-        if number == BID_NUMBER:
+        if kind == "bid":
             return self.bid(game, p, decision.deed, decision.amount)
-        if number == DEBT_NUMBER:
+        if kind == "debt":
             return self.raise_cash(game, p, decision.amount)
-        if number == TRADE_NUMBER:
+        if kind == "trade":
             return self.answer(game, p, decision.trade)
-        kind = decision.kind
         if kind == "mortgaged-deeds":
             return self.lift_received(game, p)
         if kind == "place-house":
@@ -1016,7 +998,7 @@ class ClassicStrategy:
     def gain(self, game: ClassicGame, side: int, get: tuple[int, ...], give: tuple[int, ...],
              cash: int) -> float:
         """What a trade is worth to ``side``: deeds valued with the group each completes."""
-        owner = game.owner[:]  # (a copy of the array as it is: no boxed list compiled)
+        owner = list(game.owner)
         for d in give:
             owner[d] = -2
         for d in get:
