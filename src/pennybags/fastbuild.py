@@ -280,8 +280,8 @@ def prune(root: Path) -> None:
 
 def drop_dead_builds(root: Path) -> None:
     """Remove the temporary folders of builds that died (killed outright: an interrupted
-    build removes its own). Only with the lock held: every build in a cache folder takes it,
-    so none is under way."""
+    build removes its own). Only with the lock held (not on Windows, which has none): every
+    build in a cache folder takes it, so none is under way."""
     for work in root.glob(".building-*"):
         shutil.rmtree(work, ignore_errors=True)
 
@@ -291,24 +291,26 @@ def locked_build(root: Path, package: Path = PACKAGE,
                  tool_info: dict[str, str] | None = None) -> Path:
     """:func:`cached_build` with the cache folder's lock held: a process that asks while
     another builds the same copy waits for it and takes its copy."""
-    with _locked(root):
-        drop_dead_builds(root)
+    with _locked(root) as held:
+        if held:
+            drop_dead_builds(root)
         return cached_build(root, package, build, tool_info)
 
 
 @contextlib.contextmanager
-def _locked(root: Path) -> Iterator[None]:
-    """One build at a time in a cache folder (two simulations started together)."""
+def _locked(root: Path) -> Iterator[bool]:
+    """One build at a time in a cache folder (two simulations started together); gives
+    whether the lock is held."""
     root.mkdir(parents=True, exist_ok=True)
     with open(root / ".lock", "w") as handle:
         try:
             import fcntl
         except ImportError:  # (Windows: no lock; a second build renames into place too)
-            yield
+            yield False
             return
         fcntl.flock(handle, fcntl.LOCK_EX)
         try:
-            yield
+            yield True
         finally:
             fcntl.flock(handle, fcntl.LOCK_UN)
 
@@ -369,11 +371,12 @@ def _build_with_progress(root: Path, build: Callable[[Path, list[str]], None], e
                          failed: Path) -> Path:
     message = ("compiling pennybags with mypyc for speed (once per version, a few minutes; "
                "--build pure skips it)")
-    with _locked(root):
+    with _locked(root) as held:
         found = cached_copy(root)  # (made while this run waited for the lock)
         if found is not None:
             return found
-        drop_dead_builds(root)
+        if held:
+            drop_dead_builds(root)
         try:
             if err.isatty():
                 from rich.console import Console
