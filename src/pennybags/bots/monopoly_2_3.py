@@ -1473,6 +1473,7 @@ class Monopoly23Strategy(EditionStrategy):
                 simple = code in (REPAIRS, GO_TO_JAIL)
                 if leader == NO_ONE and not simple:
                     leader = self.leader(game, p)
+                less = 0.0 if code == REPAIRS else 10.0  # (an opponent's value, weighed, less)
                 for player in players:
                     target = player.seat
                     if player.bankrupt:
@@ -1497,15 +1498,13 @@ class Monopoly23Strategy(EditionStrategy):
                             # for a play that could count at that weight)
                             weight = 1.3
                             if leader == NO_ONE:
-                                top = score * weight if code == REPAIRS else \
-                                    score * weight - 10
+                                top = score * weight - less
                                 if top < 25 or (best is not None and top <= best_score):
                                     continue
                                 leader = self.leader(game, p)
                             if target != leader:
                                 weight = 1.0
-                            score = score * weight if code == REPAIRS else \
-                                score * weight - 10
+                            score = score * weight - less
                     else:
                         score = self.card_value(game, p, facts, target, leader)
                     if score >= 25 and (best is None or score > best_score):
