@@ -214,17 +214,19 @@ def _ctrl_c_as_on_a_terminal() -> Iterator[None]:
 # ------------------------------------------------------------------------ the order of files
 
 LONGEST_FIRST = (
-    "test_lab.py", "test_benchmarks.py", "test_web_processes.py", "test_rule_scenarios.py",
-    "test_odds_ultimate_monopoly.py", "test_properties_editions.py", "test_web_browser.py",
-    "test_bot_ultimate_monopoly.py", "test_rl.py", "test_banking_reliability.py",
-    "test_bots.py", "test_bot_ultimate_caches.py", "test_properties.py", "test_web_panels.py",
-    "test_simulate.py", "test_web_bank.py", "test_bench_serve.py", "test_rl_train.py",
+    "test_lab.py", "test_web_browser.py", "test_odds_ultimate_monopoly.py",
+    "test_web_processes.py", "test_rl.py", "test_benchmarks.py", "test_bots.py",
+    "test_bot_ultimate_caches.py", "test_properties_editions.py", "test_web_panels.py",
+    "test_bench_serve.py", "test_web_rooms.py", "test_banking_reliability.py",
+    "test_web_bank.py", "test_rl_train.py", "test_properties.py", "test_web_bank_browser.py",
+    "test_ultimate_monopoly_speed.py", "test_lab_ray.py", "test_web_serve.py",
 )
-"""The test files that take longest (seconds summed over their tests in a whole run), the
-longest first. ``./test`` hands whole files to its processes in the order they are
-collected (``--dist loadfile --no-loadscope-reorder``): with the long ones first, the last
-files handed out are short and the processes finish together. A file not listed keeps its
-place after them; a stale list costs only that balance."""
+"""The test files that take longest, the longest first (each file run alone, one after the
+other, by the wall clock, with Python's bytecode kept as ``./test`` keeps it). ``./test``
+hands whole files to its processes in the order they are collected (``--dist loadfile
+--no-loadscope-reorder``): with the long ones first, the last files handed out are short
+and the processes finish together. A file not listed keeps its place after them; a stale
+list costs only that balance."""
 LAST = "test_compiled.py"
 """Its tests wait for the compiled build ``./test`` starts before ruff and mypy (see
 tests/compiled_build.py): handed out last, it finds the build made."""
