@@ -21,7 +21,6 @@ from __future__ import annotations
 
 import contextlib
 import hashlib
-import importlib.metadata
 import importlib.util
 import json
 import os
@@ -147,6 +146,8 @@ def tools() -> dict[str, str]:
     """What else decides the build: the tools' versions, Python, the platform, the C
     compiler settings (with mypyc's optimisation level and whether it writes a C file for
     each module) and the recipe."""
+    import importlib.metadata  # (here: every `pennybags` command imports this module)
+
     def version(name: str) -> str:
         try:
             return importlib.metadata.version(name)

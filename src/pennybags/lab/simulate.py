@@ -11,7 +11,6 @@ from __future__ import annotations
 import argparse
 import functools
 import json
-import multiprocessing
 import sys
 import time
 from collections import Counter
@@ -365,6 +364,8 @@ def play_games(setup: Setup, games: int, workers: int = 1) -> Iterator[GameResul
     row = setup_row(setup)
     chunks = ((row, list(range(start, min(games, start + chunk))))
               for start in range(0, games, chunk))
+    import multiprocessing  # (here: every `pennybags` command imports this module)
+
     ctx = multiprocessing.get_context("spawn")
     with ctx.Pool(workers) as pool:
         for part in pool.imap_unordered(_play_chunk, chunks):
