@@ -802,6 +802,7 @@ def board_rings(edition: str) -> list[list[list[int]]] | None:
 def plot_board(res: Results, variant: str) -> str | None:
     import matplotlib.pyplot as plt
     from matplotlib import colormaps
+    from matplotlib.collections import PatchCollection
     from matplotlib.colors import Normalize
 
     from pennybags.editions import get_edition
@@ -832,6 +833,8 @@ def plot_board(res: Results, variant: str) -> str | None:
     fig = plt.figure(figsize=(9.4 * scale, 8.6 * scale))
     ax = fig.add_axes((0.02, 0.02, 0.83, 0.96 if len(rings) == 1 else 0.9))
     bar_ax = fig.add_axes((0.87, 0.2, 0.025, 0.6))
+    squares: list[Any] = []
+    strips: list[Any] = []
     for ring in rings:
         side = len(ring[0])
         offset = (width - (side + 1)) / 2
@@ -839,7 +842,10 @@ def plot_board(res: Results, variant: str) -> str | None:
             for j, i in enumerate(spaces):
                 lx, ly = _board_xy(k * side + j, side)
                 _draw_space(ax, board, edition, i, lx, ly, side, offset, freq[i],
-                            norm(freq[i]), cmap)
+                            norm(freq[i]), cmap, squares, strips)
+    # (as two collections, squares under strips: one artist each, not one a rectangle)
+    ax.add_collection(PatchCollection(squares, match_original=True))
+    ax.add_collection(PatchCollection(strips, match_original=True))
     stats = (f"{rolls:,} rolls · in jail {pct(jail / rolls, 2)}\n"
              f"(the jail corner shows 'just visiting')\n"
              f"fair share of one space: {pct(1 / size, 2)}")
@@ -863,15 +869,17 @@ def plot_board(res: Results, variant: str) -> str | None:
 
 
 def _draw_space(ax: Any, board: Any, edition: str, i: int, lx: int, ly: int, side: int,
-                offset: float, freq: float, shade: float, cmap: Any) -> None:
+                offset: float, freq: float, shade: float, cmap: Any, squares: list[Any],
+                strips: list[Any]) -> None:
     """Space ``i`` at ``(lx, ly)`` of its ring (``side`` spaces a side), the ring drawn
-    ``offset`` spaces in from the board's edge."""
+    ``offset`` spaces in from the board's edge: its words drawn on ``ax``, its square and
+    its group's strip added to ``squares`` and ``strips``."""
     from matplotlib.patches import Rectangle
 
     space = board.spaces[i]
     x, y = lx + offset, ly + offset
-    ax.add_patch(Rectangle((x, y), 1, 1, facecolor=cmap(shade), edgecolor="black",
-                           linewidth=0.6))
+    squares.append(Rectangle((x, y), 1, 1, facecolor=cmap(shade), edgecolor="black",
+                             linewidth=0.6))
     if space.group and len(board.groups.get(space.group, ())) >= 2:
         colour = _group_colour(edition, space.group)
         if colour != "#7f7f7f":
@@ -887,7 +895,7 @@ def _draw_space(ax: Any, board: Any, edition: str, i: int, lx: int, ly: int, sid
             strip.set_facecolor(colour)
             strip.set_edgecolor("black")
             strip.set_linewidth(0.4)
-            ax.add_patch(strip)
+            strips.append(strip)
     ink = "white" if shade > 0.62 else "black"
     ax.text(x + 0.5, y + 0.6, _lit(_short(space.name)), ha="center", va="center",
             fontsize=5.4, color=ink)
