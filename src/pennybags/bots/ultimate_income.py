@@ -59,9 +59,10 @@ deed coming to or going from it, ``game.holdings``); the deeds it could ask for 
 owner of its street groups changes (``game.group_transfers``); its building candidates,
 group by group, until the buildings or mortgages of those deeds change; a bid's limit for
 the rest of the auction while its cash is the same. No Travel Voucher is looked for while
-the board read for the danger has no unowned deed. An answer looks only at its own deeds
-and the groups in question, never at the whole board (tests/test_bot_ultimate_caches.py
-checks the kept work against fresh work).
+the board read for the danger has no unowned deed, and no offer while the cash to spare is
+below the least any ask of ours could offer (kept with our deeds). An answer looks only at
+its own deeds and the groups in question, never at the whole board
+(tests/test_bot_ultimate_caches.py checks the kept work against fresh work).
 """
 
 from __future__ import annotations
@@ -402,6 +403,12 @@ class IncomeStrategy(UltimateMonopolyStrategy):
         ``_buildable`` and ``_transit``): below it plus what is kept, nothing is built."""
         self._transit: list[int] = []
         """Our railroads and cab companies."""
+        self._least_ask = 1 << 30
+        """The least cash any ask of ours (:meth:`group_asks`) could offer, whoever holds the
+        deeds we miss: for each street group we hold part of and could ask for more of, the
+        deeds missing at the cheapest printed prices of those not ours, at the group's rate,
+        and ten dollars. It reads our deeds alone (kept with them, :meth:`hold`): with less
+        cash to spare no offer is paid for, and none is looked for (:meth:`offer`)."""
         self._groups: list[tuple[int, ...]] = []
         self._counts: list[int] = []
         """Our street groups (by our first deed of each) and how many of each we own."""
@@ -608,6 +615,7 @@ class IncomeStrategy(UltimateMonopolyStrategy):
                 buildable.append(tuple(ours))
                 for g in ours:
                     buildable_deeds[g] = True
+        self._least_ask = self.least_ask(game, p, groups, counts)
         least = 1 << 30
         costs = game.building_figures.costs
         for d in transit:
@@ -623,6 +631,37 @@ class IncomeStrategy(UltimateMonopolyStrategy):
         self._counts = counts
         self._buildable = buildable
         self._transit = transit
+
+    def least_ask(self, game: CardGame, p: int, groups: list[tuple[int, ...]],
+                  counts: list[int]) -> int:
+        """The least cash an ask of one of ``p``'s ``groups`` (with how many of each it owns)
+        could offer (see ``_least_ask``): an ask takes the deeds missing from one other
+        player and offers their printed prices at the group's rate, and ten dollars
+        (:meth:`group_asks`); here the cheapest deeds not ours stand for them."""
+        spaces = game.board.spaces
+        majority = majority_size(game)
+        least = 1 << 30
+        for i in range(len(groups)):
+            group = groups[i]
+            mine = counts[i]
+            size = len(group)
+            target = size - 1 if size >= majority and mine < size - 1 else size
+            missing = target - mine
+            if missing <= 0:
+                continue
+            prices: list[int] = []
+            for g in group:
+                if game.owner[g] != p:
+                    prices.append(spaces[g].price)
+            prices.sort()
+            price = 0
+            for k in range(missing):
+                price += prices[k]
+            pay = int(price * (OFFER_MONOPOLY if mine + missing == size else OFFER_MAJORITY)) \
+                + 10
+            if pay < least:
+                least = pay
+        return least
 
     def asks(self, game: CardGame, p: int) -> list[Ask]:
         """The deeds of other players we could ask for (:class:`Ask`), after :meth:`hold`;
@@ -1614,6 +1653,9 @@ class IncomeStrategy(UltimateMonopolyStrategy):
         (:meth:`wishes`): the offer that gains most above its cash, keeping half the
         reserve. The same offer is not made again within six rounds."""
         spare = game.cash(p) - self.reserve(game, p) // 2
+        self.hold(game, p)
+        if spare < self._least_ask:
+            return None  # (no ask of ours is paid for: none is looked for)
         mark: tuple[int, int, float, int, int] | None = None
         if self.plan_turn:
             mark = self.offer_mark(game, p)
