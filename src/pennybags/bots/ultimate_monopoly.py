@@ -120,6 +120,10 @@ SPACE_WORTH: Final[dict[str, int]] = {
 Squeeze Play and Birthday Gift (pay corners, taxes, Tax Refund and deeds are worked out)."""
 
 
+NO_PRICE: Final = 1 << 30
+"""A price above any deed's: where no deed is counted."""
+
+
 def among(index: int, indexes: tuple[int, ...]) -> bool:
     """Whether ``index`` is one of ``indexes`` (a loop: the compiled build looks a number up
     in a tuple through the generic sequence protocol)."""
@@ -156,9 +160,9 @@ class Estate(TopRents):
     the same highest rent counts as the top one may differ, and the danger is then that
     rent for everyone)."""
 
-    __slots__ = ("active", "changes", "firsts", "game", "group_changes", "leaders", "leads",
-                 "nothing", "out", "place", "ranked", "ranked_round", "rents", "unowned_in",
-                 "unowned_now")
+    __slots__ = ("active", "changes", "cheapest_in", "firsts", "game", "group_changes",
+                 "leaders", "leads", "nothing", "out", "place", "ranked", "ranked_round",
+                 "rents", "unowned_in", "unowned_now")
 
     def __init__(self, game: CardGame) -> None:
         super().__init__()
@@ -186,6 +190,9 @@ class Estate(TopRents):
         """Each group's deeds nobody owns (at its first deed)."""
         self.unowned_now = 0
         """The deeds nobody owns: the sum of ``unowned_in``."""
+        self.cheapest_in: list[int] = [NO_PRICE] * size
+        """The least printed price of each group's deeds nobody owns (at its first deed;
+        :data:`NO_PRICE`: none)."""
         self.place: list[int] = [0] * size
         """Each group's place in ``firsts`` (at its first deed)."""
         for i, first in enumerate(firsts):
@@ -233,11 +240,15 @@ class Estate(TopRents):
         top = -1
         second = -1
         unowned = 0
+        cheapest = NO_PRICE
         for g in group:
             rent = rents[g] = rent_now(game, g)
             o = owner[g]
             if o < 0:
                 unowned += 1
+                price = game.board.spaces[g].price
+                if price < cheapest:
+                    cheapest = price
                 continue
             if out and out >> o & 1:
                 continue
@@ -256,6 +267,7 @@ class Estate(TopRents):
         self.leads[2 * first + 1] = second
         self.unowned_now += unowned - self.unowned_in[first]
         self.unowned_in[first] = unowned
+        self.cheapest_in[first] = cheapest
         at = 2 * self.place[first]
         nothing = self.nothing
         self.leaders[at] = top if top >= 0 else nothing
@@ -289,6 +301,18 @@ class Estate(TopRents):
         # still in, and owned. The unowned deeds rank_rents counts are not these.)
         rank_rents(self, self.leaders, game.owner, self.rents, 0)
         self.unowned = self.unowned_now
+
+    def cheapest_unowned(self) -> int:
+        """The least printed price of a deed nobody owns now (:data:`NO_PRICE`: none), from
+        the groups' kept figures brought up to date (:meth:`update`; the danger ranked
+        is not moved)."""
+        self.update()
+        cheapest = NO_PRICE
+        kept = self.cheapest_in
+        for first in self.firsts:
+            if kept[first] < cheapest:
+                cheapest = kept[first]
+        return cheapest
 
     def rank_once_a_round(self) -> None:
         """The danger and the unowned deeds as :meth:`rank` finds them at the first call of
