@@ -1238,18 +1238,20 @@ class IncomeStrategy(UltimateMonopolyStrategy):
         return found
 
     def street_building(self, game: CardGame, ours: tuple[int, ...],
-                        levels: list[int] | None = None) -> Building | None:
+                        planned: list[int] | None = None) -> Building | None:
         """The next building on our streets ``ours`` of a group where we may build (see
-        :meth:`buildings`; None: the group is built up), with the buildings now or, when
-        given, those of ``levels`` (one per space, as ``game.houses``)."""
-        houses = game.houses if levels is None else levels
+        :meth:`buildings`; None: the group is built up), with the buildings now and, when
+        given, those ``planned`` besides (a count per space)."""
+        houses = game.houses
         # The lowest of ours (the first of equals): where building evenly goes next.
         low = ours[0]
+        level = int(houses[low]) if planned is None else int(houses[low]) + planned[low]
         for g in ours:
-            if houses[g] < houses[low]:
+            here = int(houses[g]) if planned is None else int(houses[g]) + planned[g]
+            if here < level:
                 low = g
+                level = here
         monopoly = len(ours) == len(game.board.group_of[low])
-        level = houses[low]
         if level >= (SKYSCRAPER if monopoly else HOTEL):
             return None
         rents = game.board.spaces[low].rents
@@ -1471,12 +1473,12 @@ class IncomeStrategy(UltimateMonopolyStrategy):
             return []
         plan = [first]
         parts = list(self._build_parts)
-        levels = list(game.houses)
+        planned = [0] * game.board.size
         horizon = self._horizon
         d = first
         while len(plan) < PLAN_LONGEST:
             cash -= building_cost(game, d)
-            self.plan_up(game, parts, levels, d)
+            self.plan_up(game, parts, planned, d)
             best: Building | None = None
             for b in parts:
                 if b is None or b[2] * horizon < b[3] or b[1] in refused or \
@@ -1490,17 +1492,18 @@ class IncomeStrategy(UltimateMonopolyStrategy):
             plan.append(d)
         return plan
 
-    def plan_up(self, game: CardGame, parts: list[Building | None], levels: list[int],
+    def plan_up(self, game: CardGame, parts: list[Building | None], planned: list[int],
                d: int) -> None:
-        """In a plan: the building on ``d`` put up in ``levels``, and the next building of
-        its part (in ``parts``, :attr:`_build_parts`' order) worked out on them."""
-        levels[d] += 1
+        """In a plan: the building on ``d`` counted in ``planned`` (the plan's buildings, a
+        count per space), and the next building of its part (in ``parts``,
+        :attr:`_build_parts`' order) worked out with them."""
+        planned[d] += 1
         streets = len(self._buildable)
         for i in range(len(parts)):
             b = parts[i]
             if b is not None and b[1] == d:
                 if i < streets:
-                    parts[i] = self.street_building(game, self._buildable[i], levels)
+                    parts[i] = self.street_building(game, self._buildable[i], planned)
                 else:
                     parts[i] = None  # (a Train Depot or Cab Stand: one each)
                 return
