@@ -251,7 +251,7 @@ class Checking:
             keep = int(s.reserve(game, p) * BUILD_RESERVE)
             if game.cash(p) - s._least_cost < keep:
                 s.build_candidates(game, p)
-                for _, d in s._build_candidates + s._build_surplus:
+                for _, d, _, _ in s._build_candidates + s._build_surplus:
                     assert game.cash(p) - costs[d] < keep
                 self.bounded += 1
             self.planned(s, game, p)

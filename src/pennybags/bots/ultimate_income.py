@@ -435,12 +435,12 @@ class IncomeStrategy(UltimateMonopolyStrategy):
         game's count of changes of owner in the group when they were worked out: they read
         the group's owners alone, so they are kept while we gain or lose deeds elsewhere."""
         self._build_game: ClassicGame | None = None
-        self._build_candidates: list[tuple[float, int]] = []
+        self._build_candidates: list[Building] = []
         self._build_parts: list[Building | None] = []
         """The next building of each part of :meth:`buildings` (our street groups where we
         may build, then our railroads and cab companies), None where none may go."""
         self._buildings: list[Building] = []
-        self._build_surplus: list[tuple[float, int]] = []
+        self._build_surplus: list[Building] = []
         """Buildings that raise a rent but do not pay back within the horizon: built only
         with surplus cash (:meth:`build_best`)."""
         self._offer_mark: tuple[int, int, float, int, int] | None = None
@@ -1167,13 +1167,13 @@ class IncomeStrategy(UltimateMonopolyStrategy):
                 mine += 1
         return mine == size or (size >= majority_size(game) and mine == size - 1)
 
-    def build_candidates(self, game: CardGame, p: int) -> list[tuple[float, int]]:
-        """Where the next building could go, as (expected rent added per dollar, deed),
-        best first; only buildings that pay back within the horizon: on each majority
-        ownership or monopoly the lowest street of ours (building evenly), a Train Depot or
-        Cab Stand on a railroad or cab company without one. The buildings are kept until
-        our own deeds change (or the number of opponents), and split by the horizon again
-        when it moves."""
+    def build_candidates(self, game: CardGame, p: int) -> list[Building]:
+        """Where the next building could go (:data:`Building`: expected rent added per
+        dollar, deed, ...), best first; only buildings that pay back within the horizon: on
+        each majority ownership or monopoly the lowest street of ours (building evenly), a
+        Train Depot or Cab Stand on a railroad or cab company without one. The buildings
+        are kept until our own deeds change (or the number of opponents), and split by the
+        horizon again when it moves."""
         self.fresh(game, p)
         self.hold(game, p)
         same = p == self._build_seat and game is self._build_game and \
@@ -1209,13 +1209,14 @@ class IncomeStrategy(UltimateMonopolyStrategy):
         if horizon == self._build_horizon:
             return self._build_candidates
         self._build_horizon = horizon
-        candidates: list[tuple[float, int]] = []
-        surplus: list[tuple[float, int]] = []
-        for score, d, added, need in self._buildings:
-            if added * horizon >= need:
-                candidates.append((score, d))
+        candidates: list[Building] = []
+        surplus: list[Building] = []
+        for building in self._buildings:  # (the kept buildings themselves: no new ones)
+            added = building[2]
+            if added * horizon >= building[3]:
+                candidates.append(building)
             elif added > 0:
-                surplus.append((score, d))
+                surplus.append(building)
         self._build_candidates = candidates
         self._build_surplus = surplus
         return candidates
@@ -1294,7 +1295,8 @@ class IncomeStrategy(UltimateMonopolyStrategy):
         reserve = int(full * BUILD_RESERVE)
         if cash <= reserve:
             return None
-        for _, d in self.build_candidates(game, p):
+        for building in self.build_candidates(game, p):
+            d = building[1]
             if cash - building_cost(game, d) < reserve:
                 continue
             if game.can_build(p, d) is None:
@@ -1462,7 +1464,8 @@ class IncomeStrategy(UltimateMonopolyStrategy):
             return []  # (no building is paid for: the candidates need not be looked at)
         first = -1
         refused: list[int] = []
-        for _, d in self.build_candidates(game, p):
+        for building in self.build_candidates(game, p):
+            d = building[1]
             if cash - building_cost(game, d) < keep:
                 continue
             if game.can_build(p, d) is None:
@@ -1520,7 +1523,8 @@ class IncomeStrategy(UltimateMonopolyStrategy):
             return None  # (the second: the kept surplus may be of deeds we held before)
         self.know_board(game, p)
         rich = RICH * self.scale(game)
-        for _, d in self._build_surplus:
+        for building in self._build_surplus:
+            d = building[1]
             left = cash - building_cost(game, d)
             if left < full * SURPLUS or (self._um_unowned and left < rich):
                 continue
@@ -1538,7 +1542,8 @@ class IncomeStrategy(UltimateMonopolyStrategy):
         candidates = self.build_candidates(game, p)
         if not candidates:
             return None
-        score, deed = candidates[0]
+        score = candidates[0][0]
+        deed = candidates[0][1]
         if game.can_build(p, deed, check_cash=False) is not None:
             return None
         cash = game.cash(p)
