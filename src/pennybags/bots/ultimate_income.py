@@ -404,11 +404,9 @@ class IncomeStrategy(UltimateMonopolyStrategy):
         self._transit: list[int] = []
         """Our railroads and cab companies."""
         self._least_ask = 1 << 30
-        """The least cash any ask of ours (:meth:`group_asks`) could offer, whoever holds the
-        deeds we miss: for each street group we hold part of and could ask for more of, the
-        deeds missing at the cheapest printed prices of those not ours, at the group's rate,
-        and ten dollars. It reads our deeds alone (kept with them, :meth:`hold`): with less
-        cash to spare no offer is paid for, and none is looked for (:meth:`offer`)."""
+        self._least_ask_version = -1
+        """The least cash any ask of ours could offer (:meth:`least_ask`), and the version
+        of our deeds (``_held_version``) it was worked out for."""
         self._groups: list[tuple[int, ...]] = []
         self._counts: list[int] = []
         """Our street groups (by our first deed of each) and how many of each we own."""
@@ -615,7 +613,6 @@ class IncomeStrategy(UltimateMonopolyStrategy):
                 buildable.append(tuple(ours))
                 for g in ours:
                     buildable_deeds[g] = True
-        self._least_ask = self.least_ask(game, p, groups, counts)
         least = 1 << 30
         costs = game.building_figures.costs
         for d in transit:
@@ -632,12 +629,18 @@ class IncomeStrategy(UltimateMonopolyStrategy):
         self._buildable = buildable
         self._transit = transit
 
-    def least_ask(self, game: CardGame, p: int, groups: list[tuple[int, ...]],
-                  counts: list[int]) -> int:
-        """The least cash an ask of one of ``p``'s ``groups`` (with how many of each it owns)
-        could offer (see ``_least_ask``): an ask takes the deeds missing from one other
-        player and offers their printed prices at the group's rate, and ten dollars
-        (:meth:`group_asks`); here the cheapest deeds not ours stand for them."""
+    def least_ask(self, game: CardGame, p: int) -> int:
+        """The least cash any ask of ours (:meth:`group_asks`) could offer, whoever holds the
+        deeds we miss (after :meth:`hold`): for each street group we hold part of and could
+        ask for more of, the deeds missing at the cheapest printed prices of those not ours,
+        at the group's rate, and ten dollars (an ask offers the printed prices of the deeds
+        it takes from one other player). It reads our deeds alone: kept while they are the
+        same (``_held_version``). With less cash to spare no offer is paid for, and none is
+        looked for (:meth:`offer`)."""
+        if self._least_ask_version == self._held_version:
+            return self._least_ask
+        groups = self._groups
+        counts = self._counts
         spaces = game.board.spaces
         majority = majority_size(game)
         least = 1 << 30
@@ -661,6 +664,8 @@ class IncomeStrategy(UltimateMonopolyStrategy):
                 + 10
             if pay < least:
                 least = pay
+        self._least_ask = least
+        self._least_ask_version = self._held_version
         return least
 
     def asks(self, game: CardGame, p: int) -> list[Ask]:
@@ -1668,7 +1673,7 @@ class IncomeStrategy(UltimateMonopolyStrategy):
         reserve. The same offer is not made again within six rounds."""
         spare = game.cash(p) - self.reserve(game, p) // 2
         self.hold(game, p)
-        if spare < self._least_ask:
+        if spare < self.least_ask(game, p):
             return None  # (no ask of ours is paid for: none is looked for)
         mark: tuple[int, int, float, int, int] | None = None
         if self.plan_turn:

@@ -160,9 +160,10 @@ class Estate(TopRents):
     the same highest rent counts as the top one may differ, and the danger is then that
     rent for everyone)."""
 
-    __slots__ = ("active", "changes", "cheapest_in", "firsts", "game", "group_changes",
-                 "leaders", "leads", "nothing", "out", "place", "ranked", "ranked_round",
-                 "rents", "unowned_in", "unowned_now")
+    __slots__ = ("active", "changes", "cheapest_changes", "cheapest_in", "cheapest_marks",
+                 "cheapest_now", "firsts", "game", "group_changes", "leaders", "leads",
+                 "nothing", "out", "place", "ranked", "ranked_round", "rents", "unowned_in",
+                 "unowned_now")
 
     def __init__(self, game: CardGame) -> None:
         super().__init__()
@@ -191,8 +192,13 @@ class Estate(TopRents):
         self.unowned_now = 0
         """The deeds nobody owns: the sum of ``unowned_in``."""
         self.cheapest_in: list[int] = [NO_PRICE] * size
+        self.cheapest_marks: list[int] = [-1] * size
         """The least printed price of each group's deeds nobody owns (at its first deed;
-        :data:`NO_PRICE`: none)."""
+        :data:`NO_PRICE`: none), and the game's count of changes of owner in the group
+        (``group_transfers``) it was worked out at (-1: not yet)."""
+        self.cheapest_now = NO_PRICE
+        self.cheapest_changes = -1
+        """The least of those, and the game's ``changes`` count it was found at."""
         self.place: list[int] = [0] * size
         """Each group's place in ``firsts`` (at its first deed)."""
         for i, first in enumerate(firsts):
@@ -240,15 +246,11 @@ class Estate(TopRents):
         top = -1
         second = -1
         unowned = 0
-        cheapest = NO_PRICE
         for g in group:
             rent = rents[g] = rent_now(game, g)
             o = owner[g]
             if o < 0:
                 unowned += 1
-                price = game.board.spaces[g].price
-                if price < cheapest:
-                    cheapest = price
                 continue
             if out and out >> o & 1:
                 continue
@@ -267,7 +269,6 @@ class Estate(TopRents):
         self.leads[2 * first + 1] = second
         self.unowned_now += unowned - self.unowned_in[first]
         self.unowned_in[first] = unowned
-        self.cheapest_in[first] = cheapest
         at = 2 * self.place[first]
         nothing = self.nothing
         self.leaders[at] = top if top >= 0 else nothing
@@ -303,15 +304,29 @@ class Estate(TopRents):
         self.unowned = self.unowned_now
 
     def cheapest_unowned(self) -> int:
-        """The least printed price of a deed nobody owns now (:data:`NO_PRICE`: none), from
-        the groups' kept figures brought up to date (:meth:`update`; the danger ranked
-        is not moved)."""
-        self.update()
-        cheapest = NO_PRICE
+        """The least printed price of a deed nobody owns now (:data:`NO_PRICE`: none): each
+        group's worked out again when an owner in it changed (``group_transfers``)."""
+        game = self.game
+        if game.changes == self.cheapest_changes:
+            return self.cheapest_now
+        self.cheapest_changes = game.changes
+        transfers = game.group_transfers
+        marks = self.cheapest_marks
         kept = self.cheapest_in
+        cheapest = NO_PRICE
         for first in self.firsts:
+            if transfers[first] != marks[first]:
+                marks[first] = transfers[first]
+                owner = game.owner
+                spaces = game.board.spaces
+                least = NO_PRICE
+                for g in game.board.group_of[first]:
+                    if owner[g] < 0 and spaces[g].price < least:
+                        least = spaces[g].price
+                kept[first] = least
             if kept[first] < cheapest:
                 cheapest = kept[first]
+        self.cheapest_now = cheapest
         return cheapest
 
     def rank_once_a_round(self) -> None:
