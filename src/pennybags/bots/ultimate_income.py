@@ -1095,17 +1095,11 @@ class IncomeStrategy(UltimateMonopolyStrategy):
     def voucher(self, game: CardGame, p: int) -> Action | None:
         """A Travel Voucher goes only to an unowned deed: none is looked for when the
         board read for the danger (:meth:`know_board`, once a round) had no deed left
-        unowned, nor while our cash less a quarter of the reserve is below the price of
-        every deed unowned now."""
+        unowned."""
         if self.plan_turn:
             self.know_board(game, p)
             if not self._um_unowned:
                 return None
-        # A voucher goes only where we want the deed, which needs its price paid keeping a
-        # quarter of the reserve (:meth:`wants`): none while the cheapest unowned deed is not.
-        if game.may_play_voucher(p) and game.cash(p) - self.reserve(game, p) // 4 < \
-                self.estate(game).cheapest_unowned():
-            return None
         return super().voucher(game, p)
 
     # ---------------------------------------------------------------- shares

@@ -120,10 +120,6 @@ SPACE_WORTH: Final[dict[str, int]] = {
 Squeeze Play and Birthday Gift (pay corners, taxes, Tax Refund and deeds are worked out)."""
 
 
-NO_PRICE: Final = 1 << 30
-"""A price above any deed's: where no deed is counted."""
-
-
 def among(index: int, indexes: tuple[int, ...]) -> bool:
     """Whether ``index`` is one of ``indexes`` (a loop: the compiled build looks a number up
     in a tuple through the generic sequence protocol)."""
@@ -160,8 +156,7 @@ class Estate(TopRents):
     the same highest rent counts as the top one may differ, and the danger is then that
     rent for everyone)."""
 
-    __slots__ = ("active", "changes", "cheapest_changes", "cheapest_in", "cheapest_marks",
-                 "cheapest_now", "firsts", "game", "group_changes", "leaders", "leads",
+    __slots__ = ("active", "changes", "firsts", "game", "group_changes", "leaders", "leads",
                  "nothing", "out", "place", "ranked", "ranked_round", "rents", "unowned_in",
                  "unowned_now")
 
@@ -191,14 +186,6 @@ class Estate(TopRents):
         """Each group's deeds nobody owns (at its first deed)."""
         self.unowned_now = 0
         """The deeds nobody owns: the sum of ``unowned_in``."""
-        self.cheapest_in: list[int] = [NO_PRICE] * size
-        self.cheapest_marks: list[int] = [-1] * size
-        """The least printed price of each group's deeds nobody owns (at its first deed;
-        :data:`NO_PRICE`: none), and the game's count of changes of owner in the group
-        (``group_transfers``) it was worked out at (-1: not yet)."""
-        self.cheapest_now = NO_PRICE
-        self.cheapest_changes = -1
-        """The least of those, and the game's ``changes`` count it was found at."""
         self.place: list[int] = [0] * size
         """Each group's place in ``firsts`` (at its first deed)."""
         for i, first in enumerate(firsts):
@@ -302,32 +289,6 @@ class Estate(TopRents):
         # still in, and owned. The unowned deeds rank_rents counts are not these.)
         rank_rents(self, self.leaders, game.owner, self.rents, 0)
         self.unowned = self.unowned_now
-
-    def cheapest_unowned(self) -> int:
-        """The least printed price of a deed nobody owns now (:data:`NO_PRICE`: none): each
-        group's worked out again when an owner in it changed (``group_transfers``)."""
-        game = self.game
-        if game.changes == self.cheapest_changes:
-            return self.cheapest_now
-        self.cheapest_changes = game.changes
-        transfers = game.group_transfers
-        marks = self.cheapest_marks
-        kept = self.cheapest_in
-        cheapest = NO_PRICE
-        for first in self.firsts:
-            if transfers[first] != marks[first]:
-                marks[first] = transfers[first]
-                owner = game.owner
-                spaces = game.board.spaces
-                least = NO_PRICE
-                for g in game.board.group_of[first]:
-                    if owner[g] < 0 and spaces[g].price < least:
-                        least = spaces[g].price
-                kept[first] = least
-            if kept[first] < cheapest:
-                cheapest = kept[first]
-        self.cheapest_now = cheapest
-        return cheapest
 
     def rank_once_a_round(self) -> None:
         """The danger and the unowned deeds as :meth:`rank` finds them at the first call of
