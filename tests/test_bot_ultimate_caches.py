@@ -6,17 +6,19 @@ building candidates, what follows from its deeds (kept while its deeds are the s
 whoever else trades), the deeds it could ask for (kept per street group while the group's
 owners are the same), the best income of each street at each level allowed (kept once for
 the game's bots while the horizon and opponents are the same), a deed's gain (one pass for
-both sums), the cash reserve (kept for the round's danger) and what raising cash on each
-of its deeds would lose (kept while the owners of the deed's group, its buildings and
-mortgage are the same), what an ask would gain and what a deed is worth (kept while its
-group and the horizon are the same), checked before every answer of whole bot games; the
-plan of a turn (``plan=turn``): where an answer follows it, its next building and a debt's
-next mortgage are what working the answer out afresh finds, where it follows an empty plan
-kept after a lift a new plan finds no building (nor one with surplus cash), and where it
-finds no offer without looking, looking finds none; a debt kept as holding no Sale of
-Stock Bonus holds none; and that the game's counts of changes of owner per player and per
-group, and of changes of owner, buildings or mortgage per group (which those caches read)
-move whenever that player's deeds or the group's owners, buildings or mortgages change.
+both sums), the cash reserve (kept for the round's danger) and what raising cash on each of
+its deeds would lose (kept while the owners of the deed's group, its buildings and mortgage
+are the same), what an ask would gain and what a deed is worth (kept while its group and
+the horizon are the same), checked before every answer of whole bot games; the plan of a
+turn (``plan=turn``): where an answer follows it, its next building and a debt's next
+mortgage are what working the answer out afresh finds, where it follows an empty plan kept
+after a lift a new plan finds no building (nor one with surplus cash), and where it finds
+no offer without looking, looking finds none; the least cash an ask could offer, kept with
+the deeds, bounds every ask's (below it to spare, no offer is found); a debt kept as
+holding no Sale of Stock Bonus holds none; and that the game's counts of changes of owner
+per player and per group, and of changes of owner, buildings or mortgage per group (which
+those caches read) move whenever that player's deeds or the group's owners, buildings or
+mortgages change.
 """
 
 from __future__ import annotations
@@ -110,6 +112,8 @@ class Checking:
         self.lifts_followed = 0
         self.no_sales = 0
         self.offers_skipped = 0
+        self.asks_unpaid = 0
+        self.asks_at_least = 0
         """Answers where the plan of the turn was followed and checked."""
         self.gains_kept = 0
         """Kept gains of asks checked against fresh work."""
@@ -234,7 +238,7 @@ class Checking:
             keep = int(s.reserve(game, p) * BUILD_RESERVE)
             if game.cash(p) - s._least_cost < keep:
                 s.build_candidates(game, p)
-                for _, d in s._build_candidates + s._build_surplus:
+                for _, d, _, _ in s._build_candidates + s._build_surplus:
                     assert game.cash(p) - costs[d] < keep
                 self.bounded += 1
             self.planned(s, game, p)
@@ -256,6 +260,20 @@ class Checking:
                 spare < s._offer_spare and game.round < s._offer_until:
             assert s.wishes(game, p, spare, game.round - 6) == []
             self.offers_skipped += 1
+        # The least ask kept with our deeds bounds every ask's cash, whoever holds the
+        # deeds we miss; below it to spare, offer() does not look, and looking finds none.
+        s.hold(game, p)
+        fresh = afresh_like(s, game, p)
+        fresh.hold(game, p)
+        least = s.least_ask(game, p)
+        assert least == fresh.least_ask(game, p)
+        for a in fresh.asks(game, p):
+            assert a.pay >= least
+            if a.pay == least:
+                self.asks_at_least += 1
+        if spare < least:
+            assert fresh.wishes(game, p, spare, game.round - 6) == []
+            self.asks_unpaid += 1
         if d.kind == "roll" and s._plan_game is game and s._plan_seat == p and \
                 s._plan_turn == game.turns and s._plan_round == game.round and \
                 s._plan_cash == game.cash(p) and s._plan_holdings == game.holdings[p] and \
@@ -295,6 +313,7 @@ class Checking:
 def test_kept_work_is_what_fresh_work_gives(bots: tuple[str, ...]) -> None:
     edition = get_edition("ultimate-monopoly")
     builds = mortgages = skipped = gains = bounded = lifts = no_sales = 0
+    unpaid = at_least = 0
     for seed in (3, 4):
         game = edition.new_game(["A", "B", "C", "D"], seed=seed,
                                 options=run_options("ultimate-monopoly", (), 1000))
@@ -310,9 +329,12 @@ def test_kept_work_is_what_fresh_work_gives(bots: tuple[str, ...]) -> None:
         bounded += sum(a.bounded for a in agents)
         lifts += sum(a.lifts_followed for a in agents)
         no_sales += sum(a.no_sales for a in agents)
+        unpaid += sum(a.asks_unpaid for a in agents)
+        at_least += sum(a.asks_at_least for a in agents)
     # (the plans were followed, and checked, often enough to mean something)
-    assert builds > 20 and mortgages > 10 and skipped > 100 and gains > 10 and bounded > 20
+    assert builds > 20 and mortgages > 10 and skipped > 10 and gains > 10 and bounded > 20
     assert lifts > 20 and no_sales > 20
+    assert unpaid > 100 and at_least > 20
 
 
 def test_estate_ranks_the_leaders_of_each_group_as_the_whole_board() -> None:

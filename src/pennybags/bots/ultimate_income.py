@@ -59,9 +59,10 @@ deed coming to or going from it, ``game.holdings``); the deeds it could ask for 
 owner of its street groups changes (``game.group_transfers``); its building candidates,
 group by group, until the buildings or mortgages of those deeds change; a bid's limit for
 the rest of the auction while its cash is the same. No Travel Voucher is looked for while
-the board read for the danger has no unowned deed. An answer looks only at its own deeds
-and the groups in question, never at the whole board (tests/test_bot_ultimate_caches.py
-checks the kept work against fresh work).
+the board read for the danger has no unowned deed, and no offer while the cash to spare is
+below the least any ask of ours could offer (kept with our deeds). An answer looks only at
+its own deeds and the groups in question, never at the whole board
+(tests/test_bot_ultimate_caches.py checks the kept work against fresh work).
 """
 
 from __future__ import annotations
@@ -402,6 +403,10 @@ class IncomeStrategy(UltimateMonopolyStrategy):
         ``_buildable`` and ``_transit``): below it plus what is kept, nothing is built."""
         self._transit: list[int] = []
         """Our railroads and cab companies."""
+        self._least_ask = 1 << 30
+        self._least_ask_version = -1
+        """The least cash any ask of ours could offer (:meth:`least_ask`), and the version
+        of our deeds (``_held_version``) it was worked out for."""
         self._groups: list[tuple[int, ...]] = []
         self._counts: list[int] = []
         """Our street groups (by our first deed of each) and how many of each we own."""
@@ -428,12 +433,12 @@ class IncomeStrategy(UltimateMonopolyStrategy):
         game's count of changes of owner in the group when they were worked out: they read
         the group's owners alone, so they are kept while we gain or lose deeds elsewhere."""
         self._build_game: ClassicGame | None = None
-        self._build_candidates: list[tuple[float, int]] = []
+        self._build_candidates: list[Building] = []
         self._build_parts: list[Building | None] = []
         """The next building of each part of :meth:`buildings` (our street groups where we
         may build, then our railroads and cab companies), None where none may go."""
         self._buildings: list[Building] = []
-        self._build_surplus: list[tuple[float, int]] = []
+        self._build_surplus: list[Building] = []
         """Buildings that raise a rent but do not pay back within the horizon: built only
         with surplus cash (:meth:`build_best`)."""
         self._offer_mark: tuple[int, int, float, int, int] | None = None
@@ -623,6 +628,45 @@ class IncomeStrategy(UltimateMonopolyStrategy):
         self._counts = counts
         self._buildable = buildable
         self._transit = transit
+
+    def least_ask(self, game: CardGame, p: int) -> int:
+        """The least cash any ask of ours (:meth:`group_asks`) could offer, whoever holds the
+        deeds we miss (after :meth:`hold`): for each street group we hold part of and could
+        ask for more of, the deeds missing at the cheapest printed prices of those not ours,
+        at the group's rate, and ten dollars (an ask offers the printed prices of the deeds
+        it takes from one other player). It reads our deeds alone: kept while they are the
+        same (``_held_version``). With less cash to spare no offer is paid for, and none is
+        looked for (:meth:`offer`)."""
+        if self._least_ask_version == self._held_version:
+            return self._least_ask
+        groups = self._groups
+        counts = self._counts
+        spaces = game.board.spaces
+        majority = majority_size(game)
+        least = 1 << 30
+        for i in range(len(groups)):
+            group = groups[i]
+            mine = counts[i]
+            size = len(group)
+            target = size - 1 if size >= majority and mine < size - 1 else size
+            missing = target - mine
+            if missing <= 0:
+                continue
+            prices: list[int] = []
+            for g in group:
+                if game.owner[g] != p:
+                    prices.append(spaces[g].price)
+            prices.sort()
+            price = 0
+            for k in range(missing):
+                price += prices[k]
+            pay = int(price * (OFFER_MONOPOLY if mine + missing == size else OFFER_MAJORITY)) \
+                + 10
+            if pay < least:
+                least = pay
+        self._least_ask = least
+        self._least_ask_version = self._held_version
+        return least
 
     def asks(self, game: CardGame, p: int) -> list[Ask]:
         """The deeds of other players we could ask for (:class:`Ask`), after :meth:`hold`;
@@ -1122,13 +1166,13 @@ class IncomeStrategy(UltimateMonopolyStrategy):
                 mine += 1
         return mine == size or (size >= majority_size(game) and mine == size - 1)
 
-    def build_candidates(self, game: CardGame, p: int) -> list[tuple[float, int]]:
-        """Where the next building could go, as (expected rent added per dollar, deed),
-        best first; only buildings that pay back within the horizon: on each majority
-        ownership or monopoly the lowest street of ours (building evenly), a Train Depot or
-        Cab Stand on a railroad or cab company without one. The buildings are kept until
-        our own deeds change (or the number of opponents), and split by the horizon again
-        when it moves."""
+    def build_candidates(self, game: CardGame, p: int) -> list[Building]:
+        """Where the next building could go (:data:`Building`: expected rent added per
+        dollar, deed, ...), best first; only buildings that pay back within the horizon: on
+        each majority ownership or monopoly the lowest street of ours (building evenly), a
+        Train Depot or Cab Stand on a railroad or cab company without one. The buildings
+        are kept until our own deeds change (or the number of opponents), and split by the
+        horizon again when it moves."""
         self.fresh(game, p)
         self.hold(game, p)
         same = p == self._build_seat and game is self._build_game and \
@@ -1164,13 +1208,14 @@ class IncomeStrategy(UltimateMonopolyStrategy):
         if horizon == self._build_horizon:
             return self._build_candidates
         self._build_horizon = horizon
-        candidates: list[tuple[float, int]] = []
-        surplus: list[tuple[float, int]] = []
-        for score, d, added, need in self._buildings:
-            if added * horizon >= need:
-                candidates.append((score, d))
+        candidates: list[Building] = []
+        surplus: list[Building] = []
+        for building in self._buildings:  # (the kept buildings themselves: no new ones)
+            added = building[2]
+            if added * horizon >= building[3]:
+                candidates.append(building)
             elif added > 0:
-                surplus.append((score, d))
+                surplus.append(building)
         self._build_candidates = candidates
         self._build_surplus = surplus
         return candidates
@@ -1193,18 +1238,20 @@ class IncomeStrategy(UltimateMonopolyStrategy):
         return found
 
     def street_building(self, game: CardGame, ours: tuple[int, ...],
-                        levels: list[int] | None = None) -> Building | None:
+                        planned: list[int] | None = None) -> Building | None:
         """The next building on our streets ``ours`` of a group where we may build (see
-        :meth:`buildings`; None: the group is built up), with the buildings now or, when
-        given, those of ``levels`` (one per space, as ``game.houses``)."""
-        houses = game.houses if levels is None else levels
+        :meth:`buildings`; None: the group is built up), with the buildings now and, when
+        given, those ``planned`` besides (a count per space)."""
+        houses = game.houses
         # The lowest of ours (the first of equals): where building evenly goes next.
         low = ours[0]
+        level = int(houses[low]) if planned is None else int(houses[low]) + planned[low]
         for g in ours:
-            if houses[g] < houses[low]:
+            here = int(houses[g]) if planned is None else int(houses[g]) + planned[g]
+            if here < level:
                 low = g
+                level = here
         monopoly = len(ours) == len(game.board.group_of[low])
-        level = houses[low]
         if level >= (SKYSCRAPER if monopoly else HOTEL):
             return None
         rents = game.board.spaces[low].rents
@@ -1247,7 +1294,8 @@ class IncomeStrategy(UltimateMonopolyStrategy):
         reserve = int(full * BUILD_RESERVE)
         if cash <= reserve:
             return None
-        for _, d in self.build_candidates(game, p):
+        for building in self.build_candidates(game, p):
+            d = building[1]
             if cash - building_cost(game, d) < reserve:
                 continue
             if game.can_build(p, d) is None:
@@ -1415,7 +1463,8 @@ class IncomeStrategy(UltimateMonopolyStrategy):
             return []  # (no building is paid for: the candidates need not be looked at)
         first = -1
         refused: list[int] = []
-        for _, d in self.build_candidates(game, p):
+        for building in self.build_candidates(game, p):
+            d = building[1]
             if cash - building_cost(game, d) < keep:
                 continue
             if game.can_build(p, d) is None:
@@ -1426,12 +1475,12 @@ class IncomeStrategy(UltimateMonopolyStrategy):
             return []
         plan = [first]
         parts = list(self._build_parts)
-        levels = list(game.houses)
+        planned = [0] * game.board.size
         horizon = self._horizon
         d = first
         while len(plan) < PLAN_LONGEST:
             cash -= building_cost(game, d)
-            self.plan_up(game, parts, levels, d)
+            self.plan_up(game, parts, planned, d)
             best: Building | None = None
             for b in parts:
                 if b is None or b[2] * horizon < b[3] or b[1] in refused or \
@@ -1445,17 +1494,18 @@ class IncomeStrategy(UltimateMonopolyStrategy):
             plan.append(d)
         return plan
 
-    def plan_up(self, game: CardGame, parts: list[Building | None], levels: list[int],
+    def plan_up(self, game: CardGame, parts: list[Building | None], planned: list[int],
                d: int) -> None:
-        """In a plan: the building on ``d`` put up in ``levels``, and the next building of
-        its part (in ``parts``, :attr:`_build_parts`' order) worked out on them."""
-        levels[d] += 1
+        """In a plan: the building on ``d`` counted in ``planned`` (the plan's buildings, a
+        count per space), and the next building of its part (in ``parts``,
+        :attr:`_build_parts`' order) worked out with them."""
+        planned[d] += 1
         streets = len(self._buildable)
         for i in range(len(parts)):
             b = parts[i]
             if b is not None and b[1] == d:
                 if i < streets:
-                    parts[i] = self.street_building(game, self._buildable[i], levels)
+                    parts[i] = self.street_building(game, self._buildable[i], planned)
                 else:
                     parts[i] = None  # (a Train Depot or Cab Stand: one each)
                 return
@@ -1472,7 +1522,8 @@ class IncomeStrategy(UltimateMonopolyStrategy):
             return None  # (the second: the kept surplus may be of deeds we held before)
         self.know_board(game, p)
         rich = RICH * self.scale(game)
-        for _, d in self._build_surplus:
+        for building in self._build_surplus:
+            d = building[1]
             left = cash - building_cost(game, d)
             if left < full * SURPLUS or (self._um_unowned and left < rich):
                 continue
@@ -1490,7 +1541,8 @@ class IncomeStrategy(UltimateMonopolyStrategy):
         candidates = self.build_candidates(game, p)
         if not candidates:
             return None
-        score, deed = candidates[0]
+        score = candidates[0][0]
+        deed = candidates[0][1]
         if game.can_build(p, deed, check_cash=False) is not None:
             return None
         cash = game.cash(p)
@@ -1614,6 +1666,9 @@ class IncomeStrategy(UltimateMonopolyStrategy):
         (:meth:`wishes`): the offer that gains most above its cash, keeping half the
         reserve. The same offer is not made again within six rounds."""
         spare = game.cash(p) - self.reserve(game, p) // 2
+        self.hold(game, p)
+        if spare < self.least_ask(game, p):
+            return None  # (no ask of ours is paid for: none is looked for)
         mark: tuple[int, int, float, int, int] | None = None
         if self.plan_turn:
             mark = self.offer_mark(game, p)

@@ -334,7 +334,10 @@ class UltimateMonopolyStrategy(ClassicStrategy):
 
     def __init__(self, reserve: int, aggression: int, trade: int, jail: str = "auto") -> None:
         super().__init__(reserve, aggression, trade, jail)
-        self._managed: tuple[int, int, int, int] = (-1, -1, -1, -1)
+        self._managed_turn = -1
+        self._managed_changes = -1
+        self._managed_cash = -1
+        self._managed_seat = -1
         """The turn, game changes, cash and seat when managing last found nothing to do."""
         self._estate: Estate | None = None
         self._danger_seat = -1
@@ -368,12 +371,15 @@ class UltimateMonopolyStrategy(ClassicStrategy):
             raise ValueError("the bot was asked to act without a decision")
         kind = d.kind
         if kind == "roll" or kind == "end-turn" or kind == "jail":
-            key = (g.turns, g.changes, g.cash(p), p)
-            if key != self._managed:
+            if g.turns != self._managed_turn or g.changes != self._managed_changes or \
+                    g.cash(p) != self._managed_cash or p != self._managed_seat:
                 action = self.manage(g, p)
                 if action is not None:
                     return action
-                self._managed = (g.turns, g.changes, g.cash(p), p)
+                self._managed_turn = g.turns
+                self._managed_changes = g.changes
+                self._managed_cash = g.cash(p)
+                self._managed_seat = p
             if kind == "jail":
                 return self.jail(g, p)
             voucher = self.voucher(g, p)
