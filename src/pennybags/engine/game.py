@@ -44,7 +44,7 @@ from pennybags.engine.actions import (
     Trade,
     kinds_table,
 )
-from pennybags.engine.arrays import copied_flags, copied_ints, flags, ints
+from pennybags.engine.arrays import copied_flags, copied_ints, filled_flags, filled_ints
 from pennybags.engine.board import Board
 from pennybags.engine.data import EditionData
 from pennybags.engine.decks import Deck
@@ -291,14 +291,14 @@ class Game(ABC):
         (simulations turn both off: they replay a game from its seed if they need it)."""
         self.ledger = Ledger(len(names), recording=record)
         size = self.board.size
-        self.owner: vec[i64] = ints([-1] * size)
+        self.owner: vec[i64] = filled_ints(-1, size)
         """Owner seat of each space's deed, -1 for the bank (or no deed). This array and
         the two below are made by :mod:`pennybags.engine.arrays`: packed arrays of machine
         integers in the compiled build, lists in pure Python (take ``list(game.owner)``
         for a list)."""
-        self.houses: vec[i64] = ints([0] * size)
+        self.houses: vec[i64] = filled_ints(0, size)
         """Improvement level of each deed (edition-defined: houses, or a rent level)."""
-        self.mortgaged: vec[bool] = flags([False] * size)
+        self.mortgaged: vec[bool] = filled_flags(False, size)
         self.changes: i64 = 0
         """Counts changes to deeds (owner, buildings, mortgages), so bots and fronts can
         cache what they work out from them. (This count, ``transfers`` and
