@@ -467,7 +467,7 @@ class Monopoly23Game(ClassicGame):
         market = self.market
         for i in range(len(market)):  # (``in`` and ``remove``, in one pass over numbers)
             if market[i] == deed:
-                del market[i]
+                market.pop(i)  # (compiled, ``del market[i]`` is a generic call; pop is not)
                 return
         deck = self.decks[DEEDS]
         for i in list(deck.order):
@@ -584,7 +584,7 @@ class Monopoly23Game(ClassicGame):
         for i in range(len(hand)):  # (hand.remove(card_ref), comparing the two parts)
             held_key, held_index = hand[i]
             if held_index == index and held_key == key:
-                del hand[i]
+                hand.pop(i)  # (as in take_from_bank)
                 break
         else:
             raise ValueError(f"{self.name(p)} does not hold that card")
