@@ -26,3 +26,19 @@ def test_a_copy_is_independent_of_its_original() -> None:
     copied = arrays.copied_flags(flags)
     copied[0] = True
     assert list(flags) == [False, False] and list(copied) == [True, False]
+
+
+def test_filled_arrays_hold_the_value_and_are_each_a_new_array() -> None:
+    # (compiled, each is a copy of one array made once per value and size: a game that
+    # changed its owners must not change the next game's; tests/test_compiled.py plays
+    # games of every edition there against pure Python)
+    first = arrays.filled_ints(-1, 40)
+    assert list(first) == [-1] * 40 and len(first) == 40
+    first[3] = 2
+    again = arrays.filled_ints(-1, 40)
+    assert list(again) == [-1] * 40
+    assert list(arrays.filled_ints(0, 4)) == [0] * 4
+    flags = arrays.filled_flags(False, 6)
+    flags[0] = True
+    assert list(arrays.filled_flags(False, 6)) == [False] * 6
+    assert list(arrays.filled_flags(True, 2)) == [True, True]

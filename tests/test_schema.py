@@ -325,3 +325,29 @@ def test_a_roll_answered_with_a_player_out_of_range_is_refused() -> None:
     moves = [a for a in game.legal_actions(p) if a.do == "move"]
     assert moves
     game.act(p, moves[0])
+
+
+def test_a_card_played_out_of_shape_is_refused_with_every_checks_reason() -> None:
+    # A card played as an answer (Monopoly 2.3's turn: a card and a player) is judged by the
+    # engine's short cut too: the card one of the game's, the player a seat, then the rule.
+    game = new_game("monopoly-2.3", 0)
+    p = game.pending[0].player
+    plays = [a for a in game.legal_actions(p) if a.do == "play-card"]
+    assert plays
+    held = plays[0].card
+    assert held is not None
+    deck = held[0]
+    size = len(game.decks[deck].cards)
+    for card in ((deck, size), (deck, -1), ("deeds-nowhere", 0), (deck, 1.0), (3, 0),
+                 (deck,), "chance"):
+        assert refused(game, p, Action("play-card", card=card, target=p)) == \
+            f"there is no card {card!r}"  # type: ignore[str-bytes-safe]
+    for target, words in ((9, "there is no player 9"), (-2, "there is no player -2")):
+        assert refused(game, p, Action("play-card", card=held, target=target)) == words
+    assert refused(game, p, Action("play-card", card=held)) == \
+        "play-card needs the player it is played on (target)"
+    assert refused(game, p, Action("play-card", card=held, target=p, deed=1)) == \
+        "'play-card' takes no deed"
+    assert "takes no card" in refused(game, p, Action("roll", card=held))
+    game.act(p, plays[0])  # the same fields in shape: taken
+    assert game.ledger.conserved()

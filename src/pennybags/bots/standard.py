@@ -43,7 +43,7 @@ from pennybags.editions.classic.rules import (
     REJECT,
 )
 from pennybags.engine.actions import Action, Trade, deed_action, deed_actions
-from pennybags.engine.arrays import copied_ints, ints
+from pennybags.engine.arrays import copied_ints, filled_ints, ints
 from pennybags.engine.board import Board
 from pennybags.engine.game import CompiledAgent, Game
 from pennybags.engine.turn import END_TURN, PAY_BAIL, ROLL, USE_CARD
@@ -222,7 +222,7 @@ class BoardView(TopRents):
         super().__init__()
         self.game = game
         self.facts = board_facts(game.board)
-        self.rents: vec[i64] = ints([0] * game.board.size)
+        self.rents: vec[i64] = filled_ints(0, game.board.size)
         """The rent each owned deed charges now, by deed (-1: mortgaged)."""
         self.ranked_owner: vec[i64] = copied_ints(game.owner)
         """The owner of each deed when the rents were last ranked (what the top rents
@@ -247,7 +247,7 @@ class BoardView(TopRents):
         self.deeds: list[list[int]] = [[] for _ in range(seats)]
         """Each seat's deeds in board order (see :meth:`deeds_of`)."""
         groups = len(self.facts.street_groups)
-        self.group_owner: vec[i64] = ints([-1] * groups)
+        self.group_owner: vec[i64] = filled_ints(-1, groups)
         """Who owns each colour group whole (-1: nobody)."""
         self.split_owner: list[Wanted | None] = [None] * groups
         self.split_other: list[Wanted | None] = [None] * groups

@@ -42,6 +42,35 @@ def flags(values: Iterable[bool]) -> vec[bool]:
     return cast(vec[bool], list(values))
 
 
+_FILLED_INTS: Final[dict[tuple[int, int], vec[i64]]] = {}
+_FILLED_FLAGS: Final[dict[tuple[bool, int], vec[bool]]] = {}
+
+
+def filled_ints(value: int, size: int) -> vec[i64]:
+    """An array of ``size`` integers, each ``value`` (``ints([value] * size)``). Compiled, a
+    copy of one made once per value and size: a copy is one block of memory copied, where
+    ``ints`` converts each item of a list (every game makes several such arrays)."""
+    if not NATIVE:
+        return cast(vec[i64], [value] * size)
+    key = (value, size)
+    made = _FILLED_INTS.get(key)
+    if made is None:
+        made = _FILLED_INTS[key] = vec[i64]([value] * size)
+    return made[:]
+
+
+def filled_flags(value: bool, size: int) -> vec[bool]:
+    """An array of ``size`` flags, each ``value`` (``flags([value] * size)``), made as
+    :func:`filled_ints` makes its arrays."""
+    if not NATIVE:
+        return cast(vec[bool], [value] * size)
+    key = (value, size)
+    made = _FILLED_FLAGS.get(key)
+    if made is None:
+        made = _FILLED_FLAGS[key] = vec[bool]([value] * size)
+    return made[:]
+
+
 def copied_ints(array: vec[i64]) -> vec[i64]:
     """An independent copy of ``array``."""
     return array[:]

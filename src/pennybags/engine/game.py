@@ -33,16 +33,18 @@ from mypy_extensions import i64
 
 from pennybags.engine.actions import (
     AMOUNT_BIT,
+    CARD_BIT,
     DEED_BIT,
     TARGET_BIT,
     Action,
+    CardRef,
     Decision,
     IllegalAction,
     Pose,
     Trade,
     kinds_table,
 )
-from pennybags.engine.arrays import copied_flags, copied_ints, flags, ints
+from pennybags.engine.arrays import copied_flags, copied_ints, filled_flags, filled_ints
 from pennybags.engine.board import Board
 from pennybags.engine.data import EditionData
 from pennybags.engine.decks import Deck
@@ -289,14 +291,14 @@ class Game(ABC):
         (simulations turn both off: they replay a game from its seed if they need it)."""
         self.ledger = Ledger(len(names), recording=record)
         size = self.board.size
-        self.owner: vec[i64] = ints([-1] * size)
+        self.owner: vec[i64] = filled_ints(-1, size)
         """Owner seat of each space's deed, -1 for the bank (or no deed). This array and
         the two below are made by :mod:`pennybags.engine.arrays`: packed arrays of machine
         integers in the compiled build, lists in pure Python (take ``list(game.owner)``
         for a list)."""
-        self.houses: vec[i64] = ints([0] * size)
+        self.houses: vec[i64] = filled_ints(0, size)
         """Improvement level of each deed (edition-defined: houses, or a rent level)."""
-        self.mortgaged: vec[bool] = flags([False] * size)
+        self.mortgaged: vec[bool] = filled_flags(False, size)
         self.changes: i64 = 0
         """Counts changes to deeds (owner, buildings, mortgages), so bots and fronts can
         cache what they work out from them. (This count, ``transfers`` and
@@ -462,18 +464,24 @@ class Game(ABC):
             if answered is not None and entry.conditional and \
                     not entry.rule.answers(self, player, action, answered):
                 answered = None
-        if answered is not None and entry is not None and not action.present:
-            # The most common answers, judged as _judge would: a pending decision means the
-            # game is not over and the player is a seat, and the action has no fields.
-            reason = entry.rule.check(self, player, action, answered) if entry.checked \
-                else None
-        elif answered is not None and entry is not None and action.present == AMOUNT_BIT and \
-                entry.fields & AMOUNT_BIT and \
-                (not CHECK_TYPES or type(action.amount) is int) and action.amount > 0:
-            # An answer naming only an amount (a bid), judged as _judge would: the amount
-            # is one this kind takes and above 0.
-            reason = entry.rule.check(self, player, action, answered) if entry.checked \
-                else None
+        if answered is not None and entry is not None:
+            # An answer to a pending decision (a pending decision means the game is not over
+            # and the player is a seat), judged as _judge would, without its call when the
+            # action's fields fit its kind: none (the most common answers), or only an
+            # amount (a bid), a deed, a player (whom a roll moves), or a card (and a player).
+            present = action.present
+            if present == 0:
+                fits = True
+            elif present == AMOUNT_BIT:  # (_answer_fits, written out for a bid)
+                fits = entry.fields & AMOUNT_BIT != 0 and \
+                    (not CHECK_TYPES or type(action.amount) is int) and action.amount > 0
+            else:
+                fits = self._answer_fits(action, entry.fields)
+            if fits:
+                reason = entry.rule.check(self, player, action, answered) if entry.checked \
+                    else None
+            else:
+                reason = self._judge(player, action, entry, answered)
         elif answered is None and entry is not None and entry.anytime and \
                 action.present == DEED_BIT and entry.fields & DEED_BIT and not self.over and \
                 (not CHECK_TYPES or (type(player) is int and type(action.deed) is int)) and \
@@ -559,28 +567,9 @@ class Game(ABC):
         the game is not over and the player is a seat. Anything else goes through every
         check below, which words the reason for a refusal."""
         if answered is not None and entry is not None and \
-                (not CHECK_TYPES or type(player) is int):
-            present = action.present
-            if present == 0:
-                fits = True
-            elif present == DEED_BIT:
-                deed = action.deed
-                fits = entry.fields & DEED_BIT != 0 and \
-                    (not CHECK_TYPES or type(deed) is int) and 0 <= deed < self.board.size
-            elif present == AMOUNT_BIT:
-                amount = action.amount
-                fits = entry.fields & AMOUNT_BIT != 0 and \
-                    (not CHECK_TYPES or type(amount) is int) and amount > 0
-            elif present == TARGET_BIT:
-                target = action.target
-                fits = entry.fields & TARGET_BIT != 0 and \
-                    (not CHECK_TYPES or type(target) is int) and \
-                    0 <= target < len(self.players)
-            else:
-                fits = False
-            if fits and not self.over:
-                return entry.rule.check(self, player, action, answered) if entry.checked \
-                    else None
+                (not CHECK_TYPES or type(player) is int) and \
+                self._answer_fits(action, entry.fields) and not self.over:
+            return entry.rule.check(self, player, action, answered) if entry.checked else None
         if self.over:
             return "the game is over"
         if (CHECK_TYPES and type(player) is not int) or not 0 <= player < len(self.players):
@@ -607,6 +596,46 @@ class Game(ABC):
             return f"it is not {self.name(player)}'s turn to act; the game waits on " \
                    + self.waiting()
         return self._not_an_answer(player, do, decision, "")
+
+    def _answer_fits(self, action: Action, fields: int) -> bool:
+        """Whether an answer's fields fit its kind (``fields``: the fields it takes, as
+        bits), for the answers judged directly (see :meth:`_judge`): no field, or only a
+        deed, an amount or a player, or a card with or without a player; each of a kind
+        that takes it, and in range. False for any other shape (which :meth:`_judge`
+        words a reason for, through :meth:`_field_problem`)."""
+        present = action.present
+        if present == 0:
+            return True
+        if present == DEED_BIT:
+            deed = action.deed
+            return fields & DEED_BIT != 0 and (not CHECK_TYPES or type(deed) is int) and \
+                0 <= deed < self.board.size
+        if present == AMOUNT_BIT:
+            amount = action.amount
+            return fields & AMOUNT_BIT != 0 and (not CHECK_TYPES or type(amount) is int) and \
+                amount > 0
+        if present == TARGET_BIT:
+            target = action.target
+            return fields & TARGET_BIT != 0 and (not CHECK_TYPES or type(target) is int) and \
+                0 <= target < len(self.players)
+        if present == CARD_BIT | TARGET_BIT:
+            target = action.target
+            card = action.card
+            return fields & (CARD_BIT | TARGET_BIT) == CARD_BIT | TARGET_BIT and \
+                (not CHECK_TYPES or type(target) is int) and \
+                0 <= target < len(self.players) and card is not None and self._card_fits(card)
+        if present == CARD_BIT:
+            card = action.card
+            return fields & CARD_BIT != 0 and card is not None and self._card_fits(card)
+        return False
+
+    def _card_fits(self, card: CardRef) -> bool:
+        """Whether ``card`` names a card of this game (deck key, index in the deck)."""
+        if not (isinstance(card, tuple) and len(card) == 2 and isinstance(card[0], str)):
+            return False
+        deck = self.decks.get(card[0])
+        index = card[1]
+        return deck is not None and type(index) is int and 0 <= index < len(deck.cards)
 
     def _not_an_answer(self, player: int, do: str, decision: Decision, note: str) -> str:
         options = ", ".join(self.rulebook.vocabulary.answers(decision.kind)) or "nothing"
@@ -668,9 +697,7 @@ class Game(ABC):
         if card is not None:
             if not fields & 16:
                 return f"'{do}' takes no card"
-            if not (isinstance(card, tuple) and len(card) == 2 and isinstance(card[0], str)
-                    and card[0] in self.decks and type(card[1]) is int
-                    and 0 <= card[1] < len(self.decks[card[0]].cards)):
+            if not self._card_fits(card):
                 return f"there is no card {card!r}"
         space = action.space
         if space != -1:

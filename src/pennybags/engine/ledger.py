@@ -15,7 +15,7 @@ from typing import Final, NamedTuple
 from librt.vecs import vec
 from mypy_extensions import i64
 
-from pennybags.engine.arrays import copied_ints, ints
+from pennybags.engine.arrays import copied_ints, filled_ints
 
 BANK: Final = -1
 """The bank's account number."""
@@ -39,7 +39,7 @@ class Ledger:
     __slots__ = ("balances", "bank", "pots", "recording", "transactions")
 
     def __init__(self, players: int, recording: bool = True) -> None:
-        self.balances: vec[i64] = ints([0] * players)
+        self.balances: vec[i64] = filled_ints(0, players)
         """Each player's balance, by seat (an array of :mod:`pennybags.engine.arrays`)."""
         self.bank = 0
         self.pots: dict[int, int] = {}

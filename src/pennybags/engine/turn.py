@@ -36,7 +36,16 @@ from pennybags.engine.rules import ActionRule, PoseSetUp, Rulebook, SpaceRule
 ROLL_NUMBER: Final = kind_number("roll")
 JAIL_NUMBER: Final = kind_number("jail")
 END_TURN_NUMBER: Final = kind_number("end-turn")
+
 """The turn's decision kinds' numbers (``Decision.number``), given when one is made."""
+
+ROLL_ASKS: Final[list[list[Decision]]] = []
+"""Each seat's ``roll`` decision as a pending list (``JAIL_ASKS``: the ``jail`` one), made
+once and shared by every game, as this module's own table: decisions are values and a game
+replaces its pending list, never changes it, so one list serves every game (no game holds
+the table, only its pending list, which a copy of the game copies). Made per game, they
+were eight lists and eight decisions a game."""
+JAIL_ASKS: Final[list[list[Decision]]] = []
 NO_DECISIONS: Final[list[Decision]] = []
 """An empty pending list, shared: pending lists are replaced, never changed in place (see
 ``Game.pending``), and the most common answers leave nothing pending for a moment."""
@@ -166,13 +175,11 @@ class TurnGame(Game):
         self.landing: list[SpaceRule[Any] | None] = list(landing_rules(rulebook, self.board))
         """What each space of the board does when a token stops on it (this game's own
         list, made from the rules of the board's spaces worked out once)."""
-        seats = range(len(self.players))
-        self._roll_asks: list[list[Decision]] = [[Decision("roll", s, number=ROLL_NUMBER)]
-                                                 for s in seats]
-        self._jail_asks: list[list[Decision]] = [[Decision("jail", s, number=JAIL_NUMBER)]
-                                                 for s in seats]
-        """Each seat's roll and jail decision, made once: asked every turn, and pending
-        lists are never changed in place."""
+        while len(ROLL_ASKS) < len(self.players):  # (the turn's decisions: see ROLL_ASKS)
+            seat = len(ROLL_ASKS)
+            ROLL_ASKS.append([Decision("roll", seat, number=ROLL_NUMBER)])
+            JAIL_ASKS.append([Decision("jail", seat, number=JAIL_NUMBER)])
+
         self.plain_turn: bool = plain_turn(type(self)) and \
             type(self.board).advance is Board.advance
         """Whether a roll may move, land and pass the turn on in one method (:meth:`roll`)
@@ -222,7 +229,7 @@ class TurnGame(Game):
 
     def ask_roll(self) -> None:
         p = self.current
-        self.pending = self._jail_asks[p] if self.players[p].in_jail else self._roll_asks[p]
+        self.pending = JAIL_ASKS[p] if self.players[p].in_jail else ROLL_ASKS[p]
 
     def roll(self, p: int) -> None:
         """Throw the dice and move, or try for doubles in jail."""
@@ -272,7 +279,7 @@ class TurnGame(Game):
         if player.bankrupt:
             self.next_turn()
         elif double and not player.in_jail:
-            self.pending = self._roll_asks[p]
+            self.pending = ROLL_ASKS[p]
         elif self.auto_end_turn:
             self.next_turn()
         else:
@@ -295,7 +302,7 @@ class TurnGame(Game):
             self.next_turn()
             return
         if double and not player.in_jail:
-            self.pending = self._roll_asks[p]
+            self.pending = ROLL_ASKS[p]
         elif self.auto_end_turn:
             self.next_turn()
         else:
@@ -321,7 +328,7 @@ class TurnGame(Game):
             # begin_turn and ask_roll, written out (see plain_turn): no event to tell
             self.doubles = 0
             self.turns += 1
-            self.pending = self._jail_asks[s] if self.players[s].in_jail else self._roll_asks[s]
+            self.pending = JAIL_ASKS[s] if self.players[s].in_jail else ROLL_ASKS[s]
             return
         self.begin_turn()
 
@@ -423,7 +430,7 @@ class TurnGame(Game):
         else:
             self.pay(p, self.fee_payee, self.jail_fine, "jail fine")
         self.leave_jail(p, "paid the fine")
-        self.pending = self._roll_asks[p]
+        self.pending = ROLL_ASKS[p]
 
     def jail_card(self, p: int) -> int:
         """Which of ``p``'s cards is a Get Out of Jail Free card (its place in
@@ -438,7 +445,7 @@ class TurnGame(Game):
         key, index = self.players[p].cards.pop(self.jail_card(p))
         self.decks[key].put_bottom(index)
         self.leave_jail(p, "used a Get Out of Jail Free card")
-        self.pending = self._roll_asks[p]
+        self.pending = ROLL_ASKS[p]
 
     # ================================================================ scenarios
 
@@ -456,7 +463,7 @@ class TurnGame(Game):
                                  f"is not: {self.name(p)} "
                                  f"{'is' if self.players[p].in_jail else 'is not'} in Jail")
             self.pending = [Decision("end-turn", p)] if kind == "end-turn" else \
-                list(self._jail_asks[p] if kind == "jail" else self._roll_asks[p])
+                list(JAIL_ASKS[p] if kind == "jail" else ROLL_ASKS[p])
             return
         raise ValueError(f"'{kind}' is not a decision of the turn")
 

@@ -42,7 +42,7 @@ from typing import Any, ClassVar, Final, cast
 from librt.vecs import vec
 from mypy_extensions import i64
 
-from pennybags.editions.classic.game import HOTEL, ClassicGame
+from pennybags.editions.classic.game import BUY_NUMBER, HOTEL, ClassicGame
 from pennybags.editions.monopoly_2_3.options import Monopoly23Options
 from pennybags.engine.actions import (
     Action,
@@ -50,21 +50,34 @@ from pennybags.engine.actions import (
     Decision,
     Pose,
     deed_action,
+    kind_number,
 )
-from pennybags.engine.arrays import copied_flags, copied_ints, flags, ints
+from pennybags.engine.arrays import (
+    copied_flags,
+    copied_ints,
+    filled_flags,
+    filled_ints,
+    flags,
+)
 from pennybags.engine.board import Board
 from pennybags.engine.data import EditionData
 from pennybags.engine.decks import Card, Deck, shuffle
 from pennybags.engine.game import PURE, Event, Game, Step
 from pennybags.engine.ledger import BANK
 from pennybags.engine.rules import Rulebook
-from pennybags.engine.turn import NO_DECISIONS
+from pennybags.engine.turn import JAIL_ASKS, NO_DECISIONS
 
 DEEDS: Final = "deeds"
 """The key of the face-down title deed deck in ``game.decks``."""
 CARD_DECKS: Final = ("chance", "community_chest")
 MOVING_CARDS: Final = frozenset({"advance_to", "advance_to_nearest", "move_relative",
                                  "move_to"})
+
+# The numbers of the decision kinds these rules ask (``Decision.number``, given when a
+# decision is made rather than looked up from its word, as the classic rules' are).
+TURN_NUMBER: Final = kind_number("turn")
+MOVE_NUMBER: Final = kind_number("move")
+PAY_NUMBER: Final = kind_number("pay")
 
 
 def round_up(amount: int, unit: int = 5) -> int:
@@ -74,17 +87,18 @@ def round_up(amount: int, unit: int = 5) -> int:
     return -(-amount // unit) * unit
 
 
-_MOVE_ASKS: Final[list[dict[int, list[Decision]]]] = []
+_MOVE_ASKS: Final[list[list[list[Decision] | None]]] = []
 """Each seat's ``move`` decision (as a pending list) by the roll, made once each and shared
 by every game, as its module's own table (no game holds it: a copy of a game copies its
 pending list and shares nothing that changes). Decisions are values, and a game replaces
 its pending list, never changes it; made per game, they were as many as 44 a game, about
-one a player-turn."""
+one a player-turn. (A list by the roll's total, None where none was made yet: a list's
+item is read faster than a dictionary's.)"""
 
 _TURN_ASKS: Final[list[list[Decision]]] = []
-"""Each seat's ``turn`` decision (as a pending list; ``_jail_asks`` has the jail one), made
-once and shared by every game, as ``_MOVE_ASKS`` (made per game, they were four a game);
-no game holds the table, only its pending list, which a copy of the game copies."""
+"""Each seat's ``turn`` decision (as a pending list; ``engine.turn.JAIL_ASKS`` has the jail
+one), made once and shared by every game, as ``_MOVE_ASKS`` (made per game, they were four
+a game); no game holds the table, only its pending list, which a copy of the game copies."""
 
 
 class Monopoly23Game(ClassicGame):
@@ -132,7 +146,7 @@ class Monopoly23Game(ClassicGame):
         """Each deed's place in ``deed_groups`` (-1: not a deed)."""
         self.group_changes: vec[i64] = (copied_ints(clone_of.group_changes)
                                         if clone_of is not None
-                                        else ints([0] * len(self.deed_groups)))
+                                        else filled_ints(0, len(self.deed_groups)))
         """Counts the changes of owner and buildings in each of ``deed_groups`` (as
         ``changes`` counts them all), so that a bot can bring up to date only what it
         worked out from the groups that changed. (This array and ``_completed`` are
@@ -144,14 +158,14 @@ class Monopoly23Game(ClassicGame):
         """Whether each of ``deed_groups`` is a colour group (one of ``streets_groups``)."""
         self._completed: vec[bool] = (copied_flags(clone_of._completed)
                                       if clone_of is not None
-                                      else flags([False] * len(self.players)))
+                                      else filled_flags(False, len(self.players)))
         """Each seat that completed a colour group since the last end check (see
         :meth:`check_end`): only a completed group adds a monopoly, so only these seats can
         have reached the number that wins since then."""
         while len(_TURN_ASKS) < len(self.players):  # (the turn decisions: see _TURN_ASKS)
-            _TURN_ASKS.append([Decision("turn", len(_TURN_ASKS))])
+            _TURN_ASKS.append([Decision("turn", len(_TURN_ASKS), number=TURN_NUMBER)])
         while len(_MOVE_ASKS) < len(self.players):  # (the move decisions: see roll)
-            _MOVE_ASKS.append({})
+            _MOVE_ASKS.append([])
         self.plain_move: bool = plain_move(type(self)) and \
             type(self.board).advance is Board.advance
         """Whether a chosen move may move, land, settle and go back to the turn's player in
@@ -238,7 +252,7 @@ class Monopoly23Game(ClassicGame):
         jailed = self.jail_turn = self.players[p].in_jail
         if self.listeners:
             self.emit("turn", player=p, round=self.round)
-        self.pending = self._jail_asks[p] if jailed else _TURN_ASKS[p]  # (ask_roll)
+        self.pending = JAIL_ASKS[p] if jailed else _TURN_ASKS[p]  # (ask_roll)
 
     def hands_given(self) -> None:
         """A scenario gave the hands: the game turns up the market but deals no cards."""
@@ -259,7 +273,7 @@ class Monopoly23Game(ClassicGame):
 
     def ask_roll(self) -> None:
         p = self.current
-        self.pending = self._jail_asks[p] if self.players[p].in_jail else _TURN_ASKS[p]
+        self.pending = JAIL_ASKS[p] if self.players[p].in_jail else _TURN_ASKS[p]
 
     def resume_turn(self) -> None:
         """Back to the turn's player after an action has been resolved."""
@@ -273,7 +287,7 @@ class Monopoly23Game(ClassicGame):
                 self.emit("turn-ends", player=p)
             self.next_turn()
             return
-        self.pending = self._jail_asks[p] if player.in_jail else _TURN_ASKS[p]  # (ask_roll)
+        self.pending = JAIL_ASKS[p] if player.in_jail else _TURN_ASKS[p]  # (ask_roll)
 
     def next_turn(self) -> None:
         p = self.current
@@ -311,9 +325,11 @@ class Monopoly23Game(ClassicGame):
             self.ask_roll()
             return
         asks = _MOVE_ASKS[p]  # (made once, shared by every game: see _MOVE_ASKS)
-        pending = asks.get(total)
+        while len(asks) <= total:
+            asks.append(None)
+        pending = asks[total]
         if pending is None:
-            pending = asks[total] = [Decision("move", p, amount=total)]
+            pending = asks[total] = [Decision("move", p, amount=total, number=MOVE_NUMBER)]
         self.pending = pending
 
     def movable(self) -> list[int]:
@@ -385,7 +401,7 @@ class Monopoly23Game(ClassicGame):
         if mover.bankrupt or self.turn_ends:
             self.resume_turn()
             return
-        self.pending = self._jail_asks[q] if mover.in_jail else _TURN_ASKS[q]
+        self.pending = JAIL_ASKS[q] if mover.in_jail else _TURN_ASKS[q]
 
     # ================================================================ moving and landing
 
@@ -451,7 +467,7 @@ class Monopoly23Game(ClassicGame):
         market = self.market
         for i in range(len(market)):  # (``in`` and ``remove``, in one pass over numbers)
             if market[i] == deed:
-                del market[i]
+                market.pop(i)  # (compiled, ``del market[i]`` is a generic call; pop is not)
                 return
         deck = self.decks[DEEDS]
         for i in list(deck.order):
@@ -472,7 +488,7 @@ class Monopoly23Game(ClassicGame):
         self.bought_from_market = True
         self.buy(p, deed)
         q = self.current  # (ask_roll, written out)
-        self.pending = self._jail_asks[q] if self.players[q].in_jail else _TURN_ASKS[q]
+        self.pending = JAIL_ASKS[q] if self.players[q].in_jail else _TURN_ASKS[q]
 
     def set_owner(self, deed: int, seat: int) -> None:
         """A change of owner that completes a colour group may win: check for the win then
@@ -568,7 +584,7 @@ class Monopoly23Game(ClassicGame):
         for i in range(len(hand)):  # (hand.remove(card_ref), comparing the two parts)
             held_key, held_index = hand[i]
             if held_index == index and held_key == key:
-                del hand[i]
+                hand.pop(i)  # (as in take_from_bank)
                 break
         else:
             raise ValueError(f"{self.name(p)} does not hold that card")
@@ -725,7 +741,7 @@ class Monopoly23Game(ClassicGame):
             self.emit("built-monopoly", player=p, deed=deed, group=self.board.spaces[deed].group,
                       level=level + 1, whole=not self.per_property)
         q = self.current  # (ask_roll, written out)
-        self.pending = self._jail_asks[q] if self.players[q].in_jail else _TURN_ASKS[q]
+        self.pending = JAIL_ASKS[q] if self.players[q].in_jail else _TURN_ASKS[q]
 
     def lower_building(self, deed: int) -> int:
         """Take one building off (a hotel is exchanged for as many houses as the bank has,
@@ -787,7 +803,8 @@ class Monopoly23Game(ClassicGame):
                           reason=reason, worth=self.payable(payer))
             self.go_bankrupt(payer, payee)
             return
-        self.pending = [Decision("pay", payer, amount=amount, creditor=payee)]
+        self.pending = [Decision("pay", payer, amount=amount, creditor=payee,
+                                 number=PAY_NUMBER)]
         if self.listeners:
             self.emit("must-pay", player=payer, amount=amount, creditor=payee, reason=reason,
                       cash=self.ledger.balances[payer])
@@ -842,7 +859,8 @@ class Monopoly23Game(ClassicGame):
             self.pay(p, payee, left, reason)
         else:
             self.dues[0] = (payer, payee, left, reason)
-            self.pending = [Decision("pay", p, amount=left, creditor=payee)]
+            self.pending = [Decision("pay", p, amount=left, creditor=payee,
+                                     number=PAY_NUMBER)]
 
     def go_bankrupt(self, p: int, creditor: int) -> None:
         """Everything goes to the creditor (buildings as their value from the bank); to the
@@ -1041,7 +1059,8 @@ class Monopoly23Game(ClassicGame):
         first = pose.amount // 2
         self.last_dice = (first, pose.amount - first)
         self.rolled = True
-        self.pending = [Decision("move", pose.player, amount=pose.amount)]
+        self.pending = [Decision("move", pose.player, amount=pose.amount,
+                                 number=MOVE_NUMBER)]
 
     def pose_pay(self, pose: Pose) -> None:
         """A payment the player's cash cannot cover: paid with property."""
@@ -1067,7 +1086,8 @@ class Monopoly23Game(ClassicGame):
             raise ValueError(f"a card offers a purchase only to a player who can pay "
                              f"{self.money(price)}")
         self.push_step(RESUME_TURN)  # (then(resume_turn), as a step of its own)
-        self.pending = [Decision("buy", pose.player, deed=deed, amount=price)]
+        self.pending = [Decision("buy", pose.player, deed=deed, amount=price,
+                                 number=BUY_NUMBER)]
 
     # ================================================================ legality helpers
 

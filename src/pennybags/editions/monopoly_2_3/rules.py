@@ -19,6 +19,7 @@ from __future__ import annotations
 
 from typing import Final
 
+from pennybags.editions.classic.game import BUY_NUMBER
 from pennybags.editions.classic.rules import RULEBOOK as CLASSIC_RULEBOOK
 from pennybags.editions.classic.rules import needs_deed
 from pennybags.editions.monopoly_2_3.game import Monopoly23Game
@@ -358,7 +359,8 @@ class LandOnDeed(SpaceRule[Monopoly23Game]):
         price = game.board.spaces[space].price
         if owner < 0:
             if card is not None and card.get("may_buy") and game.ledger.balances[player] >= price:
-                game.pending = [Decision("buy", player, deed=space, amount=price)]
+                game.pending = [Decision("buy", player, deed=space, amount=price,
+                                         number=BUY_NUMBER)]
             return
         if owner == player:
             return
