@@ -33,7 +33,7 @@ from pennybags.engine.snapshot import snapshot
 
 EDITIONS = [e.id for e in all_editions()]
 SKIPPED = {"listeners", "rulebook", "data", "board", "tracks", "building_figures", "_entries",
-           "landing", "options", "_anytime", "_self_clearing", "_roll_asks", "_jail_asks",
+           "landing", "options", "_anytime", "_self_clearing",
            "_clearing_table", "_managing_table", "changed"}
 """What never changes in a game (or is the edition's, shared by its games: Ultimate
 Monopoly's ``tracks`` is its board, whose kept walks and orbits grow as games are played),

@@ -4,6 +4,8 @@ and the house to build and the cash to raise at every such decision of random ga
 
 from __future__ import annotations
 
+import copy
+
 import pytest
 
 from pennybags.bots import make_bot
@@ -114,6 +116,22 @@ def test_the_tables_are_the_printed_streets_and_scores(edition: str) -> None:
         assert scores == tuple(next_house_score(game, d, low) for low in range(HOTEL))
         scored += 1
     assert scored == 22
+
+
+def test_a_deep_copy_of_a_bot_shares_the_board_facts_and_nothing_it_keeps() -> None:
+    """The facts never change (one for the board, shared): a copy of a bot with all it
+    keeps (as tests make to ask a twin) shares them; its view of the game is its own."""
+    game = new_game("classic", 1)
+    bot = make_bot("standard", 1)
+    for _ in range(40):
+        d = game.pending[0]
+        game.act(d.player, bot.choose(game, d.player))
+    twin = copy.deepcopy(bot, {id(game): game})
+    view, twin_view = bot._classic._view, twin._classic._view  # type: ignore[attr-defined]
+    assert view is not None and twin_view is not None and twin_view is not view
+    assert twin_view.facts is view.facts is board_facts(game.board)
+    assert twin_view.game is game and list(twin_view.rents) == list(view.rents)
+    assert twin_view.rents is not view.rents
 
 
 @pytest.mark.parametrize("edition", EDITIONS)

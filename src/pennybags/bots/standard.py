@@ -179,6 +179,11 @@ class BoardFacts:
         self.mortgage_actions = deed_actions("mortgage", board.size)
         """``Action(kind, deed)`` by deed, for the actions the strategy takes most often."""
 
+    def __deepcopy__(self, memo: dict[int, Any]) -> BoardFacts:
+        """Nothing here changes (one is shared by every strategy on the board): a deep copy
+        of a strategy, with all it keeps, shares it too."""
+        return self
+
 
 class LastMade:
     """The board facts and the board view made last (most processes play one board, one
