@@ -3,6 +3,7 @@ typed once the command has written the prompt it answers (used by the terminal t
 
 from __future__ import annotations
 
+import contextlib
 import fcntl
 import os
 import pty
@@ -34,8 +35,16 @@ def in_pty(argv: Sequence[str], typed: Sequence[tuple[str, bytes]], *, columns: 
             fcntl.ioctl(0, termios.TIOCSWINSZ, struct.pack("HHHH", lines, columns, 0, 0))
             if cwd is not None:
                 os.chdir(cwd)
+            # Signals as a new terminal session has them: none blocked, none ignored (an
+            # ignored or blocked SIGINT would be inherited through exec, and Ctrl-C would
+            # do nothing).
+            signal.pthread_sigmask(signal.SIG_SETMASK, [])
+            for sig in (signal.SIGINT, signal.SIGQUIT, signal.SIGTERM, signal.SIGHUP):
+                signal.signal(sig, signal.SIG_DFL)
             env = {k: v for k, v in os.environ.items()
                    if k not in ("NO_COLOR", "COLUMNS", "LINES")}
+            # Should the command hang, SIGABRT makes Python write where each thread was.
+            env["PYTHONFAULTHANDLER"] = "1"
             os.execve(argv[0], list(argv), env)
         finally:
             os._exit(127)
@@ -46,12 +55,38 @@ def in_pty(argv: Sequence[str], typed: Sequence[tuple[str, bytes]], *, columns: 
     def text(start: int = 0) -> str:
         return ANSI.sub("", b"".join(chunks[start:]).decode(errors="replace"))
 
+    def hung() -> str:
+        """What the hung command was doing: its state and signals from /proc (where there
+        is one), then, after SIGABRT, the Python stacks that faulthandler writes."""
+        try:
+            status = Path(f"/proc/{pid}/status").read_text().splitlines()
+            state = "; ".join(line for line in status
+                              if line.startswith(("State", "SigPnd", "ShdPnd", "SigBlk",
+                                                  "SigIgn", "SigCgt")))
+        except OSError:
+            state = "no /proc status"
+        before = len(chunks)
+        os.kill(pid, signal.SIGABRT)
+        end = time.monotonic() + 5
+        while time.monotonic() < end and select.select([fd], [], [], 0.5)[0]:
+            try:
+                chunk = os.read(fd, 65536)
+            except OSError:
+                break
+            if not chunk:
+                break
+            chunks.append(chunk)
+        stacks = text(before)
+        with contextlib.suppress(ProcessLookupError):
+            os.kill(pid, signal.SIGKILL)
+        del chunks[before:]
+        return f"its state: {state}; its stacks: {stacks!r}"
+
     def read_more() -> bool:
         """Read what the command wrote next; False when it closed the terminal."""
         ready, _, _ = select.select([fd], [], [], max(0.0, deadline - time.monotonic()))
         if not ready:
-            os.kill(pid, signal.SIGKILL)
-            raise TimeoutError(f"the command hung; its output: {text()!r}")
+            raise TimeoutError(f"the command hung; {hung()}; its output: {text()!r}")
         try:
             chunk = os.read(fd, 65536)
         except OSError:  # EIO: the command has ended
