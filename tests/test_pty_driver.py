@@ -29,8 +29,8 @@ def test_the_command_starts_with_ctrl_c_as_at_a_new_terminal() -> None:
 
 def test_a_hung_command_is_reported_with_its_state_and_python_stack() -> None:
     script = "import time\ndef waiting_forever():\n    time.sleep(600)\nwaiting_forever()"
-    with pytest.raises(TimeoutError) as hung:
-        in_pty([sys.executable, "-c", script], [], timeout=3)
+    with pytest.raises(TimeoutError) as hung:  # (ten seconds: time to start, even loaded)
+        in_pty([sys.executable, "-c", script], [], timeout=10)
     message = str(hung.value)
     assert "State:" in message
     assert "SigBlk:" in message
