@@ -32,7 +32,14 @@ from librt.vecs import vec
 from mypy_extensions import i64
 
 from pennybags.bots.registry import int_param, no_more_params, register_bot
-from pennybags.editions.classic.game import HOTEL, ClassicGame
+from pennybags.editions.classic.game import (
+    BID_NUMBER,
+    BUY_NUMBER,
+    DEBT_NUMBER,
+    HOTEL,
+    TRADE_NUMBER,
+    ClassicGame,
+)
 from pennybags.editions.classic.rules import (
     ACCEPT,
     AUCTION,
@@ -46,7 +53,15 @@ from pennybags.engine.actions import Action, Trade, deed_action, deed_actions
 from pennybags.engine.arrays import copied_ints, filled_ints, ints
 from pennybags.engine.board import Board
 from pennybags.engine.game import CompiledAgent, Game
-from pennybags.engine.turn import END_TURN, PAY_BAIL, ROLL, USE_CARD
+from pennybags.engine.turn import (
+    END_TURN,
+    END_TURN_NUMBER,
+    JAIL_NUMBER,
+    PAY_BAIL,
+    ROLL,
+    ROLL_NUMBER,
+    USE_CARD,
+)
 
 NO_RENT: Final = 0
 STREET_RENT: Final = 1
@@ -626,26 +641,29 @@ class ClassicStrategy:
         decision = pending[0] if pending and pending[0].player == p else game.decision_for(p)
         if decision is None:
             raise ValueError("the bot was asked to act without a decision")
-        kind = decision.kind
-        if kind == "roll" or kind == "end-turn" or kind == "jail":
+        # The kind by its number (``Decision.number``): compiled, each comparison of words
+        # is a call.
+        number = decision.number
+        if number in (ROLL_NUMBER, END_TURN_NUMBER, JAIL_NUMBER):  # (compared one by one)
             if self._settled_turn != game.turns:
                 action = self.manage(game, p)
                 if action is not None:
                     return action
                 self._settled_turn = game.turns
-            if kind == "roll":
+            if number == ROLL_NUMBER:
                 return ROLL
-            if kind == "end-turn":
+            if number == END_TURN_NUMBER:
                 return END_TURN
             return self.jail(game, p)
-        if kind == "buy":
+        if number == BUY_NUMBER:
             return BUY if self.wants(game, p, decision.deed, decision.amount) else AUCTION
-        if kind == "bid":
+        if number == BID_NUMBER:
             return self.bid(game, p, decision.deed, decision.amount)
-        if kind == "debt":
+        if number == DEBT_NUMBER:
             return self.raise_cash(game, p, decision.amount)
-        if kind == "trade":
+        if number == TRADE_NUMBER:
             return self.answer(game, p, decision.trade)
+        kind = decision.kind
         if kind == "mortgaged-deeds":
             return self.lift_received(game, p)
         if kind == "place-house":
@@ -1003,7 +1021,7 @@ class ClassicStrategy:
     def gain(self, game: ClassicGame, side: int, get: tuple[int, ...], give: tuple[int, ...],
              cash: int) -> float:
         """What a trade is worth to ``side``: deeds valued with the group each completes."""
-        owner = list(game.owner)
+        owner = game.owner[:]  # (a copy of the array as it is: no boxed list compiled)
         for d in give:
             owner[d] = -2
         for d in get:
