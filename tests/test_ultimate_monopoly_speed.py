@@ -12,6 +12,7 @@ from pennybags.bots import make_bot
 from pennybags.editions import get_edition
 from pennybags.editions.ultimate_monopoly import buildings, cards
 from pennybags.editions.ultimate_monopoly.board import (
+    THROW_MOST,
     UltimateMonopolyBoard,
     Walk,
     board_from_data,
@@ -314,3 +315,21 @@ def test_a_bonus_moves_step_is_made_once_for_its_values() -> None:
         assert (step.player, step.double) == (p, double)
         assert after_bonus_move_step(p, double) is step
     assert len({id(step) for step in after.values()}) == len(after)
+
+
+def test_every_throws_walk_is_made_with_the_board() -> None:
+    """A board just made holds the walk of every throw (2 to ``THROW_MOST`` steps, the
+    throw's parity, either way) from every space, the one stepped out; a Mr. Monopoly walk
+    (odd steps, even parity) is made at first use."""
+    board = board_from_data(new_game().data)
+    for start in range(board.size):
+        for steps in range(2, THROW_MOST + 1):
+            even = steps % 2 == 0
+            for backwards in (False, True):
+                walks = board._walks[4 * start + (2 if even else 0) + (1 if backwards else 0)]
+                made = walks[steps]
+                assert made is not None, (start, steps, backwards)
+                assert made == stepped_walk(board, start, steps, even, backwards)
+                assert board.walk(start, steps, even, backwards) is made
+    odd_even = board._walks[4 * 5 + 2]
+    assert len(odd_even) <= 7 or odd_even[7] is None
