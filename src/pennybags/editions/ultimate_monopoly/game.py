@@ -58,7 +58,7 @@ from pennybags.engine.dice import SPEED_BUS, SPEED_MR_MONOPOLY, SpeedDice
 from pennybags.engine.game import Event, Game, Step
 from pennybags.engine.ledger import BANK
 from pennybags.engine.rules import Rulebook
-from pennybags.engine.turn import NO_DECISIONS
+from pennybags.engine.turn import JAIL_ASKS, NO_DECISIONS, ROLL_ASKS
 
 POOL: Final = -3
 """The ledger account of the Pool: every card, tax and bail payment to the bank goes there
@@ -274,20 +274,26 @@ class UltimateMonopolyGame(ClassicGame):
         leaves and the one it goes to, and in ``group_transfers`` for its group."""
         was = self.owner[deed]
         super().set_owner(deed, seat)
+        # (each count read and written back, not ``+=`` on the item: the compiled build
+        # adds in place through the generic number protocol)
         holdings = self.holdings
         if was >= 0:
-            holdings[was] += 1
+            holdings[was] = holdings[was] + 1
         if seat >= 0:
-            holdings[seat] += 1
+            holdings[seat] = holdings[seat] + 1
         group = self.board.group_of[deed]
         first = group[0] if group else deed
-        self.group_transfers[first] += 1
-        self.group_changes[first] += 1
+        transfers = self.group_transfers
+        transfers[first] = transfers[first] + 1
+        changes = self.group_changes
+        changes[first] = changes[first] + 1
 
     def count_change(self, deed: int) -> None:
         """Count a change of ``deed``'s buildings or mortgage in ``group_changes``."""
         group = self.board.group_of[deed]
-        self.group_changes[group[0] if group else deed] += 1
+        first = group[0] if group else deed
+        changes = self.group_changes
+        changes[first] = changes[first] + 1
 
     def make_dice(self) -> SpeedDice:
         """The speed dice the edition's data asks for."""
@@ -308,7 +314,17 @@ class UltimateMonopolyGame(ClassicGame):
             return
         self.voucher_closed = False
         self.mr_monopoly_to_come = -1
-        super().begin_turn()
+        # TurnGame.begin_turn, with this game's ask_roll, written out (every turn's path)
+        self.doubles = 0
+        self.turns += 1
+        if self.listeners:
+            self.emit("turn", player=p, round=self.round)
+        if self.players[p].in_jail:
+            self.pending = JAIL_ASKS[p]
+        elif self.subway_next[p]:
+            self.pending = [Decision("subway", p, number=SUBWAY_NUMBER)]
+        else:
+            self.pending = ROLL_ASKS[p]
 
     def leave_jail(self, p: int, how: str) -> None:
         """Pay Back! lasts while its player is in jail."""
@@ -492,7 +508,7 @@ class UltimateMonopolyGame(ClassicGame):
                                      number=SUBWAY_NUMBER)]
             return
         if speed == SPEED_MR_MONOPOLY:
-            depth = self.step_depth()
+            depth = self._depth
             if not backwards and self.reverse_next[p]:
                 # The pips landed on Reverse Direction: the bonus move goes backwards now,
                 # and uses the reversal up unless it stays where it is.
