@@ -6,18 +6,27 @@ them."""
 
 from __future__ import annotations
 
+import itertools
+
 from pennybags.bots import make_bot
 from pennybags.editions import get_edition
 from pennybags.editions.ultimate_monopoly import buildings, cards
 from pennybags.editions.ultimate_monopoly.board import (
+    THROW_MOST,
     UltimateMonopolyBoard,
     Walk,
     board_from_data,
 )
 from pennybags.editions.ultimate_monopoly.cards import CardGame
-from pennybags.editions.ultimate_monopoly.game import VOUCHERS
+from pennybags.editions.ultimate_monopoly.game import (
+    VOUCHERS,
+    BonusMove,
+    after_bonus_move_step,
+    bonus_move_step,
+)
 from pennybags.editions.ultimate_monopoly.travel import PlayVoucher
 from pennybags.engine.actions import Action, Decision
+from pennybags.engine.dice import SPEED_BUS, SPEED_MR_MONOPOLY
 
 EDITION = get_edition("ultimate-monopoly")
 PLAY_VOUCHER = PlayVoucher()
@@ -278,3 +287,49 @@ def test_buyers_market_has_no_option_when_the_only_unowned_outer_deed_is_underfo
     assert not choice.any_option(game, standing)
     assert choice.options(game, elsewhere) == [last]
     assert choice.any_option(game, elsewhere)
+
+
+def test_a_bonus_moves_step_is_made_once_for_its_values() -> None:
+    """Every set of a bonus move's values (six seats, doubles, every speed die face, parity,
+    direction, a voucher offered) has a step of its own holding them, the same one each
+    time; its clone's copy holds them too; the step after it likewise by seat and doubles."""
+    made: dict[tuple[int, bool, int, bool, bool, bool], BonusMove] = {}
+    faces = (SPEED_BUS, SPEED_MR_MONOPOLY, 1, 2, 3)
+    for values in itertools.product(range(6), (False, True), faces, (False, True),
+                                    (False, True), (False, True)):
+        step = bonus_move_step(*values)
+        assert (step.player, step.double, step.speed, step.even, step.backwards,
+                step.offered) == values
+        made[values] = step
+    assert len({id(step) for step in made.values()}) == len(made)
+    for values, step in made.items():
+        assert bonus_move_step(*values) is step
+    game = new_game()
+    copy = bonus_move_step(2, True, SPEED_BUS, False, True, True).copy_for(game, game)
+    assert isinstance(copy, BonusMove)
+    assert (copy.player, copy.double, copy.speed, copy.even, copy.backwards,
+            copy.offered) == (2, True, SPEED_BUS, False, True, True)
+    after = {(p, double): after_bonus_move_step(p, double)
+             for p in range(6) for double in (False, True)}
+    for (p, double), step in after.items():
+        assert (step.player, step.double) == (p, double)
+        assert after_bonus_move_step(p, double) is step
+    assert len({id(step) for step in after.values()}) == len(after)
+
+
+def test_every_throws_walk_is_made_with_the_board() -> None:
+    """A board just made holds the walk of every throw (2 to ``THROW_MOST`` steps, the
+    throw's parity, either way) from every space, the one stepped out; a Mr. Monopoly walk
+    (odd steps, even parity) is made at first use."""
+    board = board_from_data(new_game().data)
+    for start in range(board.size):
+        for steps in range(2, THROW_MOST + 1):
+            even = steps % 2 == 0
+            for backwards in (False, True):
+                walks = board._walks[4 * start + (2 if even else 0) + (1 if backwards else 0)]
+                made = walks[steps]
+                assert made is not None, (start, steps, backwards)
+                assert made == stepped_walk(board, start, steps, even, backwards)
+                assert board.walk(start, steps, even, backwards) is made
+    odd_even = board._walks[4 * 5 + 2]
+    assert len(odd_even) <= 7 or odd_even[7] is None

@@ -68,6 +68,10 @@ PAY_CORNER_KINDS = ("go", "bonus", "pay_day")
 """The pay corners: GO (middle), Bonus (inner), Pay Day (outer)."""
 TUNNEL_KIND = "holland_tunnel"
 
+THROW_MOST = 15
+"""The most spaces a throw moves: 12 on the regular dice and 3 on the speed die (the least is
+2; Mr. Monopoly and the Bus count 0). The board makes every throw's walk with itself."""
+
 PASS = "pass"
 LAND = "land"
 DIRECT = "direct"
@@ -287,7 +291,13 @@ class UltimateMonopolyBoard(Board):
         """The throws' walks and the cards' walks made so far (see :meth:`walk` and
         :meth:`card_walk`): they depend only on the board, so each one is worked out once
         and shared. The throws' are by a move's key, then by their steps; the cards' by
-        start and target."""
+        start and target. Every walk a throw of the dice makes (2 to ``THROW_MOST`` steps
+        with their parity, either way: 3,360 on this board) is made with the board, the
+        rest (Mr. Monopoly's, ...) at first use."""
+        for start in range(size):  # every walk a throw makes, made with the board
+            for steps in range(2, THROW_MOST + 1):
+                for backwards in (False, True):
+                    self.walk(start, steps, steps % 2 == 0, backwards)
 
     def _twins(self, kinds: tuple[str, ...]) -> tuple[int, ...]:
         twins = [-1] * self.size

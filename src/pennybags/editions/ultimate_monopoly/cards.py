@@ -87,8 +87,8 @@ from abc import ABC, abstractmethod
 from collections.abc import Callable
 from typing import Any, Final, cast
 
-from pennybags.editions.classic.game import HOTEL, ClassicGame
-from pennybags.editions.classic.rules import Buy
+from pennybags.editions.classic.game import BUY_NUMBER, HOTEL, ClassicGame
+from pennybags.editions.classic.rules import Buy, pay_or_owe
 from pennybags.editions.ultimate_monopoly.board import DIRECT, LAND, PASS, Walk
 from pennybags.editions.ultimate_monopoly.buildings import (
     built_in_group,
@@ -126,6 +126,7 @@ from pennybags.engine.actions import (
     card_field,
     company_field,
     deed_field,
+    kind_number,
     space_field,
     target_field,
 )
@@ -211,6 +212,9 @@ TAXES_DUE: Final = "taxes-due"
 CARD_BUY: Final = "card-buy"
 RENT_DUE: Final = "rent-due"
 GOOD_FORTUNE: Final = "good-fortune"
+RENT_DUE_NUMBER: Final = kind_number(RENT_DUE)
+"""``rent-due``'s number (``Decision.number``), given when one is made: it comes at many
+rents."""
 
 AGAINST_PAY: Final = "against-pay"
 AGAINST_COURT: Final = "against-court"
@@ -538,7 +542,8 @@ def land_on_property(game: CardGame, p: int, space: int, *, rent_factor: int = 1
         if price >= 0:
             game.pending = [Decision(CARD_BUY, p, deed=deed, amount=price)]
         else:
-            game.pending = [Decision("buy", p, deed=deed, amount=board.spaces[deed].price)]
+            game.pending = [Decision("buy", p, deed=deed, amount=board.spaces[deed].price,
+                                     number=BUY_NUMBER)]
         return
     if owner == p or game.mortgaged[deed]:
         return
@@ -571,15 +576,17 @@ def charge_rent(game: CardGame, p: int, owner: int, deed: int, rent: int) -> Non
         return
     payee = rent_payee(game, owner)
     if holds_rent_card(game, p, deed, rent):
-        game.pending = [Decision(RENT_DUE, p, deed=deed, amount=rent, creditor=payee)]
+        game.pending = [Decision(RENT_DUE, p, deed=deed, amount=rent, creditor=payee,
+                                 number=RENT_DUE_NUMBER)]
         return
     pay_rent(game, p, payee, rent)
 
 
 def pay_rent(game: CardGame, p: int, payee: int, rent: int) -> None:
-    """Pay a rent (owed, if short); an owner who keeps Renovation Success collects its $50
-    extra rent with it (the card is then used)."""
-    game.owe(p, payee, rent, "rent")
+    """Pay a rent (owed, if short, or when something else is to be settled first: classic's
+    :func:`~pennybags.editions.classic.rules.pay_or_owe`); an owner who keeps Renovation
+    Success collects its $50 extra rent with it (the card is then used)."""
+    pay_or_owe(game, p, payee, rent, "rent")
     if payee >= 0:
         ref = held_kind(game, payee, "extra_rent_once")
         if ref is not None:

@@ -52,13 +52,13 @@ from pennybags.editions.ultimate_monopoly.board import (
     board_from_data,
 )
 from pennybags.editions.ultimate_monopoly.options import UltimateMonopolyOptions
-from pennybags.engine.actions import CardRef, Decision, Trade
+from pennybags.engine.actions import CardRef, Decision, Trade, kind_number
 from pennybags.engine.data import EditionData
 from pennybags.engine.dice import SPEED_BUS, SPEED_MR_MONOPOLY, SpeedDice
 from pennybags.engine.game import Event, Game, Step
 from pennybags.engine.ledger import BANK
 from pennybags.engine.rules import Rulebook
-from pennybags.engine.turn import NO_DECISIONS
+from pennybags.engine.turn import JAIL_ASKS, NO_DECISIONS, ROLL_ASKS
 
 POOL: Final = -3
 """The ledger account of the Pool: every card, tax and bail payment to the bank goes there
@@ -85,6 +85,11 @@ MR_MONOPOLY_MOVE: Final = "mr-monopoly"
 BUS_MOVE: Final = "bus"
 """The speed die's bonus moves (the ``bonus`` of a ``moved`` event): Mr. Monopoly's, and
 the Bus ride to the nearest Chance or Community Chest."""
+
+SUBWAY_NUMBER: Final = kind_number("subway")
+TRIPLES_NUMBER: Final = kind_number("triples")
+BUS_NUMBER: Final = kind_number("bus")
+"""The throw's own decisions' numbers (``Decision.number``), given when one is made."""
 
 HOTEL: Final = 5
 SKYSCRAPER: Final = 6
@@ -269,20 +274,26 @@ class UltimateMonopolyGame(ClassicGame):
         leaves and the one it goes to, and in ``group_transfers`` for its group."""
         was = self.owner[deed]
         super().set_owner(deed, seat)
+        # (each count read and written back, not ``+=`` on the item: the compiled build
+        # adds in place through the generic number protocol)
         holdings = self.holdings
         if was >= 0:
-            holdings[was] += 1
+            holdings[was] = holdings[was] + 1
         if seat >= 0:
-            holdings[seat] += 1
+            holdings[seat] = holdings[seat] + 1
         group = self.board.group_of[deed]
         first = group[0] if group else deed
-        self.group_transfers[first] += 1
-        self.group_changes[first] += 1
+        transfers = self.group_transfers
+        transfers[first] = transfers[first] + 1
+        changes = self.group_changes
+        changes[first] = changes[first] + 1
 
     def count_change(self, deed: int) -> None:
         """Count a change of ``deed``'s buildings or mortgage in ``group_changes``."""
         group = self.board.group_of[deed]
-        self.group_changes[group[0] if group else deed] += 1
+        first = group[0] if group else deed
+        changes = self.group_changes
+        changes[first] = changes[first] + 1
 
     def make_dice(self) -> SpeedDice:
         """The speed dice the edition's data asks for."""
@@ -303,7 +314,17 @@ class UltimateMonopolyGame(ClassicGame):
             return
         self.voucher_closed = False
         self.mr_monopoly_to_come = -1
-        super().begin_turn()
+        # TurnGame.begin_turn, with this game's ask_roll, written out (every turn's path)
+        self.doubles = 0
+        self.turns += 1
+        if self.listeners:
+            self.emit("turn", player=p, round=self.round)
+        if self.players[p].in_jail:
+            self.pending = JAIL_ASKS[p]
+        elif self.subway_next[p]:
+            self.pending = [Decision("subway", p, number=SUBWAY_NUMBER)]
+        else:
+            self.pending = ROLL_ASKS[p]
 
     def leave_jail(self, p: int, how: str) -> None:
         """Pay Back! lasts while its player is in jail."""
@@ -339,7 +360,7 @@ class UltimateMonopolyGame(ClassicGame):
         direct move to any space (ruling 13)."""
         p = self.current
         if self.subway_next[p] and not self.players[p].in_jail:
-            self.pending = [Decision("subway", p)]
+            self.pending = [Decision("subway", p, number=SUBWAY_NUMBER)]
             return
         super().ask_roll()
 
@@ -365,7 +386,8 @@ class UltimateMonopolyGame(ClassicGame):
         if dice.triple:  # the move after landing on Reverse Direction, made directly
             self.doubles = 0
             self.reverse_next[p] = False
-            self.pending = [Decision("triples", p, amount=dice.total)]
+            self.pending = [Decision("triples", p, amount=dice.total,
+                                     number=TRIPLES_NUMBER)]
             return
         double = dice.double
         if double:
@@ -385,12 +407,16 @@ class UltimateMonopolyGame(ClassicGame):
         even = dice.regular_total % 2 == 0
         # The bonus move comes once the pips' space is settled: at once when nobody had to
         # decide anything there, else as a step under what the landing started.
-        depth = self.step_depth()
+        depth = self._depth  # (step_depth(), without the call: a throw's hot path)
         self.dice_move(p, dice.total, backwards)
-        if self.settle(depth):
-            self.bonus_move(p, double, speed, even, backwards)
-        elif not self.over:
-            self.step_under(depth, BonusMove(p, double, speed, even, backwards, False))
+        # settle(depth), called only when there is something to settle (as TurnGame.roll)
+        if (self.pending or self.dues or self.end_check_due or self.over or
+                self._depth > depth) and not self.settle(depth):
+            if not self.over:
+                self.step_under(depth, bonus_move_step(p, double, speed, even, backwards,
+                                                       False))
+            return
+        self.bonus_move(p, double, speed, even, backwards)
 
     def move(self, p: int, steps: int) -> None:
         """A move by a throw's number (in jail, leaving by doubles or after the last try):
@@ -421,14 +447,23 @@ class UltimateMonopolyGame(ClassicGame):
                 self.emit("moved", player=p, start=start, to=end,
                           steps=-count if walk.backwards else count)
         tracks = self.tracks
+        plain = self.plain_pay and not self.listeners  # (pay is the ledger's transfer)
         if not walk.backwards:
             for corner in walk.passed:
-                self.pay(BANK, p, tracks.corner_salary(corner, PASS, even, by_dice),
-                         tracks.salary_reasons[corner])
+                amount = tracks.corner_salary(corner, PASS, even, by_dice)
+                if plain:
+                    if amount > 0:
+                        self.ledger.transfer(BANK, p, amount, tracks.salary_reasons[corner])
+                else:
+                    self.pay(BANK, p, amount, tracks.salary_reasons[corner])
         landed = walk.landed
         if landed >= 0:
-            self.pay(BANK, p, tracks.corner_salary(landed, LAND, even, by_dice),
-                     tracks.salary_reasons[landed])
+            amount = tracks.corner_salary(landed, LAND, even, by_dice)
+            if plain:
+                if amount > 0:
+                    self.ledger.transfer(BANK, p, amount, tracks.salary_reasons[landed])
+            else:
+                self.pay(BANK, p, amount, tracks.salary_reasons[landed])
         self.land(p)
 
     def move_directly(self, p: int, target: int) -> None:
@@ -452,7 +487,7 @@ class UltimateMonopolyGame(ClassicGame):
         bonus move then starts where the token is."""
         if speed in (SPEED_MR_MONOPOLY, SPEED_BUS) and not backwards \
                 and self.may_play_voucher(p):
-            self.step_under(self.step_depth(), BonusMove(p, double, speed, even, backwards, True))
+            self.step_under(self._depth, bonus_move_step(p, double, speed, even, backwards, True))
             self.pending = self._bonus_asks[p]
             return
         self.take_bonus_move(p, double, speed, even, backwards)
@@ -469,10 +504,11 @@ class UltimateMonopolyGame(ClassicGame):
         if self.subway_next[p] and speed in (SPEED_MR_MONOPOLY, SPEED_BUS):
             # The pips landed on Subway: the bonus move is the Subway ride (ruling 13);
             # doubles still throw again after it.
-            self.pending = [Decision("subway", p, amount=BONUS_RIDE + int(double))]
+            self.pending = [Decision("subway", p, amount=BONUS_RIDE + int(double),
+                                     number=SUBWAY_NUMBER)]
             return
         if speed == SPEED_MR_MONOPOLY:
-            depth = self.step_depth()
+            depth = self._depth
             if not backwards and self.reverse_next[p]:
                 # The pips landed on Reverse Direction: the bonus move goes backwards now,
                 # and uses the reversal up unless it stays where it is.
@@ -485,14 +521,14 @@ class UltimateMonopolyGame(ClassicGame):
             if self.settle(depth):
                 self.after_roll_unless_jailed(p, double)
             elif not self.over:
-                self.step_under(depth, AfterBonusMove(p, double))
+                self.step_under(depth, after_bonus_move_step(p, double))
             return
         if speed == SPEED_BUS:
             if backwards:
                 self.missed_the_bus(p)
             else:
-                self.step_under(self.step_depth(), AfterBonusMove(p, double))
-                self.pending = [Decision("bus", p)]
+                self.step_under(self.step_depth(), after_bonus_move_step(p, double))
+                self.pending = [Decision("bus", p, number=BUS_NUMBER)]
                 return
         self.after_roll(p, double)
 
@@ -580,7 +616,7 @@ class UltimateMonopolyGame(ClassicGame):
         Subway, ruling 13), otherwise the turn may end."""
         player = self.players[p]
         if double and not player.bankrupt and not player.in_jail and self.subway_next[p]:
-            self.pending = [Decision("subway", p)]
+            self.pending = [Decision("subway", p, number=SUBWAY_NUMBER)]
             return
         super().after_roll(p, double)
 
@@ -856,22 +892,23 @@ class BonusMove(Step):
     """A throw's bonus move once the pips' space is settled (MOVEMENT ORDER step 3):
     :meth:`UltimateMonopolyGame.bonus_move`, or, once a Travel Voucher was offered before
     it (``offered``), :meth:`UltimateMonopolyGame.take_bonus_move`. A step class of its own:
-    it comes on most throws."""
+    it comes on most throws. Its fields are plain values, never changed: one step for each
+    set of them serves every game (:func:`bonus_move_step`)."""
 
     __slots__ = ("backwards", "double", "even", "offered", "player", "speed")
 
     def __init__(self, player: int, double: bool, speed: int, even: bool, backwards: bool,
                  offered: bool) -> None:
-        self.player = player
-        self.double = double
-        self.speed = speed
-        self.even = even
-        self.backwards = backwards
-        self.offered = offered
+        self.player: Final = player
+        self.double: Final = double
+        self.speed: Final = speed
+        self.even: Final = even
+        self.backwards: Final = backwards
+        self.offered: Final = offered
 
     def copy_for(self, original: Game, copy: Game) -> Step:
-        """A copy of its own for a clone (its fields are plain values; a clone shares
-        nothing of the game's that is an object with fields)."""
+        """A copy of its own for a clone (a clone shares no step object with its
+        original, though the step never changes)."""
         return BonusMove(self.player, self.double, self.speed, self.even, self.backwards,
                          self.offered)
 
@@ -885,13 +922,51 @@ class BonusMove(Step):
 
 class AfterBonusMove(Step):
     """Step 5 once the bonus move's space is settled:
-    :meth:`UltimateMonopolyGame.after_roll_unless_jailed`."""
+    :meth:`UltimateMonopolyGame.after_roll_unless_jailed`. One for each seat and doubles
+    serves every game (:func:`after_bonus_move_step`)."""
 
     __slots__ = ("double", "player")
 
     def __init__(self, player: int, double: bool) -> None:
-        self.player = player
-        self.double = double
+        self.player: Final = player
+        self.double: Final = double
+
+    def copy_for(self, original: Game, copy: Game) -> Step:
+        """A copy of its own for a clone (as :class:`BonusMove`'s)."""
+        return AfterBonusMove(self.player, self.double)
 
     def run(self, game: Game) -> None:
         cast(UltimateMonopolyGame, game).after_roll_unless_jailed(self.player, self.double)
+
+
+_BONUS_MOVES: Final[list[BonusMove | None]] = []
+"""The :class:`BonusMove` steps made so far, by :func:`bonus_move_step`'s index."""
+_AFTER_BONUS_MOVES: Final[list[AfterBonusMove]] = []
+"""The :class:`AfterBonusMove` steps made so far, by seat and doubles
+(``2 * seat + double``)."""
+
+
+def bonus_move_step(player: int, double: bool, speed: int, even: bool, backwards: bool,
+                    offered: bool) -> BonusMove:
+    """The :class:`BonusMove` step of these values, made once for the process rather than
+    at every throw whose landing asked something (the speed die's faces are -2 to 3)."""
+    i = 2 * (2 * (2 * (6 * (2 * player + (1 if double else 0)) + speed + 2)
+                  + (1 if even else 0)) + (1 if backwards else 0)) + (1 if offered else 0)
+    steps = _BONUS_MOVES
+    while len(steps) <= i:
+        steps.append(None)
+    step = steps[i]
+    if step is None:
+        step = steps[i] = BonusMove(player, double, speed, even, backwards, offered)
+    return step
+
+
+def after_bonus_move_step(player: int, double: bool) -> AfterBonusMove:
+    """The :class:`AfterBonusMove` step of ``player`` (``double``: the throw was doubles),
+    made once for the process."""
+    steps = _AFTER_BONUS_MOVES
+    i = 2 * player + 1 if double else 2 * player
+    while len(steps) <= i:
+        n = len(steps)
+        steps.append(AfterBonusMove(n // 2, n % 2 == 1))
+    return steps[i]

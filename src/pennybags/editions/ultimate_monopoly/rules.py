@@ -18,6 +18,7 @@ from __future__ import annotations
 
 from typing import Final
 
+from pennybags.editions.classic.game import BUY_NUMBER
 from pennybags.editions.classic.rules import MANAGING_ACTIONS
 from pennybags.editions.classic.rules import RULEBOOK as CLASSIC_RULEBOOK
 from pennybags.editions.ultimate_monopoly import buildings, cards, poses, spaces
@@ -121,7 +122,7 @@ class LandOnProperty(SpaceRule[UltimateMonopolyGame]):
         owner = game.owner[deed]
         if owner < 0:
             game.pending = [Decision("buy", player, deed=deed,
-                                     amount=board.spaces[deed].price)]
+                                     amount=board.spaces[deed].price, number=BUY_NUMBER)]
         elif owner != player and not game.mortgaged[deed]:
             game.charge_rent(player, owner, deed, game.rent(deed))
 

@@ -76,6 +76,7 @@ from __future__ import annotations
 
 from typing import Any, Final, cast
 
+from pennybags.editions.classic.game import BUY_NUMBER
 from pennybags.editions.ultimate_monopoly.game import (
     BONUS_RIDE,
     CARD_VOUCHER,
@@ -431,7 +432,7 @@ class LandOnCabCompany(SpaceRule[UltimateMonopolyGame]):
         owner = game.owner[space]
         if owner < 0:
             game.pending = [Decision("buy", player, deed=space,
-                                     amount=game.board.spaces[space].price)]
+                                     amount=game.board.spaces[space].price, number=BUY_NUMBER)]
             return
         if owner != player and not game.mortgaged[space]:
             game.charge_rent(player, owner, space, game.rent(space))
@@ -459,7 +460,7 @@ def taxi_ride(game: UltimateMonopolyGame, player: int, cab: int, target: int) ->
         game.take_voucher(player, STATION_VOUCHER)
     if game.owner[deed] < 0:
         game.pending = [Decision("buy", player, deed=deed,
-                                 amount=board.spaces[deed].price)]
+                                 amount=board.spaces[deed].price, number=BUY_NUMBER)]
 
 
 class TakeTaxi(ActionRule[UltimateMonopolyGame]):
