@@ -148,15 +148,6 @@ Building = tuple[float, int, float, float]
 added per turn, the least that must come back within the horizon)."""
 
 
-def active_players(game: CardGame) -> int:
-    """How many players are still in the game."""
-    active = 0
-    for player in game.players:
-        if not player.bankrupt:
-            active += 1
-    return active
-
-
 def street_reach(size: int, count: int, majority: int) -> tuple[int, int]:
     """The highest level an owner of ``count`` streets of a group of ``size`` may build
     to, and the factor of their unimproved rent: a monopoly (a skyscraper, triple rent), a
@@ -471,23 +462,6 @@ class IncomeStrategy(UltimateMonopolyStrategy):
         self._plan_cash = -1
         """The game, seat, turn, round, ``holdings`` count and the least cash the plan
         needs at the next answer, for which the plan of the turn holds (None: no plan)."""
-        self._plan_looked = False
-        """Whether the last :meth:`plan_builds` looked at the building candidates (it found
-        them current, past its cheap early answers)."""
-        self._idle_game: ClassicGame | None = None
-        self._idle_seat = -1
-        self._idle_holdings = -1
-        self._idle_firsts: list[int] = []
-        self._idle_marks = -1
-        self._idle_stretch = -1
-        self._idle_active = -1
-        self._idle_cost = 0
-        self._idle_surplus = 0
-        """When a plan looked at the candidates and found no building, not even one with
-        surplus cash (:meth:`note_idle`): the game, seat, ``holdings`` count, the first
-        deeds of the candidates' groups and the sum of their counts of changes, the
-        horizon's stretch, the players still in, and the least cost of a building that
-        pays back and of a surplus one (None: 1 << 30). See :meth:`idle`."""
         self._plan_lifted = False
         """Whether the plan (empty) was kept after a lift that cannot open a building
         (:meth:`lift_opens`): the next answer plays a kept card first, as a new plan would."""
@@ -1362,9 +1336,7 @@ class IncomeStrategy(UltimateMonopolyStrategy):
         action = self.play_kept(g, p)
         if action is not None:
             return action
-        idle = self.idle(g, p)
-        self._plan_looked = False
-        self._plan_builds = [] if idle else self.plan_builds(g, p)
+        self._plan_builds = self.plan_builds(g, p)
         self._plan_next = 0
         self._plan_done = False
         self._plan_game = g
@@ -1373,75 +1345,12 @@ class IncomeStrategy(UltimateMonopolyStrategy):
         self._plan_round = g.round
         self._plan_holdings = g.holdings[p]
         self._plan_cash = g.cash(p)
-        if not self._plan_builds and not idle:
+        if not self._plan_builds:
             action = self.build_surplus(g, p)
             if action is not None:
                 self._plan_game = None
                 return action
-            if self._plan_looked:
-                self.note_idle(g, p)
         return self.follow_plan(g, p)
-
-    def note_idle(self, game: CardGame, p: int) -> None:
-        """After a plan that looked at the building candidates found no building and
-        :meth:`build_surplus` none either: what :meth:`idle` compares, the least cost of a
-        candidate and of a surplus building among them."""
-        least = 1 << 30
-        for b in self._build_candidates:
-            cost = building_cost(game, b[1])
-            if cost < least:
-                least = cost
-        self._idle_cost = least
-        least = 1 << 30
-        for b in self._build_surplus:
-            cost = building_cost(game, b[1])
-            if cost < least:
-                least = cost
-        self._idle_surplus = least
-        firsts = self._build_firsts
-        moved = game.group_changes
-        marks = 0
-        for f in firsts:
-            marks += moved[f]
-        self._idle_firsts = firsts
-        self._idle_marks = marks
-        self._idle_game = game
-        self._idle_seat = p
-        self._idle_holdings = game.holdings[p]
-        self._idle_stretch = game.round - game.round % self._step
-        self._idle_active = active_players(game)
-
-    def idle(self, game: CardGame, p: int) -> bool:
-        """Whether a new plan would find no building, nor one with surplus cash, because
-        the last plan that looked at the candidates found none (:meth:`note_idle`) and the
-        cash does not pay for the cheapest of them now. The candidates read our deeds (the
-        ``holdings`` count), the buildings and mortgages of their groups (the groups'
-        counts of changes only grow: their sum moves when one does), the horizon (its
-        stretch of rounds) and the opponents: while those are the same, so are the
-        candidates. A candidate goes up only when the cash less its cost keeps a quarter
-        of the reserve, a surplus one when it leaves :data:`SURPLUS` reserves (and
-        :data:`RICH` while deeds are unowned): with the cash below that for the cheapest,
-        none does, whatever the game would refuse (the reserve is read now)."""
-        if game is not self._idle_game or p != self._idle_seat or \
-                game.holdings[p] != self._idle_holdings or \
-                game.round - game.round % self._step != self._idle_stretch:
-            return False
-        moved = game.group_changes
-        marks = 0
-        for f in self._idle_firsts:
-            marks += moved[f]
-        if marks != self._idle_marks or active_players(game) != self._idle_active:
-            return False
-        cash = game.cash(p)
-        full = self.reserve(game, p)
-        if cash - self._idle_cost >= int(full * BUILD_RESERVE):
-            return False
-        left = cash - self._idle_surplus
-        if left >= full * SURPLUS:
-            self.know_board(game, p)
-            if not self._um_unowned or left >= RICH * self.scale(game):
-                return False
-        return True
 
     def follow_plan(self, game: CardGame, p: int) -> Action | None:
         """The plan's next building; when the plan's buildings are all up, what comes after
@@ -1554,7 +1463,6 @@ class IncomeStrategy(UltimateMonopolyStrategy):
             return []  # (no building is paid for: the candidates need not be looked at)
         first = -1
         refused: list[int] = []
-        self._plan_looked = True
         for building in self.build_candidates(game, p):
             d = building[1]
             if cash - building_cost(game, d) < keep:
