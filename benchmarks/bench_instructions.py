@@ -67,7 +67,10 @@ print("turns", turns)
 def count(edition: str, games: int, bot: str = "standard",
           loop: str = "play_out") -> tuple[int, int]:
     """(instructions, player-turns) of a run with ``games`` games."""
-    env = dict(os.environ, PYTHONHASHSEED="0")
+    # (no bytecode written: both runs, the warm-up's alone and the longer one, must find the
+    # same compiled bytecode, or the first would be charged for compiling what the second
+    # reads, and the difference would come out short)
+    env = dict(os.environ, PYTHONHASHSEED="0", PYTHONDONTWRITEBYTECODE="1")
     done = subprocess.run(
         ["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null", sys.executable,
          "-c", SIMULATE if loop == "simulate" else PLAY, edition, str(games), bot],
