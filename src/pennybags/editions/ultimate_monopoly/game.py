@@ -446,25 +446,25 @@ class UltimateMonopolyGame(ClassicGame):
             else:
                 self.emit("moved", player=p, start=start, to=end,
                           steps=-count if walk.backwards else count)
-        tracks = self.tracks
         plain = self.plain_pay and not self.listeners  # (pay is the ledger's transfer)
         if not walk.backwards:
             for corner in walk.passed:
-                amount = tracks.corner_salary(corner, PASS, even, by_dice)
-                if plain:
-                    if amount > 0:
-                        self.ledger.transfer(BANK, p, amount, tracks.salary_reasons[corner])
-                else:
-                    self.pay(BANK, p, amount, tracks.salary_reasons[corner])
+                self.pay_corner(p, corner, PASS, even, by_dice, plain)
         landed = walk.landed
         if landed >= 0:
-            amount = tracks.corner_salary(landed, LAND, even, by_dice)
-            if plain:
-                if amount > 0:
-                    self.ledger.transfer(BANK, p, amount, tracks.salary_reasons[landed])
-            else:
-                self.pay(BANK, p, amount, tracks.salary_reasons[landed])
+            self.pay_corner(p, landed, LAND, even, by_dice, plain)
         self.land(p)
+
+    def pay_corner(self, p: int, corner: int, how: str, even: bool, by_dice: bool,
+                       plain: bool) -> None:
+        """Pay ``p`` the salary of the pay corner ``corner`` passed or landed on (``how``);
+        ``plain``: ``pay`` would only be the ledger's transfer, made here directly."""
+        tracks = self.tracks
+        amount = tracks.corner_salary(corner, how, even, by_dice)
+        if not plain:
+            self.pay(BANK, p, amount, tracks.salary_reasons[corner])
+        elif amount > 0:
+            self.ledger.transfer(BANK, p, amount, tracks.salary_reasons[corner])
 
     def move_directly(self, p: int, target: int) -> None:
         """A direct move (Subway, Holland Tunnel, triples): nothing for passing a pay
