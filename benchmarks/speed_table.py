@@ -3,9 +3,10 @@ one and two workers, the median of several runs, with the machine and the commit
 
 Each cell runs ``pennybags simulate --edition E --players <four standard bots> --games N
 --workers W --build B --json`` (a fresh process, as a user runs it) ``--repeat`` times and
-takes the median player-turns per second. ``--write`` puts the table into docs/benchmarks.md
-between its markers (the section "simulate in every edition"); without it the table is
-printed only.
+takes the median player-turns per second, one table per edition (both builds, one and two
+workers), each row also as classic player-turns when classic is in the run. ``--write`` puts
+the tables into docs/benchmarks.md between its markers (the section "simulate in every
+edition"); without it they are printed only.
 
     python benchmarks/speed_table.py                     # print the table
     python benchmarks/speed_table.py --repeat 5 --write  # and write it into the docs
@@ -96,10 +97,17 @@ def main() -> None:
     lines = [f"Measured {datetime.date.today().isoformat()} on {machine()}, commit {commit()}; "
              f"four `standard` bots, seed 1, the median of {args.repeat} runs "
              f"(`python benchmarks/speed_table.py --repeat {args.repeat}"
-             f"{' --scale ' + str(args.scale) if args.scale != 1 else ''}`).", "",
-             "| edition | games | build | workers | player-turns/s (median) | runs |",
-             "|---|---:|---|---:|---:|---|"]
+             f"{' --scale ' + str(args.scale) if args.scale != 1 else ''}`). "
+             "One table per edition; the last column is the time of one of the edition's "
+             "player-turns in classic player-turns, the same build and workers (where "
+             "classic was measured in the same run)."]
+    classic: dict[tuple[str, int], float] = {}
     for edition in editions:
+        lines += ["", f"#### {edition}", "",
+                  "| build | workers | games | player-turns/s (median) | runs "
+                  "| per classic player-turn |",
+                  "|---|---:|---:|---:|---|---:|"]
+        print(f"{edition}:", flush=True)
         for build in builds:
             pure_games, compiled_games = GAMES[edition]
             games = max(1, round((compiled_games if build == "fast" else pure_games)
@@ -110,9 +118,14 @@ def main() -> None:
                 ran = {str(r["build"]) for r in runs}
                 if build == "fast" and ran != {"compiled"}:
                     raise SystemExit("--build fast did not run the compiled build")
-                lines.append(f"| {edition} | {games} | {'/'.join(sorted(ran))} | {w} | "
-                             f"{round(statistics.median(rates)):,} | "
-                             f"{', '.join(f'{r:,}' for r in rates)} |")
+                median = statistics.median(rates)
+                if edition == "classic":
+                    classic[build, w] = median
+                base = classic.get((build, w))
+                ratio = f"{base / median:.2f}" if base and median else "-"
+                lines.append(f"| {'/'.join(sorted(ran))} | {w} | {games} | "
+                             f"{round(median):,} | {', '.join(f'{r:,}' for r in rates)} | "
+                             f"{ratio} |")
                 print(lines[-1], flush=True)
     table = "\n".join(lines)
     if args.write:

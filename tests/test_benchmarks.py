@@ -191,11 +191,32 @@ def test_speed_table_prints_a_row_per_cell_and_writes_between_its_markers(
                            "--repeat", "2", "--scale", "0.0025", "--write", "--docs", str(docs)],
                           capture_output=True, text=True, timeout=300)
     assert done.returncode == 0, done.stderr
-    row = re.search(r"^\| ultimate-banking \| 6 \| pure \| 1 \| ([\d,]+) \| ([\d,]+), ([\d,]+) \|$",
-                    docs.read_text(), re.M)
-    assert row, docs.read_text()
+    text = docs.read_text()
+    assert "#### ultimate-banking" in text, text
+    row = re.search(r"^\| pure \| 1 \| 6 \| ([\d,]+) \| ([\d,]+), ([\d,]+) \| - \|$", text, re.M)
+    assert row, text
+    assert sorted(int(x.replace(",", "")) for x in row.group(2, 3))[0] <= int(
+        row.group(1).replace(",", "")), text
     assert "old" not in docs.read_text() and docs.read_text().endswith("after\n")
     assert "the median of 2 runs" in docs.read_text()
+
+
+def test_speed_table_gives_each_edition_as_classic_player_turns() -> None:
+    done = subprocess.run([sys.executable, str(BENCHMARKS / "speed_table.py"), "--edition",
+                           "classic", "--edition", "ultimate-banking", "--build", "pure",
+                           "--workers", "1", "--repeat", "1", "--scale", "0.0025"],
+                          capture_output=True, text=True, timeout=300)
+    assert done.returncode == 0, done.stderr
+    tables = done.stdout.split("#### ")
+    rates = []
+    for edition, table in zip(("classic", "ultimate-banking"), tables[-2:], strict=True):
+        assert table.startswith(edition), done.stdout
+        row = re.search(r"^\| pure \| 1 \| \d+ \| ([\d,]+) \| [\d,]+ \| ([\d.]+) \|$", table,
+                        re.M)
+        assert row, done.stdout
+        rates.append((int(row.group(1).replace(",", "")), float(row.group(2))))
+    assert rates[0][1] == 1.0
+    assert abs(rates[1][1] - rates[0][0] / rates[1][0]) < 0.006, done.stdout
 
 
 # A stand-in for a checkout of gamescomputersplay/monopoly: the same entry points (their
