@@ -53,13 +53,24 @@ def test_readme_says_what_play_starts_and_how_to_leave_and_come_back() -> None:
             assert image in readme and (ROOT / image).exists(), image
 
 
+SPEED = re.compile(r"\b\d[\d,.]*\s+(?:player-turns|steps|games|actions|decisions)\s*"
+                   r"(?:/\s*s\b|a second|per second)|(?:player-turns|steps|games|actions)/s\b")
+"""A rate of play written as a figure: "61,910 player-turns a second", "| AEC steps/s |"."""
+
+
 def test_speed_figures_live_in_one_place() -> None:
-    """The README links to docs/benchmarks.md instead of quoting speeds; no page speaks of
-    issues (internal words)."""
+    """The README links to docs/benchmarks.md instead of quoting speeds, and no other page
+    gives a rate of play: docs/benchmarks.md is the one place for speed figures. No page
+    speaks of issues (internal words)."""
     readme = (ROOT / "README.md").read_text(encoding="utf-8")
     assert "docs/benchmarks.md" in readme
     for figure in ("player_turns_per_second", "games/s", "player-turns/s"):
         assert figure not in readme, figure
+    assert SPEED.search((ROOT / "docs" / "benchmarks.md").read_text(encoding="utf-8"))
+    for page in PAGES:
+        if page.name != "benchmarks.md":
+            found = SPEED.search(page.read_text(encoding="utf-8"))
+            assert not found, f"{page.relative_to(ROOT)} gives a speed: {found.group(0)!r}"
     for page in PAGES:
         text = page.read_text(encoding="utf-8")
         assert not re.search(r"\b[Ii]ssue \d|the issue\b|this issue\b", text), page.name

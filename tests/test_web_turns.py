@@ -1,5 +1,6 @@
 """The server's turns (one message taken up per turn of the event loop, first come first
-served) and its trace (``PENNYBAGS_SERVE_TRACE``): docs/serve.md, "Load"."""
+served) and its trace (``PENNYBAGS_SERVE_TRACE``): docs/benchmarks.md, "`pennybags serve`
+under load"."""
 
 from __future__ import annotations
 

@@ -356,18 +356,18 @@ class Turns:
 
     Without it, every message the event loop found waiting at one look at the sockets is
     taken up in that turn of the loop, in the order the look reported them. With many rooms
-    acting at once one look finds nearly every room's message (a turn of 100 actions at
-    1 ms each), and that order is not the order they came in: the kernel's epoll, which
-    the event loop asks level-triggered, reports first the sockets it reported at the
-    previous look, in that look's order, and only then those that became readable since,
-    however long before the look they did (measured: docs/serve.md, "Load"). So a seat
-    that had not sent in the previous turn, such as the next player's when a turn of the
-    game passes, was taken up behind the rooms whose same seat acted again, waiting up to
-    two of those long turns. Taking one message per turn of the loop makes each look at
-    the sockets find only what came in during one action, and the messages are taken up
-    in the order read: first come, first served, within a message or two. (A lock would
-    not do: a turn that never waits is over before the next message's task runs, which
-    then finds the lock free in the same turn of the loop.)
+    acting at once one look finds nearly every room's message (a turn of 100 actions at 1 ms
+    each), and that order is not the order they came in: the kernel's epoll, which the event
+    loop asks level-triggered, reports first the sockets it reported at the previous look,
+    in that look's order, and only then those that became readable since, however long
+    before the look they did (measured: docs/benchmarks.md, "`pennybags serve` under load").
+    So a seat that had not sent in the previous turn, such as the next player's when a turn
+    of the game passes, was taken up behind the rooms whose same seat acted again, waiting
+    up to two of those long turns. Taking one message per turn of the loop makes each look
+    at the sockets find only what came in during one action, and the messages are taken up
+    in the order read: first come, first served, within a message or two. (A lock would not
+    do: a turn that never waits is over before the next message's task runs, which then
+    finds the lock free in the same turn of the loop.)
 
     A turn covers only work done on the event loop without waiting (judging, storing,
     building the states), never the sends, so that a slow socket holds up its own room
@@ -524,7 +524,7 @@ def create_app(store: Store, bot_delay: float = 0.0, limits: Limits = NO_LIMITS,
     clock the limits' message rates are counted by. ``first_come_first_served``: take up
     the sockets' messages one per turn of the event loop, in the order they were read
     (:class:`Turns`; SQLite only): off by default, as it cost the bench's default clients
-    more than it gave (docs/serve.md, "Load")."""
+    more than it gave (docs/benchmarks.md, "`pennybags serve` under load")."""
     service = RoomService(store, bot_delay)
     hub = Hub()
     turns = Turns(store.quick and first_come_first_served)
