@@ -414,3 +414,67 @@ def test_best_nets_shared_by_the_bots_of_a_game_are_each_bots_own() -> None:
                         best_net(game, d, level, top, factor, s._opponents, s._horizon)
     assert turn._bests is answer._bests
     assert len(horizons) > 10 and gains > 10000
+
+
+def test_tables_kept_for_the_board_are_what_fresh_work_gives() -> None:
+    """What a player's part of a group gains with a deed, the chance a deed gives of a group
+    later and the least cash an ask for a group could offer are kept for the board, by the
+    state of the group they read (``Groups.gains``, ``prospects``, ``least_asks``), and
+    shared by every bot of every game on it: read back for random states of the board (owners,
+    buildings, mortgages, players out, horizons), each is what working it out afresh, with
+    the table emptied, gives. (A key that leaves out what they read fails: the buildings of
+    the group, whose deeds are whose, the horizon or the opponents.)"""
+    game = get_edition("ultimate-monopoly").new_game(
+        ["A", "B", "C", "D"], seed=2, options=run_options("ultimate-monopoly", (), 1000))
+    assert isinstance(game, CardGame)
+    bots = [IncomeStrategy(150, 100, 100), IncomeStrategy(150, 100, 100, plan="answer")]
+    facts = bots[0].facts(game)
+    rng = random.Random(11)
+    deeds = list(game.board.deeds)
+    read = {"gains": 0, "prospects": 0, "asks": 0}
+    for step in range(80):
+        game.round = step * 2
+        game.changes += 1
+        game.players[3].bankrupt = step % 9 == 4
+        for d in rng.sample(deeds, 16):
+            game.set_owner(d, rng.randrange(-1, 4))
+            kind = game.board.spaces[d].kind
+            if game.owner[d] >= 0 and kind == "street":
+                game.houses[d] = rng.choice((0, 0, 1, 3, HOTEL, SKYSCRAPER))
+            elif game.owner[d] >= 0 and kind in ("railroad", "cab_company"):
+                game.houses[d] = rng.randrange(0, 2)
+            else:
+                game.houses[d] = 0
+            game.count_change(d)
+        for s in bots:
+            s.settle(game)
+            for d in rng.sample(deeds, 25):
+                who = rng.randrange(4)
+                s._bests = BestNets(game)  # (nothing kept for the game: the board's tables)
+                kept = s.gain_of(game, who, d)
+                prospect = s.prospect(game, who, d)
+                read["gains"] += 1
+                saved_gains = dict(facts.gains)
+                saved_prospects = dict(facts.prospects)
+                facts.gains.clear()
+                facts.prospects.clear()
+                s._bests = BestNets(game)
+                assert kept == s.gain_of(game, who, d) == s.gain_afresh(game, who, d)
+                fresh_prospect = s.prospect(game, who, d)
+                assert prospect == fresh_prospect
+                if fresh_prospect:
+                    read["prospects"] += 1
+                facts.gains.update(saved_gains)
+                facts.prospects.update(saved_prospects)
+            p = rng.randrange(4)
+            s.hold(game, p)
+            kept_ask = s.least_ask(game, p)
+            saved_asks = dict(facts.least_asks)
+            facts.least_asks.clear()
+            s._least_ask_version = -1
+            assert kept_ask == s.least_ask(game, p)
+            facts.least_asks.update(saved_asks)
+            if kept_ask < 1 << 30:
+                read["asks"] += 1
+    assert read["gains"] > 3000 and read["prospects"] > 300 and read["asks"] > 50
+    assert len(facts.gains) > 500 and len(facts.prospects) > 100

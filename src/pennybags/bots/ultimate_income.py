@@ -164,7 +164,8 @@ class Groups:
     """What never changes on the board, in the shape the strategy reads: each deed's group
     and kind, the street groups, and where the Stock Exchange is."""
 
-    __slots__ = ("board", "exchange", "kinds", "landed", "street_groups")
+    __slots__ = ("board", "exchange", "gains", "kinds", "landed", "least_asks", "prospects",
+                 "street_groups")
 
     def __init__(self, board: Board) -> None:
         self.board = board
@@ -190,6 +191,71 @@ class Groups:
                     at += 1
                 ranked.insert(at, t)
             self.landed[group[0]] = ranked
+        self.least_asks: dict[int, int] = {}
+        """The least cash an ask for a street group could offer (see
+        :meth:`IncomeStrategy.least_ask`), by the group, the deeds of it we hold and the
+        size of a majority ownership (:func:`ask_key`), filled as they are first asked for:
+        it reads the printed prices alone."""
+        self.gains: dict[int, float] = {}
+        """What a player's part of a group gains with one of its deeds
+        (:meth:`IncomeStrategy.gain_afresh`), by the state of the group it reads, the horizon
+        and the opponents (:func:`gain_key`), filled as they are first worked out: every bot
+        of every game on this board reads the same figure for the same state."""
+        self.prospects: dict[int, float] = {}
+        """The chance a deed gives of a group later (:meth:`IncomeStrategy.prospect`), by the
+        state of the group it reads, the horizon and the opponents (:func:`prospect_key`),
+        likewise."""
+
+
+def settle_key(key: int, game: CardGame, horizon: float, opponents: int) -> int:
+    """``key`` followed by the horizon (in half turns), the opponents and the size of a
+    majority ownership (-1: one of them out of the range a key holds)."""
+    half = int(horizon * 2.0)
+    majority = majority_size(game)
+    if half != horizon * 2.0 or not 0 <= half < 1024 or not 0 <= opponents < 16 or \
+            not 0 <= majority < 16:
+        return -1
+    return ((key * 1024 + half) * 16 + opponents) * 16 + majority
+
+
+def gain_key(game: CardGame, who: int, deed: int, horizon: float, opponents: int) -> int:
+    """The key of :attr:`Groups.gains` for what ``who``'s part of ``deed``'s group gains with
+    ``deed``: the deed, then for each deed of its group whether it is ``deed`` or
+    ``who``'s and then its buildings (what the gain reads of the group), then
+    :func:`settle_key`'s (-1: a figure out of the range a key holds)."""
+    owner = game.owner
+    houses = game.houses
+    key = deed
+    for d in game.board.group_of[deed]:
+        key *= 16
+        if d == deed or owner[d] == who:
+            level = houses[d]
+            if not 0 <= level < 15:
+                return -1
+            key += level + 1
+    return settle_key(key, game, horizon, opponents)
+
+
+def prospect_key(game: CardGame, p: int, deed: int, horizon: float, opponents: int) -> int:
+    """The key of :attr:`Groups.prospects` for ``deed``'s prospect to ``p`` (once it is
+    known that the deeds missing are the bank's or one other player's): the deed, then for
+    each deed of its group whether it is ``deed`` or ``p``'s, and its buildings, then
+    :func:`settle_key`'s (-1: out of range)."""
+    owner = game.owner
+    houses = game.houses
+    key = deed
+    for d in game.board.group_of[deed]:
+        level = houses[d]
+        if not 0 <= level < 16:
+            return -1
+        key = key * 32 + (16 if d == deed or owner[d] == p else 0) + level
+    return settle_key(key, game, horizon, opponents)
+
+
+def ask_key(first: int, mask: int, majority: int) -> int:
+    """The key of :attr:`Groups.least_asks`: the group's first deed, the deeds of it we hold
+    (bit ``i`` for its ``i``-th deed) and the size of a majority ownership."""
+    return (first * 4096 + mask) * 256 + majority
 
 
 _last_groups: Groups | None = None
@@ -279,6 +345,31 @@ def bests_of(game: CardGame) -> BestNets:
     if found is None or found.game is not game:
         found = _last_bests = BestNets(game)
     return found
+
+
+def group_least_ask(game: CardGame, group: tuple[int, ...], mask: int, majority: int) -> int:
+    """The least cash an ask for more of ``group`` could offer when we hold the deeds of
+    ``mask`` (bit ``i``: its ``i``-th deed): the deeds missing for a majority ownership or a
+    monopoly at the cheapest printed prices of those not ours, at the group's rate, and ten
+    dollars (1 << 30: nothing to ask for)."""
+    spaces = game.board.spaces
+    size = len(group)
+    mine = 0
+    prices: list[int] = []
+    for i in range(size):
+        if mask >> i & 1:
+            mine += 1
+        else:
+            prices.append(spaces[group[i]].price)
+    target = size - 1 if size >= majority and mine < size - 1 else size
+    missing = target - mine
+    if missing <= 0:
+        return 1 << 30
+    prices.sort()
+    price = 0
+    for k in range(missing):
+        price += prices[k]
+    return int(price * (OFFER_MONOPOLY if mine + missing == size else OFFER_MAJORITY)) + 10
 
 
 class Wish:
@@ -410,6 +501,8 @@ class IncomeStrategy(UltimateMonopolyStrategy):
         self._groups: list[tuple[int, ...]] = []
         self._counts: list[int] = []
         """Our street groups (by our first deed of each) and how many of each we own."""
+        self._masks: list[int] = []
+        """Which deeds of each of our street groups we own (bit ``i``: its ``i``-th deed)."""
         self._asks: list[Ask] = []
         self._asked_version = -1
         self._asked_seat = -1
@@ -580,6 +673,7 @@ class IncomeStrategy(UltimateMonopolyStrategy):
         majority = majority_size(game)
         groups: list[tuple[int, ...]] = []
         counts: list[int] = []
+        masks: list[int] = []
         buildable: list[tuple[int, ...]] = []
         transit: list[int] = []
         buildable_deeds = [False] * game.board.size
@@ -594,17 +688,21 @@ class IncomeStrategy(UltimateMonopolyStrategy):
             # Each group once, at our first street of it (a group's deeds are in board
             # order, as ours are).
             mine = 0
+            mask = 0
             first = -1
-            for g in group:
+            for i in range(len(group)):
+                g = group[i]
                 if owner[g] == p:
                     if first < 0:
                         first = g
                     mine += 1
+                    mask |= 1 << i
             if first != d:
                 continue
             size = len(group)
             groups.append(group)
             counts.append(mine)
+            masks.append(mask)
             if mine == size or (size >= majority and mine == size - 1):
                 ours: list[int] = []
                 for g in group:
@@ -626,6 +724,7 @@ class IncomeStrategy(UltimateMonopolyStrategy):
         self._groups = groups
         self._buildable_deeds = buildable_deeds
         self._counts = counts
+        self._masks = masks
         self._buildable = buildable
         self._transit = transit
 
@@ -635,33 +734,22 @@ class IncomeStrategy(UltimateMonopolyStrategy):
         ask for more of, the deeds missing at the cheapest printed prices of those not ours,
         at the group's rate, and ten dollars (an ask offers the printed prices of the deeds
         it takes from one other player). It reads our deeds alone: kept while they are the
-        same (``_held_version``). With less cash to spare no offer is paid for, and none is
-        looked for (:meth:`offer`)."""
+        same (``_held_version``); each group's figure reads the printed prices and which of
+        its deeds we hold alone: kept for the board (:attr:`Groups.least_asks`). With less
+        cash to spare no offer is paid for, and none is looked for (:meth:`offer`)."""
         if self._least_ask_version == self._held_version:
             return self._least_ask
         groups = self._groups
-        counts = self._counts
-        spaces = game.board.spaces
+        masks = self._masks
         majority = majority_size(game)
+        table = self.facts(game).least_asks
         least = 1 << 30
         for i in range(len(groups)):
             group = groups[i]
-            mine = counts[i]
-            size = len(group)
-            target = size - 1 if size >= majority and mine < size - 1 else size
-            missing = target - mine
-            if missing <= 0:
-                continue
-            prices: list[int] = []
-            for g in group:
-                if game.owner[g] != p:
-                    prices.append(spaces[g].price)
-            prices.sort()
-            price = 0
-            for k in range(missing):
-                price += prices[k]
-            pay = int(price * (OFFER_MONOPOLY if mine + missing == size else OFFER_MAJORITY)) \
-                + 10
+            key = ask_key(group[0], masks[i], majority)
+            pay = table.get(key, -1)
+            if pay < 0:
+                pay = table[key] = group_least_ask(game, group, masks[i], majority)
             if pay < least:
                 least = pay
         self._least_ask = least
@@ -957,7 +1045,15 @@ class IncomeStrategy(UltimateMonopolyStrategy):
         mark = (bests.generation << 32) + game.group_changes[game.board.group_of[deed][0]]
         if bests.gain_marks[slot] == mark:
             return bests.gains[slot]
-        gain = self.gain_afresh(game, who, deed)
+        key = gain_key(game, who, deed, self._horizon, self._opponents)
+        table = self.facts(game).gains
+        found = table.get(key) if key >= 0 else None
+        if found is None:
+            gain = self.gain_afresh(game, who, deed)
+            if key >= 0:
+                table[key] = gain
+        else:
+            gain = found
         bests.gain_marks[slot] = mark
         bests.gains[slot] = gain
         return gain
@@ -1011,6 +1107,22 @@ class IncomeStrategy(UltimateMonopolyStrategy):
         missing = need - mine
         if missing <= 0:
             return 0.0
+        self.settle(game)
+        key = prospect_key(game, p, deed, self._horizon, self._opponents)
+        table = self.facts(game).prospects
+        found = table.get(key) if key >= 0 else None
+        if found is not None:
+            return found
+        value = self.prospect_afresh(game, p, deed, group, need, missing)
+        if key >= 0:
+            table[key] = value
+        return value
+
+    def prospect_afresh(self, game: CardGame, p: int, deed: int, group: tuple[int, ...],
+                        need: int, missing: int) -> float:
+        """:meth:`prospect` worked out, with ``missing`` of the ``need`` deeds of ``group``
+        still to come."""
+        owner = game.owner
         gets = [deed]
         for d in group:
             if missing > len(gets) - 1 and d != deed and owner[d] != p:
@@ -1599,7 +1711,7 @@ class IncomeStrategy(UltimateMonopolyStrategy):
                     cash - g.unmortgage_cost(d) < reserve * 2:
                 continue
             if g.can_unmortgage(p, d) is None:
-                return Action("unmortgage", d)
+                return deed_action("unmortgage", d)
         return None
 
     # ---------------------------------------------------------------- trades
