@@ -418,8 +418,9 @@ def test_best_nets_shared_by_the_bots_of_a_game_are_each_bots_own() -> None:
 
 def test_tables_kept_for_the_board_are_what_fresh_work_gives() -> None:
     """What a player's part of a group gains with a deed, the chance a deed gives of a group
-    later and the least cash an ask for a group could offer are kept for the board, by the
-    state of the group they read (``Groups.gains``, ``prospects``, ``least_asks``), and
+    later, the least cash an ask for a group could offer and the asks themselves are kept
+    for the board, by the state of the group they read (``Groups.gains``, ``prospects``,
+    ``least_asks``, ``asks``), and
     shared by every bot of every game on it: read back for random states of the board (owners,
     buildings, mortgages, players out, horizons), each is what working it out afresh, with
     the table emptied, gives. (A key that leaves out what they read fails: the buildings of
@@ -431,7 +432,7 @@ def test_tables_kept_for_the_board_are_what_fresh_work_gives() -> None:
     facts = bots[0].facts(game)
     rng = random.Random(11)
     deeds = list(game.board.deeds)
-    read = {"gains": 0, "prospects": 0, "asks": 0}
+    read = {"gains": 0, "prospects": 0, "asks": 0, "group asks": 0}
     for step in range(80):
         game.round = step * 2
         game.changes += 1
@@ -476,5 +477,12 @@ def test_tables_kept_for_the_board_are_what_fresh_work_gives() -> None:
             facts.least_asks.update(saved_asks)
             if kept_ask < 1 << 30:
                 read["asks"] += 1
+            for i in range(len(s._groups)):
+                kept_asks = [(a.group, a.other, a.theirs, a.take, a.pay)
+                             for a in s.group_asks(game, p, i)]
+                assert kept_asks == [(a.group, a.other, a.theirs, a.take, a.pay)
+                                     for a in s.group_asks_afresh(game, p, i)]
+                read["group asks"] += len(kept_asks)
     assert read["gains"] > 3000 and read["prospects"] > 300 and read["asks"] > 50
+    assert read["group asks"] > 100
     assert len(facts.gains) > 500 and len(facts.prospects) > 100

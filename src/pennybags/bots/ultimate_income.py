@@ -164,8 +164,8 @@ class Groups:
     """What never changes on the board, in the shape the strategy reads: each deed's group
     and kind, the street groups, and where the Stock Exchange is."""
 
-    __slots__ = ("board", "exchange", "gains", "kinds", "landed", "least_asks", "prospects",
-                 "street_groups")
+    __slots__ = ("asks", "board", "exchange", "gains", "kinds", "landed", "least_asks",
+                 "prospects", "street_groups")
 
     def __init__(self, board: Board) -> None:
         self.board = board
@@ -201,6 +201,11 @@ class Groups:
         (:meth:`IncomeStrategy.gain_afresh`), by the state of the group it reads, the horizon
         and the opponents (:func:`gain_key`), filled as they are first worked out: every bot
         of every game on this board reads the same figure for the same state."""
+        self.asks: dict[int, list[Ask]] = {}
+        """The asks of a player for more of a street group (:meth:`IncomeStrategy.group_asks`),
+        by the group, the player, the owner of each of its deeds and the size of a majority
+        ownership (what they read), filled as they are first worked out. (Asks are values,
+        never changed: one list serves every bot of every game on this board.)"""
         self.prospects: dict[int, float] = {}
         """The chance a deed gives of a group later (:meth:`IncomeStrategy.prospect`), by the
         state of the group it reads, the horizon and the opponents (:func:`prospect_key`),
@@ -370,6 +375,30 @@ def group_least_ask(game: CardGame, group: tuple[int, ...], mask: int, majority:
     for k in range(missing):
         price += prices[k]
     return int(price * (OFFER_MONOPOLY if mine + missing == size else OFFER_MAJORITY)) + 10
+
+
+def place_building(found: list[Building], gone: int, new: Building | None) -> None:
+    """Take the building on deed ``gone`` (if any) out of ``found`` (best first), and put
+    ``new`` (if any) where sorting them again would: by (score, deed), best first (no two
+    have the same deed). The list is changed in place; the others in it are not made
+    again (the compiled build would box each again)."""
+    if gone >= 0:
+        for j in range(len(found)):
+            if found[j][1] == gone:
+                del found[j]
+                break
+    if new is not None:
+        score = new[0]
+        deed = new[1]
+        i = 0
+        end = len(found)
+        while i < end:
+            there = found[i]
+            if there[0] > score or (there[0] == score and there[1] > deed):
+                i += 1
+            else:
+                break
+        found.insert(i, new)
 
 
 class Wish:
@@ -796,7 +825,29 @@ class IncomeStrategy(UltimateMonopolyStrategy):
         return self._asks
 
     def group_asks(self, game: CardGame, p: int, i: int) -> list[Ask]:
-        """The asks of our ``i``-th street group (see :meth:`asks`)."""
+        """The asks of our ``i``-th street group (see :meth:`asks`), kept for the board by
+        the group's owners (:attr:`Groups.asks`). Never change the list."""
+        group = self._groups[i]
+        owner = game.owner
+        majority = majority_size(game)
+        fits = 0 <= p < 15 and 0 <= majority < 16  # (each part of the key a digit of 16)
+        key = group[0] * 16 + p
+        for g in group:
+            o = owner[g]
+            if o >= 15:
+                fits = False
+            key = key * 16 + o + 1
+        if not fits:
+            return self.group_asks_afresh(game, p, i)
+        key = key * 16 + majority
+        table = self.facts(game).asks
+        found = table.get(key)
+        if found is None:
+            found = table[key] = self.group_asks_afresh(game, p, i)
+        return found
+
+    def group_asks_afresh(self, game: CardGame, p: int, i: int) -> list[Ask]:
+        """:meth:`group_asks` worked out."""
         group = self._groups[i]
         mine = self._counts[i]
         size = len(group)
@@ -892,28 +943,22 @@ class IncomeStrategy(UltimateMonopolyStrategy):
 
     def replace_building(self, old: Building | None, new: Building | None) -> None:
         """Take a part's ``old`` building out of the kept buildings (best first) and put its
-        ``new`` one where sorting them again would (no two are equal: one per deed)."""
-        found = self._buildings
-        if old is not None:  # (found by its deed: the compiled build boxes tuples again)
-            gone = old[1]
-            for j in range(len(found)):
-                if found[j][1] == gone:
-                    del found[j]
-                    break
+        ``new`` one where sorting them again would (no two are equal: one per deed); the
+        same in the kept split of them by the horizon (:meth:`build_candidates`), when
+        there is one: what splitting them again for that horizon would give."""
+        gone = old[1] if old is not None else -1
+        place_building(self._buildings, gone, new)
+        horizon = self._build_horizon
+        if horizon < 0:
+            return  # (no split kept: made at the next look)
+        pays = False
+        more = False
         if new is not None:
-            # Sorted best first by (score, deed): no two have the same deed.
-            score = new[0]
-            deed = new[1]
-            i = 0
-            end = len(found)
-            while i < end:
-                there = found[i]
-                if there[0] > score or (there[0] == score and there[1] > deed):
-                    i += 1
-                else:
-                    break
-            found.insert(i, new)
-        self._build_horizon = -1.0
+            added = new[2]
+            pays = added * horizon >= new[3]
+            more = not pays and added > 0
+        place_building(self._build_candidates, gone, new if pays else None)
+        place_building(self._build_surplus, gone, new if more else None)
 
     def fresh(self, game: CardGame, p: int) -> None:
         """Forget the worths when the board has changed (or another seat asks)."""
