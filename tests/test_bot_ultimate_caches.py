@@ -41,6 +41,7 @@ from pennybags.editions.ultimate_monopoly.buildings import built_in_group
 from pennybags.editions.ultimate_monopoly.cards import ACTION_DECKS, CardGame
 from pennybags.editions.ultimate_monopoly.game import HOTEL, SKYSCRAPER
 from pennybags.engine.actions import Action
+from pennybags.engine.arrays import filled_ints
 from pennybags.lab.simulate import run_options
 
 
@@ -91,11 +92,11 @@ def afresh_like(kept: IncomeStrategy, game: CardGame, p: int) -> IncomeStrategy:
     fresh._horizon = kept._horizon
     fresh._opponents = kept._opponents
     fresh._bests = BestNets(game)  # (its own: nothing the game's bots kept)
-    fresh._worth_settles = [-1] * game.board.size  # (nothing kept yet, as fresh() makes)
-    fresh._worth_marks = [0] * game.board.size
+    fresh._worth_settles = filled_ints(-1, game.board.size)  # (nothing kept yet, as fresh() makes)
+    fresh._worth_marks = filled_ints(0, game.board.size)
     fresh._worths = [0.0] * game.board.size
-    fresh._loss_settles = [-1] * (2 * game.board.size)
-    fresh._loss_marks = [0] * (2 * game.board.size)
+    fresh._loss_settles = filled_ints(-1, 2 * game.board.size)
+    fresh._loss_marks = filled_ints(0, 2 * game.board.size)
     fresh._losses = [0.0] * (2 * game.board.size)
     return fresh
 

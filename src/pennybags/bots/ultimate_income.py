@@ -69,6 +69,9 @@ from __future__ import annotations
 
 from typing import Final, cast
 
+from librt.vecs import vec
+from mypy_extensions import i64
+
 from pennybags.bots.standard import (
     allow_params,
     classic_params,
@@ -93,6 +96,7 @@ from pennybags.editions.ultimate_monopoly.buildings import (
 from pennybags.editions.ultimate_monopoly.cards import CardGame
 from pennybags.editions.ultimate_monopoly.game import HOTEL, SKYSCRAPER
 from pennybags.engine.actions import Action, Trade, deed_action
+from pennybags.engine.arrays import filled_ints, ints
 from pennybags.engine.board import Board
 
 HORIZON: Final = 60.0
@@ -316,13 +320,13 @@ class BestNets:
     def __init__(self, game: CardGame) -> None:
         self.game = game
         size = 3 * game.board.size
-        self.marks: list[int] = [-1] * size
+        self.marks: vec[i64] = filled_ints(-1, size)
         """For each street and highest level allowed (three per deed: no building, up to a
         hotel, up to a skyscraper), the generation (times 8) plus the street's level its
         net in ``nets`` holds for."""
         self.nets: list[float] = [0.0] * size
         size = len(game.players) * game.board.size
-        self.gain_marks: list[int] = [-1] * size
+        self.gain_marks: vec[i64] = filled_ints(-1, size)
         """For each player and deed (at ``player * board size + deed``), the generation
         (times ``1 << 32``) plus the count of changes of the deed's group
         (``group_changes``) its gain in ``gains`` holds for."""
@@ -472,14 +476,14 @@ class IncomeStrategy(UltimateMonopolyStrategy):
         """The game's changes count and the seat the settle and the losses below hold for."""
         self._worth_game: ClassicGame | None = None
         self._worths: list[float] = []
-        self._worth_marks: list[int] = []
-        self._worth_settles: list[int] = []
+        self._worth_marks: vec[i64] = ints([])
+        self._worth_settles: vec[i64] = ints([])
         """Each deed's worth (:meth:`worth`), with its group's count of changes of owner,
         buildings and mortgage and the settle (``_settles``; -1: none worked out for this
         seat) it was worked out with: it reads nothing else, so it is kept while both are
         the same (for this seat)."""
-        self._loss_marks: list[int] = []
-        self._loss_settles: list[int] = []
+        self._loss_marks: vec[i64] = ints([])
+        self._loss_settles: vec[i64] = ints([])
         self._losses: list[float] = []
         """What raising cash on each deed loses: at ``2 * deed`` its mortgage's
         (:meth:`mortgage_loss`), at ``2 * deed + 1`` a building's sale
@@ -500,9 +504,9 @@ class IncomeStrategy(UltimateMonopolyStrategy):
         depend on the seat's own deeds alone (see :meth:`build_candidates`)."""
         self._build_changes = -1
         self._build_held = -1
-        self._build_levels: list[int] = []
-        self._build_firsts: list[int] = []
-        self._build_marks: list[int] = []
+        self._build_levels: vec[i64] = ints([])
+        self._build_firsts: vec[i64] = ints([])
+        self._build_marks: vec[i64] = ints([])
         """The first deed of each part's group, and the game's count of changes of owner,
         buildings or mortgage of that group (``group_changes``) when the part was last
         looked at: a part's levels are read again only when its group's count moved."""
@@ -965,11 +969,11 @@ class IncomeStrategy(UltimateMonopolyStrategy):
         if game.changes != self._worth_changes or p != self._worth_seat or \
                 game is not self._worth_game:
             if p != self._worth_seat or game is not self._worth_game:
-                self._loss_settles = [-1] * (2 * game.board.size)
-                self._loss_marks = [0] * (2 * game.board.size)
+                self._loss_settles = filled_ints(-1, 2 * game.board.size)
+                self._loss_marks = filled_ints(0, 2 * game.board.size)
                 self._losses = [0.0] * (2 * game.board.size)
-                self._worth_settles = [-1] * game.board.size
-                self._worth_marks = [0] * game.board.size
+                self._worth_settles = filled_ints(-1, game.board.size)
+                self._worth_marks = filled_ints(0, game.board.size)
                 self._worths = [0.0] * game.board.size
             self._worth_changes = game.changes
             self._worth_seat = p
@@ -1341,16 +1345,16 @@ class IncomeStrategy(UltimateMonopolyStrategy):
             self._build_game = game
             self._build_opponents = self._opponents
             self._build_held = self._held_version
-            self._build_levels = self.levels(game)
+            self._build_levels = ints(self.levels(game))
             group_of = game.board.group_of
             firsts: list[int] = []
             for ours in self._buildable:
                 firsts.append(group_of[ours[0]][0])
             for d in self._transit:
                 firsts.append(group_of[d][0])
-            self._build_firsts = firsts
+            self._build_firsts = ints(firsts)
             moved = game.group_changes
-            self._build_marks = [moved[f] for f in firsts]
+            self._build_marks = ints([moved[f] for f in firsts])
             parts: list[Building | None] = []
             for ours in self._buildable:
                 parts.append(self.street_building(game, ours))
@@ -1735,26 +1739,30 @@ class IncomeStrategy(UltimateMonopolyStrategy):
         mortgaged = g.mortgaged
         spaces = g.board.spaces
         cash = 0
-        reserve = 0
+        reserve = -1  # (worked out at the first mortgaged deed)
         building = -1  # whether anything is left to build (-1: not looked at yet)
         for d in self.mine(g, p):
             if not mortgaged[d]:
                 continue
-            if building < 0:
+            if reserve < 0:
                 cash = g.cash(p)
                 reserve = self.reserve(g, p)
-                building = 1 if self.build_candidates(g, p) else 0
                 if cash <= reserve * BUILD_RESERVE:
                     return None  # (no lift below is paid for: each costs something)
+                self.hold(g, p)
             # (lifting costs at least the mortgage value: below it, no need to ask the game)
             value = spaces[d].mortgage
-            if self._buildable_deeds[d]:  # (after build_candidates, which holds)
+            if self._buildable_deeds[d]:  # (after hold)
                 if cash - value < reserve * BUILD_RESERVE or \
                         cash - g.unmortgage_cost(d) < reserve * BUILD_RESERVE:
                     continue
-            elif building or cash - value < reserve * 2 or \
-                    cash - g.unmortgage_cost(d) < reserve * 2:
-                continue
+            else:
+                if cash - value < reserve * 2 or cash - g.unmortgage_cost(d) < reserve * 2:
+                    continue
+                if building < 0:  # (looked at once, at the first deed that needs it)
+                    building = 1 if self.build_candidates(g, p) else 0
+                if building:
+                    continue
             if g.can_unmortgage(p, d) is None:
                 return deed_action("unmortgage", d)
         return None

@@ -112,6 +112,8 @@ TURN_CARDS: Final = ("take_from_player", "steal_property", "send_player_to_jail"
                      "foreclose_mortgaged_property", "free_house", "swap_property",
                      "move_to_unowned_outer_property_half_price", "advance_to")
 """Kept cards the bot plays on its own turn when they help (see :meth:`play_kept`)."""
+TURN_CARD_KINDS: Final = frozenset(TURN_CARDS)
+"""The same, looked up by hash (a tuple is searched word by word)."""
 SPACE_WORTH: Final[dict[str, int]] = {
     "chance": 10, "community_chest": 10, "bus_ticket": 15, "roll_three": 40,
     "squeeze_play": 60, "birthday_gift": 80, "subway": 60, "auction": 10,
@@ -724,7 +726,7 @@ class UltimateMonopolyStrategy(ClassicStrategy):
                 continue
             card = game.decks[ref[0]].cards[ref[1]]
             kind = card.kind
-            if kind not in TURN_CARDS:
+            if kind not in TURN_CARD_KINDS:
                 continue
             if reserve < 0:
                 cash = game.cash(p)
