@@ -96,7 +96,7 @@ from pennybags.editions.ultimate_monopoly.buildings import (
 from pennybags.editions.ultimate_monopoly.cards import CardGame
 from pennybags.editions.ultimate_monopoly.game import HOTEL, SKYSCRAPER
 from pennybags.engine.actions import Action, Trade, deed_action
-from pennybags.engine.arrays import filled_ints, ints
+from pennybags.engine.arrays import filled_flags, filled_ints, flags, ints
 from pennybags.engine.board import Board
 
 HORIZON: Final = 60.0
@@ -168,16 +168,19 @@ class Groups:
     """What never changes on the board, in the shape the strategy reads: each deed's group
     and kind, the street groups, and where the Stock Exchange is."""
 
-    __slots__ = ("asks", "board", "exchange", "gains", "kinds", "landed", "least_asks",
-                 "prospects", "street_groups")
+    __slots__ = ("asks", "board", "deeds", "exchange", "gains", "kinds", "landed",
+                 "least_asks", "prospects", "street_groups")
 
     def __init__(self, board: Board) -> None:
         self.board = board
-        self.kinds: list[int] = [0] * board.size
-        """0: no deed; 1 a street; 2 a railroad; 3 a cab company; 4 a utility."""
         codes = {"street": 1, "railroad": 2, "cab_company": 3, "utility": 4}
+        kinds = [0] * board.size
         for d in board.deeds:
-            self.kinds[d] = codes.get(board.spaces[d].kind, 0)
+            kinds[d] = codes.get(board.spaces[d].kind, 0)
+        self.kinds: vec[i64] = ints(kinds)
+        """0: no deed; 1 a street; 2 a railroad; 3 a cab company; 4 a utility."""
+        self.deeds: vec[i64] = ints(board.deeds)
+        """The board's deeds, in board order."""
         self.street_groups: list[tuple[int, ...]] = [
             g for g in board.groups.values() if g and board.spaces[g[0]].kind == "street"]
         self.exchange = -1
@@ -520,7 +523,7 @@ class IncomeStrategy(UltimateMonopolyStrategy):
         """Our deeds when what follows from them was last worked out (a copy)."""
         self._buildable: list[tuple[int, ...]] = []
         """Our deeds of each street group where we hold a monopoly or majority ownership."""
-        self._buildable_deeds: list[bool] = []
+        self._buildable_deeds: vec[bool] = flags([])
         """Whether each space is a deed of ``_buildable`` (by board index)."""
         self._least_cost = 1 << 30
         """The least building cost of our deeds where a building might go (those of
@@ -674,7 +677,9 @@ class IncomeStrategy(UltimateMonopolyStrategy):
             return self._mine
         owner = g.owner
         deeds: list[int] = []
-        for d in g.board.deeds:
+        board_deeds = self.facts(g).deeds
+        for i in range(len(board_deeds)):
+            d = board_deeds[i]
             if owner[d] == p:
                 deeds.append(d)
         self._mine = deeds
@@ -709,7 +714,7 @@ class IncomeStrategy(UltimateMonopolyStrategy):
         masks: list[int] = []
         buildable: list[tuple[int, ...]] = []
         transit: list[int] = []
-        buildable_deeds = [False] * game.board.size
+        buildable_deeds = filled_flags(False, game.board.size)
         for d in deeds:
             kind = kinds[d]
             if kind == 2 or kind == 3:
