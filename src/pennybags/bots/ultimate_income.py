@@ -219,9 +219,11 @@ class Groups:
         likewise."""
 
 
-def settle_key(key: int, game: CardGame, horizon: float, opponents: int) -> int:
+def settle_key(key: i64, game: CardGame, horizon: float, opponents: int) -> i64:
     """``key`` followed by the horizon (in half turns), the opponents and the size of a
-    majority ownership (-1: one of them out of the range a key holds)."""
+    majority ownership (-1: one of them out of the range a key holds). (Keys are machine
+    integers: the compiled build multiplies an ``int`` of more than 31 bits through
+    Python's own numbers.)"""
     half = int(horizon * 2.0)
     majority = majority_size(game)
     if half != horizon * 2.0 or not 0 <= half < 1024 or not 0 <= opponents < 16 or \
@@ -230,15 +232,18 @@ def settle_key(key: int, game: CardGame, horizon: float, opponents: int) -> int:
     return ((key * 1024 + half) * 16 + opponents) * 16 + majority
 
 
-def gain_key(game: CardGame, who: int, deed: int, horizon: float, opponents: int) -> int:
+def gain_key(game: CardGame, who: int, deed: int, horizon: float, opponents: int) -> i64:
     """The key of :attr:`Groups.gains` for what ``who``'s part of ``deed``'s group gains with
     ``deed``: the deed, then for each deed of its group whether it is ``deed`` or
     ``who``'s and then its buildings (what the gain reads of the group), then
     :func:`settle_key`'s (-1: a figure out of the range a key holds)."""
     owner = game.owner
     houses = game.houses
-    key = deed
-    for d in game.board.group_of[deed]:
+    group = game.board.group_of[deed]
+    if not 0 <= deed < 4096 or len(group) > 8:
+        return -1  # (the key would not fit in 63 bits)
+    key: i64 = deed
+    for d in group:
         key *= 16
         if d == deed or owner[d] == who:
             level = houses[d]
@@ -248,15 +253,18 @@ def gain_key(game: CardGame, who: int, deed: int, horizon: float, opponents: int
     return settle_key(key, game, horizon, opponents)
 
 
-def prospect_key(game: CardGame, p: int, deed: int, horizon: float, opponents: int) -> int:
+def prospect_key(game: CardGame, p: int, deed: int, horizon: float, opponents: int) -> i64:
     """The key of :attr:`Groups.prospects` for ``deed``'s prospect to ``p`` (once it is
     known that the deeds missing are the bank's or one other player's): the deed, then for
     each deed of its group whether it is ``deed`` or ``p``'s, and its buildings, then
     :func:`settle_key`'s (-1: out of range)."""
     owner = game.owner
     houses = game.houses
-    key = deed
-    for d in game.board.group_of[deed]:
+    group = game.board.group_of[deed]
+    if not 0 <= deed < 4096 or len(group) > 6:
+        return -1  # (the key would not fit in 63 bits)
+    key: i64 = deed
+    for d in group:
         level = houses[d]
         if not 0 <= level < 16:
             return -1
