@@ -29,7 +29,13 @@ from typing import Any
 import pytest
 
 from pennybags.bots import make_bot
-from pennybags.bots.ultimate_income import BUILD_RESERVE, BestNets, IncomeStrategy, best_net
+from pennybags.bots.ultimate_income import (
+    BUILD_RESERVE,
+    BestNets,
+    IncomeStrategy,
+    best_net,
+    take_key,
+)
 from pennybags.bots.ultimate_monopoly import (
     TURN_CARDS,
     Estate,
@@ -433,7 +439,7 @@ def test_tables_kept_for_the_board_are_what_fresh_work_gives() -> None:
     facts = bots[0].facts(game)
     rng = random.Random(11)
     deeds = list(game.board.deeds)
-    read = {"gains": 0, "prospects": 0, "asks": 0, "group asks": 0}
+    read = {"gains": 0, "prospects": 0, "asks": 0, "group asks": 0, "takes kept": 0}
     for step in range(80):
         game.round = step * 2
         game.changes += 1
@@ -478,6 +484,29 @@ def test_tables_kept_for_the_board_are_what_fresh_work_gives() -> None:
             facts.least_asks.update(saved_asks)
             if kept_ask < 1 << 30:
                 read["asks"] += 1
+            # What taking an ask's deeds would gain (``Groups.takes``), read back after
+            # wishes filled it, for states seen before and new ones.
+            s._ask_gains = {}
+            s._gains_game = game
+            s._gains_seat = p
+            s._trade_offers = {}
+            kept_before = {}
+            for a in s.asks(game, p):
+                key = take_key(game, p, a.group, a.take, s._horizon, s._opponents)
+                if key in facts.takes:
+                    kept_before[key] = facts.takes[key]
+            s.wishes(game, p, 1 << 30, -100)
+            for a in s.asks(game, p):
+                if game.players[a.other].bankrupt or \
+                        any(game.houses[t] or game.mortgaged[t] for t in a.theirs):
+                    continue
+                key = take_key(game, p, a.group, a.take, s._horizon, s._opponents)
+                s._bests = BestNets(game)
+                fresh_gain = s.group_value(game, p, a.group, a.take, ()) - \
+                    s.group_value(game, p, a.group)
+                assert facts.takes[key] == fresh_gain
+                if key in kept_before:
+                    read["takes kept"] += 1
             for i in range(len(s._groups)):
                 kept_asks = [(a.group, a.other, a.theirs, a.take, a.pay)
                              for a in s.group_asks(game, p, i)]
@@ -485,5 +514,5 @@ def test_tables_kept_for_the_board_are_what_fresh_work_gives() -> None:
                                      for a in s.group_asks_afresh(game, p, i)]
                 read["group asks"] += len(kept_asks)
     assert read["gains"] > 3000 and read["prospects"] > 300 and read["asks"] > 50
-    assert read["group asks"] > 100
+    assert read["group asks"] > 100 and read["takes kept"] > 20
     assert len(facts.gains) > 500 and len(facts.prospects) > 100

@@ -147,6 +147,10 @@ PROSPECT: Final = 0.2
 further one) when the missing deeds are the bank's or one other player's."""
 
 
+INFINITE: Final = float("inf")
+"""No sale to compare with (made once: the compiled build reads ``float("inf")`` from its
+text at every call)."""
+
 Building = tuple[float, int, float, float]
 """A building the bot could put up: (expected rent added per dollar, deed, expected rent
 added per turn, the least that must come back within the horizon)."""
@@ -169,7 +173,7 @@ class Groups:
     and kind, the street groups, and where the Stock Exchange is."""
 
     __slots__ = ("asks", "board", "deeds", "exchange", "gains", "kinds", "landed",
-                 "least_asks", "prospects", "street_groups")
+                 "least_asks", "prospects", "street_groups", "takes")
 
     def __init__(self, board: Board) -> None:
         self.board = board
@@ -213,6 +217,10 @@ class Groups:
         by the group, the player, the owner of each of its deeds and the size of a majority
         ownership (what they read), filled as they are first worked out. (Asks are values,
         never changed: one list serves every bot of every game on this board.)"""
+        self.takes: dict[int, float] = {}
+        """What taking deeds of a street group from another player would gain a player
+        (:meth:`IncomeStrategy.wishes`), by the state of the group it reads, the horizon
+        and the opponents (:func:`take_key`), likewise."""
         self.prospects: dict[int, float] = {}
         """The chance a deed gives of a group later (:meth:`IncomeStrategy.prospect`), by the
         state of the group it reads, the horizon and the opponents (:func:`prospect_key`),
@@ -269,6 +277,30 @@ def prospect_key(game: CardGame, p: int, deed: int, horizon: float, opponents: i
         if not 0 <= level < 16:
             return -1
         key = key * 32 + (16 if d == deed or owner[d] == p else 0) + level
+    return settle_key(key, game, horizon, opponents)
+
+
+def take_key(game: CardGame, p: int, group: tuple[int, ...], take: tuple[int, ...],
+             horizon: float, opponents: int) -> i64:
+    """The key of :attr:`Groups.takes` for what taking the deeds ``take`` of ``group`` would
+    gain ``p``: the group's first deed, then for each deed of it whether it is ``p``'s,
+    one taken or neither, and its buildings, then :func:`settle_key`'s (-1: out of
+    range)."""
+    owner = game.owner
+    houses = game.houses
+    first = group[0]
+    if not 0 <= first < 4096 or len(group) > 6:
+        return -1  # (the key would not fit in 63 bits)
+    key: i64 = first
+    for d in group:
+        level = houses[d]
+        if not 0 <= level < 16:
+            return -1
+        code = 1 if owner[d] == p else 0
+        for t in take:
+            if t == d:
+                code = 2
+        key = key * 64 + code * 16 + level
     return settle_key(key, game, horizon, opponents)
 
 
@@ -723,6 +755,7 @@ class IncomeStrategy(UltimateMonopolyStrategy):
         buildable: list[tuple[int, ...]] = []
         transit: list[int] = []
         buildable_deeds = filled_flags(False, game.board.size)
+        seen = filled_flags(False, game.board.size)  # the groups looked at, by first deed
         for d in deeds:
             kind = kinds[d]
             if kind == 2 or kind == 3:
@@ -731,20 +764,16 @@ class IncomeStrategy(UltimateMonopolyStrategy):
             if kind != 1:
                 continue
             group = group_of[d]
-            # Each group once, at our first street of it (a group's deeds are in board
-            # order, as ours are).
+            # Each group once, at our first street of it (ours are in board order).
+            if seen[group[0]]:
+                continue
+            seen[group[0]] = True
             mine = 0
             mask = 0
-            first = -1
             for i in range(len(group)):
-                g = group[i]
-                if owner[g] == p:
-                    if first < 0:
-                        first = g
+                if owner[group[i]] == p:
                     mine += 1
                     mask |= 1 << i
-            if first != d:
-                continue
             size = len(group)
             groups.append(group)
             counts.append(mine)
@@ -1806,6 +1835,7 @@ class IncomeStrategy(UltimateMonopolyStrategy):
             self._gains_seat = p
             self._ask_gains = {}
         gains = self._ask_gains
+        table = self.facts(game).takes
         self.settle(game)
         settles = self._settles
         group_changes = game.group_changes
@@ -1830,10 +1860,17 @@ class IncomeStrategy(UltimateMonopolyStrategy):
             if kept is not None and kept[0] == count and kept[1] == settles:
                 gain = kept[2]
             else:
-                if ask.group is not group:
-                    group = ask.group
-                    before = self.group_value(game, p, group)
-                gain = self.group_value(game, p, group, ask.take, ()) - before
+                key = take_key(game, p, ask.group, ask.take, self._horizon, self._opponents)
+                found = table.get(key) if key >= 0 else None
+                if found is not None:
+                    gain = found
+                else:
+                    if ask.group is not group:
+                        group = ask.group
+                        before = self.group_value(game, p, group)
+                    gain = self.group_value(game, p, group, ask.take, ()) - before
+                    if key >= 0:
+                        table[key] = gain
                 gains[ask.key] = (count, settles, gain)
             if gain >= ask.pay * OFFER_GAIN:
                 wishes.append(Wish(ask.other, ask.take, ask.key, gain, ask.pay))
@@ -2024,7 +2061,7 @@ class IncomeStrategy(UltimateMonopolyStrategy):
         houses = game.houses
         owner = game.owner
         kinds = self.facts(game).kinds
-        least = float("inf")
+        least = INFINITE
         for d in mine:
             level = houses[d]
             if not level:
