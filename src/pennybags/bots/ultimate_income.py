@@ -172,8 +172,8 @@ class Groups:
     """What never changes on the board, in the shape the strategy reads: each deed's group
     and kind, the street groups, and where the Stock Exchange is."""
 
-    __slots__ = ("asks", "board", "deeds", "exchange", "gains", "kinds", "landed",
-                 "least_asks", "prospects", "street_groups", "takes")
+    __slots__ = ("board", "deeds", "exchange", "kinds", "landed", "least_asks", "prospects",
+                 "street_groups", "takes")
 
     def __init__(self, board: Board) -> None:
         self.board = board
@@ -207,24 +207,15 @@ class Groups:
         :meth:`IncomeStrategy.least_ask`), by the group, the deeds of it we hold and the
         size of a majority ownership (:func:`ask_key`), filled as they are first asked for:
         it reads the printed prices alone."""
-        self.gains: dict[int, float] = {}
-        """What a player's part of a group gains with one of its deeds
-        (:meth:`IncomeStrategy.gain_afresh`), by the state of the group it reads, the horizon
-        and the opponents (:func:`gain_key`), filled as they are first worked out: every bot
-        of every game on this board reads the same figure for the same state."""
-        self.asks: dict[int, list[Ask]] = {}
-        """The asks of a player for more of a street group (:meth:`IncomeStrategy.group_asks`),
-        by the group, the player, the owner of each of its deeds and the size of a majority
-        ownership (what they read), filled as they are first worked out. (Asks are values,
-        never changed: one list serves every bot of every game on this board.)"""
         self.takes: dict[int, float] = {}
         """What taking deeds of a street group from another player would gain a player
         (:meth:`IncomeStrategy.wishes`), by the state of the group it reads, the horizon
-        and the opponents (:func:`take_key`), likewise."""
+        and the opponents (:func:`take_key`), likewise (see :attr:`prospects`)."""
         self.prospects: dict[int, float] = {}
         """The chance a deed gives of a group later (:meth:`IncomeStrategy.prospect`), by the
         state of the group it reads, the horizon and the opponents (:func:`prospect_key`),
-        likewise."""
+        filled as they are first worked out: every bot of every game on this board reads the
+        same figure for the same state."""
 
 
 def settle_key(key: i64, game: CardGame, horizon: float, opponents: int) -> i64:
@@ -238,27 +229,6 @@ def settle_key(key: i64, game: CardGame, horizon: float, opponents: int) -> i64:
             not 0 <= majority < 16:
         return -1
     return ((key * 1024 + half) * 16 + opponents) * 16 + majority
-
-
-def gain_key(game: CardGame, who: int, deed: int, horizon: float, opponents: int) -> i64:
-    """The key of :attr:`Groups.gains` for what ``who``'s part of ``deed``'s group gains with
-    ``deed``: the deed, then for each deed of its group whether it is ``deed`` or
-    ``who``'s and then its buildings (what the gain reads of the group), then
-    :func:`settle_key`'s (-1: a figure out of the range a key holds)."""
-    owner = game.owner
-    houses = game.houses
-    group = game.board.group_of[deed]
-    if not 0 <= deed < 4096 or len(group) > 8:
-        return -1  # (the key would not fit in 63 bits)
-    key: i64 = deed
-    for d in group:
-        key *= 16
-        if d == deed or owner[d] == who:
-            level = houses[d]
-            if not 0 <= level < 15:
-                return -1
-            key += level + 1
-    return settle_key(key, game, horizon, opponents)
 
 
 def prospect_key(game: CardGame, p: int, deed: int, horizon: float, opponents: int) -> i64:
@@ -871,29 +841,7 @@ class IncomeStrategy(UltimateMonopolyStrategy):
         return self._asks
 
     def group_asks(self, game: CardGame, p: int, i: int) -> list[Ask]:
-        """The asks of our ``i``-th street group (see :meth:`asks`), kept for the board by
-        the group's owners (:attr:`Groups.asks`). Never change the list."""
-        group = self._groups[i]
-        owner = game.owner
-        majority = majority_size(game)
-        fits = 0 <= p < 15 and 0 <= majority < 16  # (each part of the key a digit of 16)
-        key = group[0] * 16 + p
-        for g in group:
-            o = owner[g]
-            if o >= 15:
-                fits = False
-            key = key * 16 + o + 1
-        if not fits:
-            return self.group_asks_afresh(game, p, i)
-        key = key * 16 + majority
-        table = self.facts(game).asks
-        found = table.get(key)
-        if found is None:
-            found = table[key] = self.group_asks_afresh(game, p, i)
-        return found
-
-    def group_asks_afresh(self, game: CardGame, p: int, i: int) -> list[Ask]:
-        """:meth:`group_asks` worked out."""
+        """The asks of our ``i``-th street group (see :meth:`asks`)."""
         group = self._groups[i]
         mine = self._counts[i]
         size = len(group)
@@ -1136,15 +1084,7 @@ class IncomeStrategy(UltimateMonopolyStrategy):
         mark = (bests.generation << 32) + game.group_changes[game.board.group_of[deed][0]]
         if bests.gain_marks[slot] == mark:
             return bests.gains[slot]
-        key = gain_key(game, who, deed, self._horizon, self._opponents)
-        table = self.facts(game).gains
-        found = table.get(key) if key >= 0 else None
-        if found is None:
-            gain = self.gain_afresh(game, who, deed)
-            if key >= 0:
-                table[key] = gain
-        else:
-            gain = found
+        gain = self.gain_afresh(game, who, deed)
         bests.gain_marks[slot] = mark
         bests.gains[slot] = gain
         return gain
