@@ -29,7 +29,13 @@ from typing import Any
 import pytest
 
 from pennybags.bots import make_bot
-from pennybags.bots.ultimate_income import BUILD_RESERVE, BestNets, IncomeStrategy, best_net
+from pennybags.bots.ultimate_income import (
+    BUILD_RESERVE,
+    BestNets,
+    IncomeStrategy,
+    best_net,
+    take_key,
+)
 from pennybags.bots.ultimate_monopoly import (
     TURN_CARDS,
     Estate,
@@ -41,6 +47,7 @@ from pennybags.editions.ultimate_monopoly.buildings import built_in_group
 from pennybags.editions.ultimate_monopoly.cards import ACTION_DECKS, CardGame
 from pennybags.editions.ultimate_monopoly.game import HOTEL, SKYSCRAPER
 from pennybags.engine.actions import Action
+from pennybags.engine.arrays import filled_ints
 from pennybags.lab.simulate import run_options
 
 
@@ -91,11 +98,11 @@ def afresh_like(kept: IncomeStrategy, game: CardGame, p: int) -> IncomeStrategy:
     fresh._horizon = kept._horizon
     fresh._opponents = kept._opponents
     fresh._bests = BestNets(game)  # (its own: nothing the game's bots kept)
-    fresh._worth_settles = [-1] * game.board.size  # (nothing kept yet, as fresh() makes)
-    fresh._worth_marks = [0] * game.board.size
+    fresh._worth_settles = filled_ints(-1, game.board.size)  # (nothing kept yet, as fresh() makes)
+    fresh._worth_marks = filled_ints(0, game.board.size)
     fresh._worths = [0.0] * game.board.size
-    fresh._loss_settles = [-1] * (2 * game.board.size)
-    fresh._loss_marks = [0] * (2 * game.board.size)
+    fresh._loss_settles = filled_ints(-1, 2 * game.board.size)
+    fresh._loss_marks = filled_ints(0, 2 * game.board.size)
     fresh._losses = [0.0] * (2 * game.board.size)
     return fresh
 
@@ -414,3 +421,85 @@ def test_best_nets_shared_by_the_bots_of_a_game_are_each_bots_own() -> None:
                         best_net(game, d, level, top, factor, s._opponents, s._horizon)
     assert turn._bests is answer._bests
     assert len(horizons) > 10 and gains > 10000
+
+
+def test_tables_kept_for_the_board_are_what_fresh_work_gives() -> None:
+    """The chance a deed gives of a group later, the least cash an ask for a group could
+    offer and what taking an ask's deeds would gain are kept for the board, by the state
+    of the group they read (``Groups.prospects``, ``least_asks``, ``takes``), and
+    shared by every bot of every game on it: read back for random states of the board (owners,
+    buildings, mortgages, players out, horizons), each is what working it out afresh, with
+    the table emptied, gives. (A key that leaves out what they read fails: the buildings of
+    the group, whose deeds are whose, the horizon or the opponents.)"""
+    game = get_edition("ultimate-monopoly").new_game(
+        ["A", "B", "C", "D"], seed=2, options=run_options("ultimate-monopoly", (), 1000))
+    assert isinstance(game, CardGame)
+    bots = [IncomeStrategy(150, 100, 100), IncomeStrategy(150, 100, 100, plan="answer")]
+    facts = bots[0].facts(game)
+    rng = random.Random(11)
+    deeds = list(game.board.deeds)
+    read = {"looks": 0, "prospects": 0, "asks": 0, "takes kept": 0}
+    for step in range(80):
+        game.round = step * 2
+        game.changes += 1
+        game.players[3].bankrupt = step % 9 == 4
+        for d in rng.sample(deeds, 16):
+            game.set_owner(d, rng.randrange(-1, 4))
+            kind = game.board.spaces[d].kind
+            if game.owner[d] >= 0 and kind == "street":
+                game.houses[d] = rng.choice((0, 0, 1, 3, HOTEL, SKYSCRAPER))
+            elif game.owner[d] >= 0 and kind in ("railroad", "cab_company"):
+                game.houses[d] = rng.randrange(0, 2)
+            else:
+                game.houses[d] = 0
+            game.count_change(d)
+        for s in bots:
+            s.settle(game)
+            for d in rng.sample(deeds, 25):
+                who = rng.randrange(4)
+                s._bests = BestNets(game)  # (nothing kept for the game: the board's tables)
+                prospect = s.prospect(game, who, d)
+                read["looks"] += 1
+                saved_prospects = dict(facts.prospects)
+                facts.prospects.clear()
+                s._bests = BestNets(game)
+                fresh_prospect = s.prospect(game, who, d)
+                assert prospect == fresh_prospect
+                if fresh_prospect:
+                    read["prospects"] += 1
+                facts.prospects.update(saved_prospects)
+            p = rng.randrange(4)
+            s.hold(game, p)
+            kept_ask = s.least_ask(game, p)
+            saved_asks = dict(facts.least_asks)
+            facts.least_asks.clear()
+            s._least_ask_version = -1
+            assert kept_ask == s.least_ask(game, p)
+            facts.least_asks.update(saved_asks)
+            if kept_ask < 1 << 30:
+                read["asks"] += 1
+            # What taking an ask's deeds would gain (``Groups.takes``), read back after
+            # wishes filled it, for states seen before and new ones.
+            s._ask_gains = {}
+            s._gains_game = game
+            s._gains_seat = p
+            s._trade_offers = {}
+            kept_before = {}
+            for a in s.asks(game, p):
+                key = take_key(game, p, a.group, a.take, s._horizon, s._opponents)
+                if key in facts.takes:
+                    kept_before[key] = facts.takes[key]
+            s.wishes(game, p, 1 << 30, -100)
+            for a in s.asks(game, p):
+                if game.players[a.other].bankrupt or \
+                        any(game.houses[t] or game.mortgaged[t] for t in a.theirs):
+                    continue
+                key = take_key(game, p, a.group, a.take, s._horizon, s._opponents)
+                s._bests = BestNets(game)
+                fresh_gain = s.group_value(game, p, a.group, a.take, ()) - \
+                    s.group_value(game, p, a.group)
+                assert facts.takes[key] == fresh_gain
+                if key in kept_before:
+                    read["takes kept"] += 1
+    assert read["looks"] > 3000 and read["prospects"] > 300 and read["asks"] > 50
+    assert read["takes kept"] > 20 and len(facts.prospects) > 100

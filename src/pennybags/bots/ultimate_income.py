@@ -69,6 +69,9 @@ from __future__ import annotations
 
 from typing import Final, cast
 
+from librt.vecs import vec
+from mypy_extensions import i64
+
 from pennybags.bots.standard import (
     allow_params,
     classic_params,
@@ -93,6 +96,7 @@ from pennybags.editions.ultimate_monopoly.buildings import (
 from pennybags.editions.ultimate_monopoly.cards import CardGame
 from pennybags.editions.ultimate_monopoly.game import HOTEL, SKYSCRAPER
 from pennybags.engine.actions import Action, Trade, deed_action
+from pennybags.engine.arrays import filled_flags, filled_ints, flags, ints
 from pennybags.engine.board import Board
 
 HORIZON: Final = 60.0
@@ -143,6 +147,10 @@ PROSPECT: Final = 0.2
 further one) when the missing deeds are the bank's or one other player's."""
 
 
+INFINITE: Final = float("inf")
+"""No sale to compare with (made once: the compiled build reads ``float("inf")`` from its
+text at every call)."""
+
 Building = tuple[float, int, float, float]
 """A building the bot could put up: (expected rent added per dollar, deed, expected rent
 added per turn, the least that must come back within the horizon)."""
@@ -164,15 +172,19 @@ class Groups:
     """What never changes on the board, in the shape the strategy reads: each deed's group
     and kind, the street groups, and where the Stock Exchange is."""
 
-    __slots__ = ("board", "exchange", "kinds", "landed", "street_groups")
+    __slots__ = ("board", "deeds", "exchange", "kinds", "landed", "least_asks", "prospects",
+                 "street_groups", "takes")
 
     def __init__(self, board: Board) -> None:
         self.board = board
-        self.kinds: list[int] = [0] * board.size
-        """0: no deed; 1 a street; 2 a railroad; 3 a cab company; 4 a utility."""
         codes = {"street": 1, "railroad": 2, "cab_company": 3, "utility": 4}
+        kinds = [0] * board.size
         for d in board.deeds:
-            self.kinds[d] = codes.get(board.spaces[d].kind, 0)
+            kinds[d] = codes.get(board.spaces[d].kind, 0)
+        self.kinds: vec[i64] = ints(kinds)
+        """0: no deed; 1 a street; 2 a railroad; 3 a cab company; 4 a utility."""
+        self.deeds: vec[i64] = ints(board.deeds)
+        """The board's deeds, in board order."""
         self.street_groups: list[tuple[int, ...]] = [
             g for g in board.groups.values() if g and board.spaces[g[0]].kind == "street"]
         self.exchange = -1
@@ -190,6 +202,82 @@ class Groups:
                     at += 1
                 ranked.insert(at, t)
             self.landed[group[0]] = ranked
+        self.least_asks: dict[int, int] = {}
+        """The least cash an ask for a street group could offer (see
+        :meth:`IncomeStrategy.least_ask`), by the group, the deeds of it we hold and the
+        size of a majority ownership (:func:`ask_key`), filled as they are first asked for:
+        it reads the printed prices alone."""
+        self.takes: dict[int, float] = {}
+        """What taking deeds of a street group from another player would gain a player
+        (:meth:`IncomeStrategy.wishes`), by the state of the group it reads, the horizon
+        and the opponents (:func:`take_key`), likewise (see :attr:`prospects`)."""
+        self.prospects: dict[int, float] = {}
+        """The chance a deed gives of a group later (:meth:`IncomeStrategy.prospect`), by the
+        state of the group it reads, the horizon and the opponents (:func:`prospect_key`),
+        filled as they are first worked out: every bot of every game on this board reads the
+        same figure for the same state."""
+
+
+def settle_key(key: i64, game: CardGame, horizon: float, opponents: int) -> i64:
+    """``key`` followed by the horizon (in half turns), the opponents and the size of a
+    majority ownership (-1: one of them out of the range a key holds). (Keys are machine
+    integers: the compiled build multiplies an ``int`` of more than 31 bits through
+    Python's own numbers.)"""
+    half = int(horizon * 2.0)
+    majority = majority_size(game)
+    if half != horizon * 2.0 or not 0 <= half < 1024 or not 0 <= opponents < 16 or \
+            not 0 <= majority < 16:
+        return -1
+    return ((key * 1024 + half) * 16 + opponents) * 16 + majority
+
+
+def prospect_key(game: CardGame, p: int, deed: int, horizon: float, opponents: int) -> i64:
+    """The key of :attr:`Groups.prospects` for ``deed``'s prospect to ``p`` (once it is
+    known that the deeds missing are the bank's or one other player's): the deed, then for
+    each deed of its group whether it is ``deed`` or ``p``'s, and its buildings, then
+    :func:`settle_key`'s (-1: out of range)."""
+    owner = game.owner
+    houses = game.houses
+    group = game.board.group_of[deed]
+    if not 0 <= deed < 4096 or len(group) > 6:
+        return -1  # (the key would not fit in 63 bits)
+    key: i64 = deed
+    for d in group:
+        level = houses[d]
+        if not 0 <= level < 16:
+            return -1
+        key = key * 32 + (16 if d == deed or owner[d] == p else 0) + level
+    return settle_key(key, game, horizon, opponents)
+
+
+def take_key(game: CardGame, p: int, group: tuple[int, ...], take: tuple[int, ...],
+             horizon: float, opponents: int) -> i64:
+    """The key of :attr:`Groups.takes` for what taking the deeds ``take`` of ``group`` would
+    gain ``p``: the group's first deed, then for each deed of it whether it is ``p``'s,
+    one taken or neither, and its buildings, then :func:`settle_key`'s (-1: out of
+    range)."""
+    owner = game.owner
+    houses = game.houses
+    first = group[0]
+    if not 0 <= first < 4096 or len(group) > 6:
+        return -1  # (the key would not fit in 63 bits)
+    key: i64 = first
+    for d in group:
+        level = houses[d]
+        if not 0 <= level < 16:
+            return -1
+        code = 1 if owner[d] == p else 0
+        for t in take:
+            if t == d:
+                code = 2
+        key = key * 64 + code * 16 + level
+    return settle_key(key, game, horizon, opponents)
+
+
+def ask_key(first: int, mask: int, majority: int) -> int:
+    """The key of :attr:`Groups.least_asks`: the group's first deed, the deeds of it we hold
+    (bit ``i`` for its ``i``-th deed) and the size of a majority ownership."""
+    return (first * 4096 + mask) * 256 + majority
 
 
 _last_groups: Groups | None = None
@@ -245,13 +333,13 @@ class BestNets:
     def __init__(self, game: CardGame) -> None:
         self.game = game
         size = 3 * game.board.size
-        self.marks: list[int] = [-1] * size
+        self.marks: vec[i64] = filled_ints(-1, size)
         """For each street and highest level allowed (three per deed: no building, up to a
         hotel, up to a skyscraper), the generation (times 8) plus the street's level its
         net in ``nets`` holds for."""
         self.nets: list[float] = [0.0] * size
         size = len(game.players) * game.board.size
-        self.gain_marks: list[int] = [-1] * size
+        self.gain_marks: vec[i64] = filled_ints(-1, size)
         """For each player and deed (at ``player * board size + deed``), the generation
         (times ``1 << 32``) plus the count of changes of the deed's group
         (``group_changes``) its gain in ``gains`` holds for."""
@@ -279,6 +367,55 @@ def bests_of(game: CardGame) -> BestNets:
     if found is None or found.game is not game:
         found = _last_bests = BestNets(game)
     return found
+
+
+def group_least_ask(game: CardGame, group: tuple[int, ...], mask: int, majority: int) -> int:
+    """The least cash an ask for more of ``group`` could offer when we hold the deeds of
+    ``mask`` (bit ``i``: its ``i``-th deed): the deeds missing for a majority ownership or a
+    monopoly at the cheapest printed prices of those not ours, at the group's rate, and ten
+    dollars (1 << 30: nothing to ask for)."""
+    spaces = game.board.spaces
+    size = len(group)
+    mine = 0
+    prices: list[int] = []
+    for i in range(size):
+        if mask >> i & 1:
+            mine += 1
+        else:
+            prices.append(spaces[group[i]].price)
+    target = size - 1 if size >= majority and mine < size - 1 else size
+    missing = target - mine
+    if missing <= 0:
+        return 1 << 30
+    prices.sort()
+    price = 0
+    for k in range(missing):
+        price += prices[k]
+    return int(price * (OFFER_MONOPOLY if mine + missing == size else OFFER_MAJORITY)) + 10
+
+
+def place_building(found: list[Building], gone: int, new: Building | None) -> None:
+    """Take the building on deed ``gone`` (if any) out of ``found`` (best first), and put
+    ``new`` (if any) where sorting them again would: by (score, deed), best first (no two
+    have the same deed). The list is changed in place; the others in it are not made
+    again (the compiled build would box each again)."""
+    if gone >= 0:
+        for j in range(len(found)):
+            if found[j][1] == gone:
+                del found[j]
+                break
+    if new is not None:
+        score = new[0]
+        deed = new[1]
+        i = 0
+        end = len(found)
+        while i < end:
+            there = found[i]
+            if there[0] > score or (there[0] == score and there[1] > deed):
+                i += 1
+            else:
+                break
+        found.insert(i, new)
 
 
 class Wish:
@@ -352,14 +489,14 @@ class IncomeStrategy(UltimateMonopolyStrategy):
         """The game's changes count and the seat the settle and the losses below hold for."""
         self._worth_game: ClassicGame | None = None
         self._worths: list[float] = []
-        self._worth_marks: list[int] = []
-        self._worth_settles: list[int] = []
+        self._worth_marks: vec[i64] = ints([])
+        self._worth_settles: vec[i64] = ints([])
         """Each deed's worth (:meth:`worth`), with its group's count of changes of owner,
         buildings and mortgage and the settle (``_settles``; -1: none worked out for this
         seat) it was worked out with: it reads nothing else, so it is kept while both are
         the same (for this seat)."""
-        self._loss_marks: list[int] = []
-        self._loss_settles: list[int] = []
+        self._loss_marks: vec[i64] = ints([])
+        self._loss_settles: vec[i64] = ints([])
         self._losses: list[float] = []
         """What raising cash on each deed loses: at ``2 * deed`` its mortgage's
         (:meth:`mortgage_loss`), at ``2 * deed + 1`` a building's sale
@@ -380,9 +517,9 @@ class IncomeStrategy(UltimateMonopolyStrategy):
         depend on the seat's own deeds alone (see :meth:`build_candidates`)."""
         self._build_changes = -1
         self._build_held = -1
-        self._build_levels: list[int] = []
-        self._build_firsts: list[int] = []
-        self._build_marks: list[int] = []
+        self._build_levels: vec[i64] = ints([])
+        self._build_firsts: vec[i64] = ints([])
+        self._build_marks: vec[i64] = ints([])
         """The first deed of each part's group, and the game's count of changes of owner,
         buildings or mortgage of that group (``group_changes``) when the part was last
         looked at: a part's levels are read again only when its group's count moved."""
@@ -396,7 +533,7 @@ class IncomeStrategy(UltimateMonopolyStrategy):
         """Our deeds when what follows from them was last worked out (a copy)."""
         self._buildable: list[tuple[int, ...]] = []
         """Our deeds of each street group where we hold a monopoly or majority ownership."""
-        self._buildable_deeds: list[bool] = []
+        self._buildable_deeds: vec[bool] = flags([])
         """Whether each space is a deed of ``_buildable`` (by board index)."""
         self._least_cost = 1 << 30
         """The least building cost of our deeds where a building might go (those of
@@ -410,6 +547,8 @@ class IncomeStrategy(UltimateMonopolyStrategy):
         self._groups: list[tuple[int, ...]] = []
         self._counts: list[int] = []
         """Our street groups (by our first deed of each) and how many of each we own."""
+        self._masks: list[int] = []
+        """Which deeds of each of our street groups we own (bit ``i``: its ``i``-th deed)."""
         self._asks: list[Ask] = []
         self._asked_version = -1
         self._asked_seat = -1
@@ -548,7 +687,9 @@ class IncomeStrategy(UltimateMonopolyStrategy):
             return self._mine
         owner = g.owner
         deeds: list[int] = []
-        for d in g.board.deeds:
+        board_deeds = self.facts(g).deeds
+        for i in range(len(board_deeds)):
+            d = board_deeds[i]
             if owner[d] == p:
                 deeds.append(d)
         self._mine = deeds
@@ -580,9 +721,11 @@ class IncomeStrategy(UltimateMonopolyStrategy):
         majority = majority_size(game)
         groups: list[tuple[int, ...]] = []
         counts: list[int] = []
+        masks: list[int] = []
         buildable: list[tuple[int, ...]] = []
         transit: list[int] = []
-        buildable_deeds = [False] * game.board.size
+        buildable_deeds = filled_flags(False, game.board.size)
+        seen = filled_flags(False, game.board.size)  # the groups looked at, by first deed
         for d in deeds:
             kind = kinds[d]
             if kind == 2 or kind == 3:
@@ -591,20 +734,20 @@ class IncomeStrategy(UltimateMonopolyStrategy):
             if kind != 1:
                 continue
             group = group_of[d]
-            # Each group once, at our first street of it (a group's deeds are in board
-            # order, as ours are).
-            mine = 0
-            first = -1
-            for g in group:
-                if owner[g] == p:
-                    if first < 0:
-                        first = g
-                    mine += 1
-            if first != d:
+            # Each group once, at our first street of it (ours are in board order).
+            if seen[group[0]]:
                 continue
+            seen[group[0]] = True
+            mine = 0
+            mask = 0
+            for i in range(len(group)):
+                if owner[group[i]] == p:
+                    mine += 1
+                    mask |= 1 << i
             size = len(group)
             groups.append(group)
             counts.append(mine)
+            masks.append(mask)
             if mine == size or (size >= majority and mine == size - 1):
                 ours: list[int] = []
                 for g in group:
@@ -626,6 +769,7 @@ class IncomeStrategy(UltimateMonopolyStrategy):
         self._groups = groups
         self._buildable_deeds = buildable_deeds
         self._counts = counts
+        self._masks = masks
         self._buildable = buildable
         self._transit = transit
 
@@ -635,33 +779,22 @@ class IncomeStrategy(UltimateMonopolyStrategy):
         ask for more of, the deeds missing at the cheapest printed prices of those not ours,
         at the group's rate, and ten dollars (an ask offers the printed prices of the deeds
         it takes from one other player). It reads our deeds alone: kept while they are the
-        same (``_held_version``). With less cash to spare no offer is paid for, and none is
-        looked for (:meth:`offer`)."""
+        same (``_held_version``); each group's figure reads the printed prices and which of
+        its deeds we hold alone: kept for the board (:attr:`Groups.least_asks`). With less
+        cash to spare no offer is paid for, and none is looked for (:meth:`offer`)."""
         if self._least_ask_version == self._held_version:
             return self._least_ask
         groups = self._groups
-        counts = self._counts
-        spaces = game.board.spaces
+        masks = self._masks
         majority = majority_size(game)
+        table = self.facts(game).least_asks
         least = 1 << 30
         for i in range(len(groups)):
             group = groups[i]
-            mine = counts[i]
-            size = len(group)
-            target = size - 1 if size >= majority and mine < size - 1 else size
-            missing = target - mine
-            if missing <= 0:
-                continue
-            prices: list[int] = []
-            for g in group:
-                if game.owner[g] != p:
-                    prices.append(spaces[g].price)
-            prices.sort()
-            price = 0
-            for k in range(missing):
-                price += prices[k]
-            pay = int(price * (OFFER_MONOPOLY if mine + missing == size else OFFER_MAJORITY)) \
-                + 10
+            key = ask_key(group[0], masks[i], majority)
+            pay = table.get(key, -1)
+            if pay < 0:
+                pay = table[key] = group_least_ask(game, group, masks[i], majority)
             if pay < least:
                 least = pay
         self._least_ask = least
@@ -804,39 +937,33 @@ class IncomeStrategy(UltimateMonopolyStrategy):
 
     def replace_building(self, old: Building | None, new: Building | None) -> None:
         """Take a part's ``old`` building out of the kept buildings (best first) and put its
-        ``new`` one where sorting them again would (no two are equal: one per deed)."""
-        found = self._buildings
-        if old is not None:  # (found by its deed: the compiled build boxes tuples again)
-            gone = old[1]
-            for j in range(len(found)):
-                if found[j][1] == gone:
-                    del found[j]
-                    break
+        ``new`` one where sorting them again would (no two are equal: one per deed); the
+        same in the kept split of them by the horizon (:meth:`build_candidates`), when
+        there is one: what splitting them again for that horizon would give."""
+        gone = old[1] if old is not None else -1
+        place_building(self._buildings, gone, new)
+        horizon = self._build_horizon
+        if horizon < 0:
+            return  # (no split kept: made at the next look)
+        pays = False
+        more = False
         if new is not None:
-            # Sorted best first by (score, deed): no two have the same deed.
-            score = new[0]
-            deed = new[1]
-            i = 0
-            end = len(found)
-            while i < end:
-                there = found[i]
-                if there[0] > score or (there[0] == score and there[1] > deed):
-                    i += 1
-                else:
-                    break
-            found.insert(i, new)
-        self._build_horizon = -1.0
+            added = new[2]
+            pays = added * horizon >= new[3]
+            more = not pays and added > 0
+        place_building(self._build_candidates, gone, new if pays else None)
+        place_building(self._build_surplus, gone, new if more else None)
 
     def fresh(self, game: CardGame, p: int) -> None:
         """Forget the worths when the board has changed (or another seat asks)."""
         if game.changes != self._worth_changes or p != self._worth_seat or \
                 game is not self._worth_game:
             if p != self._worth_seat or game is not self._worth_game:
-                self._loss_settles = [-1] * (2 * game.board.size)
-                self._loss_marks = [0] * (2 * game.board.size)
+                self._loss_settles = filled_ints(-1, 2 * game.board.size)
+                self._loss_marks = filled_ints(0, 2 * game.board.size)
                 self._losses = [0.0] * (2 * game.board.size)
-                self._worth_settles = [-1] * game.board.size
-                self._worth_marks = [0] * game.board.size
+                self._worth_settles = filled_ints(-1, game.board.size)
+                self._worth_marks = filled_ints(0, game.board.size)
                 self._worths = [0.0] * game.board.size
             self._worth_changes = game.changes
             self._worth_seat = p
@@ -1011,6 +1138,22 @@ class IncomeStrategy(UltimateMonopolyStrategy):
         missing = need - mine
         if missing <= 0:
             return 0.0
+        self.settle(game)
+        key = prospect_key(game, p, deed, self._horizon, self._opponents)
+        table = self.facts(game).prospects
+        found = table.get(key) if key >= 0 else None
+        if found is not None:
+            return found
+        value = self.prospect_afresh(game, p, deed, group, need, missing)
+        if key >= 0:
+            table[key] = value
+        return value
+
+    def prospect_afresh(self, game: CardGame, p: int, deed: int, group: tuple[int, ...],
+                        need: int, missing: int) -> float:
+        """:meth:`prospect` worked out, with ``missing`` of the ``need`` deeds of ``group``
+        still to come."""
+        owner = game.owner
         gets = [deed]
         for d in group:
             if missing > len(gets) - 1 and d != deed and owner[d] != p:
@@ -1184,16 +1327,16 @@ class IncomeStrategy(UltimateMonopolyStrategy):
             self._build_game = game
             self._build_opponents = self._opponents
             self._build_held = self._held_version
-            self._build_levels = self.levels(game)
+            self._build_levels = ints(self.levels(game))
             group_of = game.board.group_of
             firsts: list[int] = []
             for ours in self._buildable:
                 firsts.append(group_of[ours[0]][0])
             for d in self._transit:
                 firsts.append(group_of[d][0])
-            self._build_firsts = firsts
+            self._build_firsts = ints(firsts)
             moved = game.group_changes
-            self._build_marks = [moved[f] for f in firsts]
+            self._build_marks = ints([moved[f] for f in firsts])
             parts: list[Building | None] = []
             for ours in self._buildable:
                 parts.append(self.street_building(game, ours))
@@ -1578,28 +1721,32 @@ class IncomeStrategy(UltimateMonopolyStrategy):
         mortgaged = g.mortgaged
         spaces = g.board.spaces
         cash = 0
-        reserve = 0
+        reserve = -1  # (worked out at the first mortgaged deed)
         building = -1  # whether anything is left to build (-1: not looked at yet)
         for d in self.mine(g, p):
             if not mortgaged[d]:
                 continue
-            if building < 0:
+            if reserve < 0:
                 cash = g.cash(p)
                 reserve = self.reserve(g, p)
-                building = 1 if self.build_candidates(g, p) else 0
                 if cash <= reserve * BUILD_RESERVE:
                     return None  # (no lift below is paid for: each costs something)
+                self.hold(g, p)
             # (lifting costs at least the mortgage value: below it, no need to ask the game)
             value = spaces[d].mortgage
-            if self._buildable_deeds[d]:  # (after build_candidates, which holds)
+            if self._buildable_deeds[d]:  # (after hold)
                 if cash - value < reserve * BUILD_RESERVE or \
                         cash - g.unmortgage_cost(d) < reserve * BUILD_RESERVE:
                     continue
-            elif building or cash - value < reserve * 2 or \
-                    cash - g.unmortgage_cost(d) < reserve * 2:
-                continue
+            else:
+                if cash - value < reserve * 2 or cash - g.unmortgage_cost(d) < reserve * 2:
+                    continue
+                if building < 0:  # (looked at once, at the first deed that needs it)
+                    building = 1 if self.build_candidates(g, p) else 0
+                if building:
+                    continue
             if g.can_unmortgage(p, d) is None:
-                return Action("unmortgage", d)
+                return deed_action("unmortgage", d)
         return None
 
     # ---------------------------------------------------------------- trades
@@ -1628,6 +1775,7 @@ class IncomeStrategy(UltimateMonopolyStrategy):
             self._gains_seat = p
             self._ask_gains = {}
         gains = self._ask_gains
+        table = self.facts(game).takes
         self.settle(game)
         settles = self._settles
         group_changes = game.group_changes
@@ -1652,10 +1800,17 @@ class IncomeStrategy(UltimateMonopolyStrategy):
             if kept is not None and kept[0] == count and kept[1] == settles:
                 gain = kept[2]
             else:
-                if ask.group is not group:
-                    group = ask.group
-                    before = self.group_value(game, p, group)
-                gain = self.group_value(game, p, group, ask.take, ()) - before
+                key = take_key(game, p, ask.group, ask.take, self._horizon, self._opponents)
+                found = table.get(key) if key >= 0 else None
+                if found is not None:
+                    gain = found
+                else:
+                    if ask.group is not group:
+                        group = ask.group
+                        before = self.group_value(game, p, group)
+                    gain = self.group_value(game, p, group, ask.take, ()) - before
+                    if key >= 0:
+                        table[key] = gain
                 gains[ask.key] = (count, settles, gain)
             if gain >= ask.pay * OFFER_GAIN:
                 wishes.append(Wish(ask.other, ask.take, ask.key, gain, ask.pay))
@@ -1846,7 +2001,7 @@ class IncomeStrategy(UltimateMonopolyStrategy):
         houses = game.houses
         owner = game.owner
         kinds = self.facts(game).kinds
-        least = float("inf")
+        least = INFINITE
         for d in mine:
             level = houses[d]
             if not level:

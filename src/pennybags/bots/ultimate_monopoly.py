@@ -112,6 +112,8 @@ TURN_CARDS: Final = ("take_from_player", "steal_property", "send_player_to_jail"
                      "foreclose_mortgaged_property", "free_house", "swap_property",
                      "move_to_unowned_outer_property_half_price", "advance_to")
 """Kept cards the bot plays on its own turn when they help (see :meth:`play_kept`)."""
+TURN_CARD_KINDS: Final = frozenset(TURN_CARDS)
+"""The same, looked up by hash (a tuple is searched word by word)."""
 SPACE_WORTH: Final[dict[str, int]] = {
     "chance": 10, "community_chest": 10, "bus_ticket": 15, "roll_three": 40,
     "squeeze_play": 60, "birthday_gift": 80, "subway": 60, "auction": 10,
@@ -173,20 +175,20 @@ class Estate(TopRents):
                 firsts.append(first)
         self.firsts = firsts
         """The first deed of each group (where ``group_changes`` counts)."""
-        self.group_changes: list[int] = list(game.group_changes)
+        self.group_changes: vec[i64] = ints(game.group_changes)
         """A copy of the game's changes of owner, buildings and mortgage per group, when
         last compared."""
         self.rents: vec[i64] = ints([0] * size)
         """Each deed's rent now (:func:`rent_now`)."""
-        self.leads: list[int] = [-1] * (2 * size)
+        self.leads: vec[i64] = ints([-1] * (2 * size))
         """For each group (at ``2 * first`` and the next), the deed of its highest rent
         and the deed of the highest rent of any other owner (-1: none), players out of the
         game passed over."""
-        self.unowned_in: list[int] = [0] * size
+        self.unowned_in: vec[i64] = ints([0] * size)
         """Each group's deeds nobody owns (at its first deed)."""
         self.unowned_now = 0
         """The deeds nobody owns: the sum of ``unowned_in``."""
-        self.place: list[int] = [0] * size
+        self.place: vec[i64] = ints([0] * size)
         """Each group's place in ``firsts`` (at its first deed)."""
         for i, first in enumerate(firsts):
             self.place[first] = i
@@ -229,13 +231,22 @@ class Estate(TopRents):
         rents = self.rents
         owner = game.owner
         out = self.out
+        mortgaged = game.mortgaged
         group = game.board.group_of[deed]
         top = -1
         second = -1
         unowned = 0
         for g in group:
-            rent = rents[g] = rent_now(game, g)
             o = owner[g]
+            # (rent_now, written out: the group and its owners are at hand)
+            rent = 0
+            if o >= 0 and not mortgaged[g]:
+                count = 0
+                for h in group:
+                    if owner[h] == o:
+                        count += 1
+                rent = game.rent_for(g, count, 7)
+            rents[g] = rent
             if o < 0:
                 unowned += 1
                 continue
@@ -715,7 +726,7 @@ class UltimateMonopolyStrategy(ClassicStrategy):
                 continue
             card = game.decks[ref[0]].cards[ref[1]]
             kind = card.kind
-            if kind not in TURN_CARDS:
+            if kind not in TURN_CARD_KINDS:
                 continue
             if reserve < 0:
                 cash = game.cash(p)
