@@ -69,6 +69,8 @@ def check_view(game: ClassicGame, view: BoardView) -> None:
     counted = view.facts.rated  # (the owners the next update compares with: every one now)
     assert [view.ranked_owner[d] for d in counted] == [game.owner[d] for d in counted]
     view.know_owners()
+    for p in range(len(game.players)):
+        assert view.deeds_of(p) == [d for d in game.board.deeds if game.owner[d] == p]
     rated = [d for d in game.board.deeds
              if game.board.spaces[d].kind in ("street", "railroad", "utility")]
     assert view.unowned == sum(1 for d in rated if game.owner[d] < 0)
@@ -154,6 +156,9 @@ def test_the_top_rents_brought_up_to_date_at_any_time_are_a_fresh_ranking(
                 updates += 1
                 check_ranks(game, view)
                 assert list(view.ranked_owner) == list(game.owner)
+                for q in range(len(game.players)):  # (several changes of owner at once)
+                    assert view.deeds_of(q) == [d for d in game.board.deeds
+                                                if game.owner[d] == q]
     assert updates > 100
     assert 0 < rankings < updates * 0.8
 
