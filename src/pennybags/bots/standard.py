@@ -234,10 +234,9 @@ class BoardView(TopRents):
     does not account for every change. Each seat's groups, wants and deeds are worked out
     again after every change of owner (see :meth:`know_owners`)."""
 
-    __slots__ = ("changes", "complete", "deeds", "deeds_changes", "deeds_logged", "deeds_owner",
-                 "deeds_transfers", "facts", "game", "group_owner", "logged", "owners_changes",
-                 "owners_logged", "ranked_owner", "rents", "round", "split_other",
-                 "split_owner", "transfers", "wanted")
+    __slots__ = ("changes", "complete", "deeds", "deeds_transfers", "facts", "game",
+                 "group_owner", "logged", "owners_changes", "owners_logged", "ranked_owner",
+                 "rents", "round", "split_other", "split_owner", "transfers", "wanted")
 
     def __init__(self, game: ClassicGame) -> None:
         super().__init__()
@@ -267,12 +266,6 @@ class BoardView(TopRents):
         self.deeds_transfers: i64 = -1
         self.deeds: list[list[int]] = [[] for _ in range(seats)]
         """Each seat's deeds in board order (see :meth:`deeds_of`)."""
-        self.deeds_owner: vec[i64] = filled_ints(-1, game.board.size)
-        """The owner of each deed as ``deeds`` holds it."""
-        self.deeds_changes: i64 = -1
-        self.deeds_logged: i64 = 0
-        """The game's ``changes`` count and the length of its log when ``deeds`` was last
-        brought up to date."""
         groups = len(self.facts.street_groups)
         self.group_owner: vec[i64] = filled_ints(-1, groups)
         """Who owns each colour group whole (-1: nobody)."""
@@ -520,47 +513,20 @@ class BoardView(TopRents):
                 wanted[first.other].append(second)
 
     def deeds_of(self, p: int) -> list[int]:
-        """The deeds of seat ``p`` in board order, brought up to date for every seat at once
-        after owners change: each deed the game's log names since moved from its owner's
-        list to its new owner's, in board order (the deeds' indices rise along the board);
-        every seat's list made again from the deeds when the log does not account for
-        every change (as :meth:`update` reads it)."""
+        """The deeds of seat ``p`` in board order, looked up for every seat at once after
+        owners change."""
         game = self.game
         if self.deeds_transfers != game.transfers:
             self.deeds_transfers = game.transfers
             owner = game.owner
             deeds = self.deeds
-            held = self.deeds_owner
-            log = game.changed
-            logged = self.deeds_logged
-            length = len(log)
-            if length >= logged and length - logged == game.changes - self.deeds_changes:
-                for k in range(logged, length):
-                    d = log[k]
-                    o = owner[d]
-                    was = held[d]
-                    if o == was:
-                        continue  # (buildings or a mortgage, or the owner logged twice)
-                    held[d] = o
-                    if was >= 0:
-                        deeds[was].remove(d)
-                    if o >= 0:
-                        mine = deeds[o]
-                        i = len(mine)
-                        while i > 0 and mine[i - 1] > d:
-                            i -= 1
-                        mine.insert(i, d)
-            else:  # changes the log does not say: every deed again
-                for mine in deeds:
-                    if mine:
-                        mine.clear()
-                for d in game.board.deeds:
-                    o = owner[d]
-                    if o >= 0:
-                        deeds[o].append(d)
-                self.deeds_owner = owner[:]
-            self.deeds_logged = length
-            self.deeds_changes = game.changes
+            for mine in deeds:
+                if mine:
+                    mine.clear()
+            for d in game.board.deeds:
+                o = owner[d]
+                if o >= 0:
+                    deeds[o].append(d)
         return self.deeds[p]
 
 
