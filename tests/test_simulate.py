@@ -511,6 +511,27 @@ def test_bankruptcy_rounds_and_whole_groups_are_those_seen_at_every_round_end(
     assert checked_groups > 0  # (the games did gather groups)
 
 
+@pytest.mark.parametrize("edition_id", ["classic", "electronic-banking", "monopoly-2.3",
+                                        "ultimate-banking", "ultimate-monopoly"])
+def test_the_board_s_groups_as_bits_are_its_groups_of_two_deeds_or_more(
+        edition_id: str) -> None:
+    """The groups ``play_one`` notes, each deed's as bits of a 64-bit integer: the board's
+    groups of two deeds or more, in order, on every edition's board (all within the 63
+    groups such bits hold)."""
+    board = get_edition(edition_id).data.board
+    made = simulate.board_groups(board)
+    expected = [(name, deeds) for name, deeds in board.groups.items() if len(deeds) >= 2]
+    assert list(zip(made.names, made.groups, strict=True)) == expected
+    assert 0 < len(expected) <= simulate.MOST_GROUPS
+    for d in range(board.size):
+        bits = 0
+        for g, (_, deeds) in enumerate(expected):
+            if d in deeds:
+                bits |= 1 << g
+        assert made.of_deed[d] == bits
+    assert made.every == (1 << len(expected)) - 1
+
+
 # ------------------------------------------------------------------------------ made once a run
 
 

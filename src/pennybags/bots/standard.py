@@ -562,6 +562,20 @@ def classic_checks(game: ClassicGame) -> bool:
     return plain
 
 
+_BIDS: Final[dict[int, Action]] = {}
+
+
+def bid_action(amount: int) -> Action:
+    """``Action("bid", amount=amount)``, made once per amount (actions are values, as
+    :func:`~pennybags.engine.actions.deed_action`'s are): a bid is made at most landings,
+    and making an action (its kind's word looked up among them) costs several times the
+    look-up of the amount."""
+    action = _BIDS.get(amount)
+    if action is None:
+        action = _BIDS[amount] = Action("bid", amount=amount)
+    return action
+
+
 def board_view(game: ClassicGame) -> BoardView:
     """The view shared by the bots of ``game``, up to date."""
     view = LAST.view
@@ -632,6 +646,10 @@ class ClassicStrategy:
         """The streets of ``_groups``, as bits (1 << street)."""
         self._scale = 1.0
         self._scale_game: ClassicGame | None = None
+        self._checks = True
+        self._checks_game: ClassicGame | None = None
+        """Whether ``_checks_game`` judges selling and mortgaging as classic does
+        (:func:`classic_checks`, a look-up by the game's class)."""
 
     # ---------------------------------------------------------------- the answer
 
@@ -681,11 +699,14 @@ class ClassicStrategy:
             return KEEP_MORTGAGED
         cash = game.ledger.balances[p]
         reserve = self.reserve(game, p)
-        for deed in sorted(offer) if len(offer) > 1 else offer:
-            if cash - game.unmortgage_cost(deed) >= reserve and \
-                    game.can_unmortgage(p, deed) is None:
-                return deed_action("unmortgage", deed)
-        return KEEP_MORTGAGED
+        # The first such deed in board order: the lowest of those the cash pays for (found
+        # without sorting the set, a new list each time).
+        first = -1
+        for deed in offer:
+            if (first < 0 or deed < first) and cash - game.unmortgage_cost(deed) >= reserve \
+                    and game.can_unmortgage(p, deed) is None:
+                first = deed
+        return deed_action("unmortgage", first) if first >= 0 else KEEP_MORTGAGED
 
     def scale(self, game: ClassicGame) -> float:
         if self._scale_game is not game:
@@ -835,7 +856,7 @@ class ClassicStrategy:
             amount = limit // 2
         if amount > limit and high < limit:
             amount = limit
-        return Action("bid", amount=amount) if amount <= limit and amount > high else PASS
+        return bid_action(amount) if amount <= limit and amount > high else PASS
 
     def jail(self, game: ClassicGame, p: int) -> Action:
         """Leave early (while deeds are for sale and the board is safe); stay late."""
@@ -952,7 +973,7 @@ class ClassicStrategy:
         for d in self.mine(game, p):
             if mortgaged[d] and cash - game.unmortgage_cost(d) >= reserve * 2 and \
                     game.can_unmortgage(p, d) is None:
-                return Action("unmortgage", d)
+                return deed_action("unmortgage", d)
         return None
 
     def place_house(self, game: ClassicGame, p: int) -> Action:
@@ -977,7 +998,10 @@ class ClassicStrategy:
         houses = game.houses
         mortgaged = game.mortgaged
         group_of = game.board.group_of
-        plain = classic_checks(game)
+        if game is not self._checks_game:  # (classic_checks once a game, not per debt)
+            self._checks = classic_checks(game)
+            self._checks_game = game
+        plain = self._checks
         raisable = game.ledger.balances[p]
         # The cheapest lone deed to mortgage, else the cheapest building to sell, else the
         # cheapest group deed to mortgage (the first of equals, in board order).

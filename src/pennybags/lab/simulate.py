@@ -18,10 +18,12 @@ from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Final
 
+from librt.vecs import vec
 from mypy_extensions import i64
 
 from pennybags.bots import bot_factory, make_bot
 from pennybags.editions import Edition, get_edition
+from pennybags.engine.arrays import filled_ints, ints
 from pennybags.engine.board import Board
 from pennybags.engine.data import EditionData
 from pennybags.engine.game import Agent, Game, Seats
@@ -212,6 +214,12 @@ def _note_bankrupt(game: Game, gone: list[int | None], round_: int) -> bool:
     return anyone
 
 
+MOST_GROUPS: Final = 63
+"""The most groups a board may have for simulate's notes, which hold sets of groups as the
+bits of a 64-bit integer (``i64``: plain machine integers in the compiled build). The
+largest board, Ultimate Monopoly's, has far fewer."""
+
+
 class BoardGroups:
     """The groups of two deeds or more of a board, as simulate looks at them: made once per
     board (see :func:`board_groups`), not for every game."""
@@ -226,12 +234,17 @@ class BoardGroups:
             if len(deeds) >= 2:
                 self.names.append(name)
                 self.groups.append(deeds)
-        self.of_deed: list[int] = [0] * board.size
-        """The groups of each deed, as bits (1 << place in ``groups``)."""
+        if len(self.groups) > MOST_GROUPS:
+            raise ValueError(f"simulate notes at most {MOST_GROUPS} groups of a board, "
+                             f"not {len(self.groups)}")
+        of_deed = [0] * board.size
         for g, deeds in enumerate(self.groups):
             for d in deeds:
-                self.of_deed[d] = self.of_deed[d] | 1 << g
-        self.every: int = (1 << len(self.groups)) - 1
+                of_deed[d] |= 1 << g
+        self.of_deed: vec[i64] = ints(of_deed)
+        """The groups of each deed, as bits (1 << place in ``groups``): an array of
+        ``i64`` (``engine.arrays``), read and or-ed without boxing compiled."""
+        self.every: i64 = (1 << len(self.groups)) - 1
 
 
 class LastGroups:
@@ -262,14 +275,14 @@ class GroupNotes:
 
     def __init__(self, game: Game) -> None:
         self.board = board_groups(game.board)
-        self.held: list[int] = [0] * len(self.board.groups)
+        self.held: vec[i64] = filled_ints(0, len(self.board.groups))
         """Each group's seats noted in ``whole`` already, as bits (1 << seat)."""
         self.whole: list[list[str]] = [[] for _ in game.players]
         """Each seat's groups held whole, by name, in the order first noted."""
         self.transfers: i64 = -1
         """The game's ``transfers``, ``changes`` and log length at the last look."""
         self.changes: i64 = -1
-        self.logged = 0
+        self.logged: i64 = 0
 
     def look(self, game: Game) -> None:
         """Note the groups held whole now that were not noted for their holder."""
@@ -277,9 +290,9 @@ class GroupNotes:
         log = game.changed
         length = len(log)
         logged = self.logged
+        looked: i64 = 0
         if self.changes >= 0 and length >= logged and \
                 length - logged == game.changes - self.changes:
-            looked = 0
             of_deed = self.board.of_deed
             for k in range(logged, length):
                 looked |= of_deed[log[k]]
@@ -293,7 +306,7 @@ class GroupNotes:
         # compares numbers, not words in a list through the generic protocol.)
         owner = game.owner
         held = self.held
-        g = -1
+        g: i64 = -1
         for deeds in self.board.groups:
             g += 1
             if not looked >> g & 1:
