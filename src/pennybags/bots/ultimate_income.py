@@ -240,7 +240,7 @@ def prospect_key(game: CardGame, p: int, deed: int, horizon: float, opponents: i
     houses = game.houses
     group = game.board.group_of[deed]
     if not 0 <= deed < 4096 or len(group) > 6:
-        return -1  # (the key would not fit in 63 bits)
+        return -1  # (the key would not fit in 63 bits: 12 + 5 a deed + 18)
     key: i64 = deed
     for d in group:
         level = houses[d]
@@ -259,8 +259,8 @@ def take_key(game: CardGame, p: int, group: tuple[int, ...], take: tuple[int, ..
     owner = game.owner
     houses = game.houses
     first = group[0]
-    if not 0 <= first < 4096 or len(group) > 6:
-        return -1  # (the key would not fit in 63 bits)
+    if not 0 <= first < 4096 or len(group) > 5:
+        return -1  # (the key would not fit in 63 bits: 12 + 6 a deed + 18)
     key: i64 = first
     for d in group:
         level = houses[d]
