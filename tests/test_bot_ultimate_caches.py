@@ -503,3 +503,19 @@ def test_tables_kept_for_the_board_are_what_fresh_work_gives() -> None:
                     read["takes kept"] += 1
     assert read["looks"] > 3000 and read["prospects"] > 300 and read["asks"] > 50
     assert read["takes kept"] > 20 and len(facts.prospects) > 100
+
+
+def test_table_keys_fit_in_63_bits_or_are_not_given() -> None:
+    """A key of the board tables is a machine integer (``i64``): a group too long for one
+    gets no key (-1, worked out afresh) rather than a key that overflows and could stand
+    for another group's state. ``take_key`` holds groups of up to five deeds,
+    ``prospect_key`` up to six, with the largest horizon and counts a key takes."""
+    game = get_edition("ultimate-monopoly").new_game(["A", "B", "C", "D"], seed=1)
+    deeds = [d for d in game.board.deeds if d < 4096]
+    last = deeds[-6:]
+    for d in last:
+        game.houses[d] = 15
+    horizon, opponents = 511.5, 15
+    five = take_key(game, 0, tuple(last[:5]), tuple(last[:5]), horizon, opponents)
+    assert 0 <= five < 1 << 63
+    assert take_key(game, 0, tuple(last), (), horizon, opponents) == -1
