@@ -65,6 +65,14 @@ def in_pty(argv: Sequence[str], typed: Sequence[tuple[str, bytes]], *, columns: 
                                                   "SigIgn", "SigCgt")))
         except OSError:
             state = "no /proc status"
+        # The terminal's side: whether Ctrl-C makes a signal (ISIG) and whom it goes to
+        # (the foreground process group, which should be the command's own).
+        try:
+            isig = bool(termios.tcgetattr(fd)[3] & termios.ISIG)
+            state += f"; ISIG {'on' if isig else 'off'}"
+            state += f"; foreground group {os.tcgetpgrp(fd)}, the command's {os.getpgid(pid)}"
+        except OSError as error:
+            state += f"; terminal not read: {error}"
         before = len(chunks)
         os.kill(pid, signal.SIGABRT)
         end = time.monotonic() + 5

@@ -3,6 +3,7 @@ and what it says when a command hangs."""
 
 from __future__ import annotations
 
+import re
 import signal
 import sys
 
@@ -35,3 +36,6 @@ def test_a_hung_command_is_reported_with_its_state_and_python_stack() -> None:
     assert "State:" in message
     assert "SigBlk:" in message
     assert "waiting_forever" in message
+    # The terminal's side: Ctrl-C makes a signal, sent to the command's own group.
+    group = re.search(r"ISIG on; foreground group (\d+), the command's (\d+)", message)
+    assert group and group[1] == group[2], message
